@@ -1,0 +1,77 @@
+# League manager for Blood Bowl. `make help` lists the targets.
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+FLASK := $(BIN)/flask --app app
+HOST ?= 127.0.0.1
+PORT ?= 5000
+export PYTHONPATH := $(CURDIR)
+
+.PHONY: help install run test lint fmt imports migrations-check pytest pytest-postgres \
+        browser-deps bench clean
+
+help: ## List the targets
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-18s %s\n", $$1, $$2}'
+
+$(STAMP): requirements.lock pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -r requirements.lock
+	touch $(STAMP)
+
+install: $(STAMP) ## Create the virtual environment and install the pinned dependencies
+
+instance/secret_key:
+	@mkdir -p instance
+	@$(PYTHON) -c 'import secrets; print(secrets.token_hex(32))' > $@
+	@chmod 600 $@
+	@echo "Generated a development SECRET_KEY into $@"
+
+run: install instance/secret_key ## Migrate, seed the demo league on first run, serve on http://127.0.0.1:5000
+	$(FLASK) db upgrade
+	$(FLASK) seed-demo
+	$(FLASK) run --host $(HOST) --port $(PORT)
+
+test: install browser-deps lint imports migrations-check pytest pytest-postgres ## Everything CI runs
+	@echo "All checks passed."
+
+lint: install ## ruff: lint and format check
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+fmt: install ## Format the code and apply safe lint fixes
+	$(BIN)/ruff format .
+	$(BIN)/ruff check --fix .
+
+imports: install ## import-linter: the layering contracts of DESIGN.md §1
+	$(BIN)/lint-imports
+
+migrations-check: install ## `flask db upgrade` on an empty database, then `flask db check`
+	@tmp=$$(mktemp -d); \
+	export DATABASE_URL="sqlite:///$$tmp/check.sqlite3" SECRET_KEY=migrations-check; \
+	$(FLASK) db upgrade && $(FLASK) db check; status=$$?; rm -rf $$tmp; exit $$status
+
+pytest: install ## The test suite on SQLite
+	SECRET_KEY=tests $(BIN)/python -m pytest -q
+
+pytest-postgres: install ## The test suite on PostgreSQL (127.0.0.1:5432; skipped if absent unless CI=true)
+	SECRET_KEY=tests TEST_DATABASE=postgresql $(BIN)/python -m pytest -q
+
+browser-deps: ## Install Debian's chromium and poppler-utils for the browser and PDF tests (as root)
+	@if command -v chromium >/dev/null && command -v pdftotext >/dev/null; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+		echo "Installing chromium and poppler-utils from Debian..."; \
+		export DEBIAN_FRONTEND=noninteractive; \
+		apt-get install -y -q chromium poppler-utils >/dev/null 2>&1 || \
+		{ apt-get update -q >/dev/null && apt-get install -y -q chromium poppler-utils >/dev/null; }; \
+	else echo "chromium/poppler-utils missing and not root: browser tests will skip."; fi
+
+bench: install ## Run the benchmarks under bench/ and print their figures
+	SECRET_KEY=bench $(BIN)/python bench/run.py
+
+clean: ## Remove the virtual environment and caches (keeps instance/)
+	rm -rf $(VENV) .pytest_cache .ruff_cache .import_linter_cache

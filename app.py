@@ -1,0 +1,3 @@
+from league import create_app
+
+app = create_app()

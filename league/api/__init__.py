@@ -1,0 +1,30 @@
+"""JSON API v1 (contract: API.md); bearer-token authenticated."""
+
+from __future__ import annotations
+
+from flask import Blueprint, jsonify
+from werkzeug.exceptions import HTTPException
+from werkzeug.wrappers import Response
+
+from league.services.errors import DomainError
+
+bp = Blueprint("api", __name__, url_prefix="/api/v1")
+
+
+def error_response(status: int, code: str, message: str) -> tuple[Response, int]:
+    return jsonify({"error": {"code": code, "message": message}}), status
+
+
+@bp.errorhandler(DomainError)
+def domain_error(error: DomainError) -> tuple[Response, int]:
+    return error_response(error.status, error.code, error.message)
+
+
+@bp.errorhandler(HTTPException)
+def http_error(error: HTTPException) -> tuple[Response, int]:
+    status = error.code or 500
+    code = (error.name or "error").lower().replace(" ", "_")
+    return error_response(status, code, error.description or "")
+
+
+from league.api import me  # noqa: E402, F401  (routes register on bp)

@@ -1,0 +1,1 @@
+"""PDF roster sheets rendered with WeasyPrint."""

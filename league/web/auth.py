@@ -1,0 +1,64 @@
+"""Register, log in, log out."""
+
+from __future__ import annotations
+
+from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask_login import current_user, login_required, login_user, logout_user
+from werkzeug.wrappers import Response
+
+from league.extensions import db
+from league.services import users
+from league.services.errors import DomainError
+from league.services.unit_of_work import unit_of_work
+from league.web.forms import EmptyForm
+from league.web.forms.auth import LoginForm, RegisterForm
+from league.web.helpers import attach_error, safe_next
+
+bp = Blueprint("auth", __name__)
+
+
+@bp.route("/register", methods=["GET", "POST"])
+def register() -> str | Response:
+    if current_user.is_authenticated:
+        return redirect(url_for("main.index"))
+    form = RegisterForm()
+    if form.validate_on_submit():
+        try:
+            with unit_of_work() as session:
+                user = users.create_user(
+                    session, users.NewUser(form.username.data or "", form.password.data or "")
+                )
+        except DomainError as error:
+            attach_error(form, error)
+        else:
+            login_user(user)
+            flash(f"Welcome, {user.username}! Your account is ready.", "success")
+            return redirect(url_for("main.index"))
+    return render_template("auth/register.html", form=form)
+
+
+@bp.route("/login", methods=["GET", "POST"])
+def login() -> str | Response:
+    if current_user.is_authenticated:
+        return redirect(url_for("main.index"))
+    form = LoginForm()
+    if form.validate_on_submit():
+        user = users.authenticate(db.session, form.username.data or "", form.password.data or "")
+        if user is None:
+            form.password.errors.append("Unknown username or wrong password.")
+        else:
+            login_user(user, remember=bool(form.remember.data))
+            flash(f"Logged in as {user.username}.", "success")
+            return redirect(safe_next(request.args.get("next"), url_for("main.index")))
+    return render_template("auth/login.html", form=form)
+
+
+@bp.route("/logout", methods=["GET", "POST"])
+@login_required
+def logout() -> str | Response:
+    form = EmptyForm()
+    if form.validate_on_submit():
+        logout_user()
+        flash("You are logged out.", "info")
+        return redirect(url_for("main.index"))
+    return render_template("auth/logout.html", form=form)

@@ -1,0 +1,32 @@
+from __future__ import annotations
+
+from flask_wtf import FlaskForm
+from wtforms import BooleanField, PasswordField, StringField, SubmitField
+from wtforms.validators import DataRequired, EqualTo, Length, Regexp
+
+from league.services.users import MIN_PASSWORD_LENGTH, USERNAME_PATTERN
+
+
+class LoginForm(FlaskForm):
+    username = StringField("Username", validators=[DataRequired()])
+    password = PasswordField("Password", validators=[DataRequired()])
+    remember = BooleanField("Keep me logged in")
+    submit = SubmitField("Log in")
+
+
+class RegisterForm(FlaskForm):
+    username = StringField(
+        "Username",
+        validators=[
+            DataRequired(),
+            Regexp(USERNAME_PATTERN, message="3 to 40 letters, digits, dots, dashes or _."),
+        ],
+    )
+    password = PasswordField(
+        "Password", validators=[DataRequired(), Length(min=MIN_PASSWORD_LENGTH)]
+    )
+    confirm = PasswordField(
+        "Repeat password",
+        validators=[DataRequired(), EqualTo("password", message="The passwords differ.")],
+    )
+    submit = SubmitField("Create account")

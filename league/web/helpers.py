@@ -1,0 +1,25 @@
+"""Small helpers shared by the views."""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+from flask_wtf import FlaskForm
+
+from league.services.errors import DomainError
+
+
+def attach_error(form: FlaskForm, error: DomainError) -> None:
+    """Show a service's refusal next to the field it names (or above the form)."""
+    field = getattr(form, error.field, None) if error.field else None
+    if field is not None:
+        field.errors = [*field.errors, error.message]
+    else:
+        form.form_errors.append(error.message)
+
+
+def safe_next(target: str | None, default: str) -> str:
+    """Only follow `next=` to a path on this site (no open redirects)."""
+    if target and target.startswith("/") and not urlsplit(target).netloc:
+        return target
+    return default

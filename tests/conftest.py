@@ -1,0 +1,128 @@
+"""Fixtures shared by every test: the app factory, a client, a CLI runner, a database.
+
+The suite runs on SQLite (a fresh in-memory database per test) by default and on
+PostgreSQL when TEST_DATABASE=postgresql (`make test` runs both). The PostgreSQL
+session creates its own database and drops it at the end.
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Iterator
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient, FlaskCliRunner
+from sqlalchemy import create_engine, text
+from sqlalchemy.exc import OperationalError
+
+from league import create_app
+from league.extensions import db
+
+ON_POSTGRES = os.environ.get("TEST_DATABASE") == "postgresql"
+POSTGRES_SERVER = os.environ.get(
+    "TEST_POSTGRES_SERVER", "postgresql+psycopg://postgres@127.0.0.1:5432"
+)
+IN_CI = os.environ.get("CI", "").lower() == "true"
+
+
+def _server_engine():
+    return create_engine(f"{POSTGRES_SERVER}/postgres", isolation_level="AUTOCOMMIT")
+
+
+def create_postgres_database(prefix: str) -> str:
+    name = f"{prefix}_{uuid.uuid4().hex[:10]}"
+    engine = _server_engine()
+    with engine.connect() as conn:
+        conn.execute(text(f'CREATE DATABASE "{name}"'))
+    engine.dispose()
+    return f"{POSTGRES_SERVER}/{name}"
+
+
+def drop_postgres_database(url: str) -> None:
+    name = url.rsplit("/", 1)[1]
+    engine = _server_engine()
+    with engine.connect() as conn:
+        conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    engine.dispose()
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    if not ON_POSTGRES:
+        return
+    try:
+        engine = _server_engine()
+        with engine.connect():
+            pass
+        engine.dispose()
+    except OperationalError as error:
+        message = f"PostgreSQL is not reachable at {POSTGRES_SERVER}: {error.orig}"
+        if IN_CI:
+            pytest.exit(f"{message} (CI=true: the PostgreSQL run is required)", returncode=1)
+        pytest.exit(f"SKIPPED the PostgreSQL run: {message}", returncode=0)
+
+
+@pytest.fixture(scope="session")
+def database_url() -> Iterator[str]:
+    """One PostgreSQL database per test session; SQLite: a new in-memory one per app."""
+    if not ON_POSTGRES:
+        yield "sqlite://"
+        return
+    url = create_postgres_database("league_test")
+    yield url
+    drop_postgres_database(url)
+
+
+@pytest.fixture(scope="session")
+def _postgres_schema(database_url: str) -> dict[str, bool]:
+    return {"created": False}
+
+
+def make_app(database_url: str, **overrides: object) -> Flask:
+    config: dict[str, object] = {
+        "TESTING": True,
+        "SECRET_KEY": "test-secret",
+        "SQLALCHEMY_DATABASE_URI": database_url,
+        "WTF_CSRF_ENABLED": False,
+        "LEAGUE_ENV": "testing",
+    }
+    config.update(overrides)
+    return create_app(config)
+
+
+@pytest.fixture
+def app(database_url: str, _postgres_schema: dict[str, bool]) -> Iterator[Flask]:
+    app = make_app(database_url)
+    with app.app_context():
+        if not ON_POSTGRES or not _postgres_schema["created"]:
+            db.create_all()
+            _postgres_schema["created"] = True
+        yield app
+        db.session.remove()
+        if ON_POSTGRES:
+            tables = ", ".join(f'"{t.name}"' for t in db.metadata.sorted_tables)
+            with db.engine.begin() as conn:
+                conn.execute(text(f"TRUNCATE {tables} RESTART IDENTITY CASCADE"))
+        db.engine.dispose()
+
+
+@pytest.fixture
+def client(app: Flask) -> FlaskClient:
+    return app.test_client()
+
+
+@pytest.fixture
+def runner(app: Flask) -> FlaskCliRunner:
+    return app.test_cli_runner()
+
+
+@pytest.fixture
+def empty_database_url(tmp_path) -> Iterator[str]:
+    """A database with no tables at all (for migration tests)."""
+    if not ON_POSTGRES:
+        yield f"sqlite:///{tmp_path / 'empty.sqlite3'}"
+        return
+    url = create_postgres_database("league_empty")
+    yield url
+    drop_postgres_database(url)

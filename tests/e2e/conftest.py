@@ -1,0 +1,80 @@
+"""Browser tests: the app served on a free local port, driven by Debian's Chromium.
+
+Playwright's bundled browsers cannot be downloaded here, so the tests launch
+/usr/bin/chromium. Without it they skip, except with CI=true, where they fail.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import threading
+from collections.abc import Iterator
+
+import pytest
+from werkzeug.serving import make_server
+
+from league.extensions import db
+from tests.conftest import (
+    IN_CI,
+    ON_POSTGRES,
+    create_postgres_database,
+    drop_postgres_database,
+    make_app,
+)
+
+CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+CHROMIUM_FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+@pytest.fixture(scope="session")
+def chromium_path() -> str:
+    if shutil.which(CHROMIUM) is None:
+        message = f"Chromium not found at {CHROMIUM} (apt-get install chromium)"
+        if IN_CI:
+            pytest.fail(f"{message}; CI=true requires the browser tests")
+        pytest.skip(f"browser tests skipped: {message}")
+    return CHROMIUM
+
+
+@pytest.fixture
+def live_server(tmp_path) -> Iterator[str]:
+    """The real app (CSRF on) in a thread, on its own database; yields the base URL."""
+    url = (
+        create_postgres_database("league_e2e")
+        if ON_POSTGRES
+        else f"sqlite:///{tmp_path / 'e2e.sqlite3'}"
+    )
+    app = make_app(url, WTF_CSRF_ENABLED=True, TESTING=False)
+    with app.app_context():
+        db.create_all()
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+    thread.join()
+    with app.app_context():
+        db.engine.dispose()
+    if ON_POSTGRES:
+        drop_postgres_database(url)
+
+
+@pytest.fixture
+def page(chromium_path: str):
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium_path, args=CHROMIUM_FLAGS)
+        page = browser.new_page()
+        page.set_default_timeout(10_000)
+        yield page
+        browser.close()

@@ -1,0 +1,65 @@
+"""The users CLI, and the API token it prints."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from flask import Flask
+from flask.testing import FlaskClient, FlaskCliRunner
+from sqlalchemy import select
+
+from league.extensions import db
+from league.models import ApiToken, User
+
+
+def create_and_token(runner: FlaskCliRunner, *args: str) -> str:
+    result = runner.invoke(args=["users", "create", "grim", "--password", "ironbeard!", *args])
+    assert result.exit_code == 0, result.output
+    result = runner.invoke(args=["users", "token", "grim"])
+    assert result.exit_code == 0, result.output
+    return result.output.strip().splitlines()[-1]
+
+
+def test_cli_token_authenticates_me(runner: FlaskCliRunner, client: FlaskClient) -> None:
+    token = create_and_token(runner)
+    response = client.get("/api/v1/me", headers={"Authorization": f"Bearer {token}"})
+    assert response.status_code == 200
+    assert response.json == {"username": "grim", "admin": False}
+    stored = db.session.scalar(select(ApiToken.token_hash))
+    assert stored is not None
+    assert token not in stored  # only the digest is kept
+
+
+def test_admin_flag(runner: FlaskCliRunner, client: FlaskClient) -> None:
+    token = create_and_token(runner, "--admin")
+    response = client.get("/api/v1/me", headers={"Authorization": f"Bearer {token}"})
+    assert response.json == {"username": "grim", "admin": True}
+
+
+def test_me_without_or_with_a_bad_token_is_401(runner: FlaskCliRunner, client: FlaskClient) -> None:
+    create_and_token(runner)
+    for headers in ({}, {"Authorization": "Bearer nonsense"}, {"Authorization": "Basic x"}):
+        response = client.get("/api/v1/me", headers=headers)
+        assert response.status_code == 401
+        assert response.json["error"]["code"] == "unauthorized"
+
+
+def test_cli_refuses_bad_input_clearly(runner: FlaskCliRunner) -> None:
+    result = runner.invoke(args=["users", "create", "grim", "--password", "short"])
+    assert result.exit_code != 0
+    assert "at least 8 characters" in result.output
+    result = runner.invoke(args=["users", "token", "nobody"])
+    assert result.exit_code != 0
+    assert "no user called 'nobody'" in result.output
+    assert db.session.scalar(select(User)) is None
+
+
+def test_seed_demo_seeds_once(runner: FlaskCliRunner, app: Flask, tmp_path: Path) -> None:
+    app.config["DEMO_CREDENTIALS_FILE"] = tmp_path / "demo.txt"
+    result = runner.invoke(args=["seed-demo"])
+    assert result.exit_code == 0, result.output
+    assert "commissioner" in result.output
+    users_after_first = db.session.scalars(select(User.username)).all()
+    assert sorted(users_after_first) == ["coach_anna", "coach_bram", "commissioner"]
+    runner.invoke(args=["seed-demo"])
+    assert len(db.session.scalars(select(User.username)).all()) == 3
