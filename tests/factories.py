@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from league.extensions import db
-from league.models import User
+from league.models import League, Player, Team, User
+from league.services import leagues, teams
 from league.services.unit_of_work import unit_of_work
 from league.services.users import NewUser, create_user
 
@@ -14,3 +15,47 @@ def make_user(username: str = "grim", *, admin: bool = False) -> User:
     with unit_of_work() as session:
         user = create_user(session, NewUser(username, DEFAULT_PASSWORD, admin))
     return db.session.get(User, user.id)  # type: ignore[return-value]
+
+
+def make_league(
+    commissioner: User, ruleset_id: str = "bb2025", *coaches: User, **settings: object
+) -> League:
+    with unit_of_work() as session:
+        league = leagues.create_league(
+            session,
+            commissioner,
+            leagues.LeagueSettings(f"{ruleset_id} league", ruleset_id, **settings),  # type: ignore[arg-type]
+        )
+        for coach in coaches:
+            leagues.add_member(session, commissioner, league, coach, "coach")
+    return league
+
+
+def make_team(
+    coach: User, league: League, team_type_id: str = "human", name: str = "Reikland Reavers"
+) -> Team:
+    with unit_of_work() as session:
+        team = teams.create_team(session, coach, teams.NewTeam(league.id, name, team_type_id))
+    return team
+
+
+def hire(coach: User, team: Team, position_id: str, count: int = 1) -> list[Player]:
+    hired = []
+    with unit_of_work() as session:
+        for _ in range(count):
+            number = teams.next_free_number(teams.get_team(session, team.id))
+            hired.append(
+                teams.hire_player(
+                    session,
+                    coach,
+                    team.id,
+                    teams.HirePlayer(position_id, f"Player {number}", number),
+                )
+            )
+    return hired
+
+
+def buy(coach: User, team: Team, item: str, count: int = 1) -> None:
+    with unit_of_work() as session:
+        for _ in range(count):
+            teams.buy_team_item(session, coach, team.id, item)

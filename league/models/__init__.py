@@ -1,7 +1,20 @@
 """What is stored: one module per aggregate."""
 
 from league.models.audit import AuditEntry
-from league.models.league import League, LeagueMember
+from league.models.league import League, LeagueMember, Season
+from league.models.ledger import TreasuryEntry
+from league.models.player import Player
+from league.models.team import Team
 from league.models.user import ApiToken, User
 
-__all__ = ["ApiToken", "AuditEntry", "League", "LeagueMember", "User"]
+__all__ = [
+    "ApiToken",
+    "AuditEntry",
+    "League",
+    "LeagueMember",
+    "Player",
+    "Season",
+    "Team",
+    "TreasuryEntry",
+    "User",
+]

@@ -1,28 +1,63 @@
-"""Leagues and who belongs to them."""
+"""Leagues, who belongs to them, and their seasons."""
 
 from __future__ import annotations
 
-from sqlalchemy import CheckConstraint, ForeignKey, String, UniqueConstraint
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import JSON, CheckConstraint, DateTime, ForeignKey, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from league.extensions import db
 from league.models.types import created_at, intpk
 from league.models.user import User
 
+if TYPE_CHECKING:
+    from league.models.team import Team
+
 ROLES = ("commissioner", "coach")
+TIE_BREAKERS = (
+    "points",
+    "head_to_head",
+    "td_difference",
+    "cas_difference",
+    "td_scored",
+    "fewest_conceded",
+    "coin_toss",
+)
 
 
 class League(db.Model):
     __tablename__ = "league"
+    __table_args__ = (
+        CheckConstraint("starting_treasury >= 0", name="starting_treasury_not_negative"),
+    )
 
     id: Mapped[intpk]
     name: Mapped[str] = mapped_column(String(80))
     ruleset_id: Mapped[str] = mapped_column(String(40))
+    starting_treasury: Mapped[int] = mapped_column(default=1_000_000)
+    points_win: Mapped[int] = mapped_column(default=3)
+    points_draw: Mapped[int] = mapped_column(default=1)
+    points_loss: Mapped[int] = mapped_column(default=0)
+    tie_breakers: Mapped[list[str]] = mapped_column(JSON, default=lambda: list(TIE_BREAKERS))
+    #: House-rule overrides merged over the ruleset (see league.rules.merge_house_rules).
+    house_rules: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    #: Secret part of the join link; a new one invalidates old links.
+    join_token: Mapped[str] = mapped_column(String(64), unique=True)
     created_at: Mapped[created_at]
 
     members: Mapped[list[LeagueMember]] = relationship(
         back_populates="league", cascade="all, delete-orphan"
     )
+    seasons: Mapped[list[Season]] = relationship(
+        back_populates="league", order_by="Season.number", cascade="all, delete-orphan"
+    )
+    teams: Mapped[list[Team]] = relationship(back_populates="league", order_by="Team.name")
+
+    @property
+    def current_season(self) -> Season | None:
+        return next((s for s in reversed(self.seasons) if s.closed_at is None), None)
 
 
 class LeagueMember(db.Model):
@@ -37,6 +72,22 @@ class LeagueMember(db.Model):
     user_id: Mapped[int] = mapped_column(ForeignKey("user.id"), index=True)
     role: Mapped[str] = mapped_column(String(20))
     created_at: Mapped[created_at]
+    #: A removed coach keeps the row (their teams stay in the league's history).
+    removed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
     league: Mapped[League] = relationship(back_populates="members")
     user: Mapped[User] = relationship()
+
+
+class Season(db.Model):
+    __tablename__ = "season"
+    __table_args__ = (UniqueConstraint("league_id", "number"),)
+
+    id: Mapped[intpk]
+    league_id: Mapped[int] = mapped_column(ForeignKey("league.id"), index=True)
+    number: Mapped[int]
+    name: Mapped[str] = mapped_column(String(80))
+    created_at: Mapped[created_at]
+    closed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+    league: Mapped[League] = relationship(back_populates="seasons")

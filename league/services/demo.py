@@ -9,7 +9,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from league.models import User
-from league.services.leagues import NewLeague, add_member, create_league
+from league.services.leagues import LeagueSettings, add_member, create_league
 from league.services.users import NewUser, create_user
 
 DEMO_COMMISSIONER = "commissioner"
@@ -29,7 +29,9 @@ def seed_demo(session: Session, ruleset_id: str) -> DemoAccounts | None:
         return None
     password = secrets.token_urlsafe(9)
     commissioner = create_user(session, NewUser(DEMO_COMMISSIONER, password))
-    league = create_league(session, commissioner, NewLeague("Old World Demo League", ruleset_id))
+    league = create_league(
+        session, commissioner, LeagueSettings("Old World Demo League", ruleset_id)
+    )
     for coach in DEMO_COACHES:
         coach_user = create_user(session, NewUser(coach, password))
         add_member(session, commissioner, league, coach_user, "coach")

@@ -1,55 +1,252 @@
-"""Leagues: creation and membership."""
+"""Leagues: creation, settings, membership and seasons."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import json
+import secrets
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from functools import lru_cache
+from typing import Any
 
 from sqlalchemy import select
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, selectinload
 
-from league.models import League, LeagueMember, User
+from league.models import League, LeagueMember, Season, User
+from league.models.league import TIE_BREAKERS
+from league.rules import Ruleset, RulesetError, load_ruleset, merge_house_rules, ruleset_ids
 from league.services import audit
-from league.services.errors import Conflict, Forbidden, RuleViolation
+from league.services.errors import Conflict, Forbidden, NotFound, RuleViolation
 
 
 @dataclass(frozen=True, slots=True)
-class NewLeague:
+class LeagueSettings:
     name: str
     ruleset_id: str
+    starting_treasury: int = 1_000_000
+    points_win: int = 3
+    points_draw: int = 1
+    points_loss: int = 0
+    tie_breakers: tuple[str, ...] = TIE_BREAKERS
+    house_rules: dict[str, Any] = field(default_factory=dict)
 
 
-def create_league(session: Session, actor: User, command: NewLeague) -> League:
-    """Create a league; its creator becomes its commissioner."""
-    name = command.name.strip()
+@lru_cache(maxsize=256)
+def _merged_ruleset(ruleset_id: str, house_rules_json: str) -> Ruleset:
+    return merge_house_rules(load_ruleset(ruleset_id), json.loads(house_rules_json))
+
+
+def league_ruleset(league: League) -> Ruleset:
+    """The league's ruleset with its house rules and starting treasury applied."""
+    overrides = {**(league.house_rules or {}), "starting_treasury": league.starting_treasury}
+    return _merged_ruleset(league.ruleset_id, json.dumps(overrides, sort_keys=True))
+
+
+def _validated(settings: LeagueSettings) -> LeagueSettings:
+    name = settings.name.strip()
     if not 3 <= len(name) <= 80:
         raise RuleViolation("A league name has 3 to 80 characters.", field="name")
-    league = League(name=name, ruleset_id=command.ruleset_id)
+    if settings.ruleset_id not in ruleset_ids():
+        raise RuleViolation(f"Unknown ruleset {settings.ruleset_id!r}.", field="ruleset_id")
+    if settings.starting_treasury < 0:
+        raise RuleViolation("The starting treasury cannot be negative.", field="starting_treasury")
+    if not settings.points_win >= settings.points_draw >= settings.points_loss:
+        raise RuleViolation(
+            "Points for a win, a draw and a loss must not increase in that order.",
+            field="points_win",
+        )
+    unknown = [t for t in settings.tie_breakers if t not in TIE_BREAKERS]
+    if unknown or len(set(settings.tie_breakers)) != len(settings.tie_breakers):
+        raise RuleViolation(
+            "Pick each tie-breaker at most once, from the list.", field="tie_breakers"
+        )
+    try:
+        merge_house_rules(load_ruleset(settings.ruleset_id), settings.house_rules)
+    except RulesetError as error:
+        # The field names the offending key ("house_rules.costs.chosen_primary").
+        raise RuleViolation(
+            f"House rules: {error.detail}",
+            code="invalid_house_rules",
+            field=f"house_rules.{error.key}" if error.key else "house_rules",
+        ) from error
+    return settings
+
+
+def _apply(league: League, settings: LeagueSettings) -> None:
+    league.name = settings.name.strip()
+    league.ruleset_id = settings.ruleset_id
+    league.starting_treasury = settings.starting_treasury
+    league.points_win = settings.points_win
+    league.points_draw = settings.points_draw
+    league.points_loss = settings.points_loss
+    league.tie_breakers = list(settings.tie_breakers)
+    league.house_rules = dict(settings.house_rules)
+
+
+def create_league(session: Session, actor: User, settings: LeagueSettings) -> League:
+    """Create a league with its first season; its creator becomes its commissioner."""
+    settings = _validated(settings)
+    league = League(join_token=secrets.token_urlsafe(16))
+    _apply(league, settings)
     league.members.append(LeagueMember(user_id=actor.id, role="commissioner"))
+    league.seasons.append(Season(number=1, name="Season 1"))
     session.add(league)
     session.flush()
-    audit.record(session, actor, "league.create", "league", league.id, name=name)
+    audit.record(session, actor, "league.create", "league", league.id, name=league.name)
     return league
 
 
-def add_member(session: Session, actor: User, league: League, user: User, role: str) -> None:
-    """Add `user` to `league`; only its commissioners may."""
-    if role_in(league, actor) != "commissioner":
-        raise Forbidden("Only a commissioner of this league can add members.")
-    if role_in(league, user) is not None and not user.is_admin:
-        raise Conflict(f"{user.username} is already a member of {league.name}.")
-    league.members.append(LeagueMember(user_id=user.id, role=role))
+def update_settings(
+    session: Session, actor: User, league_id: int, settings: LeagueSettings
+) -> League:
+    league = get_league(session, league_id)
+    require_commissioner(league, actor)
+    settings = _validated(settings)
+    if settings.ruleset_id != league.ruleset_id and league.teams:
+        raise RuleViolation(
+            "The ruleset cannot change once the league has teams.", field="ruleset_id"
+        )
+    _apply(league, settings)
     session.flush()
-    audit.record(session, actor, "league.add_member", "league", league.id, user=user.username)
+    audit.record(session, actor, "league.settings", "league", league.id)
+    return league
+
+
+def get_league(session: Session, league_id: int) -> League:
+    league = session.scalar(
+        select(League)
+        .where(League.id == league_id)
+        .options(
+            selectinload(League.members).selectinload(LeagueMember.user),
+            selectinload(League.seasons),
+            selectinload(League.teams),
+        )
+    )
+    if league is None:
+        raise NotFound(f"There is no league number {league_id}.")
+    return league
+
+
+def list_leagues(session: Session) -> list[League]:
+    return list(
+        session.scalars(select(League).order_by(League.name).options(selectinload(League.members)))
+    )
+
+
+def membership(league: League, user: User | None) -> LeagueMember | None:
+    if user is None or not user.is_authenticated:
+        return None
+    return next((m for m in league.members if m.user_id == user.id and m.removed_at is None), None)
 
 
 def role_in(league: League, user: User | None) -> str | None:
     """'commissioner', 'coach' or None; site admins act as commissioners."""
-    if user is None or not user.is_authenticated:
-        return None
-    if user.is_admin:
+    if user is not None and user.is_authenticated and user.is_admin:
         return "commissioner"
-    return next((m.role for m in league.members if m.user_id == user.id), None)
+    member = membership(league, user)
+    return member.role if member else None
 
 
-def list_leagues(session: Session) -> list[League]:
-    return list(session.scalars(select(League).order_by(League.name)))
+def require_commissioner(league: League, actor: User) -> None:
+    if role_in(league, actor) != "commissioner":
+        raise Forbidden(f"Only a commissioner of {league.name} can do that.")
+
+
+def active_members(league: League) -> list[LeagueMember]:
+    return [m for m in league.members if m.removed_at is None]
+
+
+def _add(session: Session, actor: User, league: League, user: User, role: str) -> LeagueMember:
+    existing = next((m for m in league.members if m.user_id == user.id), None)
+    if existing is not None and existing.removed_at is None:
+        raise Conflict(f"{user.username} is already a member of {league.name}.")
+    if existing is not None:
+        existing.removed_at = None
+        existing.role = role
+        member = existing
+    else:
+        member = LeagueMember(user_id=user.id, role=role)
+        league.members.append(member)
+    session.flush()
+    audit.record(session, actor, "league.join", "league", league.id, user=user.username)
+    return member
+
+
+def add_member(session: Session, actor: User, league: League, user: User, role: str) -> None:
+    """A commissioner adds `user` to `league` directly."""
+    require_commissioner(league, actor)
+    _add(session, actor, league, user, role)
+
+
+def add_member_by_username(session: Session, actor: User, league_id: int, username: str) -> User:
+    league = get_league(session, league_id)
+    require_commissioner(league, actor)
+    user = session.scalar(select(User).where(User.username.ilike(username.strip())))
+    if user is None:
+        raise NotFound(f"There is no user called {username!r}.", field="username")
+    _add(session, actor, league, user, "coach")
+    return user
+
+
+def join_with_token(session: Session, user: User, league_id: int, token: str) -> League:
+    """A coach joins through the league's join link."""
+    league = get_league(session, league_id)
+    if not secrets.compare_digest(league.join_token, token):
+        raise Forbidden("This join link is not valid any more; ask the commissioner for a new one.")
+    _add(session, user, league, user, "coach")
+    return league
+
+
+def new_join_token(session: Session, actor: User, league_id: int) -> League:
+    league = get_league(session, league_id)
+    require_commissioner(league, actor)
+    league.join_token = secrets.token_urlsafe(16)
+    audit.record(session, actor, "league.join_link", "league", league.id)
+    return league
+
+
+def _member(league: League, user_id: int) -> LeagueMember:
+    member = next(
+        (m for m in league.members if m.user_id == user_id and m.removed_at is None), None
+    )
+    if member is None:
+        raise NotFound("That person is not a member of this league.")
+    return member
+
+
+def promote(session: Session, actor: User, league_id: int, user_id: int) -> LeagueMember:
+    """Make a coach a (co-)commissioner."""
+    league = get_league(session, league_id)
+    require_commissioner(league, actor)
+    member = _member(league, user_id)
+    member.role = "commissioner"
+    audit.record(session, actor, "league.promote", "league", league.id, user_id=user_id)
+    return member
+
+
+def remove_member(session: Session, actor: User, league_id: int, user_id: int) -> LeagueMember:
+    """Remove a member; their teams stay in the league's history."""
+    league = get_league(session, league_id)
+    require_commissioner(league, actor)
+    member = _member(league, user_id)
+    commissioners = [m for m in active_members(league) if m.role == "commissioner"]
+    if member.role == "commissioner" and len(commissioners) == 1:
+        raise Conflict("A league needs a commissioner: promote someone else first.")
+    member.removed_at = datetime.now(UTC)
+    audit.record(session, actor, "league.remove", "league", league.id, user_id=user_id)
+    return member
+
+
+def close_season(session: Session, actor: User, league_id: int) -> Season:
+    """Close the current season and open the next one; teams carry over."""
+    league = get_league(session, league_id)
+    require_commissioner(league, actor)
+    current = league.current_season
+    if current is not None:
+        current.closed_at = datetime.now(UTC)
+    number = (league.seasons[-1].number + 1) if league.seasons else 1
+    season = Season(number=number, name=f"Season {number}")
+    league.seasons.append(season)
+    session.flush()
+    audit.record(session, actor, "league.new_season", "league", league.id, number=number)
+    return season

@@ -9,9 +9,10 @@ from flask_wtf import FlaskForm
 from league.services.errors import DomainError
 
 
-def attach_error(form: FlaskForm, error: DomainError) -> None:
+def attach_error(form: FlaskForm, error: DomainError, field_name: str | None = None) -> None:
     """Show a service's refusal next to the field it names (or above the form)."""
-    field = getattr(form, error.field, None) if error.field else None
+    field_name = field_name or error.field
+    field = getattr(form, field_name, None) if field_name else None
     if field is not None:
         field.errors = [*field.errors, error.message]
     else:

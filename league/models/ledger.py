@@ -1,0 +1,37 @@
+"""The treasury ledger: every change of a team's gold is one row."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from sqlalchemy import CheckConstraint, ForeignKey, String
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from league.extensions import db
+from league.models.types import created_at, intpk
+
+if TYPE_CHECKING:
+    from league.models.team import Team
+
+ENTRY_KINDS = ("starting", "hire", "purchase", "winnings", "adjustment", "refund")
+
+
+class TreasuryEntry(db.Model):
+    __tablename__ = "treasury_entry"
+    __table_args__ = (
+        CheckConstraint(
+            "kind IN ('starting', 'hire', 'purchase', 'winnings', 'adjustment', 'refund')",
+            name="kind_known",
+        ),
+    )
+
+    id: Mapped[intpk]
+    team_id: Mapped[int] = mapped_column(ForeignKey("team.id"), index=True)
+    #: Gold pieces; negative when spent.
+    amount: Mapped[int]
+    kind: Mapped[str] = mapped_column(String(20))
+    description: Mapped[str] = mapped_column(String(200))
+    actor_id: Mapped[int | None] = mapped_column(ForeignKey("user.id"))
+    created_at: Mapped[created_at]
+
+    team: Mapped[Team] = relationship(back_populates="ledger")

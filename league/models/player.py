@@ -1,0 +1,66 @@
+"""Players on a team's roster, including those no longer playing (history)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from sqlalchemy import CheckConstraint, ForeignKey, Index, String, text
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from league.extensions import db
+from league.models.types import created_at, intpk
+
+if TYPE_CHECKING:
+    from league.models.team import Team
+
+PLAYER_STATUSES = ("active", "mng", "dead", "retired", "fired")
+#: Statuses of players still on the roster (they hold a shirt number and a slot).
+ON_ROSTER = ("active", "mng")
+_ON_ROSTER_SQL = "status IN ('active', 'mng')"
+
+
+class Player(db.Model):
+    __tablename__ = "player"
+    __table_args__ = (
+        CheckConstraint(
+            "status IN ('active', 'mng', 'dead', 'retired', 'fired')", name="status_known"
+        ),
+        CheckConstraint("number BETWEEN 1 AND 99", name="number_range"),
+        CheckConstraint("spp_earned >= 0", name="spp_earned_not_negative"),
+        CheckConstraint("spp_spent >= 0 AND spp_spent <= spp_earned", name="spp_balance"),
+        CheckConstraint("niggling_injuries >= 0", name="niggling_not_negative"),
+        # One shirt number per player still on the roster; history may repeat numbers.
+        Index(
+            "uq_player_team_number_on_roster",
+            "team_id",
+            "number",
+            unique=True,
+            sqlite_where=text(_ON_ROSTER_SQL),
+            postgresql_where=text(_ON_ROSTER_SQL),
+        ),
+    )
+
+    id: Mapped[intpk]
+    team_id: Mapped[int] = mapped_column(ForeignKey("team.id"), index=True)
+    position_id: Mapped[str] = mapped_column(String(60))
+    name: Mapped[str] = mapped_column(String(60))
+    number: Mapped[int]
+    status: Mapped[str] = mapped_column(String(10), default="active")
+    #: Hiring fee paid (the position's cost when hired).
+    cost: Mapped[int]
+    #: Caches recomputed from events (matches, advancements) by the services.
+    value: Mapped[int]
+    spp_earned: Mapped[int] = mapped_column(default=0)
+    spp_spent: Mapped[int] = mapped_column(default=0)
+    niggling_injuries: Mapped[int] = mapped_column(default=0)
+    created_at: Mapped[created_at]
+
+    team: Mapped[Team] = relationship(back_populates="players")
+
+    @property
+    def on_roster(self) -> bool:
+        return self.status in ON_ROSTER
+
+    @property
+    def spp_available(self) -> int:
+        return self.spp_earned - self.spp_spent

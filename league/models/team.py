@@ -1,0 +1,55 @@
+"""Teams: a coach's roster in a league, with its staff and treasury."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from sqlalchemy import CheckConstraint, DateTime, ForeignKey, String
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from league.extensions import db
+from league.models.types import created_at, intpk
+from league.models.user import User
+
+if TYPE_CHECKING:
+    from league.models.league import League
+    from league.models.ledger import TreasuryEntry
+    from league.models.player import Player
+
+TEAM_STATUSES = ("draft", "active", "retired")
+
+
+class Team(db.Model):
+    __tablename__ = "team"
+    __table_args__ = (
+        CheckConstraint("status IN ('draft', 'active', 'retired')", name="status_known"),
+        CheckConstraint("treasury >= 0", name="treasury_not_negative"),
+        CheckConstraint("rerolls >= 0", name="rerolls_not_negative"),
+        CheckConstraint("assistant_coaches >= 0", name="assistant_coaches_not_negative"),
+        CheckConstraint("cheerleaders >= 0", name="cheerleaders_not_negative"),
+        CheckConstraint("dedicated_fans >= 0", name="dedicated_fans_not_negative"),
+    )
+
+    id: Mapped[intpk]
+    league_id: Mapped[int] = mapped_column(ForeignKey("league.id"), index=True)
+    coach_id: Mapped[int] = mapped_column(ForeignKey("user.id"), index=True)
+    name: Mapped[str] = mapped_column(String(80))
+    team_type_id: Mapped[str] = mapped_column(String(60))
+    status: Mapped[str] = mapped_column(String(10), default="draft")
+    #: Cache of the ledger's sum, recomputed in the same transaction as each entry.
+    treasury: Mapped[int] = mapped_column(default=0)
+    rerolls: Mapped[int] = mapped_column(default=0)
+    assistant_coaches: Mapped[int] = mapped_column(default=0)
+    cheerleaders: Mapped[int] = mapped_column(default=0)
+    apothecary: Mapped[bool] = mapped_column(default=False)
+    dedicated_fans: Mapped[int] = mapped_column(default=1)
+    created_at: Mapped[created_at]
+    confirmed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+    league: Mapped[League] = relationship(back_populates="teams")
+    coach: Mapped[User] = relationship()
+    players: Mapped[list[Player]] = relationship(back_populates="team", order_by="Player.number")
+    ledger: Mapped[list[TreasuryEntry]] = relationship(
+        back_populates="team", order_by="TreasuryEntry.id"
+    )

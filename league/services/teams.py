@@ -1,0 +1,483 @@
+"""Teams: drafting, hiring and firing, staff purchases and the treasury ledger."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session, selectinload
+
+from league.models import League, Player, Team, TreasuryEntry, User
+from league.models.player import ON_ROSTER
+from league.rules import Ruleset
+from league.rules.model import Position, RulesError, TeamType
+from league.services import audit
+from league.services.errors import Conflict, Forbidden, NotFound, RuleViolation
+from league.services.leagues import get_league, league_ruleset, membership, role_in
+
+ITEMS = ("reroll", "apothecary", "assistant_coach", "cheerleader", "dedicated_fan")
+ITEM_NAMES = {
+    "reroll": "team re-roll",
+    "apothecary": "apothecary",
+    "assistant_coach": "assistant coach",
+    "cheerleader": "cheerleader",
+    "dedicated_fan": "dedicated fan",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class NewTeam:
+    league_id: int
+    name: str
+    team_type_id: str
+    #: Username of the coach; None: the acting user coaches it.
+    coach: str | None = None
+    #: API teams skip the draft: active at once, empty roster, full treasury.
+    active: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class HirePlayer:
+    position_id: str
+    name: str
+    number: int | None = None
+
+
+# ---------------------------------------------------------------------------
+# Reading
+
+
+def get_team(session: Session, team_id: int, *, for_update: bool = False) -> Team:
+    """The team; `for_update` locks its row so spending from it is serialised."""
+    query = select(Team).where(Team.id == team_id)
+    if for_update:
+        query = query.with_for_update()
+    team = session.scalar(
+        query.options(
+            selectinload(Team.players), selectinload(Team.ledger), selectinload(Team.coach)
+        )
+    )
+    if team is None:
+        raise NotFound(f"There is no team number {team_id}.")
+    return team
+
+
+def team_ruleset(team: Team) -> Ruleset:
+    return league_ruleset(team.league)
+
+
+def team_type_of(team: Team) -> TeamType:
+    return team_ruleset(team).team_type(team.team_type_id)
+
+
+def roster(team: Team) -> list[Player]:
+    """Players still on the roster (active or missing the next game)."""
+    return [p for p in team.players if p.status in ON_ROSTER]
+
+
+def can_manage(team: Team, user: User | None) -> bool:
+    """The team's coach and the league's commissioners (and site admins) manage a team."""
+    if user is None or not user.is_authenticated:
+        return False
+    return user.id == team.coach_id or role_in(team.league, user) == "commissioner"
+
+
+def _require_manager(team: Team, actor: User) -> None:
+    if not can_manage(team, actor):
+        raise Forbidden(f"Only {team.name}'s coach or a commissioner can change this team.")
+
+
+def _require_not_retired(team: Team) -> None:
+    if team.status == "retired":
+        raise Conflict(f"{team.name} is retired and cannot change.")
+
+
+# ---------------------------------------------------------------------------
+# Treasury
+
+
+def _post(
+    session: Session, team: Team, actor: User | None, amount: int, kind: str, description: str
+) -> TreasuryEntry:
+    """Append a ledger row and keep the team's treasury equal to the ledger's sum."""
+    if team.treasury + amount < 0:
+        raise RuleViolation(
+            f"Not enough gold: {team.name} has {team.treasury:,} and this costs "
+            f"{-amount:,} ({description}).",
+            code="insufficient_treasury",
+        )
+    entry = TreasuryEntry(
+        team=team, amount=amount, kind=kind, description=description, actor_id=actor and actor.id
+    )
+    session.add(entry)
+    team.treasury += amount
+    return entry
+
+
+def adjust_treasury(
+    session: Session, actor: User, team_id: int, amount: int, reason: str
+) -> TreasuryEntry:
+    """A commissioner's manual correction of a team's gold, with a reason."""
+    team = get_team(session, team_id, for_update=True)
+    if role_in(team.league, actor) != "commissioner":
+        raise Forbidden("Only a commissioner can adjust a treasury.")
+    reason = reason.strip()
+    if not reason:
+        raise RuleViolation("Say why the treasury changes.", field="reason")
+    if amount == 0:
+        raise RuleViolation("An adjustment needs an amount other than 0.", field="amount")
+    entry = _post(session, team, actor, amount, "adjustment", reason)
+    session.flush()
+    audit.record(session, actor, "team.adjust_treasury", "team", team.id, amount=amount)
+    return entry
+
+
+# ---------------------------------------------------------------------------
+# Creating and confirming
+
+
+def create_team(session: Session, actor: User, command: NewTeam) -> Team:
+    league = get_league(session, command.league_id)
+    ruleset = league_ruleset(league)
+    commissioner = role_in(league, actor) == "commissioner"
+    if membership(league, actor) is None and not commissioner:
+        raise Forbidden(f"Join {league.name} before drafting a team there.")
+    coach = actor
+    if command.coach and command.coach.strip().lower() != actor.username.lower():
+        if not commissioner:
+            raise Forbidden("Only a commissioner can create a team for another coach.")
+        coach = session.scalar(select(User).where(User.username.ilike(command.coach.strip())))
+        if coach is None or membership(league, coach) is None:
+            raise NotFound(f"{command.coach!r} is not a coach in {league.name}.", field="coach")
+    name = command.name.strip()
+    if not 2 <= len(name) <= 80:
+        raise RuleViolation("A team name has 2 to 80 characters.", field="name")
+    try:
+        team_type = ruleset.team_type(command.team_type_id)
+    except RulesError:
+        raise RuleViolation(
+            f"{ruleset.name} has no team type {command.team_type_id!r}.", field="team_type_id"
+        ) from None
+    if any(t.name.lower() == name.lower() for t in league.teams):
+        raise Conflict(f"{league.name} already has a team called {name}.", field="name")
+    team = Team(
+        league=league,
+        coach_id=coach.id,
+        name=name,
+        team_type_id=team_type.id,
+        status="active" if command.active else "draft",
+        treasury=0,
+        rerolls=0,
+        assistant_coaches=0,
+        cheerleaders=0,
+        apothecary=False,
+        dedicated_fans=ruleset.team_building.dedicated_fans.start,
+        confirmed_at=datetime.now(UTC) if command.active else None,
+    )
+    session.add(team)
+    _post(
+        session,
+        team,
+        actor,
+        ruleset.team_building.starting_treasury,
+        "starting",
+        "Starting treasury",
+    )
+    session.flush()
+    audit.record(session, actor, "team.create", "team", team.id, team_type=team_type.id)
+    return team
+
+
+def confirm_draft(session: Session, actor: User, team_id: int) -> Team:
+    """Finish the draft: the team becomes active and later re-rolls cost more."""
+    team = get_team(session, team_id, for_update=True)
+    _require_manager(team, actor)
+    if team.status != "draft":
+        raise Conflict(f"{team.name} is not a draft any more.")
+    building = team_ruleset(team).team_building
+    players = len(roster(team))
+    if players < building.min_players:
+        raise RuleViolation(
+            f"{team.name} has {players} players; a team needs at least "
+            f"{building.min_players} before the draft is confirmed.",
+            code="too_few_players",
+        )
+    team.status = "active"
+    team.confirmed_at = datetime.now(UTC)
+    audit.record(session, actor, "team.confirm", "team", team.id, players=players)
+    return team
+
+
+# ---------------------------------------------------------------------------
+# Players
+
+
+def next_free_number(team: Team) -> int | None:
+    taken = {p.number for p in roster(team)}
+    return next((n for n in range(1, 100) if n not in taken), None)
+
+
+def _position(team_type: TeamType, position_id: str) -> Position:
+    try:
+        return team_type.position(position_id)
+    except RulesError:
+        raise RuleViolation(
+            f"{team_type.name} teams have no position {position_id!r}.", field="position_id"
+        ) from None
+
+
+def _check_number(team: Team, number: int, player: Player | None = None) -> None:
+    if not 1 <= number <= 99:
+        raise RuleViolation("Shirt numbers run from 1 to 99.", field="number")
+    holder = next((p for p in roster(team) if p.number == number and p is not player), None)
+    if holder is not None:
+        raise Conflict(f"Number {number} is taken by {holder.name}.", field="number")
+
+
+def _check_position_room(team: Team, team_type: TeamType, position: Position) -> None:
+    on_roster = roster(team)
+    max_players = team_ruleset(team).team_building.max_players
+    if len(on_roster) >= max_players:
+        raise RuleViolation(
+            f"{team.name} already has {max_players} players, the most a team may have.",
+            code="roster_full",
+        )
+    same = sum(1 for p in on_roster if p.position_id == position.id)
+    if same >= position.max:
+        raise RuleViolation(
+            f"{team.name} already has {same} {position.name}"
+            f"{'' if same == 1 else 's'}; the roster allows {position.max}.",
+            code="position_full",
+            field="position_id",
+        )
+    if team_type.max_big_guys is not None and "Big Guy" in position.keywords:
+        big_guys = sum(
+            1 for p in on_roster if "Big Guy" in team_type.position(p.position_id).keywords
+        )
+        if big_guys >= team_type.max_big_guys:
+            raise RuleViolation(
+                f"A {team_type.name} team may have {team_type.max_big_guys} Big Guy"
+                f"{'' if team_type.max_big_guys == 1 else 's'} in all.",
+                code="big_guys_full",
+                field="position_id",
+            )
+
+
+def hire_player(session: Session, actor: User, team_id: int, command: HirePlayer) -> Player:
+    team = get_team(session, team_id, for_update=True)
+    _require_manager(team, actor)
+    _require_not_retired(team)
+    team_type = team_type_of(team)
+    position = _position(team_type, command.position_id)
+    name = command.name.strip()
+    if not 1 <= len(name) <= 60:
+        raise RuleViolation("A player's name has 1 to 60 characters.", field="name")
+    number = command.number if command.number is not None else next_free_number(team)
+    if number is None:
+        raise RuleViolation("Every shirt number is taken.", field="number")
+    _check_number(team, number)
+    _check_position_room(team, team_type, position)
+    _post(session, team, actor, -position.cost, "hire", f"Hired {name} ({position.name})")
+    player = Player(
+        team=team,
+        position_id=position.id,
+        name=name,
+        number=number,
+        cost=position.cost,
+        value=position.cost,
+    )
+    session.add(player)
+    session.flush()
+    audit.record(session, actor, "player.hire", "player", player.id, position=position.id)
+    return player
+
+
+def get_player(session: Session, player_id: int, *, for_update: bool = False) -> Player:
+    query = select(Player).where(Player.id == player_id)
+    if for_update:
+        query = query.with_for_update()
+    player = session.scalar(query)
+    if player is None:
+        raise NotFound(f"There is no player number {player_id}.")
+    return player
+
+
+def _managed_player(session: Session, actor: User, player_id: int) -> tuple[Team, Player]:
+    player = get_player(session, player_id)
+    team = get_team(session, player.team_id, for_update=True)
+    _require_manager(team, actor)
+    _require_not_retired(team)
+    return team, player
+
+
+def fire_player(session: Session, actor: User, player_id: int) -> Player:
+    """Fire a player: no refund, kept in history. During the draft the hire is undone."""
+    team, player = _managed_player(session, actor, player_id)
+    if not player.on_roster:
+        raise Conflict(f"{player.name} is not on the roster ({player.status}).")
+    if team.status == "draft":
+        _post(session, team, actor, player.cost, "refund", f"Draft: removed {player.name}")
+        audit.record(session, actor, "player.unhire", "player", player.id)
+        team.players.remove(player)
+        session.delete(player)
+        session.flush()
+        return player
+    player.status = "fired"
+    audit.record(session, actor, "player.fire", "player", player.id)
+    return player
+
+
+def retire_player(session: Session, actor: User, player_id: int) -> Player:
+    team, player = _managed_player(session, actor, player_id)
+    if not player.on_roster:
+        raise Conflict(f"{player.name} is not on the roster ({player.status}).")
+    if team.status == "draft":
+        raise Conflict("A player cannot retire during the draft; remove him instead.")
+    player.status = "retired"
+    audit.record(session, actor, "player.retire", "player", player.id)
+    return player
+
+
+def rename_player(session: Session, actor: User, player_id: int, name: str, number: int) -> Player:
+    team, player = _managed_player(session, actor, player_id)
+    name = name.strip()
+    if not 1 <= len(name) <= 60:
+        raise RuleViolation("A player's name has 1 to 60 characters.", field="name")
+    _check_number(team, number, player)
+    player.name = name
+    player.number = number
+    session.flush()
+    audit.record(session, actor, "player.rename", "player", player.id, name=name, number=number)
+    return player
+
+
+# ---------------------------------------------------------------------------
+# Staff, re-rolls, dedicated fans
+
+
+def item_price(team: Team, item: str) -> int:
+    """What `item` costs this team now (re-rolls cost more after the draft)."""
+    ruleset = team_ruleset(team)
+    building = ruleset.team_building
+    if item == "reroll":
+        reroll = team_type_of(team).reroll_cost
+        return reroll if team.status == "draft" else reroll * building.reroll_after_draft_multiplier
+    prices = {
+        "apothecary": building.apothecary_cost,
+        "assistant_coach": building.assistant_coaches.cost,
+        "cheerleader": building.cheerleaders.cost,
+        "dedicated_fan": building.dedicated_fans.cost,
+    }
+    return prices[item]
+
+
+def item_refusal(team: Team, item: str) -> str | None:
+    """Why `item` cannot be bought now, or None when it can (before the treasury check)."""
+    building = team_ruleset(team).team_building
+    if item == "reroll" and team.rerolls >= building.max_rerolls:
+        return f"A team may have at most {building.max_rerolls} team re-rolls."
+    if item == "apothecary":
+        if not team_type_of(team).apothecary:
+            return f"{team_type_of(team).name} teams cannot hire an apothecary."
+        if team.apothecary:
+            return f"{team.name} already has an apothecary."
+    staff = {"assistant_coach": building.assistant_coaches, "cheerleader": building.cheerleaders}
+    if item in staff:
+        limit = staff[item].max
+        have = team.assistant_coaches if item == "assistant_coach" else team.cheerleaders
+        if limit is not None and have >= limit:
+            return f"A team may have at most {limit} {ITEM_NAMES[item]}s."
+    if item == "dedicated_fan":
+        if team.status != "draft":
+            return (
+                "Dedicated fans are bought only while drafting; after that they change after games."
+            )
+        if team.dedicated_fans >= building.dedicated_fans.max_at_draft:
+            return (
+                f"A new team may start with at most {building.dedicated_fans.max_at_draft} "
+                "dedicated fans."
+            )
+    return None
+
+
+def buy_team_item(session: Session, actor: User, team_id: int, item: str) -> Team:
+    if item not in ITEMS:
+        raise RuleViolation(
+            f"Unknown item {item!r}; choose one of {', '.join(ITEMS)}.",
+            code="unknown_item",
+            field="item",
+        )
+    team = get_team(session, team_id, for_update=True)
+    _require_manager(team, actor)
+    _require_not_retired(team)
+    refusal = item_refusal(team, item)
+    if refusal:
+        raise RuleViolation(refusal, code="item_not_allowed", field="item")
+    price = item_price(team, item)
+    _post(session, team, actor, -price, "purchase", f"Bought a {ITEM_NAMES[item]}")
+    if item == "reroll":
+        team.rerolls += 1
+    elif item == "apothecary":
+        team.apothecary = True
+    elif item == "assistant_coach":
+        team.assistant_coaches += 1
+    elif item == "cheerleader":
+        team.cheerleaders += 1
+    else:
+        team.dedicated_fans += 1
+    session.flush()
+    audit.record(session, actor, "team.buy", "team", team.id, item=item, price=price)
+    return team
+
+
+def undo_draft_item(session: Session, actor: User, team_id: int, item: str) -> Team:
+    """During the draft, give an item back for its full price."""
+    team = get_team(session, team_id, for_update=True)
+    _require_manager(team, actor)
+    if team.status != "draft":
+        raise Conflict("Items can be given back only during the draft.")
+    building = team_ruleset(team).team_building
+    counts = {
+        "reroll": team.rerolls,
+        "apothecary": int(team.apothecary),
+        "assistant_coach": team.assistant_coaches,
+        "cheerleader": team.cheerleaders,
+        "dedicated_fan": team.dedicated_fans - building.dedicated_fans.start,
+    }
+    if item not in counts:
+        raise RuleViolation(f"Unknown item {item!r}.", code="unknown_item", field="item")
+    if counts[item] <= 0:
+        raise Conflict(f"{team.name} has no {ITEM_NAMES[item]} to give back.")
+    _post(
+        session,
+        team,
+        actor,
+        item_price(team, item),
+        "refund",
+        f"Draft: gave back a {ITEM_NAMES[item]}",
+    )
+    if item == "reroll":
+        team.rerolls -= 1
+    elif item == "apothecary":
+        team.apothecary = False
+    elif item == "assistant_coach":
+        team.assistant_coaches -= 1
+    elif item == "cheerleader":
+        team.cheerleaders -= 1
+    else:
+        team.dedicated_fans -= 1
+    session.flush()
+    audit.record(session, actor, "team.give_back", "team", team.id, item=item)
+    return team
+
+
+def teams_of_league(session: Session, league: League) -> list[Team]:
+    return list(
+        session.scalars(
+            select(Team)
+            .where(Team.league_id == league.id)
+            .order_by(Team.name)
+            .options(selectinload(Team.players), selectinload(Team.coach))
+        )
+    )

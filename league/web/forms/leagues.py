@@ -1,0 +1,165 @@
+from __future__ import annotations
+
+from typing import Any
+
+from flask_wtf import FlaskForm
+from wtforms import IntegerField, SelectField, StringField, SubmitField
+from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
+
+from league.models.league import TIE_BREAKERS
+from league.rules.model import ADVANCEMENT_KINDS, SPP_EVENTS, ValueIncreaseTable
+from league.services.leagues import LeagueSettings
+
+TIE_BREAKER_LABELS = {
+    "points": "Points",
+    "head_to_head": "Head-to-head points among tied teams",
+    "td_difference": "Touchdown difference",
+    "cas_difference": "Casualty difference",
+    "td_scored": "Touchdowns scored",
+    "fewest_conceded": "Fewest matches conceded",
+    "coin_toss": "Coin toss / commissioner's choice",
+}
+TIE_BREAKER_SLOTS = 4
+COST_LABELS = {
+    "random_primary": "Random primary",
+    "chosen_primary": "Chosen primary",
+    "random_secondary": "Random secondary",
+    "chosen_secondary": "Chosen secondary",
+    "random_characteristic": "Characteristic",
+}
+
+
+class HouseRulesError(ValueError):
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field
+
+
+def _parse_numbers(field: str, text: str) -> list[int]:
+    try:
+        return [int(part.replace("_", "").strip()) for part in text.split(",") if part.strip()]
+    except ValueError:
+        raise HouseRulesError(field, "Write whole numbers separated by commas.") from None
+
+
+def _parse_pairs(field: str, text: str, keys: tuple[str, ...]) -> dict[str, int]:
+    pairs: dict[str, int] = {}
+    for part in text.split(","):
+        if not part.strip():
+            continue
+        key, sep, value = part.partition("=")
+        key = key.strip().lower()
+        if not sep or key not in keys:
+            raise HouseRulesError(field, f"Write key=value pairs; keys: {', '.join(keys)}.")
+        try:
+            pairs[key] = int(value.replace("_", "").strip())
+        except ValueError:
+            raise HouseRulesError(field, f"{key}: {value.strip()!r} is not a number.") from None
+    return pairs
+
+
+class LeagueForm(FlaskForm):
+    name = StringField("League name", validators=[DataRequired(), Length(min=3, max=80)])
+    ruleset_id = SelectField("Ruleset")
+    starting_treasury = IntegerField(
+        "Starting treasury (gold)", default=1_000_000, validators=[InputRequired(), NumberRange(0)]
+    )
+    points_win = IntegerField("Points for a win", default=3, validators=[InputRequired()])
+    points_draw = IntegerField("Points for a draw", default=1, validators=[InputRequired()])
+    points_loss = IntegerField("Points for a loss", default=0, validators=[InputRequired()])
+    tie_breaker_1 = SelectField("1st tie-breaker", default="points")
+    tie_breaker_2 = SelectField("2nd tie-breaker", default="head_to_head")
+    tie_breaker_3 = SelectField("3rd tie-breaker", default="td_difference")
+    tie_breaker_4 = SelectField("4th tie-breaker", default="cas_difference")
+    # House rules: blank means "as the ruleset says".
+    cost_random_primary = StringField("Random primary", validators=[Optional()])
+    cost_chosen_primary = StringField("Chosen primary", validators=[Optional()])
+    cost_random_secondary = StringField("Random secondary", validators=[Optional()])
+    cost_chosen_secondary = StringField("Chosen secondary", validators=[Optional()])
+    cost_random_characteristic = StringField("Characteristic", validators=[Optional()])
+    value_increase = StringField("Value increases", validators=[Optional()])
+    spp_awards = StringField("SPP awards", validators=[Optional()])
+    submit = SubmitField("Save league")
+
+    def __init__(self, *args: Any, ruleset_choices: list[tuple[str, str]], **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.ruleset_id.choices = ruleset_choices
+        tie_choices = [("", "(none)")] + [(t, TIE_BREAKER_LABELS[t]) for t in TIE_BREAKERS]
+        for slot in self.tie_breaker_fields():
+            slot.choices = tie_choices
+
+    def tie_breaker_fields(self) -> list[SelectField]:
+        return [getattr(self, f"tie_breaker_{i}") for i in range(1, TIE_BREAKER_SLOTS + 1)]
+
+    def cost_fields(self) -> list[StringField]:
+        return [getattr(self, f"cost_{kind}") for kind in ADVANCEMENT_KINDS]
+
+    def fill_from(self, settings: LeagueSettings) -> None:
+        """Show a stored league's settings (GET of the settings page)."""
+        self.name.data = settings.name
+        self.ruleset_id.data = settings.ruleset_id
+        self.starting_treasury.data = settings.starting_treasury
+        self.points_win.data = settings.points_win
+        self.points_draw.data = settings.points_draw
+        self.points_loss.data = settings.points_loss
+        for slot, value in zip(
+            self.tie_breaker_fields(), [*settings.tie_breakers, "", "", ""], strict=False
+        ):
+            slot.data = value
+        house = settings.house_rules
+        for kind in ADVANCEMENT_KINDS:
+            costs = house.get("costs", {}).get(kind)
+            getattr(self, f"cost_{kind}").data = ", ".join(map(str, costs)) if costs else ""
+        for name in ("value_increase", "spp_awards"):
+            pairs = house.get(name, {})
+            getattr(self, name).data = ", ".join(f"{k}={v}" for k, v in pairs.items())
+
+    def house_rules(self) -> dict[str, Any]:
+        """The advanced section as overrides; raises HouseRulesError naming the field."""
+        rules: dict[str, Any] = {}
+        costs = {
+            kind: _parse_numbers(f"cost_{kind}", getattr(self, f"cost_{kind}").data or "")
+            for kind in ADVANCEMENT_KINDS
+            if (getattr(self, f"cost_{kind}").data or "").strip()
+        }
+        if costs:
+            rules["costs"] = costs
+        values = _parse_pairs(
+            "value_increase",
+            self.value_increase.data or "",
+            (*ValueIncreaseTable.KEYS, "elite_surcharge"),
+        )
+        if values:
+            rules["value_increase"] = values
+        awards = _parse_pairs("spp_awards", self.spp_awards.data or "", SPP_EVENTS)
+        if awards:
+            rules["spp_awards"] = awards
+        return rules
+
+    def field_for(self, error_field: str | None) -> str | None:
+        """The form field a service error belongs to (house-rule keys map to their box)."""
+        if not error_field or not error_field.startswith("house_rules"):
+            return error_field
+        key = error_field.removeprefix("house_rules").lstrip(".")
+        section, _, kind = key.partition(".")
+        if section == "costs" and kind in ADVANCEMENT_KINDS:
+            return f"cost_{kind}"
+        return section if section in ("value_increase", "spp_awards") else None
+
+    def settings(self) -> LeagueSettings:
+        tie_breakers = tuple(slot.data for slot in self.tie_breaker_fields() if slot.data)
+        return LeagueSettings(
+            name=self.name.data or "",
+            ruleset_id=self.ruleset_id.data or "",
+            starting_treasury=self.starting_treasury.data or 0,
+            points_win=self.points_win.data or 0,
+            points_draw=self.points_draw.data or 0,
+            points_loss=self.points_loss.data or 0,
+            tie_breakers=tie_breakers,
+            house_rules=self.house_rules(),
+        )
+
+
+class AddMemberForm(FlaskForm):
+    username = StringField("Username", validators=[DataRequired(), Length(max=40)])
+    submit = SubmitField("Add coach")

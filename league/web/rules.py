@@ -1,0 +1,76 @@
+"""The rules browser: rulesets, their tables, skills and team rosters (read-only)."""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, render_template, request
+
+from league.rules import Ruleset, load_ruleset, ruleset_ids
+from league.rules.model import RulesError
+
+bp = Blueprint("rules", __name__, url_prefix="/rules")
+
+
+def _ruleset_or_404(ruleset_id: str) -> Ruleset:
+    if ruleset_id not in ruleset_ids():
+        abort(404, description=f"There is no ruleset called {ruleset_id!r}.")
+    return load_ruleset(ruleset_id)
+
+
+@bp.app_template_filter("stat")
+def format_stat(value: int | None, characteristic: str, ruleset: Ruleset) -> str:
+    """A characteristic as printed on a roster: 3+ for target numbers, - for none."""
+    if value is None:
+        return "-"
+    if ruleset.stat_style == "target" and characteristic in ("ag", "pa", "av"):
+        return f"{value}+"
+    return str(value)
+
+
+@bp.app_template_filter("gold")
+def format_gold(value: int | None) -> str:
+    return "-" if value is None else f"{value:,}"
+
+
+@bp.route("")
+def index() -> str:
+    rulesets = [load_ruleset(ruleset_id) for ruleset_id in ruleset_ids()]
+    return render_template("rules/index.html", rulesets=rulesets)
+
+
+@bp.route("/<ruleset_id>")
+def ruleset(ruleset_id: str) -> str:
+    return render_template("rules/ruleset.html", ruleset=_ruleset_or_404(ruleset_id))
+
+
+@bp.route("/<ruleset_id>/skills")
+def skills(ruleset_id: str) -> str:
+    ruleset = _ruleset_or_404(ruleset_id)
+    query = (request.args.get("q") or "").strip()
+    needle = query.lower()
+    categories = []
+    for category in ruleset.skill_categories:
+        members = [
+            skill
+            for skill in ruleset.skills_in(category.code)
+            if not needle or needle in skill.name.lower() or needle in skill.summary.lower()
+        ]
+        if members:
+            categories.append((category, members))
+    return render_template("rules/skills.html", ruleset=ruleset, categories=categories, query=query)
+
+
+@bp.route("/<ruleset_id>/teams")
+def teams(ruleset_id: str) -> str:
+    ruleset = _ruleset_or_404(ruleset_id)
+    team_types = sorted(ruleset.team_types, key=lambda team: team.name)
+    return render_template("rules/teams.html", ruleset=ruleset, team_types=team_types)
+
+
+@bp.route("/<ruleset_id>/teams/<team_type_id>")
+def team(ruleset_id: str, team_type_id: str) -> str:
+    ruleset = _ruleset_or_404(ruleset_id)
+    try:
+        team_type = ruleset.team_type(team_type_id)
+    except RulesError:
+        abort(404, description=f"{ruleset.name} has no team type {team_type_id!r}.")
+    return render_template("rules/team.html", ruleset=ruleset, team_type=team_type)

@@ -1,0 +1,237 @@
+"""Team pages: the roster on screen, the draft, hiring and firing, staff, treasury."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from flask import Blueprint, abort, flash, redirect, render_template, url_for
+from flask_login import current_user, login_required
+from werkzeug.wrappers import Response
+
+from league.extensions import db
+from league.models import Player, Team
+from league.services import teams
+from league.services.errors import DomainError, NotFound
+from league.services.leagues import role_in
+from league.services.team_views import team_sheet
+from league.services.unit_of_work import unit_of_work
+from league.web.forms import EmptyForm
+from league.web.forms.teams import HireForm, ItemForm, PlayerForm, TreasuryForm
+from league.web.helpers import attach_error
+
+bp = Blueprint("teams", __name__)
+
+
+def _team_or_404(team_id: int) -> Team:
+    try:
+        return teams.get_team(db.session, team_id)
+    except NotFound as error:
+        abort(404, description=error.message)
+
+
+def _player_or_404(player_id: int) -> Player:
+    try:
+        return teams.get_player(db.session, player_id)
+    except NotFound as error:
+        abort(404, description=error.message)
+
+
+def _render_team(team: Team, status: int = 200, **forms: Any) -> tuple[str, int]:
+    forms.setdefault("hire_form", HireForm())
+    forms.setdefault("treasury_form", TreasuryForm())
+    return render_template(
+        "teams/show.html",
+        sheet=team_sheet(team),
+        can_manage=teams.can_manage(team, current_user),
+        commissioner=role_in(team.league, current_user) == "commissioner",
+        next_number=teams.next_free_number(team),
+        action_form=EmptyForm(),
+        **forms,
+    ), status
+
+
+@bp.route("/teams/<int:team_id>")
+def show(team_id: int) -> tuple[str, int]:
+    return _render_team(_team_or_404(team_id))
+
+
+def _team_action(team_id: int, form: Any, action: Callable[..., Any], success: str) -> Response:
+    """POST handlers that only flash: run `action(session)`, report, back to the team."""
+    if not form.validate_on_submit():
+        abort(400, description="The form was incomplete.")
+    try:
+        with unit_of_work() as session:
+            action(session)
+    except DomainError as error:
+        flash(error.message, "error")
+    else:
+        flash(success, "success")
+    return redirect(url_for("teams.show", team_id=team_id))
+
+
+@bp.post("/teams/<int:team_id>/hire")
+@login_required
+def hire(team_id: int) -> Response | tuple[str, int]:
+    team = _team_or_404(team_id)
+    form = HireForm()
+    if form.validate_on_submit():
+        try:
+            with unit_of_work() as session:
+                player = teams.hire_player(session, current_user, team_id, form.command())
+        except DomainError as error:
+            attach_error(form, error)
+        else:
+            flash(f"Hired #{player.number} {player.name}.", "success")
+            return redirect(url_for("teams.show", team_id=team_id, _anchor="hire"))
+    db.session.expire_all()
+    return _render_team(_team_or_404(team.id), 400, hire_form=form)
+
+
+@bp.post("/teams/<int:team_id>/buy")
+@login_required
+def buy(team_id: int) -> Response:
+    form = ItemForm()
+    return _team_action(
+        team_id,
+        form,
+        lambda session: teams.buy_team_item(session, current_user, team_id, form.item.data),
+        f"Bought a {teams.ITEM_NAMES.get(form.item.data or '', 'item')}.",
+    )
+
+
+@bp.post("/teams/<int:team_id>/give-back")
+@login_required
+def give_back(team_id: int) -> Response:
+    form = ItemForm()
+    return _team_action(
+        team_id,
+        form,
+        lambda session: teams.undo_draft_item(session, current_user, team_id, form.item.data),
+        f"Gave back a {teams.ITEM_NAMES.get(form.item.data or '', 'item')}.",
+    )
+
+
+@bp.post("/teams/<int:team_id>/confirm")
+@login_required
+def confirm(team_id: int) -> Response:
+    return _team_action(
+        team_id,
+        EmptyForm(),
+        lambda session: teams.confirm_draft(session, current_user, team_id),
+        "The draft is confirmed: the team is ready to play.",
+    )
+
+
+@bp.post("/teams/<int:team_id>/treasury")
+@login_required
+def adjust_treasury(team_id: int) -> Response | tuple[str, int]:
+    team = _team_or_404(team_id)
+    form = TreasuryForm()
+    if form.validate_on_submit():
+        try:
+            with unit_of_work() as session:
+                teams.adjust_treasury(
+                    session, current_user, team_id, form.amount.data or 0, form.reason.data or ""
+                )
+        except DomainError as error:
+            attach_error(form, error)
+        else:
+            flash("Treasury adjusted.", "success")
+            return redirect(url_for("teams.show", team_id=team_id, _anchor="ledger"))
+    db.session.expire_all()
+    return _render_team(_team_or_404(team.id), 400, treasury_form=form)
+
+
+def _render_player(player: Player, form: PlayerForm, status: int = 200) -> tuple[str, int]:
+    team = _team_or_404(player.team_id)
+    sheet = team_sheet(team)
+    line = next(line for line in [*sheet.lines, *sheet.former] if line.player.id == player.id)
+    return render_template(
+        "teams/player.html",
+        sheet=sheet,
+        line=line,
+        form=form,
+        can_manage=teams.can_manage(team, current_user) and player.on_roster,
+    ), status
+
+
+@bp.get("/players/<int:player_id>")
+def player(player_id: int) -> tuple[str, int]:
+    player = _player_or_404(player_id)
+    return _render_player(player, PlayerForm(obj=player))
+
+
+@bp.post("/players/<int:player_id>/edit")
+@login_required
+def edit_player(player_id: int) -> Response | tuple[str, int]:
+    player = _player_or_404(player_id)
+    form = PlayerForm()
+    if form.validate_on_submit():
+        try:
+            with unit_of_work() as session:
+                teams.rename_player(
+                    session, current_user, player_id, form.name.data or "", form.number.data or 0
+                )
+        except DomainError as error:
+            attach_error(form, error)
+        else:
+            flash("Player saved.", "success")
+            return redirect(url_for("teams.player", player_id=player_id))
+    db.session.expire_all()
+    return _render_player(_player_or_404(player.id), form, 400)
+
+
+def _confirm_player_action(
+    player_id: int, verb: str, action: Callable[..., Any], explanation: str
+) -> str | Response:
+    player = _player_or_404(player_id)
+    team = _team_or_404(player.team_id)
+    if not teams.can_manage(team, current_user):
+        abort(403, description=f"Only {team.name}'s coach or a commissioner can do that.")
+    form = EmptyForm()
+    if form.validate_on_submit():
+        try:
+            with unit_of_work() as session:
+                action(session)
+        except DomainError as error:
+            flash(error.message, "error")
+        else:
+            flash(f"{player.name}: {verb} done.", "success")
+        return redirect(url_for("teams.show", team_id=team.id))
+    return render_template(
+        "teams/confirm.html",
+        player=player,
+        team=team,
+        verb=verb,
+        explanation=explanation,
+        form=form,
+    )
+
+
+@bp.route("/players/<int:player_id>/fire", methods=["GET", "POST"])
+@login_required
+def fire(player_id: int) -> str | Response:
+    player = _player_or_404(player_id)
+    draft = _team_or_404(player.team_id).status == "draft"
+    return _confirm_player_action(
+        player_id,
+        "remove" if draft else "fire",
+        lambda session: teams.fire_player(session, current_user, player_id),
+        f"{player.name} leaves the draft and the {player.cost:,} gold comes back."
+        if draft
+        else f"{player.name} is fired: he leaves the roster for good and nothing is refunded. "
+        "His record stays in the team's history.",
+    )
+
+
+@bp.route("/players/<int:player_id>/retire", methods=["GET", "POST"])
+@login_required
+def retire(player_id: int) -> str | Response:
+    player = _player_or_404(player_id)
+    return _confirm_player_action(
+        player_id,
+        "retire",
+        lambda session: teams.retire_player(session, current_user, player_id),
+        f"{player.name} retires: he leaves the roster and his record stays in history.",
+    )

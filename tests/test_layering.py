@@ -1,0 +1,32 @@
+"""league.rules imports only the standard library and itself (DESIGN.md §1)."""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+RULES = Path(__file__).resolve().parent.parent / "league" / "rules"
+
+
+def _imported_modules(source: Path) -> set[str]:
+    tree = ast.parse(source.read_text(), filename=str(source))
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            found.add(node.module)
+    return found
+
+
+def test_rules_package_imports_only_the_standard_library() -> None:
+    offenders = {
+        f"{path.name}: {module}"
+        for path in RULES.rglob("*.py")
+        for module in _imported_modules(path)
+        if module.split(".")[0] not in sys.stdlib_module_names
+        and not (module == "league.rules" or module.startswith("league.rules."))
+    }
+    assert sorted(RULES.rglob("*.py")), "the rules package has no modules"
+    assert offenders == set()

@@ -1,0 +1,123 @@
+"""The rules browser pages and the rulesets API (API.md "Rules")."""
+
+from __future__ import annotations
+
+import pytest
+from flask.testing import FlaskClient
+
+RULESETS = ["bb2025", "bb2020", "classic", "classic-spend"]
+
+
+def test_rulesets_api_lists_every_ruleset(client: FlaskClient) -> None:
+    response = client.get("/api/v1/rulesets")
+    assert response.status_code == 200
+    listed = {r["id"]: r for r in response.json["rulesets"]}
+    assert set(listed) == set(RULESETS)
+    assert listed["bb2025"]["edition"] == "BB2025"
+    assert set(listed["bb2020"]) == {"id", "name", "edition"}
+
+
+def test_bb2025_ruleset_api_follows_the_contract(client: FlaskClient) -> None:
+    body = client.get("/api/v1/rulesets/bb2025").json
+    assert body["stat_style"] == "target"
+    advancement = body["advancement"]
+    assert advancement["mode"] == "spend"
+    assert advancement["max_advancements"] == 6
+    assert advancement["levels"][0] == "Rookie"
+    assert advancement["costs"]["chosen_primary"] == [6, 8, 12, 16, 20, 30]
+    assert advancement["costs"]["chosen_secondary"] == [10, 12, 16, 20, 24, 34]
+    assert "random_secondary" not in advancement["costs"]
+    assert body["value_increase"]["st"] == 60000
+    assert body["spp_awards"]["td"] == 3
+    assert {"code": "D", "name": "Devious"} in body["skill_categories"]
+    block = next(s for s in body["skills"] if s["name"] == "Block")
+    assert block["category"] == "G"
+    assert block["trait"] is False
+    assert block["summary"]
+    assert {"id": "human", "name": "Human"} in body["team_types"]
+
+
+def test_classic_ruleset_api_uses_thresholds(client: FlaskClient) -> None:
+    body = client.get("/api/v1/rulesets/classic").json
+    assert body["stat_style"] == "value"
+    assert body["advancement"]["mode"] == "roll"
+    assert body["advancement"]["thresholds"] == [6, 16, 31, 51, 76, 176]
+    assert body["spp_awards"]["mvp"] == 5
+
+
+def test_team_type_api_gives_position_lines(client: FlaskClient) -> None:
+    body = client.get("/api/v1/rulesets/bb2025/team-types/human").json
+    assert body["reroll_cost"] == 50000
+    assert body["apothecary"] is True
+    blitzer = next(p for p in body["positions"] if p["name"] == "Human Blitzer")
+    assert blitzer == {
+        "id": blitzer["id"],
+        "name": "Human Blitzer",
+        "max": 2,
+        "cost": 85000,
+        "ma": 7,
+        "st": 3,
+        "ag": 3,
+        "pa": 4,
+        "av": 9,
+        "skills": ["Block", "Tackle"],
+        "primary": ["G", "S"],
+        "secondary": ["A", "D"],
+    }
+
+
+def test_a_position_without_pa_is_null(client: FlaskClient) -> None:
+    body = client.get("/api/v1/rulesets/classic/team-types/human").json
+    assert all(position["pa"] is None for position in body["positions"])
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["/api/v1/rulesets/nope", "/api/v1/rulesets/bb2025/team-types/nope"],
+)
+def test_unknown_rulesets_and_teams_are_json_404s(client: FlaskClient, path: str) -> None:
+    response = client.get(path)
+    assert response.status_code == 404
+    assert response.json["error"]["code"] == "not_found"
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_every_ruleset_page_renders(client: FlaskClient, ruleset_id: str) -> None:
+    for suffix in ("", "/skills", "/teams"):
+        response = client.get(f"/rules/{ruleset_id}{suffix}")
+        assert response.status_code == 200, suffix
+
+
+def test_rules_index_lists_rulesets(client: FlaskClient) -> None:
+    page = client.get("/rules").text
+    assert "Blood Bowl" in page
+    assert page.count('class="card"') == len(RULESETS)
+
+
+def test_ruleset_page_shows_the_tables(client: FlaskClient) -> None:
+    page = client.get("/rules/bb2020").text
+    assert "Chosen secondary" in page
+    assert "14 SPP" in page  # 2nd chosen secondary skill in BB2020
+    assert "Legend" in page
+    assert "Seriously Hurt" in page
+
+
+def test_skills_page_filters_and_marks(client: FlaskClient) -> None:
+    page = client.get("/rules/bb2025/skills?q=mighty").text
+    assert "Mighty Blow" in page
+    assert 'class="tag elite"' in page
+    assert "Tentacles" not in page
+    page = client.get("/rules/bb2025/skills?q=zzzz").text
+    assert "No skill matches" in page
+
+
+def test_team_page_shows_target_numbers(client: FlaskClient) -> None:
+    page = client.get("/rules/bb2025/teams/human").text
+    assert "Human Blitzer" in page
+    assert "85,000" in page
+    assert "9+" in page
+
+
+def test_unknown_ruleset_page_is_404(client: FlaskClient) -> None:
+    assert client.get("/rules/nope").status_code == 404
+    assert client.get("/rules/bb2025/teams/nope").status_code == 404
