@@ -26,7 +26,7 @@ def main() -> None:
         with app.app_context():
             db.create_all()
             with unit_of_work() as session:
-                seed_demo(session, "bb2025")
+                seed_demo(session)
             client = app.test_client()
             for path in PAGES:
                 client.get(path)  # warm up templates

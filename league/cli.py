@@ -15,8 +15,6 @@ from league.services.unit_of_work import unit_of_work
 
 users_cli = AppGroup("users", help="Manage user accounts.")
 
-DEMO_DEFAULT_RULESET = "bb2025"
-
 
 @users_cli.command("create")
 @click.argument("name")
@@ -53,7 +51,7 @@ def seed_demo_command() -> None:
         or Path(current_app.instance_path) / "demo_credentials.txt"
     )
     with unit_of_work() as session:
-        accounts = seed_demo(session, DEMO_DEFAULT_RULESET)
+        accounts = seed_demo(session)
     if accounts is not None:
         credentials_file.parent.mkdir(parents=True, exist_ok=True)
         credentials_file.write_text(

@@ -9,7 +9,7 @@ from flask.testing import FlaskClient, FlaskCliRunner
 from sqlalchemy import select
 
 from league.extensions import db
-from league.models import ApiToken, User
+from league.models import ApiToken, Team, User
 
 
 def create_and_token(runner: FlaskCliRunner, *args: str) -> str:
@@ -61,5 +61,13 @@ def test_seed_demo_seeds_once(runner: FlaskCliRunner, app: Flask, tmp_path: Path
     assert "commissioner" in result.output
     users_after_first = db.session.scalars(select(User.username)).all()
     assert sorted(users_after_first) == ["coach_anna", "coach_bram", "commissioner"]
+    teams = {team.name: team for team in db.session.scalars(select(Team))}
+    assert {team.status for team in teams.values()} == {"active"}
+    assert {team.league.ruleset_id for team in teams.values()} == {"bb2025", "bb2020"}
+    reavers = teams["Reikland Reavers"]
+    # 12 players for 745,000, 3 re-rolls 150,000, apothecary 50,000, 2 dedicated fans 10,000
+    assert reavers.treasury == 45_000
+    assert len(reavers.players) == 12
     runner.invoke(args=["seed-demo"])
     assert len(db.session.scalars(select(User.username)).all()) == 3
+    assert len(db.session.scalars(select(Team)).all()) == 4
