@@ -1,0 +1,768 @@
+"""Advancement: costs, levels, which skills a player may take, value increases.
+
+Spend mode (BB2020, BB2025, classic-spend): SPP are spent; the Nth advancement
+of a kind costs ``costs[kind][N - 1]``. Roll mode (classic): SPP are never
+spent; each threshold crossed earns a 2D6 improvement roll.
+
+"May I?" questions return a :class:`~league.rules.model.Decision` whose reason
+codes a page can show:
+
+``unknown_kind`` ``kind_not_available`` ``max_advancements`` ``not_enough_spp``
+``no_roll_pending`` ``unknown_skill`` ``already_held`` ``trait`` ``not_buyable``
+``excluded_by`` ``requires`` ``not_primary`` ``not_secondary``
+``category_not_accessible`` ``unknown_category`` ``no_random_table`` ``reroll_required``
+``pick_required`` ``not_rolled`` ``unknown_characteristic`` ``max_improvements``
+``at_maximum`` ``max_increase_from_start``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from league.rules.characteristics import improved_value, is_at_best, lower_is_better
+from league.rules.model import (
+    SKILL_KINDS,
+    Decision,
+    Position,
+    Reason,
+    RulesError,
+    Ruleset,
+    Skill,
+    SkillCategory,
+    frozen_mapping,
+    make_reason,
+    parse_skill_ref,
+)
+
+__all__ = [
+    "CHARACTERISTIC_KIND",
+    "AdvancementOption",
+    "AdvancementOptions",
+    "CategoryChoices",
+    "CharacteristicOptions",
+    "RandomSkillResult",
+    "SkillChoice",
+    "accessible_categories",
+    "advancement_cost",
+    "advancement_decision",
+    "advancement_kinds",
+    "advancement_options",
+    "characteristic_decision",
+    "characteristic_options",
+    "improvement_roll_options",
+    "legal_skills",
+    "level_for_spp",
+    "level_name",
+    "must_spend",
+    "player_level",
+    "random_skill_from_dice",
+    "random_skill_result",
+    "roll_random_skill_dice",
+    "rolls_earned",
+    "skill_choices",
+    "skill_decision",
+    "value_increase",
+]
+
+#: The characteristic kind (spend mode: rolled on the characteristic table).
+CHARACTERISTIC_KIND = "random_characteristic"
+RANDOM_KINDS = ("random_primary", "random_secondary")
+
+
+# ---------------------------------------------------------------------------
+# Kinds, costs, levels
+
+
+def advancement_kinds(ruleset: Ruleset) -> tuple[str, ...]:
+    """Kinds a player of this ruleset may take.
+
+    Spend mode: the priced kinds. Roll mode: the improvement roll's skill kinds
+    plus ``random_characteristic`` (the rolled characteristic).
+    """
+    adv = ruleset.advancement
+    if adv.mode == "spend":
+        return adv.cost_table.kinds()
+    roll = ruleset.improvement_roll
+    assert roll is not None  # noqa: S101 - the loader guarantees it in roll mode
+    kinds = [roll.skill_kind]
+    if roll.doubles_kind is not None:
+        kinds.append(roll.doubles_kind)
+    return (*kinds, CHARACTERISTIC_KIND)
+
+
+def advancement_cost(ruleset: Ruleset, kind: str, number: int) -> int:
+    """SPP cost of advancement ``number`` (1-based: the one about to be taken)."""
+    adv = ruleset.advancement
+    if adv.mode != "spend":
+        raise RulesError(f"ruleset {ruleset.id!r} does not spend SPP (mode {adv.mode!r})")
+    if kind not in adv.costs:
+        raise RulesError(
+            f"ruleset {ruleset.id!r} has no advancement kind {kind!r} "
+            f"(known: {', '.join(adv.cost_table.kinds())})"
+        )
+    if not 1 <= number <= adv.max_advancements:
+        raise RulesError(
+            f"advancement number {number} is outside 1-{adv.max_advancements} "
+            f"in ruleset {ruleset.id!r}"
+        )
+    return adv.costs[kind][number - 1]
+
+
+def level_name(ruleset: Ruleset, advancements_taken: int) -> str:
+    """Level of a player who has taken ``advancements_taken`` advancements."""
+    levels = ruleset.advancement.levels
+    if not 0 <= advancements_taken < len(levels):
+        raise RulesError(
+            f"{advancements_taken} advancements is outside 0-{len(levels) - 1} "
+            f"in ruleset {ruleset.id!r}"
+        )
+    return levels[advancements_taken]
+
+
+def rolls_earned(ruleset: Ruleset, spp: int) -> int:
+    """Roll mode: improvement rolls earned by ``spp`` SPP in total."""
+    adv = ruleset.advancement
+    if adv.mode != "roll":
+        raise RulesError(f"ruleset {ruleset.id!r} spends SPP; it has no SPP thresholds")
+    if spp < 0:
+        raise RulesError(f"SPP cannot be negative ({spp})")
+    return sum(1 for threshold in adv.thresholds if spp >= threshold)
+
+
+def level_for_spp(ruleset: Ruleset, spp: int) -> str:
+    """Roll mode: level name for an SPP total (Rookie below the first threshold)."""
+    return ruleset.advancement.levels[rolls_earned(ruleset, spp)]
+
+
+def player_level(ruleset: Ruleset, advancements_taken: int, spp_earned: int = 0) -> str:
+    """A player's level: by advancements taken (spend mode) or SPP earned (roll mode)."""
+    if ruleset.advancement.mode == "roll":
+        return level_for_spp(ruleset, spp_earned)
+    return level_name(ruleset, advancements_taken)
+
+
+def must_spend(ruleset: Ruleset, available_spp: int, advancements_taken: int) -> bool:
+    """True when the player may no longer bank SPP (BB2020/BB2025 rule)."""
+    adv = ruleset.advancement
+    if adv.mode != "spend" or adv.must_spend == "none":
+        return False
+    if advancements_taken >= adv.max_advancements:
+        return False
+    cost = advancement_cost(ruleset, CHARACTERISTIC_KIND, advancements_taken + 1)
+    return available_spp >= cost
+
+
+def advancement_decision(
+    ruleset: Ruleset,
+    kind: str,
+    advancements_taken: int,
+    available_spp: int,
+) -> Decision:
+    """May a player take one more advancement of ``kind`` now?
+
+    Spend mode: ``available_spp`` is the unspent balance. Roll mode:
+    ``available_spp`` is the player's SPP total (nothing is spent) and the
+    answer is yes while an earned improvement roll is unused.
+    """
+    if kind not in (*SKILL_KINDS, CHARACTERISTIC_KIND):
+        return Decision.deny("unknown_kind", kind=kind)
+    if kind not in advancement_kinds(ruleset):
+        return Decision.deny("kind_not_available", kind=kind, ruleset=ruleset.id)
+    adv = ruleset.advancement
+    if advancements_taken >= adv.max_advancements:
+        return Decision.deny("max_advancements", max=adv.max_advancements)
+    if adv.mode == "roll":
+        earned = rolls_earned(ruleset, available_spp)
+        if earned <= advancements_taken:
+            nxt = adv.thresholds[advancements_taken]
+            return Decision.deny("no_roll_pending", needed=nxt, have=available_spp)
+        return Decision.allow()
+    cost = advancement_cost(ruleset, kind, advancements_taken + 1)
+    if available_spp < cost:
+        return Decision.deny("not_enough_spp", needed=cost, have=available_spp)
+    return Decision.allow()
+
+
+# ---------------------------------------------------------------------------
+# Which skills
+
+
+def _held_names(position: Position | None, held: Iterable[str]) -> set[str]:
+    """Skill names held: roster skills plus ``held`` (parameters such as "(4+)" dropped)."""
+    names = {parse_skill_ref(name).name for name in held}
+    if position is not None:
+        names.update(position.skill_names)
+    return names
+
+
+def _side(kind: str) -> str:
+    return "primary" if kind.endswith("_primary") else "secondary"
+
+
+def accessible_categories(ruleset: Ruleset, position: Position, kind: str) -> tuple[str, ...]:
+    """Category codes a skill of ``kind`` may come from (learnable ones only)."""
+    codes = position.primary if _side(kind) == "primary" else position.secondary
+    result = []
+    for code in codes:
+        category = ruleset.category(code)
+        if not category.learnable:
+            continue
+        if kind in RANDOM_KINDS and not category.table:
+            continue
+        result.append(code)
+    return tuple(result)
+
+
+def _category_reason(position: Position, skill: Skill, kind: str) -> Reason | None:
+    side = _side(kind)
+    code = skill.category
+    if side == "primary":
+        if code in position.primary:
+            return None
+        if code in position.secondary:
+            return make_reason("not_primary", skill=skill.name, category=code)
+    else:
+        if code in position.secondary:
+            return None
+        if code in position.primary:
+            return make_reason("not_secondary", skill=skill.name, category=code)
+    return make_reason("category_not_accessible", skill=skill.name, category=code)
+
+
+def _kind_decision(ruleset: Ruleset, kind: str) -> Decision | None:
+    if kind not in SKILL_KINDS:
+        return Decision.deny("unknown_kind", kind=kind)
+    if kind not in advancement_kinds(ruleset):
+        return Decision.deny("kind_not_available", kind=kind, ruleset=ruleset.id)
+    return None
+
+
+def _skill_reasons(
+    ruleset: Ruleset, position: Position, held: set[str], skill: Skill, kind: str
+) -> list[Reason]:
+    reasons: list[Reason] = []
+    if skill.name in held:
+        reasons.append(make_reason("already_held", skill=skill.name))
+    category = ruleset.category(skill.category)
+    if skill.trait:
+        reasons.append(make_reason("trait", skill=skill.name))
+    elif not skill.buyable or not category.learnable:
+        reasons.append(make_reason("not_buyable", skill=skill.name))
+    else:
+        category_reason = _category_reason(position, skill, kind)
+        if category_reason is not None:
+            reasons.append(category_reason)
+    for other_name in sorted(held):
+        if other_name == skill.name:
+            continue
+        other = ruleset.find_skill(other_name)
+        conflict = other_name in skill.excludes or (
+            other is not None and skill.name in other.excludes
+        )
+        if conflict:
+            reasons.append(make_reason("excluded_by", skill=skill.name, by=other_name))
+    if skill.requires_any and not any(name in held for name in skill.requires_any):
+        reasons.append(make_reason("requires", skill=skill.name, skills=skill.requires_any))
+    return reasons
+
+
+def skill_decision(
+    ruleset: Ruleset,
+    position: Position,
+    held_skill_names: Iterable[str],
+    skill_name: str,
+    kind: str,
+) -> Decision:
+    """May a player of ``position`` holding ``held_skill_names`` gain ``skill_name``?
+
+    ``held_skill_names`` are the skills gained so far (starting skills of the
+    position are added automatically; "Loner (4+)" style names are fine).
+    Random kinds check the same category rules as chosen ones.
+    """
+    refused = _kind_decision(ruleset, kind)
+    if refused is not None:
+        return refused
+    skill = ruleset.find_skill(skill_name)
+    if skill is None:
+        return Decision.deny("unknown_skill", skill=skill_name)
+    held = _held_names(position, held_skill_names)
+    return Decision.from_reasons(_skill_reasons(ruleset, position, held, skill, kind))
+
+
+def legal_skills(
+    ruleset: Ruleset, position: Position, held_skill_names: Iterable[str], kind: str
+) -> list[Skill]:
+    """Skills the player may take as ``kind``, by category then table order."""
+    return [
+        choice.skill
+        for group in skill_choices(ruleset, position, held_skill_names, kind)
+        for choice in group.choices
+        if choice.decision.allowed
+    ]
+
+
+@dataclass(frozen=True, slots=True)
+class SkillChoice:
+    skill: Skill
+    decision: Decision
+
+
+@dataclass(frozen=True, slots=True)
+class CategoryChoices:
+    category: SkillCategory
+    #: "primary" | "secondary" | None (not accessible to this position)
+    access: str | None
+    choices: tuple[SkillChoice, ...]
+
+
+def skill_choices(
+    ruleset: Ruleset, position: Position, held_skill_names: Iterable[str], kind: str
+) -> tuple[CategoryChoices, ...]:
+    """Every skill with its decision, grouped by category (ruleset order)."""
+    refused = _kind_decision(ruleset, kind)
+    held = _held_names(position, held_skill_names)
+    groups = []
+    for category in ruleset.skill_categories:
+        access = (
+            "primary"
+            if category.code in position.primary
+            else "secondary"
+            if category.code in position.secondary
+            else None
+        )
+        choices = tuple(
+            SkillChoice(
+                skill,
+                refused
+                if refused is not None
+                else Decision.from_reasons(_skill_reasons(ruleset, position, held, skill, kind)),
+            )
+            for skill in ruleset.skills_in(category.code)
+        )
+        groups.append(CategoryChoices(category, access, choices))
+    return tuple(groups)
+
+
+# ---------------------------------------------------------------------------
+# Random skills
+
+
+def _check_die(value: int, sides: int, what: str) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= sides:
+        raise RulesError(f"{what} must be a whole number 1-{sides}, got {value!r}")
+
+
+def random_skill_from_dice(
+    ruleset: Ruleset, category_code: str, d6_first: int, d6_second: int
+) -> Skill:
+    """Look up the 2D6 random-skill table of a category.
+
+    The first die picks the half (1-3: rows 1-6, 4-6: rows 7-12), the second
+    the row within it.
+    """
+    _check_die(d6_first, 6, "first die")
+    _check_die(d6_second, 6, "second die")
+    category = ruleset.category(category_code)
+    if not category.table:
+        raise RulesError(f"category {category_code!r} of {ruleset.id!r} has no random table")
+    row = (0 if d6_first <= 3 else 6) + d6_second
+    return ruleset.skill(category.table[row - 1])
+
+
+def _dice_per_roll(ruleset: Ruleset) -> int:
+    procedure = ruleset.advancement.random_skill
+    return {"roll_once": 1, "roll_twice_pick_one": 2}.get(procedure, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class RandomSkillResult:
+    """Outcome of a random skill roll: the skill gained, or why not."""
+
+    decision: Decision
+    candidates: tuple[Skill, ...] = ()
+    skill: Skill | None = None
+
+
+def random_skill_result(
+    ruleset: Ruleset,
+    position: Position,
+    held_skill_names: Iterable[str],
+    kind: str,
+    category_code: str,
+    dice: Sequence[int],
+    picked: str | None = None,
+) -> RandomSkillResult:
+    """Resolve a random skill from the dice rolled at the table.
+
+    BB2020 (``roll_once``): ``dice`` = [d6, d6]. BB2025 (``roll_twice_pick_one``):
+    [d6, d6, d6, d6] = two rolls; ``picked`` names the one kept (it may be
+    omitted when both rolls gave the same skill). Any result the player may
+    not take (held already, excluded, ...) must be re-rolled at the table:
+    the answer is then ``reroll_required``.
+    """
+    if kind not in RANDOM_KINDS:
+        return RandomSkillResult(Decision.deny("unknown_kind", kind=kind))
+    refused = _kind_decision(ruleset, kind)
+    if refused is not None:
+        return RandomSkillResult(refused)
+    rolls = _dice_per_roll(ruleset)
+    if not ruleset.has_category(category_code):
+        return RandomSkillResult(Decision.deny("unknown_category", category=category_code))
+    category = ruleset.category(category_code)
+    if category_code not in accessible_categories(ruleset, position, kind):
+        side = _side(kind)
+        if not category.table or not category.learnable:
+            code = "no_random_table" if category.learnable else "not_buyable"
+            return RandomSkillResult(Decision.deny(code, category=category_code))
+        other = position.secondary if side == "primary" else position.primary
+        code = (
+            ("not_primary" if side == "primary" else "not_secondary")
+            if category_code in other
+            else "category_not_accessible"
+        )
+        return RandomSkillResult(Decision.deny(code, category=category_code))
+    if len(dice) != 2 * rolls:
+        raise RulesError(
+            f"{ruleset.id} random skills take {2 * rolls} dice "
+            f"({rolls} roll(s) of 2D6), got {len(dice)}"
+        )
+    candidates = tuple(
+        random_skill_from_dice(ruleset, category_code, dice[i], dice[i + 1])
+        for i in range(0, len(dice), 2)
+    )
+    held = _held_names(position, held_skill_names)
+    illegal = [s.name for s in candidates if _skill_reasons(ruleset, position, held, s, kind)]
+    if illegal:
+        return RandomSkillResult(
+            Decision.deny("reroll_required", skills=sorted(set(illegal))), candidates
+        )
+    names = [s.name for s in candidates]
+    if picked is None:
+        if len(set(names)) > 1:
+            return RandomSkillResult(Decision.deny("pick_required", options=names), candidates)
+        return RandomSkillResult(Decision.allow(), candidates, candidates[0])
+    picked_name = parse_skill_ref(picked).name
+    if picked_name not in names:
+        return RandomSkillResult(
+            Decision.deny("not_rolled", skill=picked_name, options=names), candidates
+        )
+    return RandomSkillResult(Decision.allow(), candidates, ruleset.skill(picked_name))
+
+
+def roll_random_skill_dice(
+    ruleset: Ruleset,
+    position: Position,
+    held_skill_names: Iterable[str],
+    kind: str,
+    category_code: str,
+    rng: random.Random,
+) -> tuple[int, ...]:
+    """Roll the dice for a random skill on the coach's behalf.
+
+    Each 2D6 roll is repeated until it gives a skill the player may take (as
+    at the table), so the dice returned always resolve with
+    :func:`random_skill_result`.
+    """
+    held = list(held_skill_names)
+    if not any(
+        s.category == category_code
+        for s in legal_skills(ruleset, position, held, kind)
+        if s.name in ruleset.category(category_code).table
+    ):
+        raise RulesError(f"no skill in category {category_code!r} can be rolled for this player")
+    dice: list[int] = []
+    for _ in range(_dice_per_roll(ruleset)):
+        while True:
+            pair = (rng.randint(1, 6), rng.randint(1, 6))
+            skill = random_skill_from_dice(ruleset, category_code, *pair)
+            if skill_decision(ruleset, position, held, skill.name, kind).allowed:
+                dice.extend(pair)
+                break
+    return tuple(dice)
+
+
+# ---------------------------------------------------------------------------
+# Characteristics
+
+
+def characteristic_decision(
+    ruleset: Ruleset,
+    characteristic: str,
+    improvements: Mapping[str, int],
+    current: Mapping[str, int | None],
+    start: Mapping[str, int | None] | None = None,
+) -> Decision:
+    """May this characteristic improve once more (caps only, not the roll)?
+
+    ``improvements`` counts improvements taken per characteristic; ``current``
+    holds today's values; ``start`` the position's starting values (needed
+    where the ruleset caps the increase over the start, i.e. classic).
+    """
+    if characteristic not in ruleset.characteristics:
+        return Decision.deny("unknown_characteristic", characteristic=characteristic)
+    limits = ruleset.limits
+    reasons: list[Reason] = []
+    taken = improvements.get(characteristic, 0)
+    if limits.max_improvements is not None and taken >= limits.max_improvements:
+        reasons.append(
+            make_reason(
+                "max_improvements", characteristic=characteristic, max=limits.max_improvements
+            )
+        )
+    value = current.get(characteristic)
+    if is_at_best(ruleset, characteristic, value):
+        reasons.append(
+            make_reason(
+                "at_maximum", characteristic=characteristic, maximum=limits.best[characteristic]
+            )
+        )
+    elif limits.max_increase_from_start is not None:
+        if start is None or start.get(characteristic) is None:
+            raise RulesError(f"ruleset {ruleset.id!r} needs the starting value of {characteristic}")
+        start_value = start[characteristic]
+        assert start_value is not None  # noqa: S101 - checked just above
+        new = improved_value(ruleset, characteristic, value)
+        sign = -1 if lower_is_better(ruleset, characteristic) else 1
+        if (new - start_value) * sign > limits.max_increase_from_start:
+            reasons.append(
+                make_reason(
+                    "max_increase_from_start",
+                    characteristic=characteristic,
+                    limit=limits.max_increase_from_start,
+                )
+            )
+    return Decision.from_reasons(reasons)
+
+
+@dataclass(frozen=True, slots=True)
+class CharacteristicOptions:
+    """What a characteristic roll allows."""
+
+    roll: int
+    #: Characteristics the table row names.
+    offered: tuple[str, ...]
+    #: Those the player may actually improve (caps applied).
+    characteristics: tuple[str, ...]
+    #: Offered but capped, with the reason.
+    refused: tuple[tuple[str, Decision], ...]
+    #: Skill kinds the coach may take instead.
+    skill_kinds: tuple[str, ...]
+    #: Roll mode: the two dice were a double.
+    doubles: bool = False
+
+
+def _options(
+    ruleset: Ruleset,
+    roll: int,
+    offered: tuple[str, ...],
+    improvements: Mapping[str, int],
+    current: Mapping[str, int | None],
+    start: Mapping[str, int | None] | None,
+    skill_kinds: tuple[str, ...],
+    doubles: bool = False,
+) -> CharacteristicOptions:
+    allowed: list[str] = []
+    refused: list[tuple[str, Decision]] = []
+    for char in offered:
+        decision = characteristic_decision(ruleset, char, improvements, current, start)
+        if decision.allowed:
+            allowed.append(char)
+        else:
+            refused.append((char, decision))
+    return CharacteristicOptions(
+        roll, offered, tuple(allowed), tuple(refused), skill_kinds, doubles
+    )
+
+
+def characteristic_options(
+    ruleset: Ruleset,
+    roll: int,
+    improvements: Mapping[str, int],
+    current: Mapping[str, int | None],
+    start: Mapping[str, int | None] | None = None,
+) -> CharacteristicOptions:
+    """Spend mode: what a roll on the characteristic table (D16 / D8) allows."""
+    table = ruleset.characteristic_table
+    if table is None:
+        raise RulesError(f"ruleset {ruleset.id!r} has no characteristic table")
+    _check_die(roll, table.die, f"D{table.die} roll")
+    band = next(b for b in table.bands if b.covers(roll))
+    return _options(
+        ruleset, roll, band.characteristics, improvements, current, start, table.fallback
+    )
+
+
+def improvement_roll_options(
+    ruleset: Ruleset,
+    d6_first: int,
+    d6_second: int,
+    improvements: Mapping[str, int],
+    current: Mapping[str, int | None],
+    start: Mapping[str, int | None] | None = None,
+) -> CharacteristicOptions:
+    """Roll mode (classic): what a 2D6 improvement roll allows.
+
+    Every result may take a normal skill instead; a double also opens the
+    doubles categories (``skill_kinds`` then holds both kinds).
+    """
+    roll_table = ruleset.improvement_roll
+    if roll_table is None:
+        raise RulesError(f"ruleset {ruleset.id!r} has no 2D6 improvement roll")
+    _check_die(d6_first, 6, "first die")
+    _check_die(d6_second, 6, "second die")
+    total = d6_first + d6_second
+    doubles = d6_first == d6_second
+    band = next(b for b in roll_table.bands if b.covers(total))
+    kinds: tuple[str, ...] = (roll_table.skill_kind,)
+    if doubles and roll_table.doubles_kind is not None:
+        kinds = (*kinds, roll_table.doubles_kind)
+    return _options(
+        ruleset, total, band.characteristics, improvements, current, start, kinds, doubles
+    )
+
+
+# ---------------------------------------------------------------------------
+# Value
+
+
+def value_increase(
+    ruleset: Ruleset,
+    kind: str,
+    skill: Skill | str | None = None,
+    characteristic: str | None = None,
+) -> int:
+    """Gold the advancement adds to the player's value.
+
+    Skill kinds: the table value, plus the elite surcharge (BB2025) when
+    ``skill`` is elite. ``random_characteristic`` (or ``"characteristic"``):
+    the value of ``characteristic``.
+    """
+    table = ruleset.value_increase
+    if kind in (CHARACTERISTIC_KIND, "characteristic"):
+        if characteristic not in ruleset.characteristics:
+            raise RulesError(
+                f"a characteristic advancement needs one of {', '.join(ruleset.characteristics)}"
+                f", got {characteristic!r}"
+            )
+        value = getattr(table, characteristic)
+    elif kind in SKILL_KINDS:
+        value = getattr(table, kind)
+        if value is None:
+            raise RulesError(f"ruleset {ruleset.id!r} offers no {kind} advancement")
+        if skill is not None:
+            found = ruleset.skill(skill) if isinstance(skill, str) else skill
+            if found.elite:
+                value += table.elite_surcharge
+    else:
+        raise RulesError(f"unknown advancement kind {kind!r}")
+    if value is None:
+        raise RulesError(f"ruleset {ruleset.id!r} has no value for {characteristic!r}")
+    return int(value)
+
+
+# ---------------------------------------------------------------------------
+# Everything the advancement page needs
+
+
+@dataclass(frozen=True, slots=True)
+class AdvancementOption:
+    kind: str
+    #: SPP cost (None in roll mode or when no advancement is left).
+    cost: int | None
+    #: Base value increase of a skill kind (elite surcharge not included);
+    #: None for the characteristic kind (see ``characteristic_value_increases``).
+    value_increase: int | None
+    affordable: bool
+    decision: Decision
+    #: Names of the skills legal for this kind (random kinds: the possible results).
+    skills: tuple[str, ...] = ()
+    #: Category codes the skill may come from.
+    categories: tuple[str, ...] = ()
+    characteristic_value_increases: Mapping[str, int] = field(default_factory=frozen_mapping)
+
+
+@dataclass(frozen=True, slots=True)
+class AdvancementOptions:
+    available_spp: int
+    advancements_taken: int
+    #: 1-based number of the next advancement, None when the player is maxed out.
+    next_advancement: int | None
+    level: str
+    must_spend: bool
+    options: tuple[AdvancementOption, ...]
+    #: Roll mode: improvement rolls earned but not yet used.
+    pending_rolls: int = 0
+
+
+def advancement_options(
+    ruleset: Ruleset,
+    position: Position,
+    held_skill_names: Iterable[str],
+    advancements_taken: int,
+    available_spp: int,
+) -> AdvancementOptions:
+    """Per kind: cost, affordability, value increase and legal skills.
+
+    Spend mode: ``available_spp`` is the unspent balance. Roll mode: it is the
+    player's SPP total (classic never spends SPP).
+    """
+    held = list(held_skill_names)
+    adv = ruleset.advancement
+    maxed = advancements_taken >= adv.max_advancements
+    next_number = None if maxed else advancements_taken + 1
+    pending = 0
+    if adv.mode == "roll":
+        pending = max(0, rolls_earned(ruleset, available_spp) - advancements_taken)
+    char_values = frozen_mapping(
+        {
+            c: value_increase(ruleset, CHARACTERISTIC_KIND, characteristic=c)
+            for c in ruleset.characteristics
+        }
+    )
+    options = []
+    for kind in advancement_kinds(ruleset):
+        cost = None
+        if adv.mode == "spend" and next_number is not None:
+            cost = advancement_cost(ruleset, kind, next_number)
+        decision = advancement_decision(ruleset, kind, advancements_taken, available_spp)
+        if kind == CHARACTERISTIC_KIND:
+            options.append(
+                AdvancementOption(
+                    kind=kind,
+                    cost=cost,
+                    value_increase=None,
+                    affordable=decision.allowed,
+                    decision=decision,
+                    characteristic_value_increases=char_values,
+                )
+            )
+            continue
+        categories = accessible_categories(ruleset, position, kind)
+        skills = tuple(
+            s.name
+            for s in legal_skills(ruleset, position, held, kind)
+            if s.category in categories
+            and (kind not in RANDOM_KINDS or s.name in ruleset.category(s.category).table)
+        )
+        options.append(
+            AdvancementOption(
+                kind=kind,
+                cost=cost,
+                value_increase=value_increase(ruleset, kind),
+                affordable=decision.allowed,
+                decision=decision,
+                skills=skills,
+                categories=categories,
+            )
+        )
+    return AdvancementOptions(
+        available_spp=available_spp,
+        advancements_taken=advancements_taken,
+        next_advancement=next_number,
+        level=level_name(ruleset, min(advancements_taken, adv.max_advancements)),
+        must_spend=must_spend(ruleset, available_spp, advancements_taken),
+        options=tuple(options),
+        pending_rolls=pending,
+    )

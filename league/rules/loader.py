@@ -1,0 +1,943 @@
+"""Read rulesets from TOML, validate them, and cache the result.
+
+A ruleset is a folder ``data/<id>/`` holding ``ruleset.toml``, ``skills.toml``
+and ``rosters/*.toml`` (see ``data/FORMAT.md``). Every problem found raises
+:class:`RulesetError` naming the file and the key.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import itertools
+import tomllib
+from collections.abc import Callable, Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+from league.rules.model import (
+    ADVANCEMENT_KINDS,
+    CASUALTY_EFFECTS,
+    CHARACTERISTICS,
+    SKILL_KINDS,
+    SPP_EVENTS,
+    AdvancementRules,
+    CasualtyResult,
+    CasualtyTable,
+    CharacteristicBand,
+    CharacteristicLimits,
+    CharacteristicTable,
+    CostTable,
+    DedicatedFans,
+    ExpensiveMistakes,
+    ImprovementRoll,
+    LastingInjury,
+    LowCostLinemen,
+    Position,
+    Ruleset,
+    RulesetError,
+    Skill,
+    SkillCategory,
+    SppAwards,
+    SppVariant,
+    StaffRule,
+    TeamBuilding,
+    TeamType,
+    ValueIncreaseTable,
+    Winnings,
+    frozen_mapping,
+    parse_skill_ref,
+)
+
+__all__ = [
+    "DATA_DIR",
+    "DEFAULT_RULESET_ID",
+    "RulesetError",
+    "load_ruleset",
+    "load_ruleset_from_path",
+    "merge_house_rules",
+    "ruleset_ids",
+    "validate_ruleset",
+]
+
+DATA_DIR = Path(__file__).resolve().parent / "data"
+DEFAULT_RULESET_ID = "bb2025"
+
+RANDOM_SKILL_PROCEDURES = ("none", "roll_once", "roll_twice_pick_one")
+MUST_SPEND_RULES = ("none", "characteristic_cost")
+CASUALTY_CODES = ("badly_hurt", "seriously_hurt", "serious_injury", "lasting_injury", "dead")
+EXPENSIVE_MISTAKE_OUTCOMES = ("crisis_averted", "minor", "major", "catastrophe")
+DICE = {"d6": tuple(range(1, 7)), "d8": tuple(range(1, 9)), "d16": tuple(range(1, 17))}
+DICE["d68"] = tuple(10 * tens + units for tens in range(1, 7) for units in range(1, 9))
+DICE["2d6"] = tuple(range(2, 13))
+
+# ---------------------------------------------------------------------------
+# Public entry points
+
+
+@functools.cache
+def ruleset_ids() -> tuple[str, ...]:
+    """Ids of the shipped rulesets (folders with a ``ruleset.toml``), sorted."""
+    return tuple(sorted(p.name for p in DATA_DIR.iterdir() if (p / "ruleset.toml").is_file()))
+
+
+@functools.cache
+def load_ruleset(ruleset_id: str) -> Ruleset:
+    """The shipped ruleset ``ruleset_id``, loaded and validated once."""
+    if ruleset_id not in ruleset_ids():
+        raise RulesetError(
+            f"{ruleset_id}/ruleset.toml", "", f"no such ruleset (known: {', '.join(ruleset_ids())})"
+        )
+    return _load(DATA_DIR, ruleset_id)
+
+
+def load_ruleset_from_path(path: str | Path) -> Ruleset:
+    """Load (uncached) the ruleset in folder ``path``; ``based_on`` looks in its parent."""
+    folder = Path(path)
+    if not (folder / "ruleset.toml").is_file():
+        raise RulesetError(f"{folder.name}/ruleset.toml", "", "file not found")
+    return _load(folder.parent, folder.name)
+
+
+# ---------------------------------------------------------------------------
+# Reading helpers
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+class _Table:
+    """A TOML table plus where it came from, with typed accessors."""
+
+    def __init__(self, file: str, data: Mapping[str, Any], prefix: str = "") -> None:
+        self.file = file
+        self.data = data
+        self.prefix = prefix
+
+    def key(self, name: str) -> str:
+        return f"{self.prefix}.{name}" if self.prefix else name
+
+    def error(self, name: str, message: str) -> RulesetError:
+        return RulesetError(self.file, self.key(name) if name else self.prefix, message)
+
+    def only(self, *allowed: str) -> None:
+        for name in self.data:
+            if name not in allowed:
+                raise self.error(name, f"unknown key (allowed: {', '.join(allowed)})")
+
+    def has(self, name: str) -> bool:
+        return name in self.data
+
+    def _get(self, name: str, check: Callable[[Any], bool], what: str, default: Any) -> Any:
+        if name not in self.data:
+            if default is _REQUIRED:
+                raise self.error(name, "missing")
+            return default
+        value = self.data[name]
+        if not check(value):
+            raise self.error(name, f"expected {what}, got {value!r}")
+        return value
+
+    def text(self, name: str, default: Any = None) -> Any:
+        return self._get(name, lambda v: isinstance(v, str) and v != "", "a text", default)
+
+    def flag(self, name: str, default: Any = None) -> Any:
+        return self._get(name, lambda v: isinstance(v, bool), "true or false", default)
+
+    def integer(self, name: str, default: Any = None, minimum: int | None = 0) -> Any:
+        value = self._get(name, _is_int, "a whole number", default)
+        if _is_int(value) and minimum is not None and value < minimum:
+            raise self.error(name, f"must be at least {minimum}, got {value}")
+        return value
+
+    def texts(self, name: str, default: Any = None) -> Any:
+        value = self._get(
+            name,
+            lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v),
+            "a list of texts",
+            default,
+        )
+        return tuple(value) if isinstance(value, list) else value
+
+    def integers(self, name: str, default: Any = None) -> Any:
+        value = self._get(
+            name,
+            lambda v: isinstance(v, list) and all(_is_int(x) for x in v),
+            "a list of whole numbers",
+            default,
+        )
+        if isinstance(value, list):
+            for i, number in enumerate(value):
+                if number < 0:
+                    raise self.error(f"{name}[{i}]", f"must not be negative, got {number}")
+            return tuple(value)
+        return value
+
+    def table(self, name: str) -> _Table:
+        found = self.maybe_table(name)
+        if found is None:
+            raise self.error(name, "missing table")
+        return found
+
+    def maybe_table(self, name: str) -> _Table | None:
+        if name not in self.data:
+            return None
+        value = self.data[name]
+        if not isinstance(value, dict):
+            raise self.error(name, "expected a table")
+        return _Table(self.file, value, self.key(name))
+
+    def subs(self, name: str, required: bool = True) -> list[_Table]:
+        if name not in self.data:
+            if required:
+                raise self.error(name, "missing list of tables")
+            return []
+        value = self.data[name]
+        if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
+            raise self.error(name, "expected a list of tables")
+        return [_Table(self.file, v, f"{self.key(name)}[{i}]") for i, v in enumerate(value)]
+
+
+_REQUIRED: Any = object()
+
+
+def _read_toml(root: Path, relative: str) -> _Table:
+    path = root / relative
+    try:
+        with path.open("rb") as handle:
+            data = tomllib.load(handle)
+    except FileNotFoundError:
+        raise RulesetError(relative, "", "file not found") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise RulesetError(relative, "", f"invalid TOML: {exc}") from None
+    return _Table(relative, data)
+
+
+def _check_bands(table: _Table, name: str, bands: Iterable[tuple[int, int]], die: str) -> None:
+    """Bands must cover every result of ``die`` exactly once."""
+    covered: dict[int, int] = {}
+    for index, (low, high) in enumerate(bands):
+        if low > high:
+            raise table.error(f"{name}[{index}]", f"min {low} is above max {high}")
+        for roll in DICE[die]:
+            if low <= roll <= high:
+                if roll in covered:
+                    raise table.error(
+                        f"{name}[{index}]",
+                        f"roll {roll} already covered by {name}[{covered[roll]}]",
+                    )
+                covered[roll] = index
+        if not any(low <= roll <= high for roll in DICE[die]):
+            raise table.error(f"{name}[{index}]", f"covers no {die} result")
+    missing = [roll for roll in DICE[die] if roll not in covered]
+    if missing:
+        raise table.error(name, f"{die} results not covered: {missing}")
+
+
+def _choice(table: _Table, name: str, options: Iterable[str], default: Any = _REQUIRED) -> Any:
+    options = tuple(options)
+    value = table.text(name, default)
+    if value is not None and value not in options:
+        raise table.error(name, f"must be one of {', '.join(options)}, got {value!r}")
+    return value
+
+
+# ---------------------------------------------------------------------------
+# ruleset.toml
+
+
+def _read_ruleset_numbers(doc: _Table, ruleset_id: str) -> dict[str, Any]:
+    doc.only(
+        "id",
+        "name",
+        "edition",
+        "stat_style",
+        "based_on",
+        "advancement",
+        "characteristic_table",
+        "improvement_roll",
+        "characteristic_limits",
+        "value_increase",
+        "spp",
+        "casualty",
+        "lasting_injury",
+        "team_building",
+        "winnings",
+        "expensive_mistakes",
+    )
+    file_id = doc.text("id", _REQUIRED)
+    if file_id != ruleset_id:
+        raise doc.error("id", f"{file_id!r} does not match the folder name {ruleset_id!r}")
+    out: dict[str, Any] = {
+        "id": file_id,
+        "name": doc.text("name", _REQUIRED),
+        "edition": doc.text("edition", _REQUIRED),
+        "stat_style": _choice(doc, "stat_style", ("target", "value")),
+        "based_on": doc.text("based_on"),
+    }
+    limits = _read_limits(doc, out["stat_style"])
+    characteristics = tuple(c for c in CHARACTERISTICS if c in limits.best)
+    out["limits"] = limits
+    out["advancement"] = _read_advancement(doc)
+    out["characteristic_table"] = _read_characteristic_table(doc, characteristics)
+    out["improvement_roll"] = _read_improvement_roll(doc, characteristics)
+    out["value_increase"] = _read_value_increase(doc)
+    out["spp"] = _read_spp(doc)
+    casualty, lasting = _read_casualties(doc, characteristics)
+    out["casualty_table"] = casualty
+    out["lasting_injuries"] = lasting
+    out["team_building"] = _read_team_building(doc)
+    out["winnings"] = _read_winnings(doc)
+    out["expensive_mistakes"] = _read_expensive_mistakes(doc)
+    return out
+
+
+def _read_advancement(doc: _Table) -> AdvancementRules:
+    adv = doc.table("advancement")
+    adv.only(
+        "mode", "max_advancements", "levels", "costs", "thresholds", "must_spend", "random_skill"
+    )
+    mode = _choice(adv, "mode", ("spend", "roll"))
+    max_adv = adv.integer("max_advancements", _REQUIRED, minimum=1)
+    levels = adv.texts("levels", _REQUIRED)
+    if len(levels) != max_adv + 1:
+        raise adv.error(
+            "levels",
+            f"expected {max_adv + 1} names (Rookie + one per advancement), got {len(levels)}",
+        )
+    costs: dict[str, tuple[int, ...]] = {}
+    thresholds: tuple[int, ...] = ()
+    cost_table = adv.maybe_table("costs")
+    if mode == "spend":
+        if cost_table is None:
+            raise adv.error("costs", "missing table (mode = 'spend')")
+        cost_table.only(*ADVANCEMENT_KINDS)
+        for kind in ADVANCEMENT_KINDS:
+            if cost_table.has(kind):
+                costs[kind] = _cost_row(cost_table, kind, max_adv)
+        if "random_characteristic" not in costs:
+            raise cost_table.error("random_characteristic", "missing")
+        if adv.has("thresholds"):
+            raise adv.error("thresholds", "only for mode = 'roll'")
+    else:
+        if cost_table is not None:
+            raise adv.error("costs", "only for mode = 'spend'")
+        thresholds = adv.integers("thresholds", _REQUIRED)
+        if len(thresholds) != max_adv:
+            raise adv.error("thresholds", f"expected {max_adv} numbers, got {len(thresholds)}")
+        if any(b <= a for a, b in itertools.pairwise(thresholds)):
+            raise adv.error("thresholds", "must be strictly increasing")
+    random_skill = _choice(adv, "random_skill", RANDOM_SKILL_PROCEDURES, "none")
+    has_random_kind = any(k in costs for k in ("random_primary", "random_secondary"))
+    if has_random_kind and random_skill == "none":
+        raise adv.error("random_skill", "random skill kinds are priced but random_skill = 'none'")
+    return AdvancementRules(
+        mode=mode,
+        max_advancements=max_adv,
+        levels=levels,
+        cost_table=CostTable(frozen_mapping(costs)),
+        thresholds=thresholds,
+        must_spend=_choice(adv, "must_spend", MUST_SPEND_RULES, "none"),
+        random_skill=random_skill,
+    )
+
+
+def _cost_row(table: _Table, kind: str, max_adv: int) -> tuple[int, ...]:
+    row = table.integers(kind, _REQUIRED)
+    if len(row) != max_adv:
+        raise table.error(kind, f"expected {max_adv} costs (one per advancement), got {len(row)}")
+    return row
+
+
+def _read_bands(
+    table: _Table, characteristics: tuple[str, ...], die: str
+) -> tuple[CharacteristicBand, ...]:
+    bands = []
+    for band in table.subs("bands"):
+        band.only("min", "max", "characteristics")
+        chars = band.texts("characteristics", _REQUIRED)
+        for i, char in enumerate(chars):
+            if char not in characteristics:
+                raise band.error(
+                    f"characteristics[{i}]",
+                    f"unknown characteristic {char!r} "
+                    f"(this ruleset has {', '.join(characteristics)})",
+                )
+        bands.append(
+            CharacteristicBand(
+                band.integer("min", _REQUIRED), band.integer("max", _REQUIRED), chars
+            )
+        )
+    _check_bands(table, "bands", ((b.min, b.max) for b in bands), die)
+    return tuple(bands)
+
+
+def _read_characteristic_table(
+    doc: _Table, characteristics: tuple[str, ...]
+) -> CharacteristicTable | None:
+    table = doc.maybe_table("characteristic_table")
+    if table is None:
+        return None
+    table.only("die", "bands", "fallback")
+    die = _choice(table, "die", ("d8", "d16"))
+    fallback = table.texts("fallback", ())
+    for i, kind in enumerate(fallback):
+        if kind not in SKILL_KINDS:
+            raise table.error(f"fallback[{i}]", f"unknown skill kind {kind!r}")
+    return CharacteristicTable(int(die[1:]), _read_bands(table, characteristics, die), fallback)
+
+
+def _read_improvement_roll(doc: _Table, characteristics: tuple[str, ...]) -> ImprovementRoll | None:
+    table = doc.maybe_table("improvement_roll")
+    if table is None:
+        return None
+    table.only("bands", "skill_kind", "doubles_kind")
+    skill_kind = _choice(table, "skill_kind", SKILL_KINDS)
+    doubles_kind = _choice(table, "doubles_kind", SKILL_KINDS, None)
+    return ImprovementRoll(_read_bands(table, characteristics, "2d6"), skill_kind, doubles_kind)
+
+
+def _read_limits(doc: _Table, stat_style: str) -> CharacteristicLimits:
+    table = doc.table("characteristic_limits")
+    table.only(
+        "best",
+        "worst",
+        "max_improvements",
+        "max_increase_from_start",
+        "max_decrease_from_start",
+        "pa_from_none",
+    )
+    best_table = table.table("best")
+    worst_table = table.table("worst")
+    best_table.only(*CHARACTERISTICS)
+    worst_table.only(*CHARACTERISTICS)
+    best = {c: best_table.integer(c, minimum=0) for c in CHARACTERISTICS if best_table.has(c)}
+    worst = {c: worst_table.integer(c, minimum=0) for c in CHARACTERISTICS if worst_table.has(c)}
+    if set(best) != set(worst):
+        raise table.error("worst", "must name the same characteristics as best")
+    for required in ("ma", "st", "ag", "av"):
+        if required not in best:
+            raise best_table.error(required, "missing")
+    if stat_style == "target" and "pa" not in best:
+        raise best_table.error("pa", "missing (target-style rulesets have PA)")
+    return CharacteristicLimits(
+        best=frozen_mapping(best),
+        worst=frozen_mapping(worst),
+        max_improvements=table.integer("max_improvements", minimum=1),
+        max_increase_from_start=table.integer("max_increase_from_start", minimum=1),
+        max_decrease_from_start=table.integer("max_decrease_from_start", minimum=1),
+        pa_from_none=table.integer("pa_from_none", minimum=1),
+    )
+
+
+def _read_value_increase(doc: _Table) -> ValueIncreaseTable:
+    table = doc.table("value_increase")
+    table.only(*ValueIncreaseTable.KEYS, "elite_surcharge")
+    values = {key: table.integer(key) for key in ValueIncreaseTable.KEYS}
+    return ValueIncreaseTable(**values, elite_surcharge=table.integer("elite_surcharge", 0))
+
+
+def _read_spp(doc: _Table) -> SppAwards:
+    table = doc.table("spp")
+    table.only(*SPP_EVENTS, "variant")
+    awards = {event: table.integer(event, _REQUIRED) for event in SPP_EVENTS}
+    variants = []
+    for variant in table.subs("variant", required=False):
+        variant.only("special_rule", *SPP_EVENTS)
+        changed = {event: variant.integer(event) for event in SPP_EVENTS if variant.has(event)}
+        if not changed:
+            raise variant.error("", "changes no award")
+        variants.append(
+            SppVariant(variant.text("special_rule", _REQUIRED), frozen_mapping(changed))
+        )
+    return SppAwards(frozen_mapping(awards), tuple(variants))
+
+
+def _read_casualties(
+    doc: _Table, characteristics: tuple[str, ...]
+) -> tuple[CasualtyTable, tuple[LastingInjury, ...]]:
+    table = doc.table("casualty")
+    table.only("die", "niggling_modifier", "results")
+    die = _choice(table, "die", ("d16", "d68"))
+    results = []
+    for row in table.subs("results"):
+        row.only("min", "max", "name", "code", "effect", "characteristic")
+        effect = _choice(row, "effect", CASUALTY_EFFECTS)
+        characteristic = _choice(row, "characteristic", characteristics, None)
+        if characteristic is not None and effect != "lasting":
+            raise row.error("characteristic", "only for effect = 'lasting'")
+        results.append(
+            CasualtyResult(
+                min=row.integer("min", _REQUIRED),
+                max=row.integer("max", _REQUIRED),
+                name=row.text("name", _REQUIRED),
+                code=_choice(row, "code", CASUALTY_CODES),
+                effect=effect,
+                characteristic=characteristic,
+            )
+        )
+    _check_bands(table, "results", ((r.min, r.max) for r in results), die)
+    casualty = CasualtyTable(die, tuple(results), table.integer("niggling_modifier", 0))
+
+    lasting: list[LastingInjury] = []
+    lasting_table = doc.maybe_table("lasting_injury")
+    if lasting_table is not None:
+        lasting_table.only("results")
+        for row in lasting_table.subs("results"):
+            row.only("min", "max", "name", "characteristic")
+            lasting.append(
+                LastingInjury(
+                    row.integer("min", _REQUIRED),
+                    row.integer("max", _REQUIRED),
+                    row.text("name", _REQUIRED),
+                    _choice(row, "characteristic", characteristics),
+                )
+            )
+        _check_bands(lasting_table, "results", ((r.min, r.max) for r in lasting), "d6")
+    needs_d6 = [r for r in results if r.effect == "lasting" and r.characteristic is None]
+    if needs_d6 and not lasting:
+        raise doc.error("lasting_injury", "missing (a casualty result rolls on it)")
+    return casualty, tuple(lasting)
+
+
+def _staff(table: _Table, name: str) -> StaffRule:
+    staff = table.table(name)
+    staff.only("cost", "max")
+    return StaffRule(staff.integer("cost", _REQUIRED), staff.integer("max"))
+
+
+def _read_team_building(doc: _Table) -> TeamBuilding:
+    table = doc.table("team_building")
+    table.only(
+        "starting_treasury",
+        "min_players",
+        "max_players",
+        "apothecary_cost",
+        "rerolls",
+        "assistant_coaches",
+        "cheerleaders",
+        "dedicated_fans",
+        "low_cost_linemen",
+    )
+    rerolls = table.table("rerolls")
+    rerolls.only("max", "after_draft_multiplier")
+    fans = table.table("dedicated_fans")
+    fans.only("start", "cost", "max_at_draft", "max", "counts_in_team_value")
+    low_cost = table.maybe_table("low_cost_linemen")
+    low_cost_rule = None
+    if low_cost is not None:
+        low_cost.only("special_rule", "keyword")
+        low_cost_rule = LowCostLinemen(
+            low_cost.text("special_rule", _REQUIRED), low_cost.text("keyword", _REQUIRED)
+        )
+    min_players = table.integer("min_players", _REQUIRED)
+    max_players = table.integer("max_players", _REQUIRED, minimum=1)
+    if min_players > max_players:
+        raise table.error("min_players", f"{min_players} is above max_players {max_players}")
+    return TeamBuilding(
+        starting_treasury=table.integer("starting_treasury", _REQUIRED),
+        min_players=min_players,
+        max_players=max_players,
+        max_rerolls=rerolls.integer("max", _REQUIRED),
+        reroll_after_draft_multiplier=rerolls.integer(
+            "after_draft_multiplier", _REQUIRED, minimum=1
+        ),
+        assistant_coaches=_staff(table, "assistant_coaches"),
+        cheerleaders=_staff(table, "cheerleaders"),
+        apothecary_cost=table.integer("apothecary_cost", _REQUIRED),
+        dedicated_fans=DedicatedFans(
+            start=fans.integer("start", _REQUIRED),
+            cost=fans.integer("cost", _REQUIRED),
+            max_at_draft=fans.integer("max_at_draft", _REQUIRED),
+            max=fans.integer("max"),
+            counts_in_team_value=fans.flag("counts_in_team_value", False),
+        ),
+        low_cost_linemen=low_cost_rule,
+    )
+
+
+def _read_winnings(doc: _Table) -> Winnings | None:
+    table = doc.maybe_table("winnings")
+    if table is None:
+        return None
+    table.only(
+        "formula",
+        "unit",
+        "fan_attendance_divisor",
+        "per_touchdown",
+        "no_stalling_bonus",
+        "win_bonus",
+    )
+    return Winnings(
+        formula=_choice(table, "formula", ("fan_attendance", "d6_fame")),
+        unit=table.integer("unit", _REQUIRED, minimum=1),
+        fan_attendance_divisor=table.integer("fan_attendance_divisor", 2, minimum=1),
+        per_touchdown=table.integer("per_touchdown", 1),
+        no_stalling_bonus=table.integer("no_stalling_bonus", 0),
+        win_bonus=table.integer("win_bonus", 0),
+    )
+
+
+def _read_expensive_mistakes(doc: _Table) -> ExpensiveMistakes | None:
+    table = doc.maybe_table("expensive_mistakes")
+    if table is None:
+        return None
+    table.only("min_treasury", "columns", "rows")
+    columns = table.integers("columns", _REQUIRED)
+    if not columns or any(b <= a for a, b in itertools.pairwise(columns)):
+        raise table.error("columns", "must be a non-empty, strictly increasing list")
+    raw_rows = table.data.get("rows")
+    if not isinstance(raw_rows, list) or len(raw_rows) != 6:
+        raise table.error("rows", "expected 6 rows (D6 1-6)")
+    rows = []
+    for i, row in enumerate(raw_rows):
+        if not isinstance(row, list) or len(row) != len(columns):
+            raise table.error(f"rows[{i}]", f"expected {len(columns)} outcomes")
+        for j, outcome in enumerate(row):
+            if outcome not in EXPENSIVE_MISTAKE_OUTCOMES:
+                raise table.error(
+                    f"rows[{i}][{j}]",
+                    f"must be one of {', '.join(EXPENSIVE_MISTAKE_OUTCOMES)}, got {outcome!r}",
+                )
+        rows.append(tuple(row))
+    return ExpensiveMistakes(table.integer("min_treasury", _REQUIRED), columns, tuple(rows))
+
+
+# ---------------------------------------------------------------------------
+# skills.toml
+
+
+def _read_skills(doc: _Table) -> tuple[tuple[SkillCategory, ...], tuple[Skill, ...]]:
+    doc.only("category", "skill")
+    categories: list[SkillCategory] = []
+    codes: set[str] = set()
+    names: set[str] = set()
+    for table in doc.subs("category"):
+        table.only("code", "name", "table", "learnable")
+        code = table.text("code", _REQUIRED)
+        if len(code) != 1 or not code.isupper():
+            raise table.error("code", f"expected one upper-case letter, got {code!r}")
+        if code in codes:
+            raise table.error("code", f"duplicate category code {code!r}")
+        name = table.text("name", _REQUIRED)
+        if name in names:
+            raise table.error("name", f"duplicate category name {name!r}")
+        codes.add(code)
+        names.add(name)
+        random_table = table.texts("table", ())
+        if random_table and len(random_table) != 12:
+            raise table.error("table", f"expected 12 skills (rows 1-12), got {len(random_table)}")
+        categories.append(SkillCategory(code, name, random_table, table.flag("learnable", True)))
+    learnable = {c.code: c.learnable for c in categories}
+
+    skills: list[Skill] = []
+    seen: set[str] = set()
+    for table in doc.subs("skill"):
+        table.only(
+            "name",
+            "category",
+            "summary",
+            "elite",
+            "trait",
+            "buyable",
+            "excludes",
+            "requires_any",
+            "parameter",
+        )
+        name = table.text("name", _REQUIRED)
+        if name in seen:
+            raise table.error("name", f"duplicate skill {name!r}")
+        seen.add(name)
+        category = table.text("category", _REQUIRED)
+        if category not in learnable:
+            raise table.error("category", f"unknown category code {category!r} (skill {name!r})")
+        trait = table.flag("trait", False)
+        skills.append(
+            Skill(
+                name=name,
+                category=category,
+                summary=table.text("summary", ""),
+                trait=trait,
+                buyable=table.flag("buyable", not trait and learnable[category]),
+                elite=table.flag("elite", False),
+                excludes=table.texts("excludes", ()),
+                requires_any=table.texts("requires_any", ()),
+                parameter=table.text("parameter"),
+            )
+        )
+    by_name = {s.name: s for s in skills}
+    tables = doc.subs("skill")
+    for table, skill in zip(tables, skills, strict=True):
+        for field_name in ("excludes", "requires_any"):
+            for i, other in enumerate(getattr(skill, field_name)):
+                if other not in by_name:
+                    raise table.error(
+                        f"{field_name}[{i}]", f"unknown skill {other!r} (in skill {skill.name!r})"
+                    )
+                if other == skill.name:
+                    raise table.error(f"{field_name}[{i}]", f"skill {skill.name!r} names itself")
+    for table, category in zip(doc.subs("category"), categories, strict=True):
+        for row, name in enumerate(category.table):
+            if name not in by_name:
+                raise table.error(f"table[{row}]", f"unknown skill {name!r}")
+            if by_name[name].category != category.code:
+                raise table.error(
+                    f"table[{row}]",
+                    f"skill {name!r} is in category {by_name[name].category!r}, "
+                    f"not {category.code!r}",
+                )
+        if len(set(category.table)) != len(category.table):
+            raise table.error("table", "a skill appears twice")
+    return tuple(categories), tuple(skills)
+
+
+# ---------------------------------------------------------------------------
+# rosters/*.toml
+
+
+def _read_roster(
+    doc: _Table, file_id: str, skills: Mapping[str, Skill], codes: set[str], stat_style: str
+) -> TeamType:
+    doc.only(
+        "id",
+        "name",
+        "reroll_cost",
+        "apothecary",
+        "tier",
+        "special_rules",
+        "max_big_guys",
+        "position",
+        "notes",
+    )
+    team_id = doc.text("id", _REQUIRED)
+    if team_id != file_id:
+        raise doc.error("id", f"{team_id!r} does not match the file name {file_id!r}.toml")
+    positions: list[Position] = []
+    position_ids: set[str] = set()
+    position_names: set[str] = set()
+    for table in doc.subs("position"):
+        table.only(
+            "id",
+            "name",
+            "keywords",
+            "max",
+            "cost",
+            "ma",
+            "st",
+            "ag",
+            "pa",
+            "av",
+            "skills",
+            "primary",
+            "secondary",
+            "notes",
+        )
+        position_id = table.text("id", _REQUIRED)
+        if position_id in position_ids:
+            raise table.error("id", f"duplicate position id {position_id!r}")
+        position_ids.add(position_id)
+        name = table.text("name", _REQUIRED)
+        if name in position_names:
+            raise table.error("name", f"duplicate position name {name!r}")
+        position_names.add(name)
+        refs = []
+        for i, text in enumerate(table.texts("skills", ())):
+            ref = parse_skill_ref(text)
+            if ref.name not in skills:
+                raise table.error(
+                    f"skills[{i}]", f"unknown skill {ref.name!r} (position {position_id!r})"
+                )
+            refs.append(ref)
+        access: dict[str, tuple[str, ...]] = {}
+        for field_name in ("primary", "secondary"):
+            access[field_name] = table.texts(field_name, ())
+            for i, code in enumerate(access[field_name]):
+                if code not in codes:
+                    raise table.error(
+                        f"{field_name}[{i}]",
+                        f"unknown category code {code!r} (position {position_id!r})",
+                    )
+        overlap = set(access["primary"]) & set(access["secondary"])
+        if overlap:
+            raise table.error("secondary", f"categories also primary: {sorted(overlap)}")
+        pa = table.integer("pa")
+        if stat_style == "value" and pa is not None:
+            raise table.error("pa", "value-style rulesets have no PA")
+        positions.append(
+            Position(
+                id=position_id,
+                name=name,
+                max=table.integer("max", _REQUIRED, minimum=1),
+                cost=table.integer("cost", _REQUIRED),
+                ma=table.integer("ma", _REQUIRED, minimum=1),
+                st=table.integer("st", _REQUIRED, minimum=1),
+                ag=table.integer("ag", _REQUIRED, minimum=1),
+                pa=pa,
+                av=table.integer("av", _REQUIRED, minimum=1),
+                skills=tuple(refs),
+                primary=access["primary"],
+                secondary=access["secondary"],
+                keywords=table.texts("keywords", ()),
+                notes=table.text("notes", ""),
+            )
+        )
+    if not positions:
+        raise doc.error("position", "a team type needs at least one position")
+    return TeamType(
+        id=team_id,
+        name=doc.text("name", _REQUIRED),
+        reroll_cost=doc.integer("reroll_cost", _REQUIRED),
+        apothecary=doc.flag("apothecary", _REQUIRED),
+        positions=tuple(positions),
+        tier=doc.integer("tier"),
+        special_rules=doc.texts("special_rules", ()),
+        max_big_guys=doc.integer("max_big_guys"),
+        notes=doc.text("notes", ""),
+    )
+
+
+# ---------------------------------------------------------------------------
+# Assembly
+
+
+def _load(root: Path, ruleset_id: str) -> Ruleset:
+    numbers = _read_ruleset_numbers(_read_toml(root, f"{ruleset_id}/ruleset.toml"), ruleset_id)
+    source_id = numbers["based_on"] or ruleset_id
+    if numbers["based_on"] is not None and not (root / source_id / "ruleset.toml").is_file():
+        raise RulesetError(
+            f"{ruleset_id}/ruleset.toml", "based_on", f"no ruleset folder {source_id!r}"
+        )
+    categories, skills = _read_skills(_read_toml(root, f"{source_id}/skills.toml"))
+    by_name = {s.name: s for s in skills}
+    codes = {c.code for c in categories}
+    roster_dir = root / source_id / "rosters"
+    if not roster_dir.is_dir():
+        raise RulesetError(f"{source_id}/rosters", "", "folder not found")
+    team_types: list[TeamType] = []
+    team_names: dict[str, str] = {}
+    for path in sorted(roster_dir.glob("*.toml")):
+        relative = f"{source_id}/rosters/{path.name}"
+        doc = _read_toml(root, relative)
+        team = _read_roster(doc, path.stem, by_name, codes, numbers["stat_style"])
+        if team.name in team_names:
+            raise doc.error(
+                "name", f"duplicate team name {team.name!r} (also in {team_names[team.name]})"
+            )
+        team_names[team.name] = relative
+        team_types.append(team)
+    if not team_types:
+        raise RulesetError(f"{source_id}/rosters", "", "no roster files")
+    ruleset = Ruleset(
+        **numbers,
+        skill_categories=categories,
+        skills=skills,
+        team_types=tuple(team_types),
+    )
+    validate_ruleset(ruleset, f"{ruleset_id}/ruleset.toml")
+    return ruleset
+
+
+def validate_ruleset(ruleset: Ruleset, file: str) -> None:
+    """Cross-checks between the numbers and the skills (also run after house rules)."""
+    adv = ruleset.advancement
+    values = ruleset.value_increase
+    if adv.mode == "spend":
+        for kind, row in adv.costs.items():
+            if len(row) != adv.max_advancements:
+                raise RulesetError(
+                    file,
+                    f"advancement.costs.{kind}",
+                    f"expected {adv.max_advancements} costs, got {len(row)}",
+                )
+            if kind in SKILL_KINDS and getattr(values, kind) is None:
+                raise RulesetError(
+                    file, f"value_increase.{kind}", f"missing (kind {kind} is priced)"
+                )
+        if ruleset.characteristic_table is None:
+            raise RulesetError(file, "characteristic_table", "missing (spend mode)")
+        for kind in ruleset.characteristic_table.fallback:
+            if getattr(values, kind) is None:
+                raise RulesetError(file, f"value_increase.{kind}", f"missing (fallback {kind})")
+    else:
+        if ruleset.improvement_roll is None:
+            raise RulesetError(file, "improvement_roll", "missing (roll mode)")
+        for kind in (ruleset.improvement_roll.skill_kind, ruleset.improvement_roll.doubles_kind):
+            if kind is not None and getattr(values, kind) is None:
+                raise RulesetError(file, f"value_increase.{kind}", f"missing (kind {kind})")
+    for char in ruleset.characteristics:
+        if getattr(values, char) is None:
+            raise RulesetError(file, f"value_increase.{char}", "missing")
+    if adv.random_skill != "none":
+        for category in ruleset.skill_categories:
+            if category.learnable and not category.table:
+                raise RulesetError(
+                    file,
+                    "advancement.random_skill",
+                    f"category {category.code!r} has no random table "
+                    f"(skills.toml) but random_skill = {adv.random_skill!r}",
+                )
+
+
+# ---------------------------------------------------------------------------
+# House rules
+
+HOUSE_RULE_KEYS = ("costs", "value_increase", "spp_awards", "starting_treasury")
+HOUSE_RULES_FILE = "house rules"
+
+
+def merge_house_rules(ruleset: Ruleset, overrides: Mapping[str, Any] | None) -> Ruleset:
+    """A new ruleset with a league's overrides applied and validated.
+
+    ``overrides`` may hold ``costs`` ({kind: [SPP per advancement]}),
+    ``value_increase`` ({key: gold}), ``spp_awards`` ({event: SPP}) and
+    ``starting_treasury`` (gold). Anything else raises :class:`RulesetError`.
+    """
+    if not overrides:
+        return ruleset
+    if not isinstance(overrides, Mapping):
+        raise RulesetError(HOUSE_RULES_FILE, "", "expected a table of overrides")
+    doc = _Table(HOUSE_RULES_FILE, overrides)
+    doc.only(*HOUSE_RULE_KEYS)
+    changes: dict[str, Any] = {}
+    adv = ruleset.advancement
+
+    costs_table = doc.maybe_table("costs")
+    if costs_table is not None:
+        if adv.mode != "spend":
+            raise doc.error(
+                "costs", f"ruleset {ruleset.id!r} does not spend SPP (mode = {adv.mode})"
+            )
+        costs_table.only(*ADVANCEMENT_KINDS)
+        costs = dict(adv.costs)
+        for kind in costs_table.data:
+            costs[kind] = _cost_row(costs_table, kind, adv.max_advancements)
+        if any(k in costs for k in ("random_primary", "random_secondary")) and (
+            adv.random_skill == "none"
+        ):
+            raise costs_table.error("", f"ruleset {ruleset.id!r} has no random skill tables")
+        changes["advancement"] = dataclasses.replace(
+            adv, cost_table=CostTable(frozen_mapping(costs))
+        )
+
+    value_table = doc.maybe_table("value_increase")
+    if value_table is not None:
+        value_table.only(*ValueIncreaseTable.KEYS, "elite_surcharge")
+        new_values = {key: value_table.integer(key) for key in value_table.data}
+        changes["value_increase"] = dataclasses.replace(ruleset.value_increase, **new_values)
+
+    spp_table = doc.maybe_table("spp_awards")
+    if spp_table is not None:
+        spp_table.only(*SPP_EVENTS)
+        awards = dict(ruleset.spp.awards)
+        awards.update({event: spp_table.integer(event) for event in spp_table.data})
+        changes["spp"] = dataclasses.replace(ruleset.spp, awards=frozen_mapping(awards))
+
+    if doc.has("starting_treasury"):
+        changes["team_building"] = dataclasses.replace(
+            ruleset.team_building, starting_treasury=doc.integer("starting_treasury")
+        )
+
+    merged = dataclasses.replace(ruleset, **changes)
+    validate_ruleset(merged, HOUSE_RULES_FILE)
+    return merged

@@ -1,0 +1,547 @@
+"""Frozen value objects of the rules engine.
+
+Everything here is plain data: a :class:`Ruleset` is built once by the loader
+(from TOML) and never changes. Sequences are tuples and mappings are
+read-only views, so a cached ruleset cannot be altered by accident.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+#: Characteristic keys, in roster-sheet order.
+CHARACTERISTICS: tuple[str, ...] = ("ma", "st", "ag", "pa", "av")
+
+#: Skill advancement kinds (the cost-table and value-table keys).
+SKILL_KINDS: tuple[str, ...] = (
+    "random_primary",
+    "chosen_primary",
+    "random_secondary",
+    "chosen_secondary",
+)
+#: Every advancement kind a spend-mode cost table may price.
+ADVANCEMENT_KINDS: tuple[str, ...] = (*SKILL_KINDS, "random_characteristic")
+
+#: Counters a match report may carry for one player.
+SPP_EVENTS: tuple[str, ...] = (
+    "td",
+    "cas",
+    "comp",
+    "int",
+    "deflection",
+    "throw_completion",
+    "safe_landing",
+    "mvp",
+)
+
+#: What a casualty does to a player in the long run.
+CASUALTY_EFFECTS: tuple[str, ...] = ("badly_hurt", "mng", "niggling", "lasting", "dead")
+
+
+class RulesetError(ValueError):
+    """Ruleset data (or a house-rule override) is invalid; names file and key."""
+
+    def __init__(self, file: str, key: str, message: str) -> None:
+        self.file = file
+        self.key = key
+        self.detail = message
+        super().__init__(f"{file}: {key}: {message}" if key else f"{file}: {message}")
+
+
+class RulesError(ValueError):
+    """A rules function was called with arguments the rules do not cover.
+
+    (An impossible die roll, an advancement past the maximum, an unknown
+    kind.) Not a "the rules say no" answer: those are :class:`Decision`.
+    """
+
+
+def frozen_mapping(data: Mapping[str, Any] | None = None) -> Mapping[str, Any]:
+    """A read-only copy of ``data``."""
+    return MappingProxyType(dict(data or {}))
+
+
+# ---------------------------------------------------------------------------
+# Decisions
+
+
+@dataclass(frozen=True, slots=True)
+class Reason:
+    """Why something is refused: a snake_case code plus parameters."""
+
+    code: str
+    params: Mapping[str, Any] = field(default_factory=frozen_mapping)
+
+    def __str__(self) -> str:
+        if not self.params:
+            return self.code
+        args = ", ".join(f"{k}={v!r}" for k, v in self.params.items())
+        return f"{self.code}({args})"
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """The answer to a "may I?" question, with reasons when the answer is no."""
+
+    allowed: bool
+    reasons: tuple[Reason, ...] = ()
+
+    @classmethod
+    def allow(cls) -> Decision:
+        return cls(allowed=True)
+
+    @classmethod
+    def deny(cls, code: str, **params: Any) -> Decision:
+        return cls(allowed=False, reasons=(make_reason(code, **params),))
+
+    @classmethod
+    def from_reasons(cls, reasons: tuple[Reason, ...] | list[Reason]) -> Decision:
+        """Allowed when there is no reason against it."""
+        reasons = tuple(reasons)
+        return cls(allowed=not reasons, reasons=reasons)
+
+    def __bool__(self) -> bool:
+        return self.allowed
+
+    @property
+    def codes(self) -> tuple[str, ...]:
+        return tuple(reason.code for reason in self.reasons)
+
+    def reason(self, code: str) -> Reason | None:
+        """The first reason with ``code``, if any."""
+        return next((r for r in self.reasons if r.code == code), None)
+
+
+def make_reason(code: str, **params: Any) -> Reason:
+    """A :class:`Reason` whose list parameters are frozen into tuples."""
+    frozen = {
+        k: tuple(v) if isinstance(v, list | set | frozenset) else v for k, v in params.items()
+    }
+    return Reason(code, frozen_mapping(frozen))
+
+
+# ---------------------------------------------------------------------------
+# Skills and rosters
+
+
+@dataclass(frozen=True, slots=True)
+class SkillCategory:
+    code: str
+    name: str
+    #: Random-skill table, rows 1-12 (empty: no random table).
+    table: tuple[str, ...] = ()
+    learnable: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Skill:
+    name: str
+    category: str
+    summary: str = ""
+    trait: bool = False
+    buyable: bool = True
+    elite: bool = False
+    excludes: tuple[str, ...] = ()
+    requires_any: tuple[str, ...] = ()
+    #: Parameter placeholder (e.g. "X+") when the skill carries one on rosters.
+    parameter: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SkillRef:
+    """A skill as written on a roster: name plus optional parameter ("4+")."""
+
+    name: str
+    parameter: str | None = None
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.parameter})" if self.parameter else self.name
+
+
+def parse_skill_ref(text: str) -> SkillRef:
+    """Split ``"Loner (4+)"`` into ``SkillRef("Loner", "4+")``."""
+    text = text.strip()
+    if text.endswith(")") and " (" in text:
+        name, _, rest = text.rpartition(" (")
+        return SkillRef(name.strip(), rest[:-1].strip())
+    return SkillRef(text)
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    id: str
+    name: str
+    max: int
+    cost: int
+    ma: int
+    st: int
+    ag: int
+    pa: int | None
+    av: int
+    skills: tuple[SkillRef, ...] = ()
+    primary: tuple[str, ...] = ()
+    secondary: tuple[str, ...] = ()
+    keywords: tuple[str, ...] = ()
+    notes: str = ""
+
+    @property
+    def skill_names(self) -> tuple[str, ...]:
+        return tuple(ref.name for ref in self.skills)
+
+    @property
+    def stats(self) -> Mapping[str, int | None]:
+        """Starting characteristics keyed ``ma st ag pa av``."""
+        return frozen_mapping(
+            {"ma": self.ma, "st": self.st, "ag": self.ag, "pa": self.pa, "av": self.av}
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class TeamType:
+    id: str
+    name: str
+    reroll_cost: int
+    apothecary: bool
+    positions: tuple[Position, ...]
+    tier: int | None = None
+    special_rules: tuple[str, ...] = ()
+    max_big_guys: int | None = None
+    notes: str = ""
+
+    def position(self, position_id: str) -> Position:
+        for position in self.positions:
+            if position.id == position_id:
+                return position
+        raise RulesError(f"team type {self.id!r} has no position {position_id!r}")
+
+    def has_special_rule(self, rule: str) -> bool:
+        return rule in self.special_rules
+
+
+# ---------------------------------------------------------------------------
+# Advancement
+
+
+@dataclass(frozen=True, slots=True)
+class CharacteristicBand:
+    """A band of a die table: rolls ``min``-``max`` allow ``characteristics``."""
+
+    min: int
+    max: int
+    characteristics: tuple[str, ...]
+
+    def covers(self, roll: int) -> bool:
+        return self.min <= roll <= self.max
+
+
+@dataclass(frozen=True, slots=True)
+class CharacteristicTable:
+    """Spend mode: the table rolled for a random characteristic improvement."""
+
+    die: int
+    bands: tuple[CharacteristicBand, ...]
+    #: Skill kinds the coach may take instead of the rolled improvement.
+    fallback: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ImprovementRoll:
+    """Roll mode (classic): the 2D6 table rolled for each new level."""
+
+    bands: tuple[CharacteristicBand, ...]
+    #: Kind of the skill any result may take instead.
+    skill_kind: str
+    #: Kind of the extra skill a double allows (None: doubles change nothing).
+    doubles_kind: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class CostTable:
+    """SPP cost per kind; index 0 prices the first advancement."""
+
+    costs: Mapping[str, tuple[int, ...]]
+
+    def kinds(self) -> tuple[str, ...]:
+        return tuple(k for k in ADVANCEMENT_KINDS if k in self.costs)
+
+
+@dataclass(frozen=True, slots=True)
+class AdvancementRules:
+    mode: str  # "spend" | "roll"
+    max_advancements: int
+    levels: tuple[str, ...]
+    cost_table: CostTable
+    #: Roll mode: SPP totals that each earn one improvement roll.
+    thresholds: tuple[int, ...] = ()
+    #: "characteristic_cost" (must advance once SPP reach the next characteristic cost) | "none"
+    must_spend: str = "none"
+    #: "roll_once" | "roll_twice_pick_one" | "none"
+    random_skill: str = "none"
+
+    @property
+    def costs(self) -> Mapping[str, tuple[int, ...]]:
+        return self.cost_table.costs
+
+
+@dataclass(frozen=True, slots=True)
+class CharacteristicLimits:
+    #: Best and worst value of each characteristic (keys name the characteristics
+    #: this ruleset has; target-style AG/PA/AV are target numbers).
+    best: Mapping[str, int]
+    worst: Mapping[str, int]
+    max_improvements: int | None = None
+    max_increase_from_start: int | None = None
+    max_decrease_from_start: int | None = None
+    #: Target-style: the PA a player without PA gets from a PA improvement.
+    pa_from_none: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ValueIncreaseTable:
+    """Gold added to a player's value per advancement (None: kind not offered)."""
+
+    random_primary: int | None
+    chosen_primary: int | None
+    random_secondary: int | None
+    chosen_secondary: int | None
+    ma: int | None
+    st: int | None
+    ag: int | None
+    pa: int | None
+    av: int | None
+    elite_surcharge: int = 0
+
+    KEYS = (
+        "random_primary",
+        "chosen_primary",
+        "random_secondary",
+        "chosen_secondary",
+        "ma",
+        "st",
+        "ag",
+        "pa",
+        "av",
+    )
+
+    def as_dict(self) -> dict[str, int | None]:
+        return {key: getattr(self, key) for key in self.KEYS}
+
+
+@dataclass(frozen=True, slots=True)
+class SppVariant:
+    """Award overrides for teams with a special rule (BB2025 Brawlin' Brutes)."""
+
+    special_rule: str
+    awards: Mapping[str, int]
+
+
+@dataclass(frozen=True, slots=True)
+class SppAwards:
+    awards: Mapping[str, int]
+    variants: tuple[SppVariant, ...] = ()
+
+
+# ---------------------------------------------------------------------------
+# Injuries
+
+
+@dataclass(frozen=True, slots=True)
+class CasualtyResult:
+    """One band of the casualty table."""
+
+    min: int
+    max: int
+    name: str
+    #: API injury code: badly_hurt | seriously_hurt | serious_injury | lasting_injury | dead
+    code: str
+    #: badly_hurt | mng | niggling | lasting | dead
+    effect: str
+    #: Lasting effects with a fixed characteristic (classic D68); None: roll the D6 table.
+    characteristic: str | None = None
+
+    def covers(self, roll: int) -> bool:
+        return self.min <= roll <= self.max
+
+    @property
+    def miss_next_game(self) -> bool:
+        return self.effect in ("mng", "niggling", "lasting")
+
+
+@dataclass(frozen=True, slots=True)
+class CasualtyTable:
+    die: str  # "d16" | "d68"
+    results: tuple[CasualtyResult, ...]
+    #: Added to the roll per Niggling Injury the player already has.
+    niggling_modifier: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class LastingInjury:
+    min: int
+    max: int
+    name: str
+    characteristic: str
+
+
+@dataclass(frozen=True, slots=True)
+class InjuryEffect:
+    """What a casualty does to a player after the game."""
+
+    result: CasualtyResult
+    miss_next_game: bool
+    niggling_injuries: int = 0
+    dead: bool = False
+    #: Characteristic reduced and its new value (None when nothing is reduced).
+    characteristic: str | None = None
+    new_value: int | None = None
+    #: A lasting reduction that could not apply (already at the minimum).
+    reduction_blocked: bool = False
+
+
+# ---------------------------------------------------------------------------
+# Team building and the post-game sequence
+
+
+@dataclass(frozen=True, slots=True)
+class StaffRule:
+    cost: int
+    max: int | None = None  # None: no limit
+
+
+@dataclass(frozen=True, slots=True)
+class DedicatedFans:
+    start: int
+    cost: int
+    max_at_draft: int
+    max: int | None = None
+    counts_in_team_value: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class LowCostLinemen:
+    """Teams with ``special_rule`` count the fee of ``keyword`` players as 0 in CTV."""
+
+    special_rule: str
+    keyword: str
+
+
+@dataclass(frozen=True, slots=True)
+class TeamBuilding:
+    starting_treasury: int
+    min_players: int
+    max_players: int
+    max_rerolls: int
+    reroll_after_draft_multiplier: int
+    assistant_coaches: StaffRule
+    cheerleaders: StaffRule
+    apothecary_cost: int
+    dedicated_fans: DedicatedFans
+    low_cost_linemen: LowCostLinemen | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Winnings:
+    #: "fan_attendance" (BB2020/BB2025) | "d6_fame" (classic)
+    formula: str
+    unit: int
+    fan_attendance_divisor: int = 2
+    per_touchdown: int = 1
+    no_stalling_bonus: int = 0
+    win_bonus: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class ExpensiveMistakes:
+    min_treasury: int
+    #: Lower bound of each treasury column, ascending.
+    columns: tuple[int, ...]
+    #: D6 rows 1-6, one outcome code per column.
+    rows: tuple[tuple[str, ...], ...]
+
+
+# ---------------------------------------------------------------------------
+# The ruleset
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Ruleset:
+    """One edition's rules. Compared and hashed by identity (it is cached)."""
+
+    id: str
+    name: str
+    edition: str
+    stat_style: str  # "target" | "value"
+    advancement: AdvancementRules
+    limits: CharacteristicLimits
+    value_increase: ValueIncreaseTable
+    spp: SppAwards
+    casualty_table: CasualtyTable
+    team_building: TeamBuilding
+    skill_categories: tuple[SkillCategory, ...]
+    skills: tuple[Skill, ...]
+    team_types: tuple[TeamType, ...]
+    based_on: str | None = None
+    characteristic_table: CharacteristicTable | None = None
+    improvement_roll: ImprovementRoll | None = None
+    lasting_injuries: tuple[LastingInjury, ...] = ()
+    winnings: Winnings | None = None
+    expensive_mistakes: ExpensiveMistakes | None = None
+    _skills_by_name: Mapping[str, Skill] = field(init=False, repr=False)
+    _categories_by_code: Mapping[str, SkillCategory] = field(init=False, repr=False)
+    _team_types_by_id: Mapping[str, TeamType] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(
+            self, "_skills_by_name", frozen_mapping({s.name: s for s in self.skills})
+        )
+        object.__setattr__(
+            self,
+            "_categories_by_code",
+            frozen_mapping({c.code: c for c in self.skill_categories}),
+        )
+        object.__setattr__(
+            self, "_team_types_by_id", frozen_mapping({t.id: t for t in self.team_types})
+        )
+
+    @property
+    def characteristics(self) -> tuple[str, ...]:
+        """The characteristics players have in this ruleset (classic: no PA)."""
+        return tuple(c for c in CHARACTERISTICS if c in self.limits.best)
+
+    def skill(self, name: str) -> Skill:
+        """The skill called ``name`` (a roster parameter such as "(4+)" is ignored)."""
+        found = self.find_skill(name)
+        if found is None:
+            raise RulesError(f"ruleset {self.id!r} has no skill {name!r}")
+        return found
+
+    def find_skill(self, name: str) -> Skill | None:
+        skill = self._skills_by_name.get(name)
+        if skill is None:
+            skill = self._skills_by_name.get(parse_skill_ref(name).name)
+        return skill
+
+    def category(self, code: str) -> SkillCategory:
+        try:
+            return self._categories_by_code[code]
+        except KeyError:
+            raise RulesError(f"ruleset {self.id!r} has no skill category {code!r}") from None
+
+    def has_category(self, code: str) -> bool:
+        return code in self._categories_by_code
+
+    def team_type(self, team_type_id: str) -> TeamType:
+        try:
+            return self._team_types_by_id[team_type_id]
+        except KeyError:
+            raise RulesError(f"ruleset {self.id!r} has no team type {team_type_id!r}") from None
+
+    def skills_in(self, code: str) -> tuple[Skill, ...]:
+        """Skills of a category: table order first, then by name."""
+        category = self.category(code)
+        order = {name: i for i, name in enumerate(category.table)}
+        members = [s for s in self.skills if s.category == code]
+        return tuple(sorted(members, key=lambda s: (order.get(s.name, len(order)), s.name)))

@@ -1,0 +1,67 @@
+"""Star Player Points earned in a match."""
+
+from __future__ import annotations
+
+import builtins
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+
+from league.rules.model import SPP_EVENTS, RulesError, Ruleset, TeamType, frozen_mapping
+
+__all__ = ["SppEvents", "spp_awards", "spp_for_events"]
+
+
+@dataclass(frozen=True, slots=True)
+class SppEvents:
+    """One player's counters from one match (keys as in the API; pass them by name)."""
+
+    td: builtins.int = 0
+    cas: builtins.int = 0
+    comp: builtins.int = 0
+    deflection: builtins.int = 0
+    throw_completion: builtins.int = 0
+    safe_landing: builtins.int = 0
+    mvp: builtins.int = 0
+    #: Interceptions (named as in the API; declared last so it shadows nothing).
+    int: builtins.int = 0
+
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if isinstance(value, bool):
+                object.__setattr__(self, f.name, builtins.int(value))
+            elif not isinstance(value, builtins.int) or value < 0:
+                raise RulesError(f"{f.name} must be a whole number >= 0, got {value!r}")
+
+    @classmethod
+    def from_mapping(cls, counters: Mapping[str, object]) -> SppEvents:
+        """From a dict such as an API match report line (``mvp`` may be a bool)."""
+        unknown = sorted(set(counters) - set(SPP_EVENTS))
+        if unknown:
+            raise RulesError(f"unknown SPP events: {', '.join(unknown)}")
+        return cls(**counters)  # type: ignore[arg-type]
+
+    def as_dict(self) -> dict[str, builtins.int]:
+        return {name: getattr(self, name) for name in SPP_EVENTS}
+
+
+def spp_awards(ruleset: Ruleset, team_type: TeamType | None = None) -> Mapping[str, int]:
+    """SPP per event for a team (BB2025 Brawlin' Brutes teams get their variant)."""
+    awards = dict(ruleset.spp.awards)
+    if team_type is not None:
+        for variant in ruleset.spp.variants:
+            if team_type.has_special_rule(variant.special_rule):
+                awards.update(variant.awards)
+    return frozen_mapping(awards)
+
+
+def spp_for_events(
+    ruleset: Ruleset,
+    events: SppEvents | Mapping[str, object],
+    team_type: TeamType | None = None,
+) -> int:
+    """Total SPP a player earns for ``events``."""
+    if not isinstance(events, SppEvents):
+        events = SppEvents.from_mapping(events)
+    awards = spp_awards(ruleset, team_type)
+    return sum(count * awards[name] for name, count in events.as_dict().items())

@@ -1,0 +1,195 @@
+"""Hiring players, buying team items, and the money side of the post-game sequence."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from league.rules.model import Decision, Reason, RulesError, Ruleset, TeamType, make_reason
+
+__all__ = [
+    "PURCHASE_ITEMS",
+    "TeamCounts",
+    "expensive_mistake",
+    "expensive_mistake_loss",
+    "hire_decision",
+    "purchase_cost",
+    "purchase_decision",
+    "winnings",
+]
+
+PURCHASE_ITEMS = ("reroll", "apothecary", "assistant_coach", "cheerleader", "dedicated_fan")
+BIG_GUY_KEYWORD = "Big Guy"
+
+
+@dataclass(frozen=True, slots=True)
+class TeamCounts:
+    """What a team holds now (for purchase limits)."""
+
+    rerolls: int = 0
+    apothecary: bool = False
+    assistant_coaches: int = 0
+    cheerleaders: int = 0
+    dedicated_fans: int = 0
+
+
+def purchase_cost(
+    ruleset: Ruleset, team_type: TeamType, item: str, during_draft: bool = False
+) -> int:
+    """Gold one ``item`` costs. Re-rolls cost double after the draft."""
+    building = ruleset.team_building
+    if item == "reroll":
+        multiplier = 1 if during_draft else building.reroll_after_draft_multiplier
+        return team_type.reroll_cost * multiplier
+    if item == "apothecary":
+        return building.apothecary_cost
+    if item == "assistant_coach":
+        return building.assistant_coaches.cost
+    if item == "cheerleader":
+        return building.cheerleaders.cost
+    if item == "dedicated_fan":
+        return building.dedicated_fans.cost
+    raise RulesError(f"unknown item {item!r} (known: {', '.join(PURCHASE_ITEMS)})")
+
+
+def purchase_decision(
+    ruleset: Ruleset,
+    team_type: TeamType,
+    item: str,
+    counts: TeamCounts,
+    treasury: int,
+    during_draft: bool = False,
+) -> Decision:
+    """May the team buy one more ``item``?
+
+    Codes: ``unknown_item``, ``not_allowed`` (no apothecary on this roster),
+    ``draft_only`` (Dedicated Fans after the draft), ``limit_reached``,
+    ``not_enough_gold``.
+    """
+    if item not in PURCHASE_ITEMS:
+        return Decision.deny("unknown_item", item=item)
+    building = ruleset.team_building
+    reasons: list[Reason] = []
+    limits = {
+        "reroll": (counts.rerolls, building.max_rerolls),
+        "apothecary": (int(counts.apothecary), 1),
+        "assistant_coach": (counts.assistant_coaches, building.assistant_coaches.max),
+        "cheerleader": (counts.cheerleaders, building.cheerleaders.max),
+        "dedicated_fan": (counts.dedicated_fans, building.dedicated_fans.max_at_draft),
+    }
+    if item == "apothecary" and not team_type.apothecary:
+        reasons.append(make_reason("not_allowed", item=item, team_type=team_type.id))
+    if item == "dedicated_fan" and not during_draft:
+        reasons.append(make_reason("draft_only", item=item))
+    have, maximum = limits[item]
+    if maximum is not None and have >= maximum:
+        reasons.append(make_reason("limit_reached", item=item, max=maximum))
+    cost = purchase_cost(ruleset, team_type, item, during_draft)
+    if treasury < cost:
+        reasons.append(make_reason("not_enough_gold", needed=cost, have=treasury))
+    return Decision.from_reasons(reasons)
+
+
+def hire_decision(
+    ruleset: Ruleset,
+    team_type: TeamType,
+    position_id: str,
+    counts_by_position: Mapping[str, int],
+    treasury: int,
+) -> Decision:
+    """May the team hire one more player of ``position_id``?
+
+    ``counts_by_position`` counts the players now on the roster per position
+    id. Codes: ``unknown_position``, ``position_full``, ``roster_full``,
+    ``big_guys_full``, ``not_enough_gold``.
+    """
+    try:
+        position = team_type.position(position_id)
+    except RulesError:
+        return Decision.deny("unknown_position", position=position_id, team_type=team_type.id)
+    reasons: list[Reason] = []
+    if counts_by_position.get(position_id, 0) >= position.max:
+        reasons.append(make_reason("position_full", position=position.name, max=position.max))
+    roster = sum(counts_by_position.values())
+    if roster >= ruleset.team_building.max_players:
+        reasons.append(make_reason("roster_full", max=ruleset.team_building.max_players))
+    if team_type.max_big_guys is not None and BIG_GUY_KEYWORD in position.keywords:
+        big_guys = sum(
+            count
+            for pid, count in counts_by_position.items()
+            if any(p.id == pid and BIG_GUY_KEYWORD in p.keywords for p in team_type.positions)
+        )
+        if big_guys >= team_type.max_big_guys:
+            reasons.append(make_reason("big_guys_full", max=team_type.max_big_guys))
+    if treasury < position.cost:
+        reasons.append(make_reason("not_enough_gold", needed=position.cost, have=treasury))
+    return Decision.from_reasons(reasons)
+
+
+def winnings(
+    ruleset: Ruleset,
+    *,
+    touchdowns: int = 0,
+    fan_attendance: int | None = None,
+    stalled: bool = False,
+    d6: int | None = None,
+    fame: int = 0,
+    won: bool = False,
+) -> int:
+    """Gold a team earns from a match by the ruleset's formula.
+
+    ``fan_attendance`` (BB2020/BB2025): (attendance / 2, rounded down, + own
+    TDs [+ 1 if no player of the team stalled, BB2025]) x 10,000.
+    ``d6_fame`` (classic): (D6 + FAME [+ 1 for a win]) x 10,000.
+    """
+    rule = ruleset.winnings
+    if rule is None:
+        raise RulesError(f"ruleset {ruleset.id!r} has no winnings formula")
+    if rule.formula == "fan_attendance":
+        if fan_attendance is None or fan_attendance < 0:
+            raise RulesError("winnings need the fan attendance")
+        units = fan_attendance // rule.fan_attendance_divisor + touchdowns * rule.per_touchdown
+        if not stalled:
+            units += rule.no_stalling_bonus
+    else:
+        if d6 is None or not 1 <= d6 <= 6:
+            raise RulesError("winnings need a D6 roll")
+        units = d6 + fame + (rule.win_bonus if won else 0)
+    return units * rule.unit
+
+
+def expensive_mistake(ruleset: Ruleset, treasury: int, d6: int) -> str:
+    """Outcome code for the Expensive Mistakes roll (``crisis_averted`` below the trigger)."""
+    table = ruleset.expensive_mistakes
+    if table is None:
+        raise RulesError(f"ruleset {ruleset.id!r} has no Expensive Mistakes table")
+    if not 1 <= d6 <= 6:
+        raise RulesError(f"{d6!r} is not a D6 result")
+    if treasury < table.min_treasury:
+        return "crisis_averted"
+    column = max(i for i, floor in enumerate(table.columns) if treasury >= floor)
+    return table.rows[d6 - 1][column]
+
+
+def expensive_mistake_loss(outcome: str, treasury: int, dice_total: int = 0) -> int:
+    """Gold lost to an Expensive Mistakes outcome.
+
+    ``minor``: D3 x 10,000 (``dice_total`` = the D3). ``major``: half the
+    treasury, the loss rounded down to a multiple of 5,000 (RULES-FACTS 6b
+    reads "lose half the Treasury (round down to nearest 5,000)"; that the
+    rounding applies to the loss is our reading). ``catastrophe``: all but
+    2D6 x 10,000 (``dice_total`` = the 2D6).
+    """
+    if outcome == "crisis_averted":
+        return 0
+    if outcome == "minor":
+        if not 1 <= dice_total <= 3:
+            raise RulesError("a minor incident needs a D3 roll")
+        return min(treasury, dice_total * 10000)
+    if outcome == "major":
+        return (treasury // 2) // 5000 * 5000
+    if outcome == "catastrophe":
+        if not 2 <= dice_total <= 12:
+            raise RulesError("a catastrophe needs a 2D6 roll")
+        return max(0, treasury - dice_total * 10000)
+    raise RulesError(f"unknown Expensive Mistakes outcome {outcome!r}")

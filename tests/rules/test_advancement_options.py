@@ -1,0 +1,107 @@
+"""Everything GET /players/{id}/advancement-options needs, in one call."""
+
+from __future__ import annotations
+
+import pytest
+
+from league.rules import AdvancementOption, advancement_options, load_ruleset
+
+
+def by_kind(options: tuple[AdvancementOption, ...]) -> dict[str, AdvancementOption]:
+    return {option.kind: option for option in options}
+
+
+def test_bb2025_rookie_with_seven_spp() -> None:
+    ruleset = load_ruleset("bb2025")
+    blitzer = ruleset.team_type("orc").position("orc-blitzer")
+    result = advancement_options(ruleset, blitzer, [], 0, 7)
+    assert (result.available_spp, result.next_advancement, result.level) == (7, 1, "Rookie")
+    assert result.must_spend is False
+    options = by_kind(result.options)
+    assert list(options) == [
+        "random_primary",
+        "chosen_primary",
+        "chosen_secondary",
+        "random_characteristic",
+    ]
+    expected = {
+        "random_primary": (3, 20000, True),
+        "chosen_primary": (6, 20000, True),
+        "chosen_secondary": (10, 40000, False),
+        "random_characteristic": (14, None, False),
+    }
+    for kind, (cost, value, affordable) in expected.items():
+        option = options[kind]
+        assert (option.cost, option.value_increase, option.affordable) == (cost, value, affordable)
+    assert options["chosen_secondary"].decision.codes == ("not_enough_spp",)
+    assert options["chosen_primary"].categories == ("G", "S")
+    assert "Block" not in options["chosen_primary"].skills  # already held
+    assert "Dodge" in options["chosen_secondary"].skills
+    assert "Tackle" not in options["chosen_secondary"].skills
+    assert dict(options["random_characteristic"].characteristic_value_increases) == {
+        "ma": 20000,
+        "st": 60000,
+        "ag": 30000,
+        "pa": 20000,
+        "av": 10000,
+    }
+
+
+def test_bb2020_third_advancement_and_must_spend() -> None:
+    ruleset = load_ruleset("bb2020")
+    lineman = ruleset.team_type("human").position("human-lineman")
+    result = advancement_options(ruleset, lineman, ["Block", "Tackle"], 2, 24)
+    assert (result.next_advancement, result.level, result.must_spend) == (3, "Veteran", True)
+    options = by_kind(result.options)
+    assert [options[k].cost for k in options] == [6, 12, 12, 18, 24]
+    assert all(option.affordable for option in options.values())
+    assert options["random_primary"].value_increase == 10000
+    assert options["random_secondary"].categories == ("A", "S")
+
+
+def test_maxed_out_player() -> None:
+    ruleset = load_ruleset("bb2025")
+    lineman = ruleset.team_type("orc").position("orc-lineman")
+    result = advancement_options(ruleset, lineman, [], 6, 200)
+    assert result.next_advancement is None
+    assert result.level == "Legend"
+    assert result.must_spend is False
+    for option in result.options:
+        assert option.cost is None
+        assert not option.affordable
+        assert option.decision.codes == ("max_advancements",)
+
+
+@pytest.mark.parametrize(
+    ("spp", "taken", "pending", "affordable"),
+    [(5, 0, 0, False), (6, 0, 1, True), (16, 0, 2, True), (16, 2, 0, False), (176, 5, 1, True)],
+)
+def test_classic_pending_rolls(spp: int, taken: int, pending: int, affordable: bool) -> None:
+    ruleset = load_ruleset("classic")
+    blitzer = ruleset.team_type("human").position("blitzer")
+    result = advancement_options(ruleset, blitzer, [], taken, spp)
+    assert result.pending_rolls == pending
+    options = by_kind(result.options)
+    assert list(options) == ["chosen_primary", "chosen_secondary", "random_characteristic"]
+    assert all(option.cost is None for option in result.options)
+    assert all(option.affordable is affordable for option in result.options)
+    assert options["chosen_primary"].value_increase == 20000
+    assert options["chosen_secondary"].value_increase == 30000
+    assert options["chosen_secondary"].categories == ("A", "P")
+
+
+def test_classic_spend_offers_only_chosen_skills() -> None:
+    ruleset = load_ruleset("classic-spend")
+    blitzer = ruleset.team_type("human").position("blitzer")
+    result = advancement_options(ruleset, blitzer, [], 0, 12)
+    options = by_kind(result.options)
+    assert {k: (o.cost, o.affordable) for k, o in options.items()} == {
+        "chosen_primary": (6, True),
+        "chosen_secondary": (12, True),
+        "random_characteristic": (18, False),
+    }
+    assert all(
+        ruleset.category(ruleset.skill(name).category).learnable
+        for option in options.values()
+        for name in option.skills
+    )

@@ -1,0 +1,309 @@
+"""Loading from disk: broken data is refused with the file and key named."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from league.rules import (
+    RulesetError,
+    advancement_cost,
+    load_ruleset,
+    load_ruleset_from_path,
+    merge_house_rules,
+    skill_decision,
+    spp_for_events,
+)
+
+Edit = Callable[[Path, str, str], None]
+
+
+def test_the_mini_ruleset_loads(mini_ruleset_dir: Path) -> None:
+    ruleset = load_ruleset_from_path(mini_ruleset_dir)
+    assert ruleset.id == "mini"
+    lineman = ruleset.team_type("humans").position("lineman")
+    assert [str(ref) for ref in lineman.skills] == ["Loner (4+)"]
+    assert lineman.skills[0].parameter == "4+"
+    assert ruleset.skill("Loner (4+)").name == "Loner"
+    assert skill_decision(ruleset, lineman, ["Frenzy"], "Grab", "chosen_primary").codes == (
+        "trait",
+        "excluded_by",
+    )
+
+
+# (file, old text, new text, file named in the error, key named, words in the message)
+BROKEN = [
+    pytest.param(
+        "rosters/humans.toml", 'skills = ["Block"]', 'skills = ["Blok"]',
+        "mini/rosters/humans.toml", "position[1].skills[0]", "unknown skill 'Blok'",
+        id="unknown-skill",
+    ),
+    pytest.param(
+        "rosters/humans.toml", 'skills = ["Loner (4+)"]', 'skills = ["Lonely (4+)"]',
+        "mini/rosters/humans.toml", "position[0].skills[0]", "unknown skill 'Lonely'",
+        id="unknown-skill-with-parameter",
+    ),
+    pytest.param(
+        "rosters/humans.toml",
+        'secondary = []\n\n[[position]]',
+        'secondary = ["Q"]\n\n[[position]]',
+        "mini/rosters/humans.toml", "position[0].secondary[0]", "unknown category code 'Q'",
+        id="unknown-category-in-roster",
+    ),
+    pytest.param(
+        "skills.toml", 'category = "T"\nsummary = "Chooses', 'category = "X"\nsummary = "Chooses',
+        "mini/skills.toml", "skill[12].category", "unknown category code 'X'",
+        id="unknown-category-in-skills",
+    ),
+    pytest.param(
+        "ruleset.toml", "chosen_primary = [6, 8, 12, 16, 20, 30]", "chosen_primary = [6, 8, 12]",
+        "mini/ruleset.toml", "advancement.costs.chosen_primary", "expected 6 costs",
+        id="cost-table-too-short",
+    ),
+    pytest.param(
+        "ruleset.toml", "random_primary = [3, 4, 6, 8, 10, 15]",
+        "random_primary = [3, 4, 6, 8, 10, 15, 20]",
+        "mini/ruleset.toml", "advancement.costs.random_primary", "expected 6 costs",
+        id="cost-table-too-long",
+    ),
+    pytest.param(
+        "rosters/humans.toml", 'id = "blitzer"', 'id = "lineman"',
+        "mini/rosters/humans.toml", "position[1].id", "duplicate position id 'lineman'",
+        id="duplicate-position-id",
+    ),
+    pytest.param(
+        "skills.toml", 'excludes = ["Grab"]', 'excludes = ["Grabb"]',
+        "mini/skills.toml", "skill[11].excludes[0]", "unknown skill 'Grabb'",
+        id="excludes-unknown-skill",
+    ),
+    pytest.param(
+        "skills.toml", 'excludes = ["Grab"]', 'requires_any = ["Secret Weapon"]',
+        "mini/skills.toml", "skill[11].requires_any[0]", "unknown skill 'Secret Weapon'",
+        id="requires-unknown-skill",
+    ),
+    pytest.param(
+        "skills.toml", '"Tackle", "Taunt"', '"Tackle", "Grab"',
+        "mini/skills.toml", "category[0].table[10]", "is in category 'T', not 'G'",
+        id="table-entry-not-in-its-category",
+    ),
+    pytest.param(
+        "skills.toml", '"Tackle", "Taunt"', '"Tackle", "Taunts"',
+        "mini/skills.toml", "category[0].table[10]", "unknown skill 'Taunts'",
+        id="table-entry-unknown",
+    ),
+    pytest.param(
+        "skills.toml", '"Tackle", "Taunt", ', '"Tackle", ',
+        "mini/skills.toml", "category[0].table", "expected 12 skills",
+        id="table-too-short",
+    ),
+    pytest.param(
+        "skills.toml", 'name = "Kick"', 'name = "Block"',
+        "mini/skills.toml", "skill[3].name", "duplicate skill 'Block'",
+        id="duplicate-skill",
+    ),
+    pytest.param(
+        "skills.toml", 'code = "T"', 'code = "G"',
+        "mini/skills.toml", "category[1].code", "duplicate category code 'G'",
+        id="duplicate-category",
+    ),
+    pytest.param(
+        "rosters/humans.toml", 'id = "humans"', 'id = "human"',
+        "mini/rosters/humans.toml", "id", "does not match the file name",
+        id="roster-id-not-file-name",
+    ),
+    pytest.param(
+        "ruleset.toml", 'id = "mini"', 'id = "other"',
+        "mini/ruleset.toml", "id", "does not match the folder name",
+        id="ruleset-id-not-folder",
+    ),
+    pytest.param(
+        "ruleset.toml", "mvp = 4", "mvp = -4",
+        "mini/ruleset.toml", "spp.mvp", "must be at least 0",
+        id="negative-spp",
+    ),
+    pytest.param(
+        "ruleset.toml", "mvp = 4", 'mvp = "four"',
+        "mini/ruleset.toml", "spp.mvp", "expected a whole number",
+        id="text-for-number",
+    ),
+    pytest.param(
+        "ruleset.toml", "mvp = 4", "mvp = 4\nmvps = 1",
+        "mini/ruleset.toml", "spp.mvps", "unknown key",
+        id="unknown-key",
+    ),
+    pytest.param(
+        "ruleset.toml", "{ min = 9, max = 10,", "{ min = 10, max = 10,",
+        "mini/ruleset.toml", "casualty.results", "not covered: [9]",
+        id="casualty-gap",
+    ),
+    pytest.param(
+        "ruleset.toml",
+        "{ min = 3, max = 4, characteristics",
+        "{ min = 2, max = 4, characteristics",
+        "mini/ruleset.toml", "characteristic_table.bands[2]", "roll 2 already covered",
+        id="characteristic-overlap",
+    ),
+    pytest.param(
+        "ruleset.toml", 'characteristics = ["av"] }', 'characteristics = ["xx"] }',
+        "mini/ruleset.toml", "characteristic_table.bands[0].characteristics[0]",
+        "unknown characteristic 'xx'",
+        id="unknown-characteristic",
+    ),
+    pytest.param(
+        "ruleset.toml", '"Superstar", "Legend"]', '"Legend"]',
+        "mini/ruleset.toml", "advancement.levels", "expected 7 names",
+        id="levels-wrong-length",
+    ),
+    pytest.param(
+        "ruleset.toml", 'mode = "spend"', 'mode = "buy"',
+        "mini/ruleset.toml", "advancement.mode", "must be one of spend, roll",
+        id="unknown-mode",
+    ),
+    pytest.param(
+        "ruleset.toml", "chosen_secondary = 40000\n", "",
+        "mini/ruleset.toml", "value_increase.chosen_secondary", "missing",
+        id="priced-kind-without-value",
+    ),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("file", "old", "new", "named_file", "key", "message"), BROKEN)
+def test_broken_data_names_file_and_key(
+    mini_ruleset_dir: Path,
+    edit_file: Edit,
+    file: str,
+    old: str,
+    new: str,
+    named_file: str,
+    key: str,
+    message: str,
+) -> None:
+    edit_file(mini_ruleset_dir / file, old, new)
+    with pytest.raises(RulesetError) as caught:
+        load_ruleset_from_path(mini_ruleset_dir)
+    error = caught.value
+    assert error.file == named_file
+    assert error.key == key
+    assert message in str(error)
+    assert str(error).startswith(f"{named_file}: {key}: ")
+
+
+def test_missing_file(mini_ruleset_dir: Path) -> None:
+    (mini_ruleset_dir / "skills.toml").unlink()
+    with pytest.raises(RulesetError, match=r"mini/skills.toml: file not found"):
+        load_ruleset_from_path(mini_ruleset_dir)
+
+
+def test_invalid_toml(mini_ruleset_dir: Path) -> None:
+    (mini_ruleset_dir / "rosters" / "humans.toml").write_text("id = ", encoding="utf-8")
+    with pytest.raises(RulesetError, match=r"mini/rosters/humans.toml: invalid TOML"):
+        load_ruleset_from_path(mini_ruleset_dir)
+
+
+def test_no_ruleset_folder(tmp_path: Path) -> None:
+    with pytest.raises(RulesetError, match=r"ruleset\.toml: file not found"):
+        load_ruleset_from_path(tmp_path / "nothing")
+
+
+def test_unknown_shipped_ruleset() -> None:
+    with pytest.raises(RulesetError, match="no such ruleset"):
+        load_ruleset("bb1987")
+
+
+def test_based_on_reuses_skills_and_rosters(mini_ruleset_dir: Path, edit_file: Edit) -> None:
+    sibling = mini_ruleset_dir.parent / "mini-variant"
+    sibling.mkdir()
+    text = (mini_ruleset_dir / "ruleset.toml").read_text(encoding="utf-8")
+    text = text.replace('id = "mini"', 'id = "mini-variant"\nbased_on = "mini"')
+    (sibling / "ruleset.toml").write_text(text, encoding="utf-8")
+    variant = load_ruleset_from_path(sibling)
+    assert variant.based_on == "mini"
+    assert [t.id for t in variant.team_types] == ["humans"]
+    edit_file(sibling / "ruleset.toml", 'based_on = "mini"', 'based_on = "nowhere"')
+    with pytest.raises(RulesetError, match=r"mini-variant/ruleset\.toml: based_on: no ruleset"):
+        load_ruleset_from_path(sibling)
+
+
+# --- house rules ----------------------------------------------------------------
+
+
+def test_house_rules_replace_numbers() -> None:
+    base = load_ruleset("bb2025")
+    merged = merge_house_rules(
+        base,
+        {
+            "costs": {"chosen_primary": [5, 7, 11, 15, 19, 29]},
+            "value_increase": {"chosen_primary": 15000, "elite_surcharge": 0},
+            "spp_awards": {"cas": 3},
+            "starting_treasury": 1_100_000,
+        },
+    )
+    assert merged is not base
+    assert advancement_cost(merged, "chosen_primary", 1) == 5
+    assert advancement_cost(merged, "chosen_secondary", 1) == 10  # untouched
+    assert merged.value_increase.chosen_primary == 15000
+    assert merged.value_increase.elite_surcharge == 0
+    assert spp_for_events(merged, {"cas": 1}) == 3
+    assert merged.team_building.starting_treasury == 1_100_000
+    # the cached ruleset is unchanged
+    assert advancement_cost(base, "chosen_primary", 1) == 6
+    assert spp_for_events(base, {"cas": 1}) == 2
+    assert load_ruleset("bb2025").team_building.starting_treasury == 1_000_000
+
+
+def test_house_rules_may_add_a_priced_kind() -> None:
+    merged = merge_house_rules(
+        load_ruleset("bb2025"),
+        {
+            "costs": {"random_secondary": [6, 8, 12, 16, 20, 30]},
+            "value_increase": {"random_secondary": 30000},
+        },
+    )
+    assert advancement_cost(merged, "random_secondary", 2) == 8
+
+
+@pytest.mark.parametrize("overrides", [None, {}])
+def test_no_house_rules(overrides: dict[str, object] | None) -> None:
+    base = load_ruleset("bb2020")
+    assert merge_house_rules(base, overrides) is base
+
+
+BAD_HOUSE_RULES = [
+    pytest.param({"dice": 3}, "", "dice: unknown key", id="unknown-key"),
+    pytest.param({"costs": {"chosen_primary": [1, 2, 3]}}, "bb2025",
+                 "costs.chosen_primary: expected 6 costs", id="wrong-length"),
+    pytest.param({"costs": {"chosen_primary": [6, 8, -1, 16, 20, 30]}}, "bb2025",
+                 "costs.chosen_primary[2]: must not be negative", id="negative-cost"),
+    pytest.param({"costs": {"extra_skill": [1, 2, 3, 4, 5, 6]}}, "bb2025",
+                 "costs.extra_skill: unknown key", id="unknown-kind"),
+    pytest.param({"costs": {"random_secondary": [6, 8, 12, 16, 20, 30]}}, "bb2025",
+                 "value_increase.random_secondary: missing", id="kind-without-value"),
+    pytest.param({"costs": {"chosen_primary": [6, 8, 12, 16, 20, 30]}}, "classic",
+                 "costs: ruleset 'classic' does not spend SPP", id="costs-in-roll-mode"),
+    pytest.param({"value_increase": {"st": -5}}, "bb2025",
+                 "value_increase.st: must be at least 0", id="negative-value"),
+    pytest.param({"value_increase": {"strength": 5}}, "bb2025",
+                 "value_increase.strength: unknown key", id="unknown-value-key"),
+    pytest.param({"spp_awards": {"td": -3}}, "bb2025",
+                 "spp_awards.td: must be at least 0", id="negative-spp"),
+    pytest.param({"spp_awards": {"td": 2.5}}, "bb2025",
+                 "spp_awards.td: expected a whole number", id="fractional-spp"),
+    pytest.param({"spp_awards": {"goals": 1}}, "bb2025",
+                 "spp_awards.goals: unknown key", id="unknown-event"),
+    pytest.param({"starting_treasury": -1}, "bb2025",
+                 "starting_treasury: must be at least 0", id="negative-treasury"),
+    pytest.param({"starting_treasury": True}, "bb2025",
+                 "starting_treasury: expected a whole number", id="bool-treasury"),
+    pytest.param({"costs": [1, 2]}, "bb2025", "costs: expected a table", id="costs-not-a-table"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("overrides", "ruleset_id", "message"), BAD_HOUSE_RULES)
+def test_bad_house_rules(overrides: dict[str, object], ruleset_id: str, message: str) -> None:
+    ruleset = load_ruleset(ruleset_id or "bb2025")
+    with pytest.raises(RulesetError) as caught:
+        merge_house_rules(ruleset, overrides)
+    assert caught.value.file == "house rules"
+    assert message in str(caught.value)
