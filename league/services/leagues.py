@@ -17,6 +17,7 @@ from league.models.league import TIE_BREAKERS
 from league.rules import Ruleset, RulesetError, load_ruleset, merge_house_rules, ruleset_ids
 from league.services import audit
 from league.services.errors import Conflict, Forbidden, NotFound, RuleViolation
+from league.services.users import find_user
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,7 +182,7 @@ def add_member(session: Session, actor: User, league: League, user: User, role: 
 def add_member_by_username(session: Session, actor: User, league_id: int, username: str) -> User:
     league = get_league(session, league_id)
     require_commissioner(league, actor)
-    user = session.scalar(select(User).where(User.username.ilike(username.strip())))
+    user = find_user(session, username)
     if user is None:
         raise NotFound(f"There is no user called {username!r}.", field="username")
     _add(session, actor, league, user, "coach")

@@ -15,6 +15,7 @@ from league.rules.model import Position, RulesError, TeamType
 from league.services import audit
 from league.services.errors import Conflict, Forbidden, NotFound, RuleViolation
 from league.services.leagues import get_league, league_ruleset, membership, role_in
+from league.services.users import find_user
 
 ITEMS = ("reroll", "apothecary", "assistant_coach", "cheerleader", "dedicated_fan")
 ITEM_NAMES = {
@@ -147,7 +148,7 @@ def create_team(session: Session, actor: User, command: NewTeam) -> Team:
     if command.coach and command.coach.strip().lower() != actor.username.lower():
         if not commissioner:
             raise Forbidden("Only a commissioner can create a team for another coach.")
-        coach = session.scalar(select(User).where(User.username.ilike(command.coach.strip())))
+        coach = find_user(session, command.coach)
         if coach is None or membership(league, coach) is None:
             raise NotFound(f"{command.coach!r} is not a coach in {league.name}.", field="coach")
     name = command.name.strip()

@@ -7,7 +7,7 @@ import re
 import secrets
 from dataclasses import dataclass
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 from werkzeug.security import check_password_hash, generate_password_hash
 
@@ -41,8 +41,7 @@ def create_user(session: Session, command: NewUser) -> User:
             code="weak_password",
             field="password",
         )
-    taken = session.scalar(select(User.id).where(User.username.ilike(username)))
-    if taken is not None:
+    if find_user(session, username) is not None:
         raise Conflict(
             f"The username {username!r} is taken.", code="username_taken", field="username"
         )
@@ -57,16 +56,21 @@ def create_user(session: Session, command: NewUser) -> User:
     return user
 
 
+def find_user(session: Session, username: str) -> User | None:
+    """The user called `username`, case-insensitively (exact match, no wildcards)."""
+    return session.scalar(select(User).where(func.lower(User.username) == username.strip().lower()))
+
+
 def authenticate(session: Session, username: str, password: str) -> User | None:
     """The user when the password matches, else None (same answer for unknown names)."""
-    user = session.scalar(select(User).where(User.username.ilike(username.strip())))
+    user = find_user(session, username)
     if user is None or not check_password_hash(user.password_hash, password):
         return None
     return user
 
 
 def get_user(session: Session, username: str) -> User:
-    user = session.scalar(select(User).where(User.username.ilike(username.strip())))
+    user = find_user(session, username)
     if user is None:
         raise NotFound(f"There is no user called {username!r}.")
     return user

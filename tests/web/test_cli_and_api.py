@@ -71,3 +71,12 @@ def test_seed_demo_seeds_once(runner: FlaskCliRunner, app: Flask, tmp_path: Path
     runner.invoke(args=["seed-demo"])
     assert len(db.session.scalars(select(User.username)).all()) == 3
     assert len(db.session.scalars(select(Team)).all()) == 4
+
+
+def test_usernames_match_exactly_not_as_patterns(runner: FlaskCliRunner) -> None:
+    runner.invoke(args=["users", "create", "grim", "--password", "ironbeard!"])
+    result = runner.invoke(args=["users", "token", "%"])
+    assert result.exit_code != 0
+    assert "no user called '%'" in result.output
+    result = runner.invoke(args=["users", "token", "GRIM"])  # case does not matter
+    assert result.exit_code == 0

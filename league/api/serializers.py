@@ -1,0 +1,186 @@
+"""JSON in and out for the API: request-body parsing and resource representations.
+
+Parsing turns anything a client can send into either plain values or a 400
+(`bad_request` for the body as a whole, `invalid_field` naming the field), so a
+service only ever sees well-typed input. Representations follow API.md.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import request
+
+from league.models import League, Player, Team
+from league.services.errors import DomainError
+from league.services.leagues import active_members
+from league.services.team_views import PlayerLine, TeamSheet, team_sheet
+
+#: Largest id a route accepts (ids are 32-bit integers in the database).
+MAX_ID = 2_147_483_647
+
+
+class BadRequest(DomainError):
+    status = 400
+    code = "bad_request"
+
+
+# ---------------------------------------------------------------------------
+# Request bodies
+
+
+def json_object() -> dict[str, Any]:
+    """The request body as a JSON object, or a 400."""
+    try:
+        body = request.get_json(force=True, silent=True)
+    except RecursionError:  # absurdly nested arrays or objects; not a ValueError
+        body = None
+    if not isinstance(body, dict):
+        raise BadRequest("Send a JSON object as the request body.")
+    return body
+
+
+def _invalid(name: str, message: str) -> BadRequest:
+    return BadRequest(message, code="invalid_field", field=name)
+
+
+def _check_text(name: str, value: object) -> str:
+    if not isinstance(value, str):
+        raise _invalid(name, f"'{name}' must be a string.")
+    if "\x00" in value:
+        raise _invalid(name, f"'{name}' must not contain NUL characters.")
+    return value
+
+
+def required_str(body: dict[str, Any], name: str) -> str:
+    if body.get(name) is None:
+        raise _invalid(name, f"'{name}' is required.")
+    return _check_text(name, body[name])
+
+
+def optional_str(body: dict[str, Any], name: str) -> str | None:
+    if body.get(name) is None:
+        return None
+    return _check_text(name, body[name])
+
+
+def optional_int(body: dict[str, Any], name: str) -> int | None:
+    value = body.get(name)
+    if value is None:
+        return None
+    # bool is an int subclass in Python; JSON true is not a number.
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise _invalid(name, f"'{name}' must be an integer.")
+    return value
+
+
+# ---------------------------------------------------------------------------
+# Representations
+
+
+def league_json(league: League) -> dict[str, Any]:
+    members = active_members(league)
+    season = league.current_season
+    return {
+        "id": league.id,
+        "name": league.name,
+        "ruleset": league.ruleset_id,
+        "starting_treasury": league.starting_treasury,
+        "points": {
+            "win": league.points_win,
+            "draw": league.points_draw,
+            "loss": league.points_loss,
+        },
+        "tie_breakers": list(league.tie_breakers),
+        "house_rules": dict(league.house_rules or {}),
+        "season": season.number if season else None,
+        "commissioners": sorted(m.user.username for m in members if m.role == "commissioner"),
+        "coaches": sorted(m.user.username for m in members if m.role == "coach"),
+        "teams": [
+            {
+                "id": team.id,
+                "name": team.name,
+                "team_type": team.team_type_id,
+                "coach": team.coach.username,
+                "status": team.status,
+            }
+            for team in sorted(league.teams, key=lambda t: (t.name.lower(), t.id))
+        ],
+    }
+
+
+def standings_json(league: League) -> dict[str, Any]:
+    """Standings rows for the league's active teams.
+
+    No match has been played yet (matches come later), so every figure is 0 and
+    the ranking falls back to the team name.
+    """
+    active = sorted(
+        (t for t in league.teams if t.status == "active"), key=lambda t: (t.name.lower(), t.id)
+    )
+    counters = ("played", "won", "drawn", "lost", "td_for", "td_against", "cas_for", "cas_against")
+    return {
+        "rows": [
+            {"team_id": team.id, "team": team.name, **dict.fromkeys(counters, 0), "points": 0}
+            for team in active
+        ]
+    }
+
+
+def _player_lines(sheet: TeamSheet) -> list[PlayerLine]:
+    """Everyone who was ever on the team: the roster by number, then former players."""
+    return [
+        *sorted(sheet.lines, key=lambda line: (line.player.number, line.player.id)),
+        *sheet.former,
+    ]
+
+
+def player_line(player: Player) -> PlayerLine:
+    """The player's roster line (stats, skills, level) as the team sheet computes it."""
+    return next(line for line in _player_lines(team_sheet(player.team)) if line.player is player)
+
+
+def player_json(line: PlayerLine) -> dict[str, Any]:
+    player = line.player
+    return {
+        "id": player.id,
+        "team_id": player.team_id,
+        "name": player.name,
+        "number": player.number,
+        "position": player.position_id,
+        "position_name": line.position.name,
+        **line.stats,
+        "skills": list(line.skills),
+        "spp": {
+            "earned": player.spp_earned,
+            "spent": player.spp_spent,
+            "available": player.spp_available,
+        },
+        # Advancements arrive with the advancement service; until then nobody has any.
+        "advancements": 0,
+        "level": line.level,
+        "value": player.value,
+        "status": player.status,
+        "injuries": [],
+    }
+
+
+def team_json(team: Team) -> dict[str, Any]:
+    sheet = team_sheet(team)
+    return {
+        "id": team.id,
+        "name": team.name,
+        "league_id": team.league_id,
+        "team_type": team.team_type_id,
+        "coach": team.coach.username,
+        "status": team.status,
+        "treasury": team.treasury,
+        "rerolls": team.rerolls,
+        "apothecary": team.apothecary,
+        "assistant_coaches": team.assistant_coaches,
+        "cheerleaders": team.cheerleaders,
+        "dedicated_fans": team.dedicated_fans,
+        "team_value": sheet.values.team_value,
+        "current_team_value": sheet.values.current_team_value,
+        "players": [player_json(line) for line in _player_lines(sheet)],
+    }
