@@ -11,6 +11,7 @@ from flask.cli import AppGroup
 from league.services import users as user_service
 from league.services.demo import seed_demo
 from league.services.errors import DomainError
+from league.services.matches import check_all
 from league.services.unit_of_work import unit_of_work
 
 users_cli = AppGroup("users", help="Manage user accounts.")
@@ -65,6 +66,28 @@ def seed_demo_command() -> None:
         click.echo("The database already has users; no demo data seeded.")
 
 
+@click.command("recompute")
+@click.option("--check", "mode", flag_value="check", default=True, help="Only report (default).")
+@click.option("--fix", "mode", flag_value="fix", help="Repair every difference found.")
+def recompute_command(mode: str) -> None:
+    """Rebuild cached balances (SPP, injuries, fans, staff, treasury) from the events."""
+    with unit_of_work() as session:
+        differences = check_all(session, fix=mode == "fix")
+        if mode == "check":
+            session.rollback()
+    for difference in differences:
+        click.echo(str(difference))
+    if not differences:
+        click.echo("Every cached balance matches the stored events.")
+    elif mode == "fix":
+        click.echo(f"Repaired {len(differences)} difference(s).")
+    else:
+        raise click.ClickException(
+            f"{len(differences)} difference(s); run `flask recompute --fix` to repair them."
+        )
+
+
 def register_cli(app: Flask) -> None:
     app.cli.add_command(users_cli)
     app.cli.add_command(seed_demo_command)
+    app.cli.add_command(recompute_command)

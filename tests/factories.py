@@ -59,3 +59,19 @@ def buy(coach: User, team: Team, item: str, count: int = 1) -> None:
     with unit_of_work() as session:
         for _ in range(count):
             teams.buy_team_item(session, coach, team.id, item)
+
+
+def make_active_team(
+    coach: User,
+    league: League,
+    team_type_id: str,
+    name: str,
+    hires: tuple[tuple[str, int], ...],
+) -> Team:
+    """A drafted and confirmed team with the given (position, count) hires."""
+    team = make_team(coach, league, team_type_id, name)
+    for position_id, count in hires:
+        hire(coach, team, position_id, count)
+    with unit_of_work() as session:
+        teams.confirm_draft(session, coach, team.id)
+    return team

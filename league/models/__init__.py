@@ -3,6 +3,7 @@
 from league.models.audit import AuditEntry
 from league.models.league import League, LeagueMember, Season
 from league.models.ledger import TreasuryEntry
+from league.models.match import Match, MatchPlayer, MatchTeam
 from league.models.player import Player
 from league.models.team import Team
 from league.models.user import ApiToken, User
@@ -12,6 +13,9 @@ __all__ = [
     "AuditEntry",
     "League",
     "LeagueMember",
+    "Match",
+    "MatchPlayer",
+    "MatchTeam",
     "Player",
     "Season",
     "Team",

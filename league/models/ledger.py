@@ -13,14 +13,24 @@ from league.models.types import created_at, intpk
 if TYPE_CHECKING:
     from league.models.team import Team
 
-ENTRY_KINDS = ("starting", "hire", "purchase", "winnings", "adjustment", "refund")
+ENTRY_KINDS = (
+    "starting",
+    "hire",
+    "purchase",
+    "winnings",
+    "mistake",
+    "correction",
+    "adjustment",
+    "refund",
+)
 
 
 class TreasuryEntry(db.Model):
     __tablename__ = "treasury_entry"
     __table_args__ = (
         CheckConstraint(
-            "kind IN ('starting', 'hire', 'purchase', 'winnings', 'adjustment', 'refund')",
+            "kind IN ('starting', 'hire', 'purchase', 'winnings', 'mistake', 'correction', "
+            "'adjustment', 'refund')",
             name="kind_known",
         ),
     )
@@ -32,6 +42,10 @@ class TreasuryEntry(db.Model):
     kind: Mapped[str] = mapped_column(String(20))
     description: Mapped[str] = mapped_column(String(200))
     actor_id: Mapped[int | None] = mapped_column(ForeignKey("user.id"))
+    #: The match whose result this entry books (winnings, mistakes, their corrections).
+    match_id: Mapped[int | None] = mapped_column(ForeignKey("match.id"), index=True)
+    #: The team item bought or given back (re-roll, dedicated fan, ...).
+    item: Mapped[str | None] = mapped_column(String(20))
     created_at: Mapped[created_at]
 
     team: Mapped[Team] = relationship(back_populates="ledger")

@@ -29,6 +29,11 @@ class Player(db.Model):
         CheckConstraint("spp_earned >= 0", name="spp_earned_not_negative"),
         CheckConstraint("spp_spent >= 0 AND spp_spent <= spp_earned", name="spp_balance"),
         CheckConstraint("niggling_injuries >= 0", name="niggling_not_negative"),
+        CheckConstraint(
+            "ma_reduction >= 0 AND st_reduction >= 0 AND ag_reduction >= 0 "
+            "AND pa_reduction >= 0 AND av_reduction >= 0",
+            name="reductions_not_negative",
+        ),
         # One shirt number per player still on the roster; history may repeat numbers.
         Index(
             "uq_player_team_number_on_roster",
@@ -53,6 +58,12 @@ class Player(db.Model):
     spp_earned: Mapped[int] = mapped_column(default=0)
     spp_spent: Mapped[int] = mapped_column(default=0)
     niggling_injuries: Mapped[int] = mapped_column(default=0)
+    #: Lasting-injury reductions per characteristic (each step makes it worse by one).
+    ma_reduction: Mapped[int] = mapped_column(default=0)
+    st_reduction: Mapped[int] = mapped_column(default=0)
+    ag_reduction: Mapped[int] = mapped_column(default=0)
+    pa_reduction: Mapped[int] = mapped_column(default=0)
+    av_reduction: Mapped[int] = mapped_column(default=0)
     created_at: Mapped[created_at]
 
     team: Mapped[Team] = relationship(back_populates="players")
@@ -60,6 +71,9 @@ class Player(db.Model):
     @property
     def on_roster(self) -> bool:
         return self.status in ON_ROSTER
+
+    def reduction(self, characteristic: str) -> int:
+        return int(getattr(self, f"{characteristic}_reduction"))
 
     @property
     def spp_available(self) -> int:

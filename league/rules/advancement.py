@@ -58,6 +58,7 @@ __all__ = [
     "must_spend",
     "player_level",
     "random_skill_from_dice",
+    "random_skill_list",
     "random_skill_result",
     "roll_random_skill_dice",
     "rolls_earned",
@@ -209,7 +210,7 @@ def accessible_categories(ruleset: Ruleset, position: Position, kind: str) -> tu
         category = ruleset.category(code)
         if not category.learnable:
             continue
-        if kind in RANDOM_KINDS and not category.table:
+        if kind in RANDOM_KINDS and not random_skill_list(ruleset, code):
             continue
         result.append(code)
     return tuple(result)
@@ -354,14 +355,39 @@ def _check_die(value: int, sides: int, what: str) -> None:
         raise RulesError(f"{what} must be a whole number 1-{sides}, got {value!r}")
 
 
-def random_skill_from_dice(
-    ruleset: Ruleset, category_code: str, d6_first: int, d6_second: int
-) -> Skill:
-    """Look up the 2D6 random-skill table of a category.
+def random_skill_list(ruleset: Ruleset, category_code: str) -> tuple[str, ...]:
+    """Skill names a random skill of this category is rolled over, in roll order.
 
-    The first die picks the half (1-3: rows 1-6, 4-6: rows 7-12), the second
-    the row within it.
+    ``roll_list``: every skill of the category in skills.toml order (one die
+    with that many faces). Otherwise the category's 2D6 table (empty: none).
     """
+    category = ruleset.category(category_code)
+    if ruleset.advancement.random_skill == "roll_list":
+        return tuple(s.name for s in ruleset.skills if s.category == category.code)
+    return category.table
+
+
+def random_skill_from_dice(
+    ruleset: Ruleset, category_code: str, d6_first: int, d6_second: int | None = None
+) -> Skill:
+    """Look up one random-skill roll of a category.
+
+    2D6 table (``roll_once``, ``roll_twice_pick_one``): the first die picks the
+    half (1-3: rows 1-6, 4-6: rows 7-12), the second the row within it.
+    ``roll_list``: ``d6_first`` is the single die with one face per skill of
+    the category (1 = first skill in skills.toml order); ``d6_second`` must be
+    left out.
+    """
+    if ruleset.advancement.random_skill == "roll_list":
+        names = random_skill_list(ruleset, category_code)
+        if d6_second is not None:
+            raise RulesError(f"{ruleset.id} random skills take one die per roll, got two")
+        if not names:
+            raise RulesError(f"category {category_code!r} of {ruleset.id!r} has no skills to roll")
+        _check_die(d6_first, len(names), f"D{len(names)} roll for category {category_code!r}")
+        return ruleset.skill(names[d6_first - 1])
+    if d6_second is None:
+        raise RulesError(f"{ruleset.id} random skills take two dice (2D6) per roll, got one")
     _check_die(d6_first, 6, "first die")
     _check_die(d6_second, 6, "second die")
     category = ruleset.category(category_code)
@@ -372,8 +398,14 @@ def random_skill_from_dice(
 
 
 def _dice_per_roll(ruleset: Ruleset) -> int:
+    """Rolls of one random skill (0: no random skills)."""
     procedure = ruleset.advancement.random_skill
-    return {"roll_once": 1, "roll_twice_pick_one": 2}.get(procedure, 0)
+    return {"roll_once": 1, "roll_twice_pick_one": 2, "roll_list": 1}.get(procedure, 0)
+
+
+def _dice_in_roll(ruleset: Ruleset) -> int:
+    """Dice of one roll: 1 for ``roll_list``, 2 (2D6) for the tables."""
+    return 1 if ruleset.advancement.random_skill == "roll_list" else 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -398,7 +430,9 @@ def random_skill_result(
 
     BB2020 (``roll_once``): ``dice`` = [d6, d6]. BB2025 (``roll_twice_pick_one``):
     [d6, d6, d6, d6] = two rolls; ``picked`` names the one kept (it may be
-    omitted when both rolls gave the same skill). Any result the player may
+    omitted when both rolls gave the same skill). ``roll_list`` (classic-spend):
+    [n], one die with as many faces as the category has skills (a result
+    outside 1..len raises :class:`RulesError`). Any result the player may
     not take (held already, excluded, ...) must be re-rolled at the table:
     the answer is then ``reroll_required``.
     """
@@ -413,7 +447,7 @@ def random_skill_result(
     category = ruleset.category(category_code)
     if category_code not in accessible_categories(ruleset, position, kind):
         side = _side(kind)
-        if not category.table or not category.learnable:
+        if not random_skill_list(ruleset, category_code) or not category.learnable:
             code = "no_random_table" if category.learnable else "not_buyable"
             return RandomSkillResult(Decision.deny(code, category=category_code))
         other = position.secondary if side == "primary" else position.primary
@@ -423,14 +457,17 @@ def random_skill_result(
             else "category_not_accessible"
         )
         return RandomSkillResult(Decision.deny(code, category=category_code))
-    if len(dice) != 2 * rolls:
+    per_roll = _dice_in_roll(ruleset)
+    if len(dice) != per_roll * rolls:
+        shape = "2D6" if per_roll == 2 else f"D{len(random_skill_list(ruleset, category_code))}"
+        needed = per_roll * rolls
         raise RulesError(
-            f"{ruleset.id} random skills take {2 * rolls} dice "
-            f"({rolls} roll(s) of 2D6), got {len(dice)}"
+            f"{ruleset.id} random skills take {needed} {'die' if needed == 1 else 'dice'} "
+            f"({rolls} roll(s) of {shape}), got {len(dice)}"
         )
     candidates = tuple(
-        random_skill_from_dice(ruleset, category_code, dice[i], dice[i + 1])
-        for i in range(0, len(dice), 2)
+        random_skill_from_dice(ruleset, category_code, *dice[i : i + per_roll])
+        for i in range(0, len(dice), per_roll)
     )
     held = _held_names(position, held_skill_names)
     illegal = [s.name for s in candidates if _skill_reasons(ruleset, position, held, s, kind)]
@@ -461,24 +498,26 @@ def roll_random_skill_dice(
 ) -> tuple[int, ...]:
     """Roll the dice for a random skill on the coach's behalf.
 
-    Each 2D6 roll is repeated until it gives a skill the player may take (as
-    at the table), so the dice returned always resolve with
-    :func:`random_skill_result`.
+    Each roll (2D6, or one die over the list for ``roll_list``) is repeated
+    until it gives a skill the player may take (as at the table), so the dice
+    returned always resolve with :func:`random_skill_result`.
     """
     held = list(held_skill_names)
+    names = random_skill_list(ruleset, category_code)
     if not any(
         s.category == category_code
         for s in legal_skills(ruleset, position, held, kind)
-        if s.name in ruleset.category(category_code).table
+        if s.name in names
     ):
         raise RulesError(f"no skill in category {category_code!r} can be rolled for this player")
+    sides = (6, 6) if _dice_in_roll(ruleset) == 2 else (len(names),)
     dice: list[int] = []
     for _ in range(_dice_per_roll(ruleset)):
         while True:
-            pair = (rng.randint(1, 6), rng.randint(1, 6))
-            skill = random_skill_from_dice(ruleset, category_code, *pair)
+            roll = tuple(rng.randint(1, n) for n in sides)
+            skill = random_skill_from_dice(ruleset, category_code, *roll)
             if skill_decision(ruleset, position, held, skill.name, kind).allowed:
-                dice.extend(pair)
+                dice.extend(roll)
                 break
     return tuple(dice)
 
@@ -744,7 +783,7 @@ def advancement_options(
             s.name
             for s in legal_skills(ruleset, position, held, kind)
             if s.category in categories
-            and (kind not in RANDOM_KINDS or s.name in ruleset.category(s.category).table)
+            and (kind not in RANDOM_KINDS or s.name in random_skill_list(ruleset, s.category))
         )
         options.append(
             AdvancementOption(

@@ -63,7 +63,9 @@ __all__ = [
 DATA_DIR = Path(__file__).resolve().parent / "data"
 DEFAULT_RULESET_ID = "bb2025"
 
-RANDOM_SKILL_PROCEDURES = ("none", "roll_once", "roll_twice_pick_one")
+RANDOM_SKILL_PROCEDURES = ("none", "roll_once", "roll_twice_pick_one", "roll_list")
+#: Procedures that roll 2D6 on a 12-row category table.
+TABLE_PROCEDURES = ("roll_once", "roll_twice_pick_one")
 MUST_SPEND_RULES = ("none", "characteristic_cost")
 CASUALTY_CODES = ("badly_hurt", "seriously_hurt", "serious_injury", "lasting_injury", "dead")
 EXPENSIVE_MISTAKE_OUTCOMES = ("crisis_averted", "minor", "major", "catastrophe")
@@ -438,9 +440,13 @@ def _read_value_increase(doc: _Table) -> ValueIncreaseTable:
     return ValueIncreaseTable(**values, elite_surcharge=table.integer("elite_surcharge", 0))
 
 
+#: Per-match SPP rules read from [spp] beside the awards.
+SPP_MATCH_RULES = ("mvps_per_team", "extra_mvps_on_concession", "concession_forfeits_spp")
+
+
 def _read_spp(doc: _Table) -> SppAwards:
     table = doc.table("spp")
-    table.only(*SPP_EVENTS, "variant")
+    table.only(*SPP_EVENTS, *SPP_MATCH_RULES, "variant")
     awards = {event: table.integer(event, _REQUIRED) for event in SPP_EVENTS}
     variants = []
     for variant in table.subs("variant", required=False):
@@ -451,7 +457,13 @@ def _read_spp(doc: _Table) -> SppAwards:
         variants.append(
             SppVariant(variant.text("special_rule", _REQUIRED), frozen_mapping(changed))
         )
-    return SppAwards(frozen_mapping(awards), tuple(variants))
+    return SppAwards(
+        frozen_mapping(awards),
+        tuple(variants),
+        mvps_per_team=table.integer("mvps_per_team", _REQUIRED),
+        extra_mvps_on_concession=table.integer("extra_mvps_on_concession", _REQUIRED),
+        concession_forfeits_spp=table.flag("concession_forfeits_spp", _REQUIRED),
+    )
 
 
 def _read_casualties(
@@ -868,7 +880,7 @@ def validate_ruleset(ruleset: Ruleset, file: str) -> None:
     for char in ruleset.characteristics:
         if getattr(values, char) is None:
             raise RulesetError(file, f"value_increase.{char}", "missing")
-    if adv.random_skill != "none":
+    if adv.random_skill in TABLE_PROCEDURES:
         for category in ruleset.skill_categories:
             if category.learnable and not category.table:
                 raise RulesetError(
@@ -876,6 +888,26 @@ def validate_ruleset(ruleset: Ruleset, file: str) -> None:
                     "advancement.random_skill",
                     f"category {category.code!r} has no random table "
                     f"(skills.toml) but random_skill = {adv.random_skill!r}",
+                )
+    elif adv.random_skill == "roll_list":
+        # One die over the category's skills in skills.toml order: a 2D6 table
+        # would give the category a second, different random order.
+        for category in ruleset.skill_categories:
+            if not category.learnable:
+                continue
+            if category.table:
+                raise RulesetError(
+                    file,
+                    "advancement.random_skill",
+                    f"category {category.code!r} has a 2D6 random table (skills.toml); "
+                    "random_skill = 'roll_list' is for categories without one",
+                )
+            if not any(s.category == category.code for s in ruleset.skills):
+                raise RulesetError(
+                    file,
+                    "advancement.random_skill",
+                    f"category {category.code!r} has no skills to roll "
+                    "(random_skill = 'roll_list')",
                 )
 
 

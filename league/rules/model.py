@@ -278,7 +278,8 @@ class AdvancementRules:
     thresholds: tuple[int, ...] = ()
     #: "characteristic_cost" (must advance once SPP reach the next characteristic cost) | "none"
     must_spend: str = "none"
-    #: "roll_once" | "roll_twice_pick_one" | "none"
+    #: "roll_once" | "roll_twice_pick_one" (2D6 tables) | "roll_list" (one die over the
+    #: category's skills in skills.toml order) | "none"
     random_skill: str = "none"
 
     @property
@@ -342,6 +343,11 @@ class SppVariant:
 class SppAwards:
     awards: Mapping[str, int]
     variants: tuple[SppVariant, ...] = ()
+    #: MVP awards a team may hand out per match, and extra ones when the opponent concedes.
+    mvps_per_team: int = 1
+    extra_mvps_on_concession: int = 0
+    #: The conceding team's players lose the SPP they earned in that match.
+    concession_forfeits_spp: bool = False
 
 
 # ---------------------------------------------------------------------------

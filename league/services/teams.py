@@ -98,8 +98,16 @@ def _require_not_retired(team: Team) -> None:
 # Treasury
 
 
-def _post(
-    session: Session, team: Team, actor: User | None, amount: int, kind: str, description: str
+def post_entry(
+    session: Session,
+    team: Team,
+    actor: User | None,
+    amount: int,
+    kind: str,
+    description: str,
+    *,
+    item: str | None = None,
+    match_id: int | None = None,
 ) -> TreasuryEntry:
     """Append a ledger row and keep the team's treasury equal to the ledger's sum."""
     if team.treasury + amount < 0:
@@ -109,7 +117,13 @@ def _post(
             code="insufficient_treasury",
         )
     entry = TreasuryEntry(
-        team=team, amount=amount, kind=kind, description=description, actor_id=actor and actor.id
+        team=team,
+        amount=amount,
+        kind=kind,
+        description=description,
+        actor_id=actor and actor.id,
+        item=item,
+        match_id=match_id,
     )
     session.add(entry)
     team.treasury += amount
@@ -128,7 +142,7 @@ def adjust_treasury(
         raise RuleViolation("Say why the treasury changes.", field="reason")
     if amount == 0:
         raise RuleViolation("An adjustment needs an amount other than 0.", field="amount")
-    entry = _post(session, team, actor, amount, "adjustment", reason)
+    entry = post_entry(session, team, actor, amount, "adjustment", reason)
     session.flush()
     audit.record(session, actor, "team.adjust_treasury", "team", team.id, amount=amount)
     return entry
@@ -177,7 +191,7 @@ def create_team(session: Session, actor: User, command: NewTeam) -> Team:
         confirmed_at=datetime.now(UTC) if command.active else None,
     )
     session.add(team)
-    _post(
+    post_entry(
         session,
         team,
         actor,
@@ -279,7 +293,7 @@ def hire_player(session: Session, actor: User, team_id: int, command: HirePlayer
         raise RuleViolation("Every shirt number is taken.", field="number")
     _check_number(team, number)
     _check_position_room(team, team_type, position)
-    _post(session, team, actor, -position.cost, "hire", f"Hired {name} ({position.name})")
+    post_entry(session, team, actor, -position.cost, "hire", f"Hired {name} ({position.name})")
     player = Player(
         team=team,
         position_id=position.id,
@@ -318,7 +332,7 @@ def fire_player(session: Session, actor: User, player_id: int) -> Player:
     if not player.on_roster:
         raise Conflict(f"{player.name} is not on the roster ({player.status}).")
     if team.status == "draft":
-        _post(session, team, actor, player.cost, "refund", f"Draft: removed {player.name}")
+        post_entry(session, team, actor, player.cost, "refund", f"Draft: removed {player.name}")
         audit.record(session, actor, "player.unhire", "player", player.id)
         team.players.remove(player)
         session.delete(player)
@@ -416,7 +430,7 @@ def buy_team_item(session: Session, actor: User, team_id: int, item: str) -> Tea
     if refusal:
         raise RuleViolation(refusal, code="item_not_allowed", field="item")
     price = item_price(team, item)
-    _post(session, team, actor, -price, "purchase", f"Bought a {ITEM_NAMES[item]}")
+    post_entry(session, team, actor, -price, "purchase", f"Bought a {ITEM_NAMES[item]}", item=item)
     if item == "reroll":
         team.rerolls += 1
     elif item == "apothecary":
@@ -450,13 +464,14 @@ def undo_draft_item(session: Session, actor: User, team_id: int, item: str) -> T
         raise RuleViolation(f"Unknown item {item!r}.", code="unknown_item", field="item")
     if counts[item] <= 0:
         raise Conflict(f"{team.name} has no {ITEM_NAMES[item]} to give back.")
-    _post(
+    post_entry(
         session,
         team,
         actor,
         item_price(team, item),
         "refund",
         f"Draft: gave back a {ITEM_NAMES[item]}",
+        item=item,
     )
     if item == "reroll":
         team.rerolls -= 1

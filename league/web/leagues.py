@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import secrets
+
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_login import current_user, login_required
 from werkzeug.wrappers import Response
@@ -10,7 +12,7 @@ from league.extensions import db
 from league.rules import load_ruleset, ruleset_ids
 from league.rules.loader import DEFAULT_RULESET_ID
 from league.services import leagues, teams
-from league.services.errors import DomainError, NotFound
+from league.services.errors import DomainError, Forbidden, NotFound
 from league.services.team_views import league_team_rows
 from league.services.unit_of_work import unit_of_work
 from league.web.forms import EmptyForm
@@ -126,7 +128,8 @@ def members(league_id: int) -> str | Response:
                     session, current_user, league_id, form.username.data or ""
                 )
         except DomainError as error:
-            attach_error(form, error)
+            # Every refusal here ("no such user", "already a member") is about the name typed.
+            attach_error(form, error, "username")
         else:
             flash(f"{user.username} joined {league.name} as a coach.", "success")
             return redirect(url_for("leagues.members", league_id=league_id))
@@ -143,6 +146,7 @@ def members(league_id: int) -> str | Response:
 
 
 def _member_action(league_id: int, action, done_message: str) -> Response:
+    _league_or_404(league_id)
     form = EmptyForm()
     if not form.validate_on_submit():
         abort(400)
@@ -150,9 +154,15 @@ def _member_action(league_id: int, action, done_message: str) -> Response:
         with unit_of_work() as session:
             action(session)
     except DomainError as error:
+        if isinstance(error, Forbidden):
+            abort(403, description=error.message)
         flash(error.message, "error")
     else:
         flash(done_message, "success")
+    league = _league_or_404(league_id)
+    if leagues.role_in(league, current_user) != "commissioner":
+        # A commissioner who removed himself cannot see the members page any more.
+        return redirect(url_for("leagues.show", league_id=league_id))
     return redirect(url_for("leagues.members", league_id=league_id))
 
 
@@ -188,9 +198,15 @@ def new_join_link(league_id: int) -> Response:
 
 @bp.route("/leagues/<int:league_id>/join/<token>", methods=["GET", "POST"])
 @login_required
-def join(league_id: int, token: str) -> str | Response:
+def join(league_id: int, token: str) -> str | Response | tuple[str, int]:
     league = _league_or_404(league_id)
+    if leagues.membership(league, current_user) is not None:
+        flash(f"You are already a member of {league.name}.", "warning")
+        return redirect(url_for("leagues.show", league_id=league_id))
     form = EmptyForm()
+    if request.method == "GET" and not secrets.compare_digest(league.join_token, token):
+        # Do not offer a "Join" button that can only fail.
+        return render_template("leagues/join.html", league=league, form=form, valid=False), 403
     if form.validate_on_submit():
         try:
             with unit_of_work() as session:
@@ -200,7 +216,7 @@ def join(league_id: int, token: str) -> str | Response:
         else:
             flash(f"Welcome to {league.name}! Draft your team next.", "success")
         return redirect(url_for("leagues.show", league_id=league_id))
-    return render_template("leagues/join.html", league=league, form=form)
+    return render_template("leagues/join.html", league=league, form=form, valid=True)
 
 
 @bp.route("/leagues/<int:league_id>/seasons/next", methods=["GET", "POST"])

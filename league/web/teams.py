@@ -12,7 +12,7 @@ from werkzeug.wrappers import Response
 from league.extensions import db
 from league.models import Player, Team
 from league.services import teams
-from league.services.errors import DomainError, NotFound
+from league.services.errors import DomainError, Forbidden, NotFound
 from league.services.leagues import role_in
 from league.services.team_views import team_sheet
 from league.services.unit_of_work import unit_of_work
@@ -37,6 +37,12 @@ def _player_or_404(player_id: int) -> Player:
         abort(404, description=error.message)
 
 
+def _refuse_if_forbidden(error: DomainError) -> None:
+    """A permission refusal is a 403 page, not a message next to a form the user cannot see."""
+    if isinstance(error, Forbidden):
+        abort(403, description=error.message)
+
+
 def _render_team(team: Team, status: int = 200, **forms: Any) -> tuple[str, int]:
     forms.setdefault("hire_form", HireForm())
     forms.setdefault("treasury_form", TreasuryForm())
@@ -58,12 +64,14 @@ def show(team_id: int) -> tuple[str, int]:
 
 def _team_action(team_id: int, form: Any, action: Callable[..., Any], success: str) -> Response:
     """POST handlers that only flash: run `action(session)`, report, back to the team."""
+    _team_or_404(team_id)
     if not form.validate_on_submit():
         abort(400, description="The form was incomplete.")
     try:
         with unit_of_work() as session:
             action(session)
     except DomainError as error:
+        _refuse_if_forbidden(error)
         flash(error.message, "error")
     else:
         flash(success, "success")
@@ -74,18 +82,27 @@ def _team_action(team_id: int, form: Any, action: Callable[..., Any], success: s
 @login_required
 def hire(team_id: int) -> Response | tuple[str, int]:
     team = _team_or_404(team_id)
+    if not teams.can_manage(team, current_user):
+        abort(403, description=f"Only {team.name}'s coach or a commissioner can hire players.")
     form = HireForm()
     if form.validate_on_submit():
         try:
             with unit_of_work() as session:
                 player = teams.hire_player(session, current_user, team_id, form.command())
         except DomainError as error:
+            _refuse_if_forbidden(error)
             attach_error(form, error)
         else:
             flash(f"Hired #{player.number} {player.name}.", "success")
             return redirect(url_for("teams.show", team_id=team_id, _anchor="hire"))
     db.session.expire_all()
     return _render_team(_team_or_404(team.id), 400, hire_form=form)
+
+
+def _item_name(item: str | None) -> str:
+    """'a team re-roll', 'an apothecary'."""
+    name = teams.ITEM_NAMES.get(item or "", "item")
+    return f"{'an' if name[0] in 'aeiou' else 'a'} {name}"
 
 
 @bp.post("/teams/<int:team_id>/buy")
@@ -96,7 +113,7 @@ def buy(team_id: int) -> Response:
         team_id,
         form,
         lambda session: teams.buy_team_item(session, current_user, team_id, form.item.data),
-        f"Bought a {teams.ITEM_NAMES.get(form.item.data or '', 'item')}.",
+        f"Bought {_item_name(form.item.data)}.",
     )
 
 
@@ -108,7 +125,7 @@ def give_back(team_id: int) -> Response:
         team_id,
         form,
         lambda session: teams.undo_draft_item(session, current_user, team_id, form.item.data),
-        f"Gave back a {teams.ITEM_NAMES.get(form.item.data or '', 'item')}.",
+        f"Gave back {_item_name(form.item.data)}.",
     )
 
 
@@ -127,6 +144,8 @@ def confirm(team_id: int) -> Response:
 @login_required
 def adjust_treasury(team_id: int) -> Response | tuple[str, int]:
     team = _team_or_404(team_id)
+    if role_in(team.league, current_user) != "commissioner":
+        abort(403, description="Only a commissioner can adjust a treasury.")
     form = TreasuryForm()
     if form.validate_on_submit():
         try:
@@ -135,7 +154,9 @@ def adjust_treasury(team_id: int) -> Response | tuple[str, int]:
                     session, current_user, team_id, form.amount.data or 0, form.reason.data or ""
                 )
         except DomainError as error:
-            attach_error(form, error)
+            _refuse_if_forbidden(error)
+            # "Not enough gold" names no field: it is about the amount.
+            attach_error(form, error, error.field or "amount")
         else:
             flash("Treasury adjusted.", "success")
             return redirect(url_for("teams.show", team_id=team_id, _anchor="ledger"))
@@ -166,6 +187,8 @@ def player(player_id: int) -> tuple[str, int]:
 @login_required
 def edit_player(player_id: int) -> Response | tuple[str, int]:
     player = _player_or_404(player_id)
+    if not teams.can_manage(_team_or_404(player.team_id), current_user):
+        abort(403, description="Only the player's coach or a commissioner can edit him.")
     form = PlayerForm()
     if form.validate_on_submit():
         try:
@@ -174,6 +197,7 @@ def edit_player(player_id: int) -> Response | tuple[str, int]:
                     session, current_user, player_id, form.name.data or "", form.number.data or 0
                 )
         except DomainError as error:
+            _refuse_if_forbidden(error)
             attach_error(form, error)
         else:
             flash("Player saved.", "success")
@@ -183,12 +207,19 @@ def edit_player(player_id: int) -> Response | tuple[str, int]:
 
 
 def _confirm_player_action(
-    player_id: int, verb: str, action: Callable[..., Any], explanation: str
+    player_id: int,
+    verb: str,
+    action: Callable[..., Any],
+    explanation: str,
+    success: str,
 ) -> str | Response:
     player = _player_or_404(player_id)
     team = _team_or_404(player.team_id)
     if not teams.can_manage(team, current_user):
         abort(403, description=f"Only {team.name}'s coach or a commissioner can do that.")
+    if not player.on_roster:
+        flash(f"{player.name} is no longer on the roster ({player.status}).", "error")
+        return redirect(url_for("teams.show", team_id=team.id, _anchor="roster"))
     form = EmptyForm()
     if form.validate_on_submit():
         try:
@@ -197,8 +228,8 @@ def _confirm_player_action(
         except DomainError as error:
             flash(error.message, "error")
         else:
-            flash(f"{player.name}: {verb} done.", "success")
-        return redirect(url_for("teams.show", team_id=team.id))
+            flash(success, "success")
+        return redirect(url_for("teams.show", team_id=team.id, _anchor="roster"))
     return render_template(
         "teams/confirm.html",
         player=player,
@@ -213,15 +244,22 @@ def _confirm_player_action(
 @login_required
 def fire(player_id: int) -> str | Response:
     player = _player_or_404(player_id)
-    draft = _team_or_404(player.team_id).status == "draft"
+    label = f"#{player.number} {player.name}"
+    if _team_or_404(player.team_id).status == "draft":
+        return _confirm_player_action(
+            player_id,
+            "remove",
+            lambda session: teams.fire_player(session, current_user, player_id),
+            f"{label} leaves the draft and the {player.cost:,} gold comes back.",
+            f"Removed {label} from the draft; {player.cost:,} gold refunded.",
+        )
     return _confirm_player_action(
         player_id,
-        "remove" if draft else "fire",
+        "fire",
         lambda session: teams.fire_player(session, current_user, player_id),
-        f"{player.name} leaves the draft and the {player.cost:,} gold comes back."
-        if draft
-        else f"{player.name} is fired: he leaves the roster for good and nothing is refunded. "
+        f"{label} is fired: he leaves the roster for good and nothing is refunded. "
         "His record stays in the team's history.",
+        f"Fired {label}; he is listed under former players.",
     )
 
 
@@ -229,9 +267,11 @@ def fire(player_id: int) -> str | Response:
 @login_required
 def retire(player_id: int) -> str | Response:
     player = _player_or_404(player_id)
+    label = f"#{player.number} {player.name}"
     return _confirm_player_action(
         player_id,
         "retire",
         lambda session: teams.retire_player(session, current_user, player_id),
-        f"{player.name} retires: he leaves the roster and his record stays in history.",
+        f"{label} retires: he leaves the roster and his record stays in history.",
+        f"{label} has retired; he is listed under former players.",
     )

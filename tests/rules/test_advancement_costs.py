@@ -32,8 +32,11 @@ COSTS = {
         "chosen_secondary": [10, 12, 16, 20, 24, 34],
         "random_characteristic": [14, 16, 20, 24, 28, 38],
     },
+    # BB2020 costs (the random kinds included) on classic skills.
     "classic-spend": {
+        "random_primary": [3, 4, 6, 8, 10, 15],
         "chosen_primary": [6, 8, 12, 16, 20, 30],
+        "random_secondary": [6, 8, 12, 16, 20, 30],
         "chosen_secondary": [12, 14, 18, 22, 26, 40],
         "random_characteristic": [18, 20, 24, 28, 32, 50],
     },
@@ -72,7 +75,7 @@ def test_cost_outside_the_table_is_an_error(ruleset_id: str, number: int) -> Non
 
 @pytest.mark.parametrize(
     ("ruleset_id", "kind"),
-    [("bb2025", "random_secondary"), ("classic-spend", "random_primary"), ("bb2020", "nonsense")],
+    [("bb2025", "random_secondary"), ("classic-spend", "characteristic"), ("bb2020", "nonsense")],
 )
 def test_cost_of_a_kind_not_offered_is_an_error(ruleset_id: str, kind: str) -> None:
     with pytest.raises(RulesError, match="no advancement kind"):
@@ -120,10 +123,11 @@ VALUES = {
         "pa": None,
         "av": 30000,
     },
+    # Classic values: primary = classic new skill, secondary = classic doubles skill.
     "classic-spend": {
-        "random_primary": None,
+        "random_primary": 20000,
         "chosen_primary": 20000,
-        "random_secondary": None,
+        "random_secondary": 30000,
         "chosen_secondary": 30000,
         "ma": 30000,
         "st": 50000,
@@ -335,7 +339,16 @@ def test_not_enough_spp_reason_params() -> None:
             ("random_primary", "chosen_primary", "chosen_secondary", "random_characteristic"),
         ),
         ("classic", ("chosen_primary", "chosen_secondary", "random_characteristic")),
-        ("classic-spend", ("chosen_primary", "chosen_secondary", "random_characteristic")),
+        (
+            "classic-spend",
+            (
+                "random_primary",
+                "chosen_primary",
+                "random_secondary",
+                "chosen_secondary",
+                "random_characteristic",
+            ),
+        ),
     ],
 )
 def test_advancement_kinds(ruleset_id: str, kinds: tuple[str, ...]) -> None:

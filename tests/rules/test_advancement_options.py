@@ -90,18 +90,55 @@ def test_classic_pending_rolls(spp: int, taken: int, pending: int, affordable: b
     assert options["chosen_secondary"].categories == ("A", "P")
 
 
-def test_classic_spend_offers_only_chosen_skills() -> None:
+# classic-spend, Human Lineman (G primary; A, S, P secondary), 1st advancement:
+# kind -> (SPP cost, value increase, categories)
+CLASSIC_SPEND_LINEMAN = {
+    "random_primary": (3, 20000, ("G",)),
+    "chosen_primary": (6, 20000, ("G",)),
+    "random_secondary": (6, 30000, ("A", "S", "P")),
+    "chosen_secondary": (12, 30000, ("A", "S", "P")),
+    "random_characteristic": (18, None, ()),
+}
+
+
+def test_classic_spend_offers_all_five_kinds() -> None:
     ruleset = load_ruleset("classic-spend")
-    blitzer = ruleset.team_type("human").position("blitzer")
-    result = advancement_options(ruleset, blitzer, [], 0, 12)
+    lineman = ruleset.team_type("human").position("lineman")
+    result = advancement_options(ruleset, lineman, [], 0, 12)
     options = by_kind(result.options)
-    assert {k: (o.cost, o.affordable) for k, o in options.items()} == {
-        "chosen_primary": (6, True),
-        "chosen_secondary": (12, True),
-        "random_characteristic": (18, False),
+    assert list(options) == list(CLASSIC_SPEND_LINEMAN)
+    assert [o.cost for o in options.values()] == [3, 6, 6, 12, 18]
+    for kind, (cost, value, categories) in CLASSIC_SPEND_LINEMAN.items():
+        option = options[kind]
+        assert (option.cost, option.value_increase, option.categories) == (
+            cost,
+            value,
+            categories,
+        ), kind
+        assert option.affordable is (cost <= 12), kind
+    assert dict(options["random_characteristic"].characteristic_value_increases) == {
+        "ma": 30000,
+        "st": 50000,
+        "ag": 40000,
+        "av": 30000,
     }
+    # Random kinds may give any skill of the accessible categories (no 2D6 table needed).
+    assert options["random_primary"].skills == tuple(
+        s.name for s in ruleset.skills if s.category == "G"
+    )
+    assert set(options["random_secondary"].skills) == set(options["chosen_secondary"].skills)
     assert all(
         ruleset.category(ruleset.skill(name).category).learnable
         for option in options.values()
         for name in option.skills
     )
+
+
+def test_classic_spend_random_kinds_leave_out_held_skills() -> None:
+    ruleset = load_ruleset("classic-spend")
+    blitzer = ruleset.team_type("human").position("blitzer")
+    options = by_kind(advancement_options(ruleset, blitzer, ["Tackle"], 0, 12).options)
+    assert options["random_primary"].categories == ("G", "S")
+    assert "Block" not in options["random_primary"].skills  # starting skill
+    assert "Tackle" not in options["random_primary"].skills  # gained
+    assert "Mighty Blow" in options["random_primary"].skills

@@ -13,6 +13,8 @@ from league.rules import (
     load_ruleset,
     load_ruleset_from_path,
     merge_house_rules,
+    random_skill_from_dice,
+    random_skill_result,
     skill_decision,
     spp_for_events,
 )
@@ -307,3 +309,75 @@ def test_bad_house_rules(overrides: dict[str, object], ruleset_id: str, message:
         merge_house_rules(ruleset, overrides)
     assert caught.value.file == "house rules"
     assert message in str(caught.value)
+
+
+# --- random-skill procedures and the tables they need ------------------------------
+
+# (procedure, keep the 2D6 table of category G, add an empty learnable category Z,
+#  words in the error or None when the ruleset loads)
+PROCEDURES = [
+    pytest.param("roll_twice_pick_one", True, False, None, id="2d6-twice-with-table"),
+    pytest.param("roll_once", True, False, None, id="2d6-once-with-table"),
+    pytest.param("roll_list", False, False, None, id="list-without-table"),
+    pytest.param("roll_once", False, False, "category 'G' has no random table",
+                 id="2d6-once-without-table"),
+    pytest.param("roll_twice_pick_one", False, False, "category 'G' has no random table",
+                 id="2d6-twice-without-table"),
+    pytest.param("roll_list", True, False, "category 'G' has a 2D6 random table",
+                 id="list-with-table"),
+    pytest.param("roll_list", False, True, "category 'Z' has no skills to roll",
+                 id="list-empty-category"),
+    pytest.param("none", True, False, "random skill kinds are priced", id="none-but-priced"),
+    pytest.param("roll_d6", True, False, "must be one of", id="unknown-procedure"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("procedure", "table", "empty", "message"), PROCEDURES)
+def test_random_skill_procedure_and_tables(
+    mini_ruleset_dir: Path,
+    edit_file: Edit,
+    procedure: str,
+    table: bool,
+    empty: bool,
+    message: str | None,
+) -> None:
+    edit_file(
+        mini_ruleset_dir / "ruleset.toml",
+        'random_skill = "roll_twice_pick_one"',
+        f'random_skill = "{procedure}"',
+    )
+    skills = mini_ruleset_dir / "skills.toml"
+    if not table:
+        lines = skills.read_text(encoding="utf-8").splitlines()
+        skills.write_text("\n".join(x for x in lines if not x.startswith("table = ")), "utf-8")
+    if empty:
+        edit_file(skills, "[[skill]]", '[[category]]\ncode = "Z"\nname = "Empty"\n\n[[skill]]')
+    if message is None:
+        ruleset = load_ruleset_from_path(mini_ruleset_dir)
+        assert ruleset.advancement.random_skill == procedure
+        return
+    with pytest.raises(RulesetError) as caught:
+        load_ruleset_from_path(mini_ruleset_dir)
+    assert caught.value.file == "mini/ruleset.toml"
+    assert caught.value.key == "advancement.random_skill"
+    assert message in str(caught.value)
+
+
+def test_roll_list_follows_the_skills_toml_order(mini_ruleset_dir: Path, edit_file: Edit) -> None:
+    edit_file(
+        mini_ruleset_dir / "ruleset.toml",
+        'random_skill = "roll_twice_pick_one"',
+        'random_skill = "roll_list"',
+    )
+    skills = mini_ruleset_dir / "skills.toml"
+    lines = skills.read_text(encoding="utf-8").splitlines()
+    skills.write_text("\n".join(x for x in lines if not x.startswith("table = ")), "utf-8")
+    ruleset = load_ruleset_from_path(mini_ruleset_dir)
+    # The mini skills.toml lists Frenzy last among the 12 General skills.
+    rolled = [random_skill_from_dice(ruleset, "G", n).name for n in range(1, 13)]
+    assert rolled[:3] == ["Block", "Dauntless", "Fend"]
+    assert rolled[-1] == "Frenzy"
+    lineman = ruleset.team_type("humans").position("lineman")
+    result = random_skill_result(ruleset, lineman, [], "random_primary", "G", [12])
+    assert result.skill is not None
+    assert result.skill.name == "Frenzy"

@@ -12,6 +12,7 @@ from league.rules import (
     legal_skills,
     load_ruleset,
     random_skill_from_dice,
+    random_skill_list,
     random_skill_result,
     roll_random_skill_dice,
     skill_choices,
@@ -290,6 +291,124 @@ def test_server_rolled_dice_always_resolve(ruleset_id: str, seed: int) -> None:
     }
     picked = sorted(names)[0]
     result = random_skill_result(ruleset, blitzer, ["Tackle"], "random_primary", "G", dice, picked)
+    assert result.decision.allowed
+    assert result.skill is not None
+    assert result.skill.name not in ("Block", "Tackle")
+
+
+# --- classic-spend: one die over the category's skill list ("roll_list") ------------
+
+CLASSIC_LISTS = {"G": 14, "A": 10, "P": 7, "S": 10, "M": 10}
+
+
+def test_classic_spend_rolls_over_the_skills_toml_order() -> None:
+    ruleset = load_ruleset("classic-spend")
+    assert ruleset.advancement.random_skill == "roll_list"
+    for code, size in CLASSIC_LISTS.items():
+        in_file_order = tuple(s.name for s in ruleset.skills if s.category == code)
+        assert random_skill_list(ruleset, code) == in_file_order
+        assert len(in_file_order) == size, code
+        rolled = tuple(random_skill_from_dice(ruleset, code, n).name for n in range(1, size + 1))
+        assert rolled == in_file_order, code
+
+
+# (category, die, skill)
+ROLL_LIST = [
+    ("G", 1, "Block"),  # the first General skill
+    ("G", 2, "Dauntless"),
+    ("G", 14, "Wrestle"),
+    ("A", 1, "Catch"),
+    ("A", 4, "Dodge"),
+    ("A", 10, "Sure Feet"),
+    ("P", 7, "Safe Throw"),
+    ("S", 5, "Mighty Blow"),
+    ("M", 10, "Very Long Legs"),
+]
+
+
+@pytest.mark.parametrize(("category", "die", "skill"), ROLL_LIST)
+def test_classic_spend_random_skill_from_dice(category: str, die: int, skill: str) -> None:
+    assert random_skill_from_dice(load_ruleset("classic-spend"), category, die).name == skill
+
+
+# (ruleset, category, dice, words in the error)
+ROLL_LIST_ERRORS = [
+    ("classic-spend", "G", (15,), "1-14"),  # beyond the list
+    ("classic-spend", "P", (8,), "1-7"),
+    ("classic-spend", "G", (0,), "1-14"),
+    ("classic-spend", "G", (1, 1), "one die"),  # a 2D6 roll is not this procedure
+    ("classic-spend", "X", (1,), "no skill category"),
+    ("bb2020", "G", (1,), "two dice"),  # 2D6 tables still need both dice
+]
+
+
+@pytest.mark.parametrize(("ruleset_id", "category", "dice", "match"), ROLL_LIST_ERRORS)
+def test_roll_list_errors(
+    ruleset_id: str, category: str, dice: tuple[int, ...], match: str
+) -> None:
+    with pytest.raises(RulesError, match=match):
+        random_skill_from_dice(load_ruleset(ruleset_id), category, *dice)
+
+
+# (position, skills gained, kind, category, dice, reason codes, skill gained)
+CLASSIC_SPEND_RESULTS = [
+    ("lineman", [], RP, "G", [1], "", "Block"),
+    ("lineman", [], RP, "G", [14], "", "Wrestle"),
+    ("lineman", [], RS, "A", [4], "", "Dodge"),
+    ("lineman", [], RS, "P", [7], "", "Safe Throw"),
+    # A result the player may not take is re-rolled at the table.
+    ("blitzer", [], RP, "G", [1], "reroll_required", None),  # Block is a starting skill
+    ("lineman", ["Dauntless"], RP, "G", [2], "reroll_required", None),  # gained already
+    ("blitzer", ["Frenzy"], RP, "S", [2], "reroll_required", None),  # Grab excludes Frenzy
+    # Category access, as for chosen skills.
+    ("lineman", [], RP, "A", [4], "not_primary", None),
+    ("lineman", [], RS, "G", [1], "not_secondary", None),
+    ("lineman", [], RS, "M", [1], "category_not_accessible", None),
+    ("ogre", [], RP, "E", [1], "not_buyable", None),  # Extraordinary: never bought
+    ("lineman", [], "chosen_primary", "G", [1], "unknown_kind", None),
+]
+
+
+@pytest.mark.parametrize(
+    ("pos", "held", "kind", "category", "dice", "codes", "skill"), CLASSIC_SPEND_RESULTS
+)
+def test_classic_spend_random_skill_result(
+    pos: str,
+    held: list[str],
+    kind: str,
+    category: str,
+    dice: list[int],
+    codes: str,
+    skill: str | None,
+) -> None:
+    ruleset = load_ruleset("classic-spend")
+    result = random_skill_result(
+        ruleset, position("classic-spend", "human", pos), held, kind, category, dice
+    )
+    assert result.decision.codes == tuple(codes.split())
+    assert (result.skill.name if result.skill else None) == skill
+    if codes == "reroll_required":
+        assert len(result.candidates) == 1
+
+
+@pytest.mark.parametrize(
+    ("dice", "match"), [([15], "1-14"), ([1, 1], "take 1 die"), ([], "take 1 die")]
+)
+def test_classic_spend_random_skill_result_bad_dice(dice: list[int], match: str) -> None:
+    ruleset = load_ruleset("classic-spend")
+    lineman = position("classic-spend", "human", "lineman")
+    with pytest.raises(RulesError, match=match):
+        random_skill_result(ruleset, lineman, [], RP, "G", dice)
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_classic_spend_server_rolled_die_always_resolves(seed: int) -> None:
+    ruleset = load_ruleset("classic-spend")
+    blitzer = position("classic-spend", "human", "blitzer")
+    dice = roll_random_skill_dice(ruleset, blitzer, ["Tackle"], RP, "G", random.Random(seed))
+    assert len(dice) == 1
+    assert 1 <= dice[0] <= CLASSIC_LISTS["G"]
+    result = random_skill_result(ruleset, blitzer, ["Tackle"], RP, "G", dice)
     assert result.decision.allowed
     assert result.skill is not None
     assert result.skill.name not in ("Block", "Tackle")

@@ -92,3 +92,19 @@ def test_empty_events() -> None:
 def test_bad_events(events: dict[str, object], match: str) -> None:
     with pytest.raises(RulesError, match=match):
         spp_for_events(load_ruleset("bb2025"), events)
+
+
+@pytest.mark.parametrize(
+    ("ruleset_id", "mvps", "extra", "forfeit"),
+    [
+        ("bb2025", 1, 1, True),
+        ("bb2020", 1, 0, False),
+        ("classic", 1, 0, False),
+        ("classic-spend", 1, 0, False),
+    ],
+)
+def test_mvp_and_concession_rules(ruleset_id, mvps, extra, forfeit) -> None:
+    spp = load_ruleset(ruleset_id).spp
+    assert spp.mvps_per_team == mvps
+    assert spp.extra_mvps_on_concession == extra
+    assert spp.concession_forfeits_spp is forfeit

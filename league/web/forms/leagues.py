@@ -7,6 +7,8 @@ from wtforms import IntegerField, SelectField, StringField, SubmitField
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
 
 from league.models.league import TIE_BREAKERS
+from league.rules import load_ruleset, ruleset_ids
+from league.rules.loader import DEFAULT_RULESET_ID
 from league.rules.model import ADVANCEMENT_KINDS, SPP_EVENTS, ValueIncreaseTable
 from league.services.leagues import LeagueSettings
 
@@ -93,6 +95,23 @@ class LeagueForm(FlaskForm):
 
     def cost_fields(self) -> list[StringField]:
         return [getattr(self, f"cost_{kind}") for kind in ADVANCEMENT_KINDS]
+
+    def cost_help(self) -> dict[str, str]:
+        """Help under each SPP-cost box: the chosen ruleset's own numbers."""
+        ruleset_id = self.ruleset_id.data
+        ruleset = load_ruleset(ruleset_id if ruleset_id in ruleset_ids() else DEFAULT_RULESET_ID)
+        costs = ruleset.advancement.costs if ruleset.advancement.mode == "spend" else {}
+        help_texts = {}
+        for kind in ADVANCEMENT_KINDS:
+            row = costs.get(kind)
+            if row:
+                text = f"{ruleset.name} default: {', '.join(map(str, row))}"
+            elif ruleset.advancement.mode != "spend":
+                text = f"{ruleset.name} rolls for skills; SPP costs are not used."
+            else:
+                text = f"{ruleset.name} has no such advancement."
+            help_texts[f"cost_{kind}"] = text
+        return help_texts
 
     def fill_from(self, settings: LeagueSettings) -> None:
         """Show a stored league's settings (GET of the settings page)."""

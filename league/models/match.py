@@ -1,0 +1,149 @@
+"""Matches (fixtures and results) and what each player did in them.
+
+The rows here are the truth: player and team balances (SPP, injuries, fans,
+treasury) are caches that the match services recompute from them.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import (
+    JSON,
+    CheckConstraint,
+    Date,
+    DateTime,
+    ForeignKey,
+    String,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from league.extensions import db
+from league.models.types import created_at, intpk
+
+if TYPE_CHECKING:
+    from league.models.league import League, Season
+    from league.models.player import Player
+    from league.models.team import Team
+
+MATCH_STATES = ("scheduled", "draft", "played", "voided")
+SIDES = ("home", "away")
+INJURY_CODES = ("badly_hurt", "seriously_hurt", "serious_injury", "lasting_injury", "dead")
+
+
+class Match(db.Model):
+    __tablename__ = "match"
+    __table_args__ = (
+        CheckConstraint("state IN ('scheduled', 'draft', 'played', 'voided')", name="state_known"),
+    )
+
+    id: Mapped[intpk]
+    league_id: Mapped[int] = mapped_column(ForeignKey("league.id"), index=True)
+    season_id: Mapped[int | None] = mapped_column(ForeignKey("season.id"), index=True)
+    #: Round of a generated schedule (None: a single fixture or a friendly).
+    round: Mapped[int | None]
+    scheduled_for: Mapped[date | None] = mapped_column(Date)
+    state: Mapped[str] = mapped_column(String(10), default="scheduled")
+    #: League matches count in the standings; friendlies do not.
+    friendly: Mapped[bool] = mapped_column(default=False)
+    #: Total fan attendance (both teams' fan factors), when entered.
+    fan_attendance: Mapped[int | None]
+    #: The form's one-time token: a resubmitted form records once.
+    idempotency_key: Mapped[str | None] = mapped_column(String(64), unique=True)
+    #: A saved, unfinished report (form data) while state is 'draft'.
+    draft_report: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    played_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    recorded_by_id: Mapped[int | None] = mapped_column(ForeignKey("user.id"))
+    created_at: Mapped[created_at]
+
+    league: Mapped[League] = relationship()
+    season: Mapped[Season | None] = relationship()
+    sides: Mapped[list[MatchTeam]] = relationship(
+        back_populates="match", cascade="all, delete-orphan", order_by="MatchTeam.side.desc()"
+    )
+    players: Mapped[list[MatchPlayer]] = relationship(
+        back_populates="match", cascade="all, delete-orphan", order_by="MatchPlayer.id"
+    )
+
+    def side(self, side: str) -> MatchTeam:
+        return next(s for s in self.sides if s.side == side)
+
+    @property
+    def home(self) -> MatchTeam:
+        return self.side("home")
+
+    @property
+    def away(self) -> MatchTeam:
+        return self.side("away")
+
+
+class MatchTeam(db.Model):
+    """One team's side of a match: its score and its post-game sequence."""
+
+    __tablename__ = "match_team"
+    __table_args__ = (
+        UniqueConstraint("match_id", "side"),
+        UniqueConstraint("match_id", "team_id"),
+        CheckConstraint("side IN ('home', 'away')", name="side_known"),
+        CheckConstraint("score >= 0", name="score_not_negative"),
+        CheckConstraint("fans_change BETWEEN -1 AND 1", name="fans_change_range"),
+    )
+
+    id: Mapped[intpk]
+    match_id: Mapped[int] = mapped_column(ForeignKey("match.id"), index=True)
+    team_id: Mapped[int] = mapped_column(ForeignKey("team.id"), index=True)
+    side: Mapped[str] = mapped_column(String(4))
+    score: Mapped[int] = mapped_column(default=0)
+    conceded: Mapped[bool] = mapped_column(default=False)
+    #: Gold won, as entered or computed by the edition's formula.
+    winnings: Mapped[int] = mapped_column(default=0)
+    fans_change: Mapped[int] = mapped_column(default=0)
+    #: Expensive Mistakes: outcome code and gold lost (0 when not triggered).
+    mistake: Mapped[str | None] = mapped_column(String(20))
+    mistake_loss: Mapped[int] = mapped_column(default=0)
+
+    match: Mapped[Match] = relationship(back_populates="sides")
+    team: Mapped[Team] = relationship()
+
+
+class MatchPlayer(db.Model):
+    """What one player did in one match (the events SPP and injuries come from)."""
+
+    __tablename__ = "match_player"
+    __table_args__ = (
+        UniqueConstraint("match_id", "player_id"),
+        CheckConstraint(
+            "td >= 0 AND cas >= 0 AND comp >= 0 AND interceptions >= 0 AND deflection >= 0 "
+            "AND throw_completion >= 0 AND safe_landing >= 0 AND mvp >= 0",
+            name="counters_not_negative",
+        ),
+        CheckConstraint(
+            "injury IS NULL OR injury IN "
+            "('badly_hurt', 'seriously_hurt', 'serious_injury', 'lasting_injury', 'dead')",
+            name="injury_known",
+        ),
+    )
+
+    id: Mapped[intpk]
+    match_id: Mapped[int] = mapped_column(ForeignKey("match.id"), index=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id"), index=True)
+    team_id: Mapped[int] = mapped_column(ForeignKey("team.id"))
+    td: Mapped[int] = mapped_column(default=0)
+    cas: Mapped[int] = mapped_column(default=0)
+    comp: Mapped[int] = mapped_column(default=0)
+    interceptions: Mapped[int] = mapped_column(default=0)
+    deflection: Mapped[int] = mapped_column(default=0)
+    throw_completion: Mapped[int] = mapped_column(default=0)
+    safe_landing: Mapped[int] = mapped_column(default=0)
+    mvp: Mapped[int] = mapped_column(default=0)
+    injury: Mapped[str | None] = mapped_column(String(20))
+    #: Characteristic a lasting injury reduces (ma, st, ag, pa, av).
+    lasting: Mapped[str | None] = mapped_column(String(2))
+    apothecary_used: Mapped[bool] = mapped_column(default=False)
+    #: SPP this match gave the player (by the ruleset, recomputed with the caches).
+    spp: Mapped[int] = mapped_column(default=0)
+
+    match: Mapped[Match] = relationship(back_populates="players")
+    player: Mapped[Player] = relationship()

@@ -1,0 +1,714 @@
+"""Match results: scheduling, recording, correcting and voiding, and the caches they drive.
+
+A played match's rows (MatchTeam, MatchPlayer) are the events; everything they
+cause on players and teams (SPP, injuries, missed games, dedicated fans, the
+treasury) is recomputed from the events by `recompute_team`, so a result can be
+corrected or voided and everything follows.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import UTC, date, datetime
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session, selectinload
+
+from league.models import League, Match, MatchPlayer, MatchTeam, Player, Team, User
+from league.models.match import SIDES
+from league.rules import (
+    RulesError,
+    Ruleset,
+    casualty_result_for_code,
+    expensive_mistake,
+    expensive_mistake_loss,
+    spp_for_events,
+)
+from league.rules.spp import SppEvents
+from league.rules.team_building import winnings as winnings_formula
+from league.services import audit
+from league.services.errors import Conflict, Forbidden, NotFound, RuleViolation
+from league.services.leagues import get_league, league_ruleset, role_in
+from league.services.teams import ITEMS, get_team, post_entry, team_type_of
+
+COUNTERS = (
+    "td",
+    "cas",
+    "comp",
+    "interceptions",
+    "deflection",
+    "throw_completion",
+    "safe_landing",
+    "mvp",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerEvents:
+    """What one player did in the match, as entered."""
+
+    player_id: int
+    td: int = 0
+    cas: int = 0
+    comp: int = 0
+    interceptions: int = 0
+    deflection: int = 0
+    throw_completion: int = 0
+    safe_landing: int = 0
+    mvp: int = 0
+    injury: str | None = None
+    lasting: str | None = None
+    apothecary_used: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SideReport:
+    """One team's side of the result and of the post-game sequence."""
+
+    score: int = 0
+    conceded: bool = False
+    #: Gold won; None: the edition's formula (or 0 when its inputs are missing).
+    winnings: int | None = None
+    fans_change: int = 0
+    #: BB2025: a player of this team stalled (no +1 winnings).
+    stalled: bool = False
+    #: Classic winnings: the D6 and the team's FAME.
+    winnings_d6: int | None = None
+    fame: int = 0
+    #: Expensive Mistakes dice when the treasury triggers them (None: the server rolls).
+    mistake_d6: int | None = None
+    mistake_dice: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class MatchReport:
+    home: SideReport
+    away: SideReport
+    players: tuple[PlayerEvents, ...] = ()
+    fan_attendance: int | None = None
+
+    def side(self, side: str) -> SideReport:
+        return self.home if side == "home" else self.away
+
+
+@dataclass(slots=True)
+class ReportErrors(Exception):
+    """Every problem of a report at once, keyed by form field (empty key: whole report)."""
+
+    errors: dict[str, list[str]] = field(default_factory=dict)
+
+    def add(self, key: str, message: str) -> None:
+        self.errors.setdefault(key, []).append(message)
+
+    def __str__(self) -> str:
+        return "; ".join(m for messages in self.errors.values() for m in messages)
+
+
+# ---------------------------------------------------------------------------
+# Reading
+
+
+def get_match(session: Session, match_id: int, *, for_update: bool = False) -> Match:
+    query = select(Match).where(Match.id == match_id)
+    if for_update:
+        query = query.with_for_update()
+    match = session.scalar(
+        query.options(
+            selectinload(Match.sides).selectinload(MatchTeam.team),
+            selectinload(Match.players).selectinload(MatchPlayer.player),
+        )
+    )
+    if match is None:
+        raise NotFound(f"There is no match number {match_id}.")
+    return match
+
+
+def league_matches(session: Session, league: League) -> list[Match]:
+    return list(
+        session.scalars(
+            select(Match)
+            .where(Match.league_id == league.id)
+            .order_by(Match.round.is_(None), Match.round, Match.scheduled_for, Match.id)
+            .options(selectinload(Match.sides).selectinload(MatchTeam.team))
+        )
+    )
+
+
+def _require_commissioner(league: League, actor: User) -> None:
+    if role_in(league, actor) != "commissioner":
+        raise Forbidden(f"Only a commissioner of {league.name} can record results.")
+
+
+# ---------------------------------------------------------------------------
+# Scheduling
+
+
+def schedule_match(
+    session: Session,
+    actor: User,
+    league_id: int,
+    home_team_id: int,
+    away_team_id: int,
+    *,
+    round_number: int | None = None,
+    scheduled_for: date | None = None,
+    friendly: bool = False,
+) -> Match:
+    """A fixture (or friendly) between two active teams of the league."""
+    league = get_league(session, league_id)
+    _require_commissioner(league, actor)
+    teams = _match_teams(league, home_team_id, away_team_id)
+    match = Match(
+        league_id=league.id,
+        season_id=league.current_season.id if league.current_season else None,
+        round=round_number,
+        scheduled_for=scheduled_for,
+        friendly=friendly,
+        state="scheduled",
+    )
+    for side, team in zip(SIDES, teams, strict=True):
+        match.sides.append(MatchTeam(team_id=team.id, side=side))
+    session.add(match)
+    session.flush()
+    audit.record(session, actor, "match.schedule", "match", match.id)
+    return match
+
+
+def _match_teams(league: League, home_team_id: int, away_team_id: int) -> tuple[Team, Team]:
+    if home_team_id == away_team_id:
+        raise RuleViolation("A team cannot play itself.", field="away_team")
+    by_id = {team.id: team for team in league.teams}
+    found = []
+    for field_name, team_id in (("home_team", home_team_id), ("away_team", away_team_id)):
+        team = by_id.get(team_id)
+        if team is None:
+            raise RuleViolation(f"Team {team_id} does not play in {league.name}.", field=field_name)
+        if team.status != "active":
+            raise RuleViolation(
+                f"{team.name} is {team.status}; only active teams play.", field=field_name
+            )
+        found.append(team)
+    return found[0], found[1]
+
+
+# ---------------------------------------------------------------------------
+# Recording
+
+
+def save_draft(session: Session, actor: User, match_id: int, form_data: dict[str, object]) -> Match:
+    """Keep an unfinished report; nothing it says takes effect yet."""
+    match = get_match(session, match_id, for_update=True)
+    league = get_league(session, match.league_id)
+    team_ids = {side.team_id for side in match.sides}
+    coaches = {side.team.coach_id for side in match.sides}
+    if role_in(league, actor) != "commissioner" and actor.id not in coaches:
+        raise Forbidden("Only the two coaches and the commissioners can edit this report.")
+    if match.state not in ("scheduled", "draft"):
+        raise Conflict("This match already has a final result.")
+    del team_ids
+    match.state = "draft"
+    match.draft_report = dict(form_data)
+    audit.record(session, actor, "match.draft", "match", match.id)
+    return match
+
+
+def record_new_match(
+    session: Session,
+    actor: User,
+    league_id: int,
+    home_team_id: int,
+    away_team_id: int,
+    report: MatchReport,
+    *,
+    idempotency_key: str | None = None,
+    friendly: bool = False,
+) -> Match:
+    """Schedule and finalise in one step (unscheduled matches, the API)."""
+    if idempotency_key:
+        earlier = session.scalar(select(Match).where(Match.idempotency_key == idempotency_key))
+        if earlier is not None:
+            return get_match(session, earlier.id)
+    match = schedule_match(session, actor, league_id, home_team_id, away_team_id, friendly=friendly)
+    return record_result(session, actor, match.id, report, idempotency_key=idempotency_key)
+
+
+def record_result(
+    session: Session,
+    actor: User,
+    match_id: int,
+    report: MatchReport,
+    *,
+    idempotency_key: str | None = None,
+) -> Match:
+    """Finalise a result (or correct a played one): store the events, recompute both teams."""
+    if idempotency_key:
+        earlier = session.scalar(select(Match).where(Match.idempotency_key == idempotency_key))
+        if earlier is not None:
+            return get_match(session, earlier.id)
+    match = get_match(session, match_id, for_update=True)
+    league = get_league(session, match.league_id)
+    _require_commissioner(league, actor)
+    if match.state == "voided":
+        raise Conflict("This match was voided; schedule a new one instead.")
+    correcting = match.state == "played"
+    ruleset = league_ruleset(league)
+    teams = {side.side: get_team(session, side.team_id, for_update=True) for side in match.sides}
+    _validate(session, ruleset, match, teams, report)
+
+    previous = _clear_events(session, match)
+    match.state = "played"
+    match.draft_report = None
+    match.fan_attendance = report.fan_attendance
+    match.played_at = match.played_at or datetime.now(UTC)
+    match.recorded_by_id = actor.id
+    if idempotency_key:
+        match.idempotency_key = idempotency_key
+    for line in report.players:
+        team_id = _team_of(teams, line.player_id)
+        match.players.append(
+            MatchPlayer(
+                player_id=line.player_id,
+                team_id=team_id,
+                **{name: getattr(line, name) for name in COUNTERS},
+                injury=line.injury,
+                lasting=line.lasting,
+                apothecary_used=line.apothecary_used,
+            )
+        )
+    session.flush()
+    for side in match.sides:
+        _apply_side(ruleset, match, side, teams[side.side], report, previous.get(side.side))
+    session.flush()
+    for team in teams.values():
+        recompute_team(session, team)
+        _book_match_money(session, actor, team, match)
+    audit.record(
+        session,
+        actor,
+        "match.correct" if correcting else "match.record",
+        "match",
+        match.id,
+        score=f"{report.home.score}-{report.away.score}",
+    )
+    return match
+
+
+def void_match(session: Session, actor: User, match_id: int) -> Match:
+    """Undo everything a result caused; the match stays in history as voided."""
+    match = get_match(session, match_id, for_update=True)
+    league = get_league(session, match.league_id)
+    _require_commissioner(league, actor)
+    if match.state == "voided":
+        raise Conflict("This match is already voided.")
+    teams = [get_team(session, side.team_id, for_update=True) for side in match.sides]
+    match.state = "voided"
+    session.flush()
+    for team in teams:
+        recompute_team(session, team)
+        _book_match_money(session, actor, team, match)
+    audit.record(session, actor, "match.void", "match", match.id)
+    return match
+
+
+def _team_of(teams: dict[str, Team], player_id: int) -> int:
+    for team in teams.values():
+        if any(p.id == player_id for p in team.players):
+            return team.id
+    raise RuleViolation(f"Player {player_id} plays for neither team.")
+
+
+def _validate(
+    session: Session, ruleset: Ruleset, match: Match, teams: dict[str, Team], report: MatchReport
+) -> None:
+    errors = ReportErrors()
+    for side in SIDES:
+        if report.side(side).score < 0:
+            errors.add(f"{side}_score", "A score cannot be negative.")
+        change = report.side(side).fans_change
+        if change not in (-1, 0, 1):
+            errors.add(f"{side}_fans_change", "Dedicated fans change by -1, 0 or +1.")
+        if report.side(side).winnings is not None and report.side(side).winnings < 0:
+            errors.add(f"{side}_winnings", "Winnings cannot be negative.")
+    if report.home.conceded and report.away.conceded:
+        errors.add("home_conceded", "Only one team can concede.")
+    if report.fan_attendance is not None and report.fan_attendance < 0:
+        errors.add("fan_attendance", "Fan attendance cannot be negative.")
+
+    seen: set[int] = set()
+    tds = dict.fromkeys(SIDES, 0)
+    mvps = dict.fromkeys(SIDES, 0)
+    by_player = {p.id: (side, p) for side, team in teams.items() for p in team.players}
+    dead_elsewhere = _dead_before(session, match, [line.player_id for line in report.players])
+    missing = _missing_this_match(session, ruleset, match, teams)
+    for line in report.players:
+        key = f"player_{line.player_id}"
+        if line.player_id in seen:
+            errors.add(key, "This player is listed twice.")
+            continue
+        seen.add(line.player_id)
+        found = by_player.get(line.player_id)
+        if found is None:
+            errors.add(key, f"Player {line.player_id} plays for neither team in this match.")
+            continue
+        side, player = found
+        if player.status in ("fired", "retired") or line.player_id in dead_elsewhere:
+            errors.add(key, f"{player.name} is {player.status} and cannot play.")
+        elif line.player_id in missing:
+            errors.add(key, f"{player.name} misses this match (injured in the one before).")
+        for name in COUNTERS:
+            if getattr(line, name) < 0:
+                errors.add(key, f"{player.name}: {name} cannot be negative.")
+        tds[side] += max(line.td, 0)
+        mvps[side] += max(line.mvp, 0)
+        _validate_injury(ruleset, player, line, key, errors)
+    for side in SIDES:
+        team = teams[side]
+        if tds[side] > report.side(side).score:
+            errors.add(
+                f"{side}_score",
+                f"{team.name}'s players scored {tds[side]} touchdowns but the score says "
+                f"{report.side(side).score}.",
+            )
+        allowed = ruleset.spp.mvps_per_team
+        other = "away" if side == "home" else "home"
+        if report.side(other).conceded:
+            allowed += ruleset.spp.extra_mvps_on_concession
+        if mvps[side] > allowed:
+            errors.add(
+                f"{side}_mvp",
+                f"{team.name} has {mvps[side]} MVPs; {ruleset.name} allows {allowed}.",
+            )
+    _validate_fans(ruleset, teams, report, errors)
+    if errors.errors:
+        raise errors
+
+
+def _validate_injury(
+    ruleset: Ruleset, player: Player, line: PlayerEvents, key: str, errors: ReportErrors
+) -> None:
+    if line.injury is None:
+        if line.lasting is not None:
+            errors.add(key, f"{player.name}: a lasting injury needs the casualty result too.")
+        return
+    try:
+        result = casualty_result_for_code(ruleset, line.injury)
+    except RulesError:
+        errors.add(key, f"{player.name}: unknown injury {line.injury!r}.")
+        return
+    if result.effect == "lasting" and result.characteristic is None:
+        if line.lasting not in ruleset.characteristics:
+            errors.add(key, f"{player.name}: say which characteristic the lasting injury hits.")
+    elif line.lasting is not None and line.lasting != result.characteristic:
+        errors.add(key, f"{player.name}: only a lasting injury reduces a characteristic.")
+
+
+def _validate_fans(
+    ruleset: Ruleset, teams: dict[str, Team], report: MatchReport, errors: ReportErrors
+) -> None:
+    home, away = report.home.score, report.away.score
+    fans = ruleset.team_building.dedicated_fans
+    for side in SIDES:
+        own, other = (home, away) if side == "home" else (away, home)
+        change = report.side(side).fans_change
+        won = own > other or report.side("away" if side == "home" else "home").conceded
+        lost = own < other or report.side(side).conceded
+        if change > 0 and not won:
+            errors.add(f"{side}_fans_change", "Dedicated fans only rise after a win.")
+        if change < 0 and not lost:
+            errors.add(f"{side}_fans_change", "Dedicated fans only fall after a loss.")
+        current = teams[side].dedicated_fans
+        if fans.max is not None and change > 0 and current >= fans.max:
+            errors.add(f"{side}_fans_change", f"Dedicated fans are already at {fans.max}.")
+        if change < 0 and current <= fans.start:
+            errors.add(f"{side}_fans_change", f"Dedicated fans cannot fall below {fans.start}.")
+
+
+def _dead_before(session: Session, match: Match, player_ids: Iterable[int]) -> set[int]:
+    """Players killed in another played match that came before this one."""
+    ids = list(player_ids)
+    if not ids:
+        return set()
+    query = (
+        select(MatchPlayer.player_id)
+        .join(Match, Match.id == MatchPlayer.match_id)
+        .where(
+            MatchPlayer.player_id.in_(ids),
+            MatchPlayer.injury == "dead",
+            Match.state == "played",
+            Match.id != match.id,
+        )
+    )
+    if match.played_at is not None:
+        query = query.where(Match.played_at < match.played_at)
+    return set(session.scalars(query))
+
+
+def _missing_this_match(
+    session: Session, ruleset: Ruleset, match: Match, teams: dict[str, Team]
+) -> set[int]:
+    """Players injured in their team's previous match, who must sit this one out."""
+    missing: set[int] = set()
+    for team in teams.values():
+        query = (
+            select(Match)
+            .join(MatchTeam, MatchTeam.match_id == Match.id)
+            .where(MatchTeam.team_id == team.id, Match.state == "played", Match.id != match.id)
+            .order_by(Match.played_at.desc(), Match.id.desc())
+            .options(selectinload(Match.players))
+            .limit(1)
+        )
+        if match.played_at is not None:
+            query = query.where(Match.played_at < match.played_at)
+        previous = session.scalar(query)
+        if previous is None:
+            continue
+        missing.update(
+            line.player_id
+            for line in previous.players
+            if line.team_id == team.id
+            and line.injury is not None
+            and casualty_result_for_code(ruleset, line.injury).miss_next_game
+        )
+    return missing
+
+
+def _clear_events(session: Session, match: Match) -> dict[str, MatchTeam]:
+    """Remove the events of a result being corrected; returns the sides as they were."""
+    for line in list(match.players):
+        match.players.remove(line)
+        session.delete(line)
+    session.flush()  # the new rows reuse (match, player) pairs: delete first
+    return {side.side: side for side in match.sides}
+
+
+def _apply_side(
+    ruleset: Ruleset,
+    match: Match,
+    side: MatchTeam,
+    team: Team,
+    report: MatchReport,
+    previous: MatchTeam | None,
+) -> None:
+    entered = report.side(side.side)
+    side.score = entered.score
+    side.conceded = entered.conceded
+    side.fans_change = entered.fans_change
+    side.winnings = _winnings(ruleset, report, side.side)
+    # Expensive mistakes are rolled once, on the treasury the winnings arrive in.
+    if previous is not None and previous.mistake is not None and match.played_at is not None:
+        return
+    treasury = team.treasury + side.winnings
+    rules = ruleset.expensive_mistakes
+    if rules is None or treasury < rules.min_treasury:
+        side.mistake, side.mistake_loss = None, 0
+        return
+    d6 = entered.mistake_d6 or random.randint(1, 6)  # noqa: S311 (game dice)
+    outcome = expensive_mistake(ruleset, treasury, d6)
+    dice = entered.mistake_dice
+    if dice is None:
+        dice = {"minor": random.randint(1, 3), "catastrophe": random.randint(2, 12)}.get(  # noqa: S311
+            outcome, 0
+        )
+    side.mistake = outcome
+    side.mistake_loss = expensive_mistake_loss(outcome, treasury, dice)
+
+
+def _winnings(ruleset: Ruleset, report: MatchReport, side: str) -> int:
+    entered = report.side(side)
+    other = report.away if side == "home" else report.home
+    if entered.conceded:
+        return 0
+    if entered.winnings is not None:
+        return entered.winnings
+    formula = ruleset.winnings
+    if formula is None:
+        return 0
+    if formula.formula == "fan_attendance":
+        if report.fan_attendance is None:
+            return 0
+        return winnings_formula(
+            ruleset,
+            touchdowns=entered.score,
+            fan_attendance=report.fan_attendance,
+            stalled=entered.stalled,
+        )
+    if entered.winnings_d6 is None:
+        return 0
+    return winnings_formula(
+        ruleset,
+        d6=entered.winnings_d6,
+        fame=entered.fame,
+        won=entered.score > other.score or other.conceded,
+    )
+
+
+def _book_match_money(session: Session, actor: User, team: Team, match: Match) -> None:
+    """Make the ledger's rows for this match add up to what the result says now."""
+    side = next(s for s in match.sides if s.team_id == team.id)
+    wanted = side.winnings - side.mistake_loss if match.state == "played" else 0
+    booked = sum(e.amount for e in team.ledger if e.match_id == match.id)
+    if wanted == booked:
+        return
+    if booked == 0 and match.state == "played":
+        if side.winnings:
+            post_entry(
+                session,
+                team,
+                actor,
+                side.winnings,
+                "winnings",
+                f"Winnings, match #{match.id}",
+                match_id=match.id,
+            )
+        if side.mistake_loss:
+            post_entry(
+                session,
+                team,
+                actor,
+                -side.mistake_loss,
+                "mistake",
+                f"Expensive mistakes ({side.mistake}), match #{match.id}",
+                match_id=match.id,
+            )
+        return
+    what = "voided" if match.state == "voided" else "corrected"
+    try:
+        post_entry(
+            session,
+            team,
+            actor,
+            wanted - booked,
+            "correction",
+            f"Match #{match.id} {what}",
+            match_id=match.id,
+        )
+    except RuleViolation as error:
+        raise Conflict(
+            f"{team.name} has already spent gold this match brought in: {error.message}",
+            code="winnings_spent",
+        ) from error
+
+
+# ---------------------------------------------------------------------------
+# Recomputing caches from events
+
+
+@dataclass(frozen=True, slots=True)
+class Difference:
+    """A cached value that does not match what the events say."""
+
+    what: str
+    cached: object
+    computed: object
+
+    def __str__(self) -> str:
+        return f"{self.what}: stored {self.cached!r}, events say {self.computed!r}"
+
+
+def recompute_team(session: Session, team: Team, *, fix: bool = True) -> list[Difference]:
+    """Rebuild the team's and its players' caches from the stored events.
+
+    With fix=False nothing changes and the differences are returned (`flask
+    recompute --check`). Refuses (Conflict) when SPP already spent would be
+    taken away.
+    """
+    ruleset = league_ruleset(team.league)
+    team_type = team_type_of(team)
+    played = list(
+        session.scalars(
+            select(Match)
+            .join(MatchTeam, MatchTeam.match_id == Match.id)
+            .where(MatchTeam.team_id == team.id, Match.state == "played")
+            .order_by(Match.played_at, Match.id)
+            .options(selectinload(Match.players), selectinload(Match.sides))
+        )
+    )
+    last = played[-1] if played else None
+    differences: list[Difference] = []
+
+    def settle(owner: object, attribute: str, value: object, label: str) -> None:
+        cached = getattr(owner, attribute)
+        if cached != value:
+            differences.append(Difference(label, cached, value))
+            if fix:
+                setattr(owner, attribute, value)
+
+    lines_by_player: dict[int, list[MatchPlayer]] = {}
+    for match in played:
+        conceded = next(s for s in match.sides if s.team_id == team.id).conceded
+        for line in match.players:
+            if line.team_id != team.id:
+                continue
+            events = SppEvents(
+                td=line.td,
+                cas=line.cas,
+                comp=line.comp,
+                deflection=line.deflection,
+                throw_completion=line.throw_completion,
+                safe_landing=line.safe_landing,
+                mvp=line.mvp,
+                int=line.interceptions,
+            )
+            earned = spp_for_events(ruleset, events, team_type)
+            if conceded and ruleset.spp.concession_forfeits_spp:
+                earned = 0
+            settle(line, "spp", earned, f"match #{match.id} / player {line.player_id} SPP")
+            lines_by_player.setdefault(line.player_id, []).append(line)
+
+    for player in team.players:
+        lines = lines_by_player.get(player.id, [])
+        reductions = dict.fromkeys(ruleset.characteristics, 0)
+        niggling, dead, missing_next = 0, False, False
+        for line in lines:
+            if line.injury is None:
+                continue
+            result = casualty_result_for_code(ruleset, line.injury)
+            if result.effect == "dead":
+                dead = True
+            elif result.effect == "niggling":
+                niggling += 1
+            elif result.effect == "lasting":
+                reductions[result.characteristic or line.lasting or ""] += 1
+            if result.miss_next_game and last is not None and line.match_id == last.id:
+                missing_next = True
+        label = f"{team.name} / {player.name}"
+        settle(player, "spp_earned", sum(line.spp for line in lines), f"{label} SPP earned")
+        settle(player, "niggling_injuries", niggling, f"{label} niggling injuries")
+        for characteristic, steps in reductions.items():
+            settle(player, f"{characteristic}_reduction", steps, f"{label} -{characteristic}")
+        if player.status not in ("fired", "retired"):
+            status = "dead" if dead else "mng" if missing_next else "active"
+            settle(player, "status", status, f"{label} status")
+        if fix and player.spp_spent > player.spp_earned:
+            raise Conflict(
+                f"{player.name} has already spent {player.spp_spent} SPP but would keep only "
+                f"{player.spp_earned}; undo his advancements first.",
+                code="spp_spent",
+            )
+    _recompute_team_items(team, ruleset, played, settle)
+    return differences
+
+
+def _recompute_team_items(team: Team, ruleset: Ruleset, played: list[Match], settle) -> None:
+    bought = dict.fromkeys(ITEMS, 0)
+    for entry in team.ledger:
+        if entry.item in bought:
+            bought[entry.item] += 1 if entry.kind == "purchase" else -1
+    fans = ruleset.team_building.dedicated_fans.start + bought["dedicated_fan"]
+    fans += sum(next(s for s in m.sides if s.team_id == team.id).fans_change for m in played)
+    settle(team, "dedicated_fans", fans, f"{team.name} dedicated fans")
+    settle(team, "rerolls", bought["reroll"], f"{team.name} re-rolls")
+    settle(team, "apothecary", bought["apothecary"] > 0, f"{team.name} apothecary")
+    settle(team, "assistant_coaches", bought["assistant_coach"], f"{team.name} assistant coaches")
+    settle(team, "cheerleaders", bought["cheerleader"], f"{team.name} cheerleaders")
+    settle(team, "treasury", sum(e.amount for e in team.ledger), f"{team.name} treasury")
+
+
+def check_all(session: Session, *, fix: bool = False) -> list[Difference]:
+    """Compare (or repair) every cached balance against the events."""
+    differences: list[Difference] = []
+    for team in session.scalars(select(Team).order_by(Team.id)):
+        differences.extend(recompute_team(session, team, fix=fix))
+    return differences

@@ -1,0 +1,252 @@
+"""Recording, correcting and voiding results, with hand-computed numbers."""
+
+from __future__ import annotations
+
+import pytest
+
+from league.extensions import db
+from league.models import Match, Player, Team, User
+from league.services import matches
+from league.services.errors import Conflict, Forbidden
+from league.services.matches import MatchReport, PlayerEvents, ReportErrors, SideReport
+from league.services.unit_of_work import unit_of_work
+from tests.factories import make_active_team, make_league, make_user
+
+HUMANS = (("human-lineman", 7), ("human-catcher", 2), ("human-thrower", 2), ("human-blitzer", 2))
+ORCS = (("orc-lineman", 7), ("orc-thrower", 2), ("orc-blitzer", 2))
+
+
+@pytest.fixture
+def commissioner() -> User:
+    return make_user("commish")
+
+
+@pytest.fixture
+def league_2025(commissioner):
+    anna, bram = make_user("anna"), make_user("bram")
+    league = make_league(commissioner, "bb2025", anna, bram)
+    humans = make_active_team(anna, league, "human", "Reavers", HUMANS)
+    orcs = make_active_team(bram, league, "orc", "Gouged Eye", ORCS)
+    return league, humans, orcs
+
+
+def _player(team: Team, position_id: str, index: int = 0) -> Player:
+    return [p for p in team.players if p.position_id == position_id][index]
+
+
+def _record(commissioner, league, home, away, report, **kwargs) -> Match:
+    with unit_of_work() as session:
+        return matches.record_new_match(
+            session, commissioner, league.id, home.id, away.id, report, **kwargs
+        )
+
+
+def test_bb2025_spp_and_brawlin_brutes(commissioner, league_2025) -> None:
+    league, humans, orcs = league_2025
+    thrower, catcher = _player(humans, "human-thrower"), _player(humans, "human-catcher")
+    blitzer = _player(orcs, "orc-blitzer")
+    report = MatchReport(
+        home=SideReport(score=2),
+        away=SideReport(score=1),
+        players=(
+            PlayerEvents(thrower.id, comp=2, mvp=1),  # 2x1 + 4 = 6
+            PlayerEvents(catcher.id, td=2, interceptions=1),  # 2x3 + 2 = 8
+            PlayerEvents(blitzer.id, td=1, cas=2),  # Brawlin' Brutes: 1x2 + 2x3 = 8
+        ),
+    )
+    match = _record(commissioner, league, humans, orcs, report)
+    assert match.state == "played"
+    assert (thrower.spp_earned, catcher.spp_earned, blitzer.spp_earned) == (6, 8, 8)
+    assert [line.spp for line in match.players] == [6, 8, 8]
+
+
+def test_bb2020_and_classic_spp(commissioner) -> None:
+    anna, bram = make_user("anna"), make_user("bram")
+    for ruleset_id, hires, expected in (
+        # BB2020: TD 3, CAS 2, COMP 1, INT 2, deflection 1, MVP 4
+        ("bb2020", (("human-lineman", 11),), 3 + 2 + 1 + 2 + 1 + 4),
+        # classic: TD 3, CAS 2, COMP 1, INT 2, no deflections, MVP 5
+        ("classic", (("lineman", 11),), 3 + 2 + 1 + 2 + 0 + 5),
+    ):
+        league = make_league(commissioner, ruleset_id, anna, bram)
+        home = make_active_team(anna, league, "human", f"{ruleset_id} A", hires)
+        away = make_active_team(bram, league, "human", f"{ruleset_id} B", hires)
+        star = home.players[0]
+        report = MatchReport(
+            home=SideReport(score=1),
+            away=SideReport(score=0),
+            players=(
+                PlayerEvents(star.id, td=1, cas=1, comp=1, interceptions=1, deflection=1, mvp=1),
+            ),
+        )
+        _record(commissioner, league, home, away, report)
+        assert star.spp_earned == expected, ruleset_id
+
+
+@pytest.mark.parametrize(
+    ("injury", "lasting", "status", "niggling", "reduction"),
+    [
+        ("badly_hurt", None, "active", 0, None),
+        ("seriously_hurt", None, "mng", 0, None),
+        ("serious_injury", None, "mng", 1, None),
+        ("lasting_injury", "av", "mng", 0, "av"),
+        ("lasting_injury", "ma", "mng", 0, "ma"),
+        ("dead", None, "dead", 0, None),
+    ],
+)
+def test_each_casualty_outcome(
+    commissioner, league_2025, injury, lasting, status, niggling, reduction
+) -> None:
+    league, humans, orcs = league_2025
+    victim = _player(humans, "human-lineman")
+    report = MatchReport(
+        home=SideReport(score=0),
+        away=SideReport(score=0),
+        players=(PlayerEvents(victim.id, injury=injury, lasting=lasting),),
+    )
+    _record(commissioner, league, humans, orcs, report)
+    assert victim.status == status
+    assert victim.niggling_injuries == niggling
+    for characteristic in ("ma", "st", "ag", "pa", "av"):
+        assert victim.reduction(characteristic) == (1 if characteristic == reduction else 0)
+
+
+def test_mng_is_cleared_after_exactly_one_match(commissioner, league_2025) -> None:
+    league, humans, orcs = league_2025
+    victim = _player(humans, "human-lineman")
+    hurt = MatchReport(
+        home=SideReport(),
+        away=SideReport(),
+        players=(PlayerEvents(victim.id, injury="seriously_hurt"),),
+    )
+    _record(commissioner, league, humans, orcs, hurt)
+    assert victim.status == "mng"
+    with pytest.raises(ReportErrors):  # he may not play the match he misses
+        _record(
+            commissioner,
+            league,
+            humans,
+            orcs,
+            MatchReport(SideReport(), SideReport(), (PlayerEvents(victim.id),)),
+        )
+    _record(commissioner, league, humans, orcs, MatchReport(SideReport(), SideReport()))
+    assert victim.status == "active"
+
+
+def test_a_dead_player_cannot_play_again(commissioner, league_2025) -> None:
+    league, humans, orcs = league_2025
+    victim = _player(orcs, "orc-lineman")
+    _record(
+        commissioner,
+        league,
+        humans,
+        orcs,
+        MatchReport(SideReport(), SideReport(), (PlayerEvents(victim.id, injury="dead"),)),
+    )
+    assert victim.status == "dead"
+    assert victim not in [p for p in orcs.players if p.on_roster]
+    with pytest.raises(ReportErrors, match="cannot play"):
+        _record(
+            commissioner,
+            league,
+            humans,
+            orcs,
+            MatchReport(SideReport(), SideReport(), (PlayerEvents(victim.id, td=1),)),
+        )
+
+
+def test_winnings_and_dedicated_fans(commissioner, league_2025) -> None:
+    league, humans, orcs = league_2025
+    humans_before, orcs_before = humans.treasury, orcs.treasury
+    report = MatchReport(
+        home=SideReport(score=2, fans_change=1),
+        away=SideReport(score=1, fans_change=0, stalled=True),
+        fan_attendance=9,
+    )
+    match = _record(commissioner, league, humans, orcs, report)
+    # BB2025: (attendance // 2 + own TDs + 1 unless a player stalled) x 10,000
+    assert match.home.winnings == (4 + 2 + 1) * 10_000
+    assert match.away.winnings == (4 + 1 + 0) * 10_000
+    assert humans.treasury == humans_before + 70_000 - match.home.mistake_loss
+    assert orcs.treasury == orcs_before + 50_000 - match.away.mistake_loss
+    assert humans.dedicated_fans == 2
+    assert orcs.dedicated_fans == 1
+
+
+def test_bad_reports_change_nothing(commissioner, league_2025) -> None:
+    league, humans, orcs = league_2025
+    catcher = _player(humans, "human-catcher")
+    stranger = make_user("stranger")
+    bad = MatchReport(
+        home=SideReport(score=1, fans_change=-1),
+        away=SideReport(score=0),
+        players=(PlayerEvents(catcher.id, td=2, mvp=2),),
+    )
+    with pytest.raises(ReportErrors) as caught:
+        _record(commissioner, league, humans, orcs, bad)
+    errors = caught.value.errors
+    assert "scored 2 touchdowns but the score says 1" in errors["home_score"][0]
+    assert "2 MVPs" in errors["home_mvp"][0]
+    assert "only fall after a loss" in errors["home_fans_change"][0]
+    assert db.session.query(Match).count() == 0
+    assert catcher.spp_earned == 0
+    with pytest.raises(Forbidden):
+        _record(stranger, league, humans, orcs, MatchReport(SideReport(), SideReport()))
+
+
+def test_resubmitting_the_same_form_records_once(commissioner, league_2025) -> None:
+    league, humans, orcs = league_2025
+    catcher = _player(humans, "human-catcher")
+    report = MatchReport(SideReport(score=1), SideReport(), (PlayerEvents(catcher.id, td=1),))
+    first = _record(commissioner, league, humans, orcs, report, idempotency_key="abc")
+    second = _record(commissioner, league, humans, orcs, report, idempotency_key="abc")
+    assert first.id == second.id
+    assert db.session.query(Match).count() == 1
+    assert catcher.spp_earned == 3
+
+
+def test_correcting_and_voiding_recompute_everything(commissioner, league_2025) -> None:
+    league, humans, orcs = league_2025
+    catcher, victim = _player(humans, "human-catcher"), _player(orcs, "orc-lineman")
+    report = MatchReport(
+        home=SideReport(score=1, winnings=50_000),
+        away=SideReport(score=0, winnings=30_000),
+        players=(PlayerEvents(catcher.id, td=1), PlayerEvents(victim.id, injury="dead")),
+    )
+    humans_before = humans.treasury
+    match = _record(commissioner, league, humans, orcs, report)
+    assert (catcher.spp_earned, victim.status) == (3, "dead")
+    corrected = MatchReport(
+        home=SideReport(score=2, winnings=60_000),
+        away=SideReport(score=0, winnings=30_000),
+        players=(PlayerEvents(catcher.id, td=2), PlayerEvents(victim.id, injury="badly_hurt")),
+    )
+    with unit_of_work() as session:
+        matches.record_result(session, commissioner, match.id, corrected)
+    assert (catcher.spp_earned, victim.status) == (6, "active")
+    assert humans.treasury == humans_before + 60_000
+    with unit_of_work() as session:
+        matches.void_match(session, commissioner, match.id)
+    assert match.state == "voided"
+    assert (catcher.spp_earned, victim.status) == (0, "active")
+    assert humans.treasury == humans_before
+    assert matches.check_all(db.session) == []
+
+
+def test_refused_when_spent_spp_would_be_taken_back(commissioner, league_2025) -> None:
+    league, humans, orcs = league_2025
+    catcher = _player(humans, "human-catcher")
+    match = _record(
+        commissioner,
+        league,
+        humans,
+        orcs,
+        MatchReport(SideReport(score=2), SideReport(), (PlayerEvents(catcher.id, td=2),)),
+    )
+    catcher.spp_spent = 6  # as if he had bought an advancement with them
+    db.session.commit()
+    with pytest.raises(Conflict, match="already spent 6 SPP"), unit_of_work() as session:
+        matches.void_match(session, commissioner, match.id)
+    db.session.expire_all()
+    assert db.session.get(Match, match.id).state == "played"
+    assert db.session.get(Player, catcher.id).spp_earned == 6

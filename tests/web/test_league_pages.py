@@ -1,0 +1,567 @@
+"""League pages through the test client: create, view, settings, members, join link, seasons."""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+from flask.testing import FlaskClient
+from sqlalchemy import func, select
+
+from league.extensions import db
+from league.models import League, LeagueMember, Season, User
+from tests.factories import DEFAULT_PASSWORD, hire, make_league, make_team, make_user
+
+# ---------------------------------------------------------------------------
+# Helpers
+
+
+def login(client: FlaskClient, username: str) -> None:
+    response = client.post("/login", data={"username": username, "password": DEFAULT_PASSWORD})
+    assert response.status_code == 302, response.text
+
+
+def text_of(fragment: str) -> str:
+    """The visible text of an HTML fragment, whitespace collapsed."""
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", fragment)).split())
+
+
+def field_errors(page: str, field_id: str) -> list[str]:
+    """The errors shown next to a form field (the list its aria-describedby names)."""
+    match = re.search(
+        rf'<ul class="errors" id="{re.escape(field_id)}-errors">(.*?)</ul>', page, re.S
+    )
+    if match is None:
+        return []
+    return [text_of(item) for item in re.findall(r"<li>(.*?)</li>", match.group(1), re.S)]
+
+
+def input_value(page: str, field_id: str) -> str | None:
+    match = re.search(rf'<input[^>]*\bid="{re.escape(field_id)}"[^>]*>', page)
+    assert match is not None, f"no input {field_id}"
+    value = re.search(r'\bvalue="([^"]*)"', match.group(0))
+    return html.unescape(value.group(1)) if value else None
+
+
+def flashes(page: str) -> list[str]:
+    return [text_of(m) for m in re.findall(r'<p class="flash[^"]*">(.*?)</p>', page, re.S)]
+
+
+def table_rows(page: str, after: str) -> list[list[str]]:
+    """Cell texts of the body rows of the first table after the marker `after`."""
+    start = page.index(after)
+    table = page[page.index("<tbody>", start) : page.index("</tbody>", start)]
+    return [
+        [text_of(cell) for cell in re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)]
+        for row in re.findall(r"<tr[^>]*>(.*?)</tr>", table, re.S)
+    ]
+
+
+def league_form(**overrides: str) -> dict[str, str]:
+    data = {
+        "name": "Old World Cup",
+        "ruleset_id": "bb2025",
+        "starting_treasury": "1000000",
+        "points_win": "3",
+        "points_draw": "1",
+        "points_loss": "0",
+        "tie_breaker_1": "points",
+        "tie_breaker_2": "head_to_head",
+        "tie_breaker_3": "td_difference",
+        "tie_breaker_4": "cas_difference",
+    }
+    data.update(overrides)
+    return data
+
+
+def league_count() -> int:
+    return db.session.scalar(select(func.count()).select_from(League)) or 0
+
+
+def fresh_league(league_id: int) -> League:
+    db.session.expire_all()
+    league = db.session.get(League, league_id)
+    assert league is not None
+    return league
+
+
+def active_roles(league_id: int) -> dict[str, str]:
+    db.session.expire_all()
+    rows = db.session.execute(
+        select(User.username, LeagueMember.role)
+        .join(LeagueMember, LeagueMember.user_id == User.id)
+        .where(LeagueMember.league_id == league_id, LeagueMember.removed_at.is_(None))
+    )
+    return dict(rows.tuples().all())
+
+
+def join_url(client: FlaskClient, league_id: int) -> str:
+    page = client.get(f"/leagues/{league_id}/members").text
+    url = input_value(page, "join-link")
+    assert url is not None
+    assert url.startswith(f"http://localhost/leagues/{league_id}/join/")
+    return url.removeprefix("http://localhost")
+
+
+# ---------------------------------------------------------------------------
+# Creating a league
+
+
+def test_new_league_needs_a_login(client: FlaskClient) -> None:
+    response = client.get("/leagues/new")
+    assert response.status_code == 302
+    assert "/login" in response.headers["Location"]
+
+
+def test_new_league_form_preselects_bb2025(client: FlaskClient) -> None:
+    make_user("comm")
+    login(client, "comm")
+    page = client.get("/leagues/new").text
+    assert re.search(r'<option selected value="bb2025">Blood Bowl 2025</option>', page)
+    assert input_value(page, "starting_treasury") == "1000000"
+    assert input_value(page, "points_win") == "3"
+    # The SPP-cost boxes show the chosen ruleset's own numbers as help.
+    assert "Blood Bowl 2025 default: 6, 8, 12, 16, 20, 30" in page
+    assert "Blood Bowl 2025 has no such advancement." in page  # no random secondary
+
+
+def test_create_league_makes_the_creator_commissioner(client: FlaskClient) -> None:
+    make_user("comm")
+    login(client, "comm")
+    response = client.post("/leagues/new", data=league_form())
+    assert response.status_code == 302
+    league = db.session.scalar(select(League))
+    assert league is not None
+    assert response.headers["Location"] == f"/leagues/{league.id}"
+    assert (league.name, league.ruleset_id, league.starting_treasury) == (
+        "Old World Cup",
+        "bb2025",
+        1_000_000,
+    )
+    assert league.house_rules == {}
+    assert [s.name for s in league.seasons] == ["Season 1"]
+    assert active_roles(league.id) == {"comm": "commissioner"}
+
+    page = client.get(response.headers["Location"]).text
+    assert "League created. Share the join link with your coaches." in flashes(page)
+    assert "<h1>Old World Cup</h1>" in page
+    assert "Blood Bowl 2025" in page
+    assert "Season 1" in page
+    assert "win/draw/loss 3/1/0 points" in page
+
+
+def test_create_league_with_house_rules(client: FlaskClient) -> None:
+    make_user("comm")
+    login(client, "comm")
+    response = client.post(
+        "/leagues/new",
+        data=league_form(
+            ruleset_id="bb2020",
+            cost_chosen_primary="5, 7, 10, 14, 18, 25",
+            spp_awards="td=2, mvp=5",
+        ),
+    )
+    assert response.status_code == 302
+    league = db.session.scalar(select(League))
+    assert league is not None
+    assert league.house_rules == {
+        "costs": {"chosen_primary": [5, 7, 10, 14, 18, 25]},
+        "spp_awards": {"td": 2, "mvp": 5},
+    }
+    assert "with house rules" in client.get(f"/leagues/{league.id}").text
+
+
+@pytest.mark.parametrize(
+    ("overrides", "field", "message"),
+    [
+        ({"name": "Ab"}, "name", "Field must be between 3 and 80 characters long."),
+        (
+            {"points_win": "1", "points_draw": "2"},
+            "points_win",
+            "Points for a win, a draw and a loss must not increase in that order.",
+        ),
+        (
+            {"cost_chosen_primary": "6, 8, 12"},
+            "cost_chosen_primary",
+            "House rules: expected 6 costs (one per advancement), got 3",
+        ),
+        (
+            {"cost_random_characteristic": "14, sixteen"},
+            "cost_random_characteristic",
+            "Write whole numbers separated by commas.",
+        ),
+        (
+            {"spp_awards": "touchdown=4"},
+            "spp_awards",
+            "Write key=value pairs; keys: td, cas, comp, int, deflection, throw_completion,"
+            " safe_landing, mvp.",
+        ),
+        ({"starting_treasury": "-5"}, "starting_treasury", "Number must be at least 0."),
+    ],
+)
+def test_create_league_shows_errors_next_to_fields_and_stores_nothing(
+    client: FlaskClient, overrides: dict[str, str], field: str, message: str
+) -> None:
+    make_user("comm")
+    login(client, "comm")
+    data = league_form(**overrides)
+    response = client.post("/leagues/new", data=data)
+    assert response.status_code == 200
+    assert field_errors(response.text, field) == [message]
+    # What was typed is still there, in every box.
+    for name in ("name", "points_win", "points_draw", field):
+        assert input_value(response.text, name) == data[name]
+    assert re.search(r'<option selected value="bb2025">', response.text)
+    assert league_count() == 0
+
+
+def test_house_rule_errors_open_the_advanced_section(client: FlaskClient) -> None:
+    make_user("comm")
+    login(client, "comm")
+    page = client.get("/leagues/new").text
+    assert '<details class="advanced">' in page
+    response = client.post("/leagues/new", data=league_form(cost_chosen_primary="1, 2"))
+    assert '<details class="advanced" open>' in response.text
+    assert field_errors(response.text, "cost_chosen_primary") == [
+        "House rules: expected 6 costs (one per advancement), got 2"
+    ]
+    assert field_errors(response.text, "name") == []
+
+
+# ---------------------------------------------------------------------------
+# The league page
+
+
+def test_empty_league_page_for_each_visitor(client: FlaskClient) -> None:
+    comm = make_user("comm")
+    league = make_league(comm, "bb2025")
+    page = client.get(f"/leagues/{league.id}").text
+    assert "No teams yet." in page
+    assert "Coaches join with the link their commissioner shares." in page
+    assert "Draft a team</a>" not in page
+    assert "/settings" not in page
+
+    login(client, "comm")
+    page = client.get(f"/leagues/{league.id}").text
+    assert "No teams yet." in page
+    assert f'href="/leagues/{league.id}/teams/new">Draft a team</a>' in page
+    for link in ("members", "settings", "seasons/next"):
+        assert f'href="/leagues/{league.id}/{link}"' in page
+
+
+def test_league_page_lists_teams_and_coaches(client: FlaskClient) -> None:
+    comm, coach, other = make_user("comm"), make_user("coach"), make_user("other")
+    league = make_league(comm, "bb2025", coach, other)
+    reavers = make_team(coach, league, "human", "Reikland Reavers")
+    hire(coach, reavers, "human-blitzer", 2)
+    hire(coach, reavers, "human-lineman", 3)
+    make_team(other, league, "orc", "Gouged Eye")
+
+    page = client.get(f"/leagues/{league.id}").text
+    assert table_rows(page, "<h2>Teams</h2>") == [
+        ["Gouged Eye", "Orc", "other", "draft", "0", "0"],
+        ["Reikland Reavers", "Human", "coach", "draft", "5", "320,000"],
+    ]
+    assert f'<a href="/teams/{reavers.id}">Reikland Reavers</a>' in page
+    coaches = page[page.index("<h2>Coaches</h2>") :]
+    assert text_of(coaches.split("</ul>")[0]) == "Coaches comm commissioner coach other"
+    assert "Standings appear once the first match result is entered." in page
+
+
+def test_unknown_league_is_a_404(client: FlaskClient) -> None:
+    make_user("comm")
+    assert client.get("/leagues/999").status_code == 404
+    login(client, "comm")
+    for path in ("settings", "members", "seasons/next", "teams/new", "join/abc"):
+        assert client.get(f"/leagues/999/{path}").status_code == 404, path
+    assert client.post("/leagues/999/join-link").status_code == 404
+    assert client.post("/leagues/999/members/1/promote").status_code == 404
+
+
+# ---------------------------------------------------------------------------
+# Settings
+
+
+def test_settings_are_for_commissioners_only(client: FlaskClient) -> None:
+    comm, _coach = make_user("comm"), make_user("coach")
+    league = make_league(comm, "bb2025", _coach)
+    make_user("stranger")
+    response = client.get(f"/leagues/{league.id}/settings")
+    assert response.status_code == 302
+    assert "/login" in response.headers["Location"]
+
+    for username in ("coach", "stranger"):
+        login(client, username)
+        response = client.get(f"/leagues/{league.id}/settings")
+        assert response.status_code == 403
+        assert "Only a commissioner can change the league&#39;s settings." in response.text
+        response = client.post(f"/leagues/{league.id}/settings", data=league_form(name="Hacked"))
+        assert response.status_code == 403
+        client.post("/logout")
+    assert fresh_league(league.id).name == "bb2025 league"
+    assert "Settings" not in client.get(f"/leagues/{league.id}").text
+
+
+def test_settings_show_the_stored_values_and_save(client: FlaskClient) -> None:
+    comm = make_user("comm")
+    league = make_league(
+        comm,
+        "bb2025",
+        points_win=2,
+        tie_breakers=("points", "td_difference"),
+        house_rules={"costs": {"chosen_primary": [5, 7, 10, 14, 18, 25]}},
+    )
+    login(client, "comm")
+    page = client.get(f"/leagues/{league.id}/settings").text
+    assert "Settings of bb2025 league" in page
+    assert input_value(page, "name") == "bb2025 league"
+    assert input_value(page, "points_win") == "2"
+    assert input_value(page, "cost_chosen_primary") == "5, 7, 10, 14, 18, 25"
+    assert re.search(r'id="tie_breaker_2".*?<option selected value="td_difference">', page, re.S)
+    assert re.search(r'id="tie_breaker_3".*?<option selected value="">', page, re.S)
+
+    response = client.post(
+        f"/leagues/{league.id}/settings",
+        data=league_form(name="Renamed League", points_win="4", cost_chosen_primary=""),
+    )
+    assert response.status_code == 302
+    assert "Settings saved." in flashes(client.get(response.headers["Location"]).text)
+    league = fresh_league(league.id)
+    assert (league.name, league.points_win, league.house_rules) == ("Renamed League", 4, {})
+    assert league.tie_breakers == ["points", "head_to_head", "td_difference", "cas_difference"]
+
+
+def test_settings_refuse_a_new_ruleset_once_teams_exist(client: FlaskClient) -> None:
+    comm = make_user("comm")
+    league = make_league(comm, "bb2025")
+    make_team(comm, league, "human")
+    login(client, "comm")
+    response = client.post(
+        f"/leagues/{league.id}/settings", data=league_form(name="Renamed", ruleset_id="bb2020")
+    )
+    assert response.status_code == 200
+    assert field_errors(response.text, "ruleset_id") == [
+        "The ruleset cannot change once the league has teams."
+    ]
+    assert input_value(response.text, "name") == "Renamed"
+    league = fresh_league(league.id)
+    assert (league.name, league.ruleset_id) == ("bb2025 league", "bb2025")
+
+
+def test_settings_refuse_a_tie_breaker_twice(client: FlaskClient) -> None:
+    comm = make_user("comm")
+    league = make_league(comm, "bb2025")
+    before = list(fresh_league(league.id).tie_breakers)
+    login(client, "comm")
+    response = client.post(
+        f"/leagues/{league.id}/settings", data=league_form(tie_breaker_2="points")
+    )
+    assert response.status_code == 200
+    assert "Pick each tie-breaker at most once, from the list." in response.text
+    assert re.search(r'id="tie_breaker_2".*?<option selected value="points">', response.text, re.S)
+    assert fresh_league(league.id).tie_breakers == before
+
+
+# ---------------------------------------------------------------------------
+# Members
+
+
+def test_members_page_is_for_commissioners_only(client: FlaskClient) -> None:
+    comm, coach = make_user("comm"), make_user("coach")
+    league = make_league(comm, "bb2025", coach)
+    login(client, "coach")
+    assert client.get(f"/leagues/{league.id}/members").status_code == 403
+    response = client.post(f"/leagues/{league.id}/members", data={"username": "coach"})
+    assert response.status_code == 403
+    for action in ("promote", "remove"):
+        response = client.post(f"/leagues/{league.id}/members/{comm.id}/{action}")
+        assert response.status_code == 403, action
+    assert client.post(f"/leagues/{league.id}/join-link").status_code == 403
+    assert active_roles(league.id) == {"comm": "commissioner", "coach": "coach"}
+
+
+def test_add_a_coach_by_username(client: FlaskClient) -> None:
+    comm = make_user("comm")
+    make_user("Grim")
+    league = make_league(comm, "bb2025")
+    login(client, "comm")
+
+    response = client.post(f"/leagues/{league.id}/members", data={"username": "nobody"})
+    assert response.status_code == 200
+    assert field_errors(response.text, "username") == ["There is no user called 'nobody'."]
+    assert input_value(response.text, "username") == "nobody"
+    assert active_roles(league.id) == {"comm": "commissioner"}
+
+    response = client.post(f"/leagues/{league.id}/members", data={"username": " grim "})
+    assert response.status_code == 302
+    page = client.get(response.headers["Location"]).text
+    assert "Grim joined bb2025 league as a coach." in flashes(page)
+    assert table_rows(page, "<h2>Coaches and commissioners</h2>") == [
+        ["comm", "commissioner", "Remove"],
+        ["Grim", "coach", "Make commissioner Remove"],
+    ]
+    assert active_roles(league.id) == {"comm": "commissioner", "Grim": "coach"}
+
+    response = client.post(f"/leagues/{league.id}/members", data={"username": "Grim"})
+    assert field_errors(response.text, "username") == ["Grim is already a member of bb2025 league."]
+    response = client.post(f"/leagues/{league.id}/members", data={"username": ""})
+    assert field_errors(response.text, "username") == ["This field is required."]
+
+
+def test_promote_and_remove_members(client: FlaskClient) -> None:
+    comm, coach, other = make_user("comm"), make_user("coach"), make_user("other")
+    league = make_league(comm, "bb2025", coach, other)
+    team = make_team(other, league, "human", "Other Team")
+    login(client, "comm")
+
+    response = client.post(f"/leagues/{league.id}/members/{coach.id}/promote")
+    assert response.headers["Location"] == f"/leagues/{league.id}/members"
+    assert "Promoted to commissioner." in flashes(client.get(response.headers["Location"]).text)
+    assert active_roles(league.id)["coach"] == "commissioner"
+
+    response = client.post(f"/leagues/{league.id}/members/{other.id}/remove")
+    page = client.get(response.headers["Location"]).text
+    assert "Removed from the league; their teams stay in its history." in flashes(page)
+    assert active_roles(league.id) == {"comm": "commissioner", "coach": "commissioner"}
+    # The removed coach's team stays on the league page.
+    assert "Other Team" in client.get(f"/leagues/{league.id}").text
+    assert client.get(f"/teams/{team.id}").status_code == 200
+
+    response = client.post(f"/leagues/{league.id}/members/{other.id}/remove")
+    assert "That person is not a member of this league." in flashes(
+        client.get(response.headers["Location"]).text
+    )
+
+
+def test_the_last_commissioner_cannot_be_removed(client: FlaskClient) -> None:
+    comm, coach = make_user("comm"), make_user("coach")
+    league = make_league(comm, "bb2025", coach)
+    login(client, "comm")
+    response = client.post(f"/leagues/{league.id}/members/{comm.id}/remove")
+    assert response.status_code == 302
+    page = client.get(response.headers["Location"]).text
+    assert "A league needs a commissioner: promote someone else first." in flashes(page)
+    assert active_roles(league.id) == {"comm": "commissioner", "coach": "coach"}
+
+
+def test_a_commissioner_who_leaves_goes_back_to_the_league_page(client: FlaskClient) -> None:
+    comm, coach = make_user("comm"), make_user("coach")
+    league = make_league(comm, "bb2025", coach)
+    login(client, "comm")
+    client.post(f"/leagues/{league.id}/members/{coach.id}/promote")
+    response = client.post(f"/leagues/{league.id}/members/{comm.id}/remove")
+    assert response.headers["Location"] == f"/leagues/{league.id}"
+    assert active_roles(league.id) == {"coach": "commissioner"}
+
+
+# ---------------------------------------------------------------------------
+# Join link
+
+
+def test_join_link_asks_then_joins(client: FlaskClient) -> None:
+    comm = make_user("comm")
+    make_user("newbie")
+    league = make_league(comm, "bb2025")
+    login(client, "comm")
+    url = join_url(client, league.id)
+    client.post("/logout")
+
+    response = client.get(url)
+    assert response.status_code == 302
+    assert "/login" in response.headers["Location"]
+
+    login(client, "newbie")
+    page = client.get(url).text
+    assert "Join bb2025 league?" in page
+    assert "Join the league</button>" in page
+    assert active_roles(league.id) == {"comm": "commissioner"}  # a GET changes nothing
+
+    response = client.post(url)
+    assert response.headers["Location"] == f"/leagues/{league.id}"
+    page = client.get(response.headers["Location"]).text
+    assert "Welcome to bb2025 league! Draft your team next." in flashes(page)
+    assert f'href="/leagues/{league.id}/teams/new">Draft a team</a>' in page
+    assert active_roles(league.id) == {"comm": "commissioner", "newbie": "coach"}
+
+    # Opening the link again is harmless.
+    response = client.get(url)
+    assert response.headers["Location"] == f"/leagues/{league.id}"
+    assert "You are already a member of bb2025 league." in flashes(
+        client.get(response.headers["Location"]).text
+    )
+
+
+def test_a_bad_join_token_is_refused(client: FlaskClient) -> None:
+    comm = make_user("comm")
+    make_user("newbie")
+    league = make_league(comm, "bb2025")
+    login(client, "newbie")
+    response = client.get(f"/leagues/{league.id}/join/not-the-token")
+    assert response.status_code == 403
+    assert "This join link does not work" in response.text
+    assert "Join the league</button>" not in response.text
+
+    response = client.post(f"/leagues/{league.id}/join/not-the-token")
+    page = client.get(response.headers["Location"]).text
+    assert "This join link is not valid any more; ask the commissioner for a new one." in flashes(
+        page
+    )
+    assert active_roles(league.id) == {"comm": "commissioner"}
+
+
+def test_a_new_join_link_invalidates_the_old_one(client: FlaskClient) -> None:
+    comm = make_user("comm")
+    make_user("newbie")
+    league = make_league(comm, "bb2025")
+    login(client, "comm")
+    old_url = join_url(client, league.id)
+    response = client.post(f"/leagues/{league.id}/join-link")
+    assert response.headers["Location"] == f"/leagues/{league.id}/members"
+    page = client.get(response.headers["Location"]).text
+    assert "A new join link is ready; the old one no longer works." in flashes(page)
+    new_url = join_url(client, league.id)
+    assert new_url != old_url
+    client.post("/logout")
+
+    login(client, "newbie")
+    assert client.get(old_url).status_code == 403
+    client.post(old_url)
+    assert "newbie" not in active_roles(league.id)
+    assert client.get(new_url).status_code == 200
+    client.post(new_url)
+    assert active_roles(league.id)["newbie"] == "coach"
+
+
+# ---------------------------------------------------------------------------
+# Seasons
+
+
+def test_closing_the_season_opens_season_2(client: FlaskClient) -> None:
+    comm, coach = make_user("comm"), make_user("coach")
+    league = make_league(comm, "bb2025", coach)
+    make_team(coach, league, "human")
+
+    login(client, "coach")
+    assert client.get(f"/leagues/{league.id}/seasons/next").status_code == 403
+    assert client.post(f"/leagues/{league.id}/seasons/next").status_code == 403
+    client.post("/logout")
+
+    login(client, "comm")
+    page = client.get(f"/leagues/{league.id}/seasons/next").text
+    assert "Close Season 1?" in page
+    assert len(fresh_league(league.id).seasons) == 1  # the GET only asks
+
+    response = client.post(f"/leagues/{league.id}/seasons/next")
+    assert response.headers["Location"] == f"/leagues/{league.id}"
+    page = client.get(response.headers["Location"]).text
+    assert "Season 2 has begun; every team carries over." in flashes(page)
+    assert "· Season 2" in text_of(page)
+    assert "Reikland Reavers" in page
+    seasons = db.session.scalars(
+        select(Season).where(Season.league_id == league.id).order_by(Season.number)
+    ).all()
+    assert [(s.name, s.closed_at is not None) for s in seasons] == [
+        ("Season 1", True),
+        ("Season 2", False),
+    ]
