@@ -155,6 +155,14 @@ def must_spend(ruleset: Ruleset, available_spp: int, advancements_taken: int) ->
     return available_spp >= cost
 
 
+def can_advance(ruleset: Ruleset, advancements_taken: int, available_spp: int) -> bool:
+    """True when some advancement kind is open to the player now (the roster's badge)."""
+    return any(
+        advancement_decision(ruleset, kind, advancements_taken, available_spp).allowed
+        for kind in advancement_kinds(ruleset)
+    )
+
+
 def advancement_decision(
     ruleset: Ruleset,
     kind: str,

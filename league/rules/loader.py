@@ -864,7 +864,7 @@ def validate_ruleset(ruleset: Ruleset, file: str) -> None:
                 )
             if kind in SKILL_KINDS and getattr(values, kind) is None:
                 raise RulesetError(
-                    file, f"value_increase.{kind}", f"missing (kind {kind} is priced)"
+                    file, f"value_increase.{kind}", f"{kind} has a cost but no value increase"
                 )
         if ruleset.characteristic_table is None:
             raise RulesetError(file, "characteristic_table", "missing (spend mode)")

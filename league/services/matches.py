@@ -712,3 +712,32 @@ def check_all(session: Session, *, fix: bool = False) -> list[Difference]:
     for team in session.scalars(select(Team).order_by(Team.id)):
         differences.extend(recompute_team(session, team, fix=fix))
     return differences
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryLine:
+    """One match in a player's history."""
+
+    match: Match
+    opponent: Team
+    score: str
+    events: MatchPlayer
+
+
+def player_history(session: Session, player: Player) -> list[HistoryLine]:
+    """The played matches a player took part in, newest first."""
+    lines = session.scalars(
+        select(MatchPlayer)
+        .join(Match, Match.id == MatchPlayer.match_id)
+        .where(MatchPlayer.player_id == player.id, Match.state == "played")
+        .order_by(Match.played_at.desc(), Match.id.desc())
+        .options(
+            selectinload(MatchPlayer.match).selectinload(Match.sides).selectinload(MatchTeam.team)
+        )
+    )
+    history = []
+    for line in lines:
+        own = next(s for s in line.match.sides if s.team_id == line.team_id)
+        other = next(s for s in line.match.sides if s.team_id != line.team_id)
+        history.append(HistoryLine(line.match, other.team, f"{own.score}-{other.score}", line))
+    return history

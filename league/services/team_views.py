@@ -7,7 +7,15 @@ from dataclasses import dataclass
 from sqlalchemy.orm import Session
 
 from league.models import League, Player, Team
-from league.rules import Position, Ruleset, TeamType, level_for_spp, level_name
+from league.rules import (
+    Position,
+    Ruleset,
+    TeamType,
+    can_advance,
+    level_for_spp,
+    level_name,
+    reduced_value,
+)
 from league.rules.team_value import RosterPlayer, current_team_value, team_value
 from league.services.teams import (
     ITEM_NAMES,
@@ -76,6 +84,10 @@ class PlayerLine:
     stats: dict[str, int | None]
     skills: tuple[str, ...]
     level: str
+    #: Characteristics worse than the position's because of lasting injuries.
+    injured: frozenset[str] = frozenset()
+    #: Some advancement is open to the player now (classic: a Star Player Roll is due).
+    can_advance: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,14 +126,36 @@ def _level(ruleset: Ruleset, player: Player) -> str:
     return level_name(ruleset, 0)
 
 
+def current_stats(ruleset: Ruleset, position: Position, player: Player) -> dict[str, int | None]:
+    """The position's characteristics with the player's lasting injuries applied."""
+    stats = dict(position.stats)
+    for characteristic in ruleset.characteristics:
+        start = stats[characteristic]
+        for _ in range(player.reduction(characteristic)):
+            reduced = reduced_value(ruleset, characteristic, stats[characteristic], start)
+            if reduced is None:
+                break
+            stats[characteristic] = reduced
+    return stats
+
+
+def _spp_for_advancement(ruleset: Ruleset, player: Player) -> int:
+    """Spend mode counts the unspent balance; roll mode counts every SPP earned."""
+    return player.spp_earned if ruleset.advancement.mode == "roll" else player.spp_available
+
+
 def _line(ruleset: Ruleset, team_type: TeamType, player: Player) -> PlayerLine:
     position = team_type.position(player.position_id)
+    stats = current_stats(ruleset, position, player)
     return PlayerLine(
         player=player,
         position=position,
-        stats=dict(position.stats),
+        stats=stats,
         skills=tuple(str(ref) for ref in position.skills),
         level=_level(ruleset, player),
+        injured=frozenset(c for c in ruleset.characteristics if stats[c] != position.stats[c]),
+        can_advance=player.on_roster
+        and can_advance(ruleset, 0, _spp_for_advancement(ruleset, player)),
     )
 
 

@@ -27,6 +27,12 @@ ITEM_NAMES = {
 }
 
 
+def an_item(item: str) -> str:
+    """'a team re-roll', 'an apothecary'."""
+    name = ITEM_NAMES[item]
+    return f"{'an' if name[0] in 'aeiou' else 'a'} {name}"
+
+
 @dataclass(frozen=True, slots=True)
 class NewTeam:
     league_id: int
@@ -430,7 +436,7 @@ def buy_team_item(session: Session, actor: User, team_id: int, item: str) -> Tea
     if refusal:
         raise RuleViolation(refusal, code="item_not_allowed", field="item")
     price = item_price(team, item)
-    post_entry(session, team, actor, -price, "purchase", f"Bought a {ITEM_NAMES[item]}", item=item)
+    post_entry(session, team, actor, -price, "purchase", f"Bought {an_item(item)}", item=item)
     if item == "reroll":
         team.rerolls += 1
     elif item == "apothecary":
@@ -470,7 +476,7 @@ def undo_draft_item(session: Session, actor: User, team_id: int, item: str) -> T
         actor,
         item_price(team, item),
         "refund",
-        f"Draft: gave back a {ITEM_NAMES[item]}",
+        f"Draft: gave back {an_item(item)}",
         item=item,
     )
     if item == "reroll":

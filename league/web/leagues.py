@@ -13,6 +13,7 @@ from league.rules import load_ruleset, ruleset_ids
 from league.rules.loader import DEFAULT_RULESET_ID
 from league.services import leagues, teams
 from league.services.errors import DomainError, Forbidden, NotFound
+from league.services.standings import standings as league_standings
 from league.services.team_views import league_team_rows
 from league.services.unit_of_work import unit_of_work
 from league.web.forms import EmptyForm
@@ -36,13 +37,18 @@ def _league_or_404(league_id: int):
 
 def _save_league(form: LeagueForm, save) -> Response | None:
     """Validate `form`, call `save(session, settings)`; None when the form has errors."""
-    if not form.validate_on_submit():
+    if not form.is_submitted():
         return None
+    valid = form.validate()
     try:
-        settings = form.settings()
+        # Read the house rules even when another box is wrong: show every error at once.
+        form.house_rules()
     except HouseRulesError as error:
         getattr(form, error.field).errors.append(str(error))
         return None
+    if not valid:
+        return None
+    settings = form.settings()
     try:
         with unit_of_work() as session:
             league = save(session, settings)
@@ -78,6 +84,7 @@ def show(league_id: int) -> str:
         role=role,
         members=leagues.active_members(league),
         team_rows=league_team_rows(db.session, league),
+        standings=league_standings(db.session, league) if league.seasons else None,
         form=EmptyForm(),
     )
 

@@ -14,6 +14,7 @@ from league.models import Player, Team
 from league.services import teams
 from league.services.errors import DomainError, Forbidden, NotFound
 from league.services.leagues import role_in
+from league.services.matches import player_history
 from league.services.team_views import team_sheet
 from league.services.unit_of_work import unit_of_work
 from league.web.forms import EmptyForm
@@ -100,9 +101,7 @@ def hire(team_id: int) -> Response | tuple[str, int]:
 
 
 def _item_name(item: str | None) -> str:
-    """'a team re-roll', 'an apothecary'."""
-    name = teams.ITEM_NAMES.get(item or "", "item")
-    return f"{'an' if name[0] in 'aeiou' else 'a'} {name}"
+    return teams.an_item(item) if item in teams.ITEM_NAMES else "an item"
 
 
 @bp.post("/teams/<int:team_id>/buy")
@@ -173,6 +172,7 @@ def _render_player(player: Player, form: PlayerForm, status: int = 200) -> tuple
         sheet=sheet,
         line=line,
         form=form,
+        history=player_history(db.session, player),
         can_manage=teams.can_manage(team, current_user) and player.on_roster,
     ), status
 

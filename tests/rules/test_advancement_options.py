@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from league.rules import AdvancementOption, advancement_options, load_ruleset
+from league.rules import AdvancementOption, advancement_options, can_advance, load_ruleset
 
 
 def by_kind(options: tuple[AdvancementOption, ...]) -> dict[str, AdvancementOption]:
@@ -142,3 +142,20 @@ def test_classic_spend_random_kinds_leave_out_held_skills() -> None:
     assert "Block" not in options["random_primary"].skills  # starting skill
     assert "Tackle" not in options["random_primary"].skills  # gained
     assert "Mighty Blow" in options["random_primary"].skills
+
+
+@pytest.mark.parametrize(
+    ("ruleset_id", "taken", "spp", "expected"),
+    [
+        ("bb2025", 0, 2, False),  # cheapest 1st advancement: random primary, 3 SPP
+        ("bb2025", 0, 3, True),
+        ("bb2025", 1, 3, False),  # 2nd random primary costs 4
+        ("bb2025", 6, 100, False),  # Legend: no more advancements
+        ("bb2020", 0, 3, True),
+        ("classic", 0, 5, False),  # roll mode: first roll at 6 SPP
+        ("classic", 0, 6, True),
+        ("classic", 1, 15, False),  # second roll at 16
+    ],
+)
+def test_can_advance(ruleset_id, taken, spp, expected) -> None:
+    assert can_advance(load_ruleset(ruleset_id), taken, spp) is expected

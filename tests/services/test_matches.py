@@ -209,8 +209,9 @@ def test_correcting_and_voiding_recompute_everything(commissioner, league_2025) 
     league, humans, orcs = league_2025
     catcher, victim = _player(humans, "human-catcher"), _player(orcs, "orc-lineman")
     report = MatchReport(
-        home=SideReport(score=1, winnings=50_000),
-        away=SideReport(score=0, winnings=30_000),
+        # D6 6 on Expensive Mistakes: crisis averted below 600,000 in the treasury.
+        home=SideReport(score=1, winnings=50_000, mistake_d6=6),
+        away=SideReport(score=0, winnings=30_000, mistake_d6=6),
         players=(PlayerEvents(catcher.id, td=1), PlayerEvents(victim.id, injury="dead")),
     )
     humans_before = humans.treasury
@@ -250,3 +251,19 @@ def test_refused_when_spent_spp_would_be_taken_back(commissioner, league_2025) -
     db.session.expire_all()
     assert db.session.get(Match, match.id).state == "played"
     assert db.session.get(Player, catcher.id).spp_earned == 6
+
+
+def test_expensive_mistakes_use_the_entered_dice(commissioner, league_2025) -> None:
+    league, humans, orcs = league_2025
+    before = humans.treasury  # 180,000 after the draft
+    report = MatchReport(
+        # 180,000 + 70,000 = 250,000: the 200-295k column; D6 1 there is a Minor Incident,
+        # which loses D3 x 10,000 (D3 = 2).
+        home=SideReport(score=1, winnings=70_000, mistake_d6=1, mistake_dice=2),
+        away=SideReport(score=0, winnings=0),
+    )
+    match = _record(commissioner, league, humans, orcs, report)
+    assert before == 180_000
+    assert (match.home.mistake, match.home.mistake_loss) == ("minor", 20_000)
+    assert humans.treasury == before + 70_000 - 20_000
+    assert [e.kind for e in humans.ledger if e.match_id == match.id] == ["winnings", "mistake"]

@@ -216,17 +216,35 @@ def test_create_league_shows_errors_next_to_fields_and_stores_nothing(
     assert league_count() == 0
 
 
-def test_house_rule_errors_open_the_advanced_section(client: FlaskClient) -> None:
+def test_house_rules_stay_visible_when_the_form_comes_back(client: FlaskClient) -> None:
     make_user("comm")
     login(client, "comm")
     page = client.get("/leagues/new").text
-    assert '<details class="advanced">' in page
+    assert '<details class="advanced">' in page  # closed while empty
+
     response = client.post("/leagues/new", data=league_form(cost_chosen_primary="1, 2"))
     assert '<details class="advanced" open>' in response.text
     assert field_errors(response.text, "cost_chosen_primary") == [
         "House rules: expected 6 costs (one per advancement), got 2"
     ]
     assert field_errors(response.text, "name") == []
+
+    # A mistake elsewhere: the filled-in house rules are not hidden in a closed section.
+    response = client.post("/leagues/new", data=league_form(name="Ab", spp_awards="td=2"))
+    assert '<details class="advanced" open>' in response.text
+    assert input_value(response.text, "spp_awards") == "td=2"
+
+    # Both a short name and an unreadable cost list: both errors at once.
+    response = client.post(
+        "/leagues/new", data=league_form(name="Ab", cost_random_primary="3, four")
+    )
+    assert field_errors(response.text, "name") == [
+        "Field must be between 3 and 80 characters long."
+    ]
+    assert field_errors(response.text, "cost_random_primary") == [
+        "Write whole numbers separated by commas."
+    ]
+    assert league_count() == 0
 
 
 # ---------------------------------------------------------------------------
@@ -432,6 +450,23 @@ def test_promote_and_remove_members(client: FlaskClient) -> None:
     assert "That person is not a member of this league." in flashes(
         client.get(response.headers["Location"]).text
     )
+
+
+def test_the_remove_confirmation_quotes_the_league_name_safely(client: FlaskClient) -> None:
+    comm = make_user("comm")
+    league = make_league(comm, "bb2025")
+    login(client, "comm")
+    client.post(
+        f"/leagues/{league.id}/settings",
+        data=league_form(name="Bob's League'); alert('boo"),
+    )
+    assert fresh_league(league.id).name == "Bob's League'); alert('boo"
+    page = client.get(f"/leagues/{league.id}/members").text
+    handlers = re.findall(r"onsubmit='([^']*)'", page)
+    assert handlers == [
+        'return confirm("Remove comm from Bob\\u0027s League\\u0027); alert(\\u0027boo?'
+        ' Their teams stay in the league history.");'
+    ]
 
 
 def test_the_last_commissioner_cannot_be_removed(client: FlaskClient) -> None:

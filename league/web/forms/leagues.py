@@ -96,6 +96,11 @@ class LeagueForm(FlaskForm):
     def cost_fields(self) -> list[StringField]:
         return [getattr(self, f"cost_{kind}") for kind in ADVANCEMENT_KINDS]
 
+    def house_rules_in_use(self) -> bool:
+        """Whether the advanced section must be open: a box is filled in or has an error."""
+        fields = [*self.cost_fields(), self.value_increase, self.spp_awards]
+        return any((field.data or "").strip() or field.errors for field in fields)
+
     def cost_help(self) -> dict[str, str]:
         """Help under each SPP-cost box: the chosen ruleset's own numbers."""
         ruleset_id = self.ruleset_id.data

@@ -1,0 +1,388 @@
+"""Fixtures: round-robin schedules, the season's fixture list and its iCalendar export.
+
+`round_robin` is pure (team ids in, rounds of (home, away) pairs out); the
+services around it schedule every match through `matches.schedule_match`, so a
+generated fixture is exactly what a commissioner would have added by hand.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, timedelta
+from typing import TypeVar
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session, selectinload
+
+from league.models import League, Match, MatchTeam, Season, User
+from league.services import audit
+from league.services.errors import Conflict, RuleViolation
+from league.services.leagues import get_league, require_commissioner
+from league.services.matches import schedule_match
+from league.services.standings import season_of
+
+T = TypeVar("T")
+
+MAX_DAYS_BETWEEN = 365
+
+
+# ---------------------------------------------------------------------------
+# The schedule (pure)
+
+
+def round_robin(team_ids: Sequence[T], double: bool = False) -> list[list[tuple[T, T]]]:
+    """Rounds of (home, away) pairs in which every team meets every other once (twice).
+
+    The circle method: one team (or, for an odd count, the bye) sits in the
+    centre and the others turn around it, so with an odd count every team sits
+    out exactly once per cycle (the round it would have met the bye). A pair
+    that is k places apart around the circle is oriented by the parity of k;
+    every team meets each distance once from either side, so its home and away
+    games balance except for its one game against the centre: the counts
+    differ by at most one in a single round robin. A double round robin
+    repeats the rounds with home and away swapped, so they are exactly equal.
+    """
+    teams = list(team_ids)
+    if len(set(teams)) != len(teams):
+        raise ValueError("round_robin: a team is listed twice")
+    if len(teams) < 2:
+        return []
+    slots: list[T | None] = [*teams, None] if len(teams) % 2 else list(teams)
+    circle, centre = slots[:-1], slots[-1]
+    size = len(circle)  # odd
+    rounds: list[list[tuple[T, T]]] = []
+    for r in range(size):
+        pairs: list[tuple[T, T]] = []
+        opponent = circle[r]
+        if centre is not None and opponent is not None:
+            pairs.append((centre, opponent) if r % 2 == 0 else (opponent, centre))
+        for k in range(1, size // 2 + 1):
+            ahead, behind = circle[(r + k) % size], circle[(r - k) % size]
+            if ahead is None or behind is None:
+                continue
+            pairs.append((ahead, behind) if k % 2 else (behind, ahead))
+        rounds.append(pairs)
+    if double:
+        rounds += [[(away, home) for home, away in pairs] for pairs in rounds]
+    return rounds
+
+
+def schedule_size(team_count: int, double: bool = False) -> tuple[int, int]:
+    """(rounds, matches) of a round robin between `team_count` teams."""
+    if team_count < 2:
+        return 0, 0
+    rounds = team_count - 1 if team_count % 2 == 0 else team_count
+    matches = team_count * (team_count - 1) // 2
+    return (rounds * 2, matches * 2) if double else (rounds, matches)
+
+
+# ---------------------------------------------------------------------------
+# Generating a season's fixtures
+
+
+def season_match_count(session: Session, season: Season) -> int:
+    """League matches (scheduled or played, not voided, not friendlies) of the season."""
+    return (
+        session.scalar(
+            select(func.count())
+            .select_from(Match)
+            .where(
+                Match.season_id == season.id,
+                Match.friendly.is_(False),
+                Match.state != "voided",
+            )
+        )
+        or 0
+    )
+
+
+def generate_fixtures(
+    session: Session,
+    actor: User,
+    league_id: int,
+    double: bool,
+    start_date: date | None = None,
+    days_between: int = 7,
+    *,
+    shuffle: bool = True,
+) -> list[Match]:
+    """Schedule a (double) round robin between the league's active teams this season.
+
+    Round n is dated start_date + (n - 1) x days_between when a start date is
+    given. The draw (who takes which place on the circle) is random unless
+    `shuffle` is False, when the teams keep their alphabetical order.
+    """
+    league = get_league(session, league_id)
+    require_commissioner(league, actor)
+    # Lock the league row so two commissioners cannot generate the schedule twice at once.
+    session.scalar(select(League.id).where(League.id == league.id).with_for_update())
+    season = league.current_season
+    if season is None:
+        raise Conflict(f"{league.name} has no open season; start one first.")
+    existing = season_match_count(session, season)
+    if existing:
+        raise Conflict(
+            f"{season.name} already has {existing} league "
+            f"{'match' if existing == 1 else 'matches'}; fixtures can only be generated for "
+            "a season without any. Add further fixtures one at a time.",
+            code="season_has_fixtures",
+        )
+    if not 1 <= days_between <= MAX_DAYS_BETWEEN:
+        raise RuleViolation(f"Rounds are 1 to {MAX_DAYS_BETWEEN} days apart.", field="days_between")
+    teams = [team for team in league.teams if team.status == "active"]
+    if len(teams) < 2:
+        raise RuleViolation(
+            f"{league.name} needs at least two active teams for a schedule; it has {len(teams)}.",
+            code="not_enough_teams",
+        )
+    if shuffle:
+        secrets.SystemRandom().shuffle(teams)
+    created: list[Match] = []
+    for number, pairs in enumerate(round_robin([t.id for t in teams], double), start=1):
+        day = start_date + timedelta(days=days_between * (number - 1)) if start_date else None
+        for home_id, away_id in pairs:
+            created.append(
+                schedule_match(
+                    session,
+                    actor,
+                    league.id,
+                    home_id,
+                    away_id,
+                    round_number=number,
+                    scheduled_for=day,
+                )
+            )
+    audit.record(
+        session,
+        actor,
+        "fixtures.generate",
+        "league",
+        league.id,
+        season=season.number,
+        double=double,
+        matches=len(created),
+    )
+    return created
+
+
+# ---------------------------------------------------------------------------
+# Reading: the fixture list
+
+
+@dataclass(frozen=True, slots=True)
+class FixtureSide:
+    team_id: int
+    team_name: str
+    coach_id: int
+    score: int
+    conceded: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Fixture:
+    match_id: int
+    round: int | None
+    scheduled_for: date | None
+    state: str
+    friendly: bool
+    home: FixtureSide
+    away: FixtureSide
+
+    @property
+    def played(self) -> bool:
+        return self.state == "played"
+
+    @property
+    def open(self) -> bool:
+        """Still waiting for its result."""
+        return self.state in ("scheduled", "draft")
+
+
+@dataclass(frozen=True, slots=True)
+class FixtureRound:
+    number: int | None
+    fixtures: tuple[Fixture, ...]
+    #: Teams of the schedule without a match this round (odd team counts).
+    byes: tuple[str, ...] = ()
+
+    @property
+    def dates(self) -> tuple[date, ...]:
+        return tuple(sorted({f.scheduled_for for f in self.fixtures if f.scheduled_for}))
+
+
+@dataclass(frozen=True, slots=True)
+class FixtureList:
+    season_id: int
+    season_name: str
+    rounds: tuple[FixtureRound, ...]
+    #: Matches without a round: single fixtures, friendlies, results entered directly.
+    others: tuple[Fixture, ...]
+
+    @property
+    def empty(self) -> bool:
+        return not self.rounds and not self.others
+
+    @property
+    def count(self) -> int:
+        return sum(len(r.fixtures) for r in self.rounds) + len(self.others)
+
+
+def _side(side: MatchTeam) -> FixtureSide:
+    return FixtureSide(side.team_id, side.team.name, side.team.coach_id, side.score, side.conceded)
+
+
+def _fixture(match: Match) -> Fixture:
+    return Fixture(
+        match.id,
+        match.round,
+        match.scheduled_for,
+        match.state,
+        match.friendly,
+        _side(match.home),
+        _side(match.away),
+    )
+
+
+def season_fixtures(
+    session: Session, league: League, season_number: int | None = None
+) -> FixtureList:
+    """The season's matches (voided ones left out), by round then date."""
+    season = season_of(league, season_number)
+    found = session.scalars(
+        select(Match)
+        .where(Match.season_id == season.id, Match.state != "voided")
+        .order_by(Match.round.is_(None), Match.round, Match.scheduled_for, Match.id)
+        .options(selectinload(Match.sides).selectinload(MatchTeam.team))
+    )
+    fixtures = [_fixture(m) for m in found]
+    numbers = sorted({f.round for f in fixtures if f.round is not None})
+    scheduled = {
+        side.team_id: side.team_name
+        for f in fixtures
+        if f.round is not None
+        for side in (f.home, f.away)
+    }
+    rounds = []
+    for number in numbers:
+        in_round = tuple(f for f in fixtures if f.round == number)
+        playing = {side.team_id for f in in_round for side in (f.home, f.away)}
+        byes = tuple(sorted(name for tid, name in scheduled.items() if tid not in playing))
+        rounds.append(FixtureRound(number, in_round, byes))
+    others = tuple(f for f in fixtures if f.round is None)
+    return FixtureList(season.id, season.name, tuple(rounds), others)
+
+
+# ---------------------------------------------------------------------------
+# iCalendar (RFC 5545), written by hand: a few lines do not need a dependency
+
+
+@dataclass(frozen=True, slots=True)
+class CalendarEvent:
+    uid: str
+    day: date
+    summary: str
+    description: str = ""
+    url: str | None = None
+
+
+def ics_escape(text: str) -> str:
+    """RFC 5545 TEXT: backslash, semicolon, comma and line breaks escaped; controls dropped."""
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    text = "".join(ch for ch in text if ch in "\n\t" or (ord(ch) >= 32 and ord(ch) != 127))
+    return text.replace("\\", "\\\\").replace(";", "\\;").replace(",", "\\,").replace("\n", "\\n")
+
+
+def ics_fold(line: str) -> str:
+    """Fold a content line at 75 octets (continuations start with a space)."""
+    parts: list[str] = []
+    current, size, limit = "", 0, 75
+    for ch in line:
+        width = len(ch.encode())
+        if size + width > limit:
+            parts.append(current)
+            current, size, limit = "", 0, 74  # the leading space takes one octet
+        current += ch
+        size += width
+    parts.append(current)
+    return "\r\n ".join(parts)
+
+
+def _utc_stamp(moment: datetime) -> str:
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC).strftime("%Y%m%dT%H%M%SZ")
+
+
+def ics_calendar(name: str, events: Sequence[CalendarEvent], *, now: datetime) -> str:
+    """A VCALENDAR of all-day events; lines end with CRLF as the RFC requires.
+
+    With METHOD:PUBLISH, DTSTAMP is when this calendar was produced: `now`.
+    """
+    lines = [
+        "BEGIN:VCALENDAR",
+        "VERSION:2.0",
+        "PRODID:-//Blood Bowl League Manager//Fixtures//EN",
+        "CALSCALE:GREGORIAN",
+        "METHOD:PUBLISH",
+        f"X-WR-CALNAME:{ics_escape(name)}",
+    ]
+    for event in events:
+        lines += [
+            "BEGIN:VEVENT",
+            f"UID:{event.uid}",
+            f"DTSTAMP:{_utc_stamp(now)}",
+            f"DTSTART;VALUE=DATE:{event.day:%Y%m%d}",
+            f"DTEND;VALUE=DATE:{event.day + timedelta(days=1):%Y%m%d}",
+            f"SUMMARY:{ics_escape(event.summary)}",
+        ]
+        if event.description:
+            lines.append(f"DESCRIPTION:{ics_escape(event.description)}")
+        if event.url:
+            lines.append(f"URL:{event.url}")
+        lines.append("END:VEVENT")
+    lines.append("END:VCALENDAR")
+    return "".join(ics_fold(line) + "\r\n" for line in lines)
+
+
+def calendar_events(
+    session: Session, league: League, *, uid_domain: str, url_for_match=None
+) -> list[CalendarEvent]:
+    """One event per dated, not voided match of the league (every season)."""
+    found = session.scalars(
+        select(Match)
+        .where(
+            Match.league_id == league.id,
+            Match.state != "voided",
+            Match.scheduled_for.is_not(None),
+        )
+        .order_by(Match.scheduled_for, Match.round, Match.id)
+        .options(selectinload(Match.sides).selectinload(MatchTeam.team), selectinload(Match.season))
+    )
+    events = []
+    for match in found:
+        home, away = match.home, match.away
+        if match.state == "played":
+            summary = f"{home.team.name} {home.score}-{away.score} {away.team.name}"
+        else:
+            summary = f"{home.team.name} vs {away.team.name}"
+        where = [league.name]
+        if match.season is not None:
+            where.append(match.season.name)
+        if match.round is not None:
+            where.append(f"round {match.round}")
+        if match.friendly:
+            where.append("friendly")
+        if match.scheduled_for is None:  # filtered out above; this tells the type checker
+            continue
+        events.append(
+            CalendarEvent(
+                uid=f"match-{match.id}@{uid_domain}",
+                day=match.scheduled_for,
+                summary=summary,
+                description=", ".join(where),
+                url=url_for_match(match.id) if url_for_match else None,
+            )
+        )
+    return events

@@ -1,0 +1,332 @@
+"""Match forms: scheduling a match, and the report form built for one match's players.
+
+The report form has fixed fields (score, post-game sequence) plus one group of
+fields per player of the two teams (``p<id>_td``, ``p<id>_injury``, ...), added
+to a subclass made for the match. The form checks shape only (whole numbers,
+ranges, choices); the rules (touchdowns against the score, MVP count, who may
+play) are the service's, and its `ReportErrors` are put back on the fields here.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from flask_wtf import FlaskForm
+from wtforms import (
+    BooleanField,
+    HiddenField,
+    IntegerField,
+    SelectField,
+    SubmitField,
+)
+from wtforms.validators import InputRequired, Length, NumberRange, Optional
+
+from league.services.matches import MatchReport, PlayerEvents, SideReport
+
+SIDES = ("home", "away")
+
+#: Counters a report may carry for a player, with their labels.
+COUNTER_LABELS = {
+    "td": "TD",
+    "cas": "CAS",
+    "comp": "COMP",
+    "interceptions": "INT",
+    "deflection": "Deflections",
+    "throw_completion": "Throw completions",
+    "safe_landing": "Safe landings",
+}
+#: The fields of one player row, after the ``p<id>_`` prefix.
+PLAYER_FIELDS = (*COUNTER_LABELS, "mvp", "injury", "lasting", "apothecary")
+_PLAYER_FIELD = re.compile(r"^p(\d{1,9})_(" + "|".join(PLAYER_FIELDS) + r")$")
+
+MAX_COUNTER = 99
+MAX_GOLD = 10_000_000
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSlot:
+    """A player the report form has a row for."""
+
+    id: int
+    side: str
+    number: int
+    name: str
+    position: str
+    #: Why the player cannot play this match (the row is shown disabled), or None.
+    missing: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ReportLayout:
+    """What the report form offers for one match: its players and the ruleset's choices."""
+
+    team_names: Mapping[str, str]
+    players: tuple[PlayerSlot, ...]
+    counters: tuple[str, ...]
+    #: (code, label) of the casualty table's results, "dead" included.
+    injuries: tuple[tuple[str, str], ...]
+    #: Injury codes whose characteristic is chosen from `characteristics`.
+    lasting_codes: tuple[str, ...]
+    #: (characteristic, label) for a lasting injury.
+    characteristics: tuple[tuple[str, str], ...]
+    #: "fan_attendance" | "d6_fame" | None (no formula: winnings are entered).
+    winnings_formula: str | None
+    #: BB2025: +1 winnings unless the team stalled.
+    stalling: bool
+    #: The ruleset has an Expensive Mistakes table.
+    mistakes: bool
+
+    def side_players(self, side: str) -> tuple[PlayerSlot, ...]:
+        return tuple(slot for slot in self.players if slot.side == side)
+
+
+def field_name(player_id: int, what: str) -> str:
+    return f"p{player_id}_{what}"
+
+
+def _counter(label: str) -> IntegerField:
+    return IntegerField(
+        label,
+        validators=[
+            Optional(),
+            NumberRange(0, MAX_COUNTER, message=f"Enter 0 to {MAX_COUNTER}."),
+        ],
+        default=0,
+    )
+
+
+class ReportForm(FlaskForm):
+    """The fixed part of the report; `report_form` adds the player rows."""
+
+    token = HiddenField(validators=[Length(max=64)])
+    home_score = IntegerField(
+        "Home score", validators=[InputRequired("Enter the score."), NumberRange(0, MAX_COUNTER)]
+    )
+    away_score = IntegerField(
+        "Away score", validators=[InputRequired("Enter the score."), NumberRange(0, MAX_COUNTER)]
+    )
+    concession = SelectField("Concession", default="")
+    fan_attendance = IntegerField(
+        "Fan attendance", validators=[Optional(), NumberRange(0, 999, message="Enter 0 to 999.")]
+    )
+    home_stalled = BooleanField("A player stalled (no +1 winnings)")
+    away_stalled = BooleanField("A player stalled (no +1 winnings)")
+    home_winnings_d6 = IntegerField(
+        "Winnings D6", validators=[Optional(), NumberRange(1, 6, message="A D6 shows 1 to 6.")]
+    )
+    away_winnings_d6 = IntegerField(
+        "Winnings D6", validators=[Optional(), NumberRange(1, 6, message="A D6 shows 1 to 6.")]
+    )
+    home_fame = SelectField("FAME", default="0")
+    away_fame = SelectField("FAME", default="0")
+    home_winnings = IntegerField(
+        "Winnings (gold)", validators=[Optional(), NumberRange(0, MAX_GOLD)]
+    )
+    away_winnings = IntegerField(
+        "Winnings (gold)", validators=[Optional(), NumberRange(0, MAX_GOLD)]
+    )
+    home_fans_change = SelectField("Dedicated fans change", default="0")
+    away_fans_change = SelectField("Dedicated fans change", default="0")
+    home_mistake_d6 = IntegerField(
+        "Expensive Mistakes D6",
+        validators=[Optional(), NumberRange(1, 6, message="A D6 shows 1 to 6.")],
+    )
+    away_mistake_d6 = IntegerField(
+        "Expensive Mistakes D6",
+        validators=[Optional(), NumberRange(1, 6, message="A D6 shows 1 to 6.")],
+    )
+    save_draft = SubmitField("Save draft")
+    finalise = SubmitField("Finalise result")
+
+    layout: ReportLayout
+
+    def __init__(self, *args: Any, layout: ReportLayout, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.layout = layout
+        names = layout.team_names
+        self.concession.choices = [
+            ("", "No concession"),
+            ("home", f"{names['home']} conceded"),
+            ("away", f"{names['away']} conceded"),
+        ]
+        for side in SIDES:
+            self[f"{side}_score"].label.text = names[side]
+            self[f"{side}_fame"].choices = [("0", "0"), ("1", "+1"), ("2", "+2")]
+            self[f"{side}_fans_change"].choices = [("-1", "\u22121"), ("0", "0"), ("1", "+1")]
+        injuries = [("", "No injury"), *layout.injuries]
+        characteristics = [("", "\u2014"), *layout.characteristics]
+        for slot in layout.players:
+            self.player(slot, "injury").choices = injuries
+            self.player(slot, "lasting").choices = characteristics
+        #: Errors about a whole team ("home_mvp") and about one player's row.
+        self.side_errors: dict[str, list[str]] = {side: [] for side in SIDES}
+        self.player_errors: dict[int, list[str]] = {}
+
+    # -- reading -------------------------------------------------------------
+
+    def player(self, slot: PlayerSlot, what: str) -> Any:
+        return self[field_name(slot.id, what)]
+
+    def row_fields(self, slot: PlayerSlot) -> list[Any]:
+        return [self[field_name(slot.id, what)] for what in self._row_parts()]
+
+    def _row_parts(self) -> tuple[str, ...]:
+        return (*self.layout.counters, "mvp", "injury", "lasting", "apothecary")
+
+    def row_has_errors(self, slot: PlayerSlot) -> bool:
+        return bool(self.player_errors.get(slot.id)) or any(f.errors for f in self.row_fields(slot))
+
+    def row_summary(self, slot: PlayerSlot) -> str:
+        """What the collapsed row says: "2 TD · MVP · Dead"."""
+        parts = []
+        for name in self.layout.counters:
+            count = self.player(slot, name).data
+            if isinstance(count, int) and count:
+                parts.append(f"{count} {COUNTER_LABELS[name]}")
+        if self.player(slot, "mvp").data:
+            parts.append("MVP")
+        injury = self.player(slot, "injury").data
+        if injury:
+            label = dict(self.layout.injuries).get(injury, injury)
+            parts.append(label.split(" (")[0])
+        return " \u00b7 ".join(parts)
+
+    def draft_data(self) -> dict[str, str]:
+        """The typed values, as the form sends them (kept in the match's draft)."""
+        skip = {"csrf_token", "token", "save_draft", "finalise"}
+        data = {}
+        for field in self:
+            if field.name in skip or not field.raw_data:
+                continue
+            data[field.name] = str(field.raw_data[0])[:20]
+        return data
+
+    def report(self, stray: tuple[PlayerEvents, ...] = ()) -> MatchReport:
+        """The validated form as the service's command (call after `validate()`)."""
+        conceded = self.concession.data or ""
+        sides = {side: self._side(side, conceded == side) for side in SIDES}
+        fan_attendance = (
+            self.fan_attendance.data if self.layout.winnings_formula == "fan_attendance" else None
+        )
+        lines = [line for slot in self.layout.players if (line := self._line(slot)) is not None]
+        return MatchReport(
+            home=sides["home"],
+            away=sides["away"],
+            players=(*lines, *stray),
+            fan_attendance=fan_attendance,
+        )
+
+    def _side(self, side: str, conceded: bool) -> SideReport:
+        layout = self.layout
+        classic = layout.winnings_formula == "d6_fame"
+        return SideReport(
+            score=self[f"{side}_score"].data or 0,
+            conceded=conceded,
+            winnings=self[f"{side}_winnings"].data,
+            fans_change=int(self[f"{side}_fans_change"].data or 0),
+            stalled=layout.stalling and bool(self[f"{side}_stalled"].data),
+            winnings_d6=self[f"{side}_winnings_d6"].data if classic else None,
+            fame=int(self[f"{side}_fame"].data or 0) if classic else 0,
+            mistake_d6=self[f"{side}_mistake_d6"].data if layout.mistakes else None,
+        )
+
+    def _line(self, slot: PlayerSlot) -> PlayerEvents | None:
+        counters = {name: self.player(slot, name).data or 0 for name in self.layout.counters}
+        injury = self.player(slot, "injury").data or None
+        # The characteristic select only means something for a lasting injury.
+        lasting = self.player(slot, "lasting").data or None
+        if injury not in self.layout.lasting_codes:
+            lasting = None
+        mvp = 1 if self.player(slot, "mvp").data else 0
+        apothecary = bool(self.player(slot, "apothecary").data)
+        if not any(counters.values()) and not (mvp or injury or apothecary):
+            return None
+        return PlayerEvents(
+            slot.id,
+            mvp=mvp,
+            injury=injury,
+            lasting=lasting,
+            apothecary_used=apothecary,
+            **counters,
+        )
+
+    # -- errors from the service ---------------------------------------------
+
+    def attach_report_errors(self, errors: Mapping[str, list[str]]) -> None:
+        """Put each of the service's messages next to the field (or row) it is about."""
+        slots = {slot.id for slot in self.layout.players}
+        for key, messages in errors.items():
+            side, _, rest = key.partition("_")
+            player = re.fullmatch(r"player_(\d+)", key)
+            if player and int(player.group(1)) in slots:
+                self.player_errors.setdefault(int(player.group(1)), []).extend(messages)
+            elif side in SIDES and rest == "mvp":
+                self.side_errors[side].extend(messages)
+            elif side in SIDES and rest == "conceded":
+                self.concession.errors = [*self.concession.errors, *messages]
+            elif key and key in self and key not in ("csrf_token", "token"):
+                self[key].errors = [*self[key].errors, *messages]
+            else:
+                self.form_errors.extend(messages)
+
+
+def report_form(layout: ReportLayout, **kwargs: Any) -> ReportForm:
+    """A report form with a row of fields for every player of `layout`."""
+
+    class MatchReportForm(ReportForm):
+        pass
+
+    for slot in layout.players:
+        for name in layout.counters:
+            setattr(MatchReportForm, field_name(slot.id, name), _counter(COUNTER_LABELS[name]))
+        setattr(MatchReportForm, field_name(slot.id, "mvp"), BooleanField("MVP"))
+        setattr(
+            MatchReportForm,
+            field_name(slot.id, "injury"),
+            SelectField("Injury", default=""),
+        )
+        setattr(
+            MatchReportForm,
+            field_name(slot.id, "lasting"),
+            SelectField("Characteristic lost", default=""),
+        )
+        setattr(MatchReportForm, field_name(slot.id, "apothecary"), BooleanField("Apothecary used"))
+    return MatchReportForm(layout=layout, **kwargs)
+
+
+def stray_player_lines(formdata: Mapping[str, str], known: set[int]) -> tuple[PlayerEvents, ...]:
+    """Rows sent for players the form does not list (a forged or stale form).
+
+    They go to the service like any other row, so its refusal ("plays for
+    neither team") is shown and nothing is stored.
+    """
+    values: dict[int, dict[str, int]] = {}
+    for key, value in formdata.items():
+        found = _PLAYER_FIELD.match(key)
+        if found is None or int(found.group(1)) in known:
+            continue
+        player_id, what = int(found.group(1)), found.group(2)
+        line = values.setdefault(player_id, {})
+        if what in COUNTER_LABELS:
+            try:
+                line[what] = max(int(value), 0)
+            except ValueError:
+                line[what] = 0
+        elif what == "mvp":
+            line["mvp"] = 1
+    return tuple(PlayerEvents(player_id, **counters) for player_id, counters in values.items())
+
+
+class NewMatchForm(FlaskForm):
+    home_team = SelectField("Home team", coerce=int)
+    away_team = SelectField("Away team", coerce=int)
+    friendly = BooleanField("Friendly (does not count in the standings)")
+    submit = SubmitField("Schedule and enter the result")
+
+    def __init__(self, *args: Any, teams: list[tuple[int, str]], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.home_team.choices = list(teams)
+        self.away_team.choices = list(teams)
