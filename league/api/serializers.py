@@ -7,11 +7,12 @@ service only ever sees well-typed input. Representations follow API.md.
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 
 from flask import request
 
-from league.models import League, Player, Team
+from league.models import League, Match, Player, Team
 from league.services.errors import DomainError
 from league.services.leagues import active_members
 from league.services.team_views import PlayerLine, TeamSheet, team_sheet
@@ -183,4 +184,58 @@ def team_json(team: Team) -> dict[str, Any]:
         "team_value": sheet.values.team_value,
         "current_team_value": sheet.values.current_team_value,
         "players": [player_json(line) for line in _player_lines(sheet)],
+    }
+
+
+def _timestamp(moment: datetime | None) -> str | None:
+    """ISO 8601 with the offset; SQLite hands back naive datetimes, stored as UTC."""
+    if moment is None:
+        return None
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.isoformat()
+
+
+def match_json(match: Match) -> dict[str, Any]:
+    home, away = match.side("home"), match.side("away")
+    conceded = "home" if home.conceded else "away" if away.conceded else None
+    return {
+        "id": match.id,
+        "league_id": match.league_id,
+        "state": match.state,
+        "friendly": match.friendly,
+        "round": match.round,
+        "home_team": home.team_id,
+        "away_team": away.team_id,
+        "home_score": home.score,
+        "away_score": away.score,
+        "conceded": conceded,
+        "winnings": {"home": home.winnings, "away": away.winnings},
+        "fans_change": {"home": home.fans_change, "away": away.fans_change},
+        "fan_attendance": match.fan_attendance,
+        # What Expensive Mistakes (rolled by the server) took from each treasury.
+        "expensive_mistakes": {
+            side.side: {"outcome": side.mistake, "loss": side.mistake_loss} for side in (home, away)
+        },
+        "played_at": _timestamp(match.played_at),
+        "players": [
+            {
+                "player_id": line.player_id,
+                "team_id": line.team_id,
+                "name": line.player.name,
+                "td": line.td,
+                "cas": line.cas,
+                "comp": line.comp,
+                "int": line.interceptions,
+                "deflection": line.deflection,
+                "throw_completion": line.throw_completion,
+                "safe_landing": line.safe_landing,
+                "mvp": line.mvp > 0,
+                "injury": line.injury,
+                "lasting": line.lasting,
+                "apothecary_used": line.apothecary_used,
+                "spp": line.spp,
+            }
+            for line in match.players
+        ],
     }

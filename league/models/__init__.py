@@ -1,5 +1,6 @@
 """What is stored: one module per aggregate."""
 
+from league.models.advancement import Advancement, PlayerSkill
 from league.models.audit import AuditEntry
 from league.models.league import League, LeagueMember, Season
 from league.models.ledger import TreasuryEntry
@@ -9,6 +10,7 @@ from league.models.team import Team
 from league.models.user import ApiToken, User
 
 __all__ = [
+    "Advancement",
     "ApiToken",
     "AuditEntry",
     "League",
@@ -17,6 +19,7 @@ __all__ = [
     "MatchPlayer",
     "MatchTeam",
     "Player",
+    "PlayerSkill",
     "Season",
     "Team",
     "TreasuryEntry",

@@ -43,6 +43,8 @@ class League(db.Model):
     tie_breakers: Mapped[list[str]] = mapped_column(JSON, default=lambda: list(TIE_BREAKERS))
     #: House-rule overrides merged over the ruleset (see league.rules.merge_house_rules).
     house_rules: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    #: Coaches may enter dice rolled at the table (else the server rolls every die).
+    table_dice_allowed: Mapped[bool] = mapped_column(default=False)
     #: Secret part of the join link; a new one invalidates old links.
     join_token: Mapped[str] = mapped_column(String(64), unique=True)
     created_at: Mapped[created_at]

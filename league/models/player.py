@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import CheckConstraint, ForeignKey, Index, String, text
+from sqlalchemy import JSON, CheckConstraint, ForeignKey, Index, String, text
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from league.extensions import db
 from league.models.types import created_at, intpk
 
 if TYPE_CHECKING:
+    from league.models.advancement import Advancement
     from league.models.team import Team
 
 PLAYER_STATUSES = ("active", "mng", "dead", "retired", "fired")
@@ -66,7 +67,17 @@ class Player(db.Model):
     av_reduction: Mapped[int] = mapped_column(default=0)
     created_at: Mapped[created_at]
 
+    #: Dice the server rolled for an advancement not chosen yet: {kind, category, dice}.
+    pending_roll: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+
     team: Mapped[Team] = relationship(back_populates="players")
+    advancements: Mapped[list[Advancement]] = relationship(
+        back_populates="player", order_by="Advancement.id"
+    )
+
+    @property
+    def active_advancements(self) -> list[Advancement]:
+        return [a for a in self.advancements if a.undone_at is None]
 
     @property
     def on_roster(self) -> bool:

@@ -201,13 +201,11 @@ def save_draft(session: Session, actor: User, match_id: int, form_data: dict[str
     """Keep an unfinished report; nothing it says takes effect yet."""
     match = get_match(session, match_id, for_update=True)
     league = get_league(session, match.league_id)
-    team_ids = {side.team_id for side in match.sides}
     coaches = {side.team.coach_id for side in match.sides}
     if role_in(league, actor) != "commissioner" and actor.id not in coaches:
         raise Forbidden("Only the two coaches and the commissioners can edit this report.")
     if match.state not in ("scheduled", "draft"):
         raise Conflict("This match already has a final result.")
-    del team_ids
     match.state = "draft"
     match.draft_report = dict(form_data)
     audit.record(session, actor, "match.draft", "match", match.id)
@@ -226,12 +224,24 @@ def record_new_match(
     friendly: bool = False,
 ) -> Match:
     """Schedule and finalise in one step (unscheduled matches, the API)."""
-    if idempotency_key:
-        earlier = session.scalar(select(Match).where(Match.idempotency_key == idempotency_key))
-        if earlier is not None:
-            return get_match(session, earlier.id)
+    _require_commissioner(get_league(session, league_id), actor)
+    earlier = _already_recorded(session, league_id, idempotency_key)
+    if earlier is not None:
+        return earlier
     match = schedule_match(session, actor, league_id, home_team_id, away_team_id, friendly=friendly)
     return record_result(session, actor, match.id, report, idempotency_key=idempotency_key)
+
+
+def _already_recorded(session: Session, league_id: int, key: str | None) -> Match | None:
+    """The match a form with this one-time key already recorded (a double submit)."""
+    if not key:
+        return None
+    earlier = session.scalar(select(Match).where(Match.idempotency_key == key))
+    if earlier is None:
+        return None
+    if earlier.league_id != league_id:
+        raise Conflict("This idempotency key was used for another league's match.")
+    return get_match(session, earlier.id)
 
 
 def record_result(
@@ -243,13 +253,12 @@ def record_result(
     idempotency_key: str | None = None,
 ) -> Match:
     """Finalise a result (or correct a played one): store the events, recompute both teams."""
-    if idempotency_key:
-        earlier = session.scalar(select(Match).where(Match.idempotency_key == idempotency_key))
-        if earlier is not None:
-            return get_match(session, earlier.id)
     match = get_match(session, match_id, for_update=True)
     league = get_league(session, match.league_id)
     _require_commissioner(league, actor)
+    earlier = _already_recorded(session, league.id, idempotency_key)
+    if earlier is not None:
+        return earlier
     if match.state == "voided":
         raise Conflict("This match was voided; schedule a new one instead.")
     correcting = match.state == "played"
@@ -342,6 +351,8 @@ def _validate(
     by_player = {p.id: (side, p) for side, team in teams.items() for p in team.players}
     dead_elsewhere = _dead_before(session, match, [line.player_id for line in report.players])
     missing = _missing_this_match(session, ruleset, match, teams)
+    # A correction may keep players who were fired or retired after this match.
+    played_before = {line.player_id for line in match.players} if match.state == "played" else set()
     for line in report.players:
         key = f"player_{line.player_id}"
         if line.player_id in seen:
@@ -353,7 +364,8 @@ def _validate(
             errors.add(key, f"Player {line.player_id} plays for neither team in this match.")
             continue
         side, player = found
-        if player.status in ("fired", "retired") or line.player_id in dead_elsewhere:
+        left_later = player.status in ("fired", "retired") and line.player_id not in played_before
+        if left_later or line.player_id in dead_elsewhere:
             errors.add(key, f"{player.name} is {player.status} and cannot play.")
         elif line.player_id in missing:
             errors.add(key, f"{player.name} misses this match (injured in the one before).")
@@ -368,7 +380,7 @@ def _validate(
         if tds[side] > report.side(side).score:
             errors.add(
                 f"{side}_score",
-                f"{team.name}'s players scored {tds[side]} touchdowns but the score says "
+                f"The players of {team.name} scored {tds[side]} touchdowns but the score says "
                 f"{report.side(side).score}.",
             )
         allowed = ruleset.spp.mvps_per_team
@@ -397,11 +409,21 @@ def _validate_injury(
     except RulesError:
         errors.add(key, f"{player.name}: unknown injury {line.injury!r}.")
         return
-    if result.effect == "lasting" and result.characteristic is None:
-        if line.lasting not in ruleset.characteristics:
+    if result.effect == "lasting":
+        if line.lasting not in lasting_characteristics(ruleset, line.injury):
             errors.add(key, f"{player.name}: say which characteristic the lasting injury hits.")
-    elif line.lasting is not None and line.lasting != result.characteristic:
+    elif line.lasting is not None:
         errors.add(key, f"{player.name}: only a lasting injury reduces a characteristic.")
+
+
+def lasting_characteristics(ruleset: Ruleset, injury_code: str) -> tuple[str, ...]:
+    """Characteristics a lasting injury may reduce: classic rows fix one each, D6 tables any."""
+    fixed = tuple(
+        r.characteristic
+        for r in ruleset.casualty_table.results
+        if r.code == injury_code and r.characteristic
+    )
+    return fixed or ruleset.characteristics
 
 
 def _validate_fans(
@@ -670,7 +692,7 @@ def recompute_team(session: Session, team: Team, *, fix: bool = True) -> list[Di
             elif result.effect == "niggling":
                 niggling += 1
             elif result.effect == "lasting":
-                reductions[result.characteristic or line.lasting or ""] += 1
+                reductions[line.lasting or result.characteristic or ""] += 1
             if result.miss_next_game and last is not None and line.match_id == last.id:
                 missing_next = True
         label = f"{team.name} / {player.name}"

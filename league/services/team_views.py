@@ -12,8 +12,9 @@ from league.rules import (
     Ruleset,
     TeamType,
     can_advance,
-    level_for_spp,
-    level_name,
+    improved_value,
+    must_spend,
+    player_level,
     reduced_value,
 )
 from league.rules.team_value import RosterPlayer, current_team_value, team_value
@@ -84,10 +85,15 @@ class PlayerLine:
     stats: dict[str, int | None]
     skills: tuple[str, ...]
     level: str
-    #: Characteristics worse than the position's because of lasting injuries.
+    #: Skills gained by advancements (shown apart from the starting ones).
+    gained_skills: tuple[str, ...] = ()
+    #: Characteristics lowered by lasting injuries / raised by advancements.
     injured: frozenset[str] = frozenset()
+    improved: frozenset[str] = frozenset()
     #: Some advancement is open to the player now (classic: a Star Player Roll is due).
     can_advance: bool = False
+    #: BB2020/BB2025: enough SPP banked that the player must advance before the next game.
+    must_spend: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,15 +126,13 @@ class TeamSheet:
     items: list[ItemLine]
 
 
-def _level(ruleset: Ruleset, player: Player) -> str:
-    if ruleset.advancement.mode == "roll":
-        return level_for_spp(ruleset, player.spp_earned)
-    return level_name(ruleset, 0)
-
-
 def current_stats(ruleset: Ruleset, position: Position, player: Player) -> dict[str, int | None]:
-    """The position's characteristics with the player's lasting injuries applied."""
+    """The position's characteristics with the player's improvements and injuries applied."""
     stats = dict(position.stats)
+    for advancement in player.active_advancements:
+        if advancement.characteristic:
+            characteristic = advancement.characteristic
+            stats[characteristic] = improved_value(ruleset, characteristic, stats[characteristic])
     for characteristic in ruleset.characteristics:
         start = stats[characteristic]
         for _ in range(player.reduction(characteristic)):
@@ -139,23 +143,27 @@ def current_stats(ruleset: Ruleset, position: Position, player: Player) -> dict[
     return stats
 
 
-def _spp_for_advancement(ruleset: Ruleset, player: Player) -> int:
-    """Spend mode counts the unspent balance; roll mode counts every SPP earned."""
-    return player.spp_earned if ruleset.advancement.mode == "roll" else player.spp_available
-
-
 def _line(ruleset: Ruleset, team_type: TeamType, player: Player) -> PlayerLine:
     position = team_type.position(player.position_id)
     stats = current_stats(ruleset, position, player)
+    taken = len(player.active_advancements)
+    gained = tuple(a.skill for a in player.active_advancements if a.skill)
+    spp = player.spp_earned if ruleset.advancement.mode == "roll" else player.spp_available
     return PlayerLine(
         player=player,
         position=position,
         stats=stats,
         skills=tuple(str(ref) for ref in position.skills),
-        level=_level(ruleset, player),
-        injured=frozenset(c for c in ruleset.characteristics if stats[c] != position.stats[c]),
-        can_advance=player.on_roster
-        and can_advance(ruleset, 0, _spp_for_advancement(ruleset, player)),
+        gained_skills=gained,
+        level=player_level(ruleset, taken, player.spp_earned),
+        injured=frozenset(
+            c for c in ruleset.characteristics if player.reduction(c) and stats[c] is not None
+        ),
+        improved=frozenset(
+            a.characteristic for a in player.active_advancements if a.characteristic
+        ),
+        can_advance=player.on_roster and can_advance(ruleset, taken, spp),
+        must_spend=player.on_roster and must_spend(ruleset, spp, taken),
     )
 
 

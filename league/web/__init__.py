@@ -14,15 +14,19 @@ from league.web.forms import EmptyForm
 
 def register_web(app: Flask) -> None:
     from league.web.auth import bp as auth_bp
+    from league.web.fixtures import bp as fixtures_bp
     from league.web.leagues import bp as leagues_bp
     from league.web.main import bp as main_bp
+    from league.web.matches import bp as matches_bp
     from league.web.rules import bp as rules_bp
     from league.web.teams import bp as teams_bp
 
     app.register_blueprint(main_bp)
     app.register_blueprint(rules_bp)
     app.register_blueprint(leagues_bp)
+    app.register_blueprint(fixtures_bp)
     app.register_blueprint(teams_bp)
+    app.register_blueprint(matches_bp)
     app.register_blueprint(auth_bp)
     _register_error_pages(app)
 

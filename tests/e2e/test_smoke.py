@@ -19,7 +19,7 @@ def test_register_login_logout(live_server: str, page) -> None:
     page.get_by_role("button", name="Log out").click()
     assert "You are logged out." in page.content()
 
-    page.get_by_role("link", name="Log in").click()
+    page.get_by_role("link", name="Log in", exact=True).click()
     page.get_by_label("Username").fill("grim")
     page.get_by_label("Password").fill("ironbeard!")
     page.get_by_role("button", name="Log in").click()

@@ -165,7 +165,7 @@ BROKEN = [
     ),
     pytest.param(
         "ruleset.toml", "chosen_secondary = 40000\n", "",
-        "mini/ruleset.toml", "value_increase.chosen_secondary", "missing",
+        "mini/ruleset.toml", "value_increase.chosen_secondary", "has a cost but no value increase",
         id="priced-kind-without-value",
     ),
 ]  # fmt: skip
@@ -281,7 +281,8 @@ BAD_HOUSE_RULES = [
     pytest.param({"costs": {"extra_skill": [1, 2, 3, 4, 5, 6]}}, "bb2025",
                  "costs.extra_skill: unknown key", id="unknown-kind"),
     pytest.param({"costs": {"random_secondary": [6, 8, 12, 16, 20, 30]}}, "bb2025",
-                 "value_increase.random_secondary: missing", id="kind-without-value"),
+                 "value_increase.random_secondary: random_secondary has a cost but no value",
+                 id="kind-without-value"),
     pytest.param({"costs": {"chosen_primary": [6, 8, 12, 16, 20, 30]}}, "classic",
                  "costs: ruleset 'classic' does not spend SPP", id="costs-in-roll-mode"),
     pytest.param({"value_increase": {"st": -5}}, "bb2025",

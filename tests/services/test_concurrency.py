@@ -14,7 +14,7 @@ from league.services import teams
 from league.services.errors import DomainError
 from league.services.unit_of_work import unit_of_work
 from tests.conftest import ON_POSTGRES
-from tests.factories import make_league, make_team, make_user
+from tests.factories import hire, make_league, make_team, make_user
 
 pytestmark = pytest.mark.skipif(
     not ON_POSTGRES, reason="SQLite serialises writers; the row locks matter on PostgreSQL"
@@ -86,3 +86,41 @@ def test_concurrent_hires_cannot_pass_a_position_maximum(app: Flask) -> None:
     fresh = db.session.get(Team, team.id)
     assert [p.position_id for p in teams.roster(fresh)] == ["ogre"]
     assert fresh.treasury == 1_000_000 - 140_000
+
+
+def test_concurrent_advancements_spend_the_spp_once(app: Flask) -> None:
+    from league.services.advancement import AdvancementRequest, buy_advancement
+
+    coach = make_user("coach")
+    league = make_league(make_user("commish"), "bb2025", coach)
+    team = make_team(coach, league, "human")
+    player = hire(coach, team, "human-blitzer")[0]
+    player.spp_earned = 6  # one chosen primary skill's worth
+    db.session.commit()
+    results: list[str] = []
+    barrier = threading.Barrier(2)
+
+    def attempt(skill: str) -> None:
+        with app.app_context():
+            actor = db.session.get(User, coach.id)
+            barrier.wait()
+            try:
+                with unit_of_work() as session:
+                    buy_advancement(
+                        session, actor, player.id, AdvancementRequest("chosen_primary", skill)
+                    )
+                results.append("bought")
+            except DomainError as error:
+                results.append(error.code)
+            finally:
+                db.session.remove()
+
+    threads = [threading.Thread(target=attempt, args=(s,)) for s in ("Wrestle", "Dauntless")]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(results) == ["bought", "insufficient_spp"]
+    db.session.expire_all()
+    fresh = db.session.get(type(player), player.id)
+    assert (fresh.spp_spent, len(fresh.active_advancements)) == (6, 1)

@@ -267,3 +267,36 @@ def test_expensive_mistakes_use_the_entered_dice(commissioner, league_2025) -> N
     assert (match.home.mistake, match.home.mistake_loss) == ("minor", 20_000)
     assert humans.treasury == before + 70_000 - 20_000
     assert [e.kind for e in humans.ledger if e.match_id == match.id] == ["winnings", "mistake"]
+
+
+def test_classic_lasting_injury_names_its_characteristic(commissioner) -> None:
+    anna, bram = make_user("anna"), make_user("bram")
+    league = make_league(commissioner, "classic", anna, bram)
+    home = make_active_team(anna, league, "human", "Alpha", (("lineman", 11),))
+    away = make_active_team(bram, league, "human", "Beta", (("lineman", 11),))
+    victim = home.players[0]
+    # D68 55-56 (Serious Concussion / Fractured Skull): -1 AV.
+    _record(
+        commissioner,
+        league,
+        home,
+        away,
+        MatchReport(
+            SideReport(),
+            SideReport(),
+            (PlayerEvents(victim.id, injury="lasting_injury", lasting="av"),),
+        ),
+    )
+    assert (victim.av_reduction, victim.ma_reduction, victim.status) == (1, 0, "mng")
+    with pytest.raises(ReportErrors, match="which characteristic"):
+        _record(
+            commissioner,
+            league,
+            home,
+            away,
+            MatchReport(
+                SideReport(),
+                SideReport(),
+                (PlayerEvents(home.players[1].id, injury="lasting_injury", lasting="pa"),),
+            ),
+        )

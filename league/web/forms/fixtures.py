@@ -5,7 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from flask_wtf import FlaskForm
-from wtforms import BooleanField, DateField, IntegerField, RadioField, SelectField, SubmitField
+from wtforms import (
+    BooleanField,
+    DateField,
+    IntegerField,
+    RadioField,
+    SelectChoice,
+    SelectField,
+    SubmitField,
+)
 from wtforms.validators import (
     DataRequired,
     InputRequired,
@@ -21,8 +29,8 @@ class GenerateFixturesForm(FlaskForm):
     format = RadioField(
         "Format",
         choices=[
-            ("single", "Single round robin: every team meets every other once"),
-            ("double", "Double round robin: twice, once at home and once away"),
+            SelectChoice("single", "Single round robin: every team meets every other once"),
+            SelectChoice("double", "Double round robin: twice, once at home and once away"),
         ],
         default="single",
         validators=[InputRequired(message="Choose single or double.")],
@@ -59,7 +67,10 @@ class AddFixtureForm(FlaskForm):
 
     def __init__(self, *args: Any, teams: list[tuple[int, str]], **kwargs: Any):
         super().__init__(*args, **kwargs)
-        choices = [(0, "(choose a team)"), *teams]
+        choices = [
+            SelectChoice(0, "(choose a team)"),
+            *(SelectChoice(team_id, name) for team_id, name in teams),
+        ]
         self.home_team.choices = choices
         self.away_team.choices = choices
 

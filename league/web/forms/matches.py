@@ -22,7 +22,7 @@ from wtforms import (
     SelectField,
     SubmitField,
 )
-from wtforms.validators import InputRequired, Length, NumberRange, Optional
+from wtforms.validators import InputRequired, Length, NumberRange, Optional, StopValidation
 
 from league.services.matches import MatchReport, PlayerEvents, SideReport
 
@@ -40,6 +40,7 @@ COUNTER_LABELS = {
 }
 #: The fields of one player row, after the ``p<id>_`` prefix.
 PLAYER_FIELDS = (*COUNTER_LABELS, "mvp", "injury", "lasting", "apothecary")
+_ROW_OTHERS = ("mvp", "injury", "lasting", "apothecary")
 _PLAYER_FIELD = re.compile(r"^p(\d{1,9})_(" + "|".join(PLAYER_FIELDS) + r")$")
 
 MAX_COUNTER = 99
@@ -83,6 +84,12 @@ class ReportLayout:
         return tuple(slot for slot in self.players if slot.side == side)
 
 
+def _readable(form: Any, field: Any) -> None:
+    """Stop at "Not a valid integer value." rather than adding a range error to it."""
+    if field.process_errors:
+        raise StopValidation()
+
+
 def field_name(player_id: int, what: str) -> str:
     return f"p{player_id}_{what}"
 
@@ -92,6 +99,7 @@ def _counter(label: str) -> IntegerField:
         label,
         validators=[
             Optional(),
+            _readable,
             NumberRange(0, MAX_COUNTER, message=f"Enter 0 to {MAX_COUNTER}."),
         ],
         default=0,
@@ -103,40 +111,47 @@ class ReportForm(FlaskForm):
 
     token = HiddenField(validators=[Length(max=64)])
     home_score = IntegerField(
-        "Home score", validators=[InputRequired("Enter the score."), NumberRange(0, MAX_COUNTER)]
+        "Home score",
+        validators=[InputRequired("Enter the score."), _readable, NumberRange(0, MAX_COUNTER)],
+        default=0,
     )
     away_score = IntegerField(
-        "Away score", validators=[InputRequired("Enter the score."), NumberRange(0, MAX_COUNTER)]
+        "Away score",
+        validators=[InputRequired("Enter the score."), _readable, NumberRange(0, MAX_COUNTER)],
+        default=0,
     )
     concession = SelectField("Concession", default="")
     fan_attendance = IntegerField(
-        "Fan attendance", validators=[Optional(), NumberRange(0, 999, message="Enter 0 to 999.")]
+        "Fan attendance",
+        validators=[Optional(), _readable, NumberRange(0, 999, message="Enter 0 to 999.")],
     )
     home_stalled = BooleanField("A player stalled (no +1 winnings)")
     away_stalled = BooleanField("A player stalled (no +1 winnings)")
     home_winnings_d6 = IntegerField(
-        "Winnings D6", validators=[Optional(), NumberRange(1, 6, message="A D6 shows 1 to 6.")]
+        "Winnings D6",
+        validators=[Optional(), _readable, NumberRange(1, 6, message="A D6 shows 1 to 6.")],
     )
     away_winnings_d6 = IntegerField(
-        "Winnings D6", validators=[Optional(), NumberRange(1, 6, message="A D6 shows 1 to 6.")]
+        "Winnings D6",
+        validators=[Optional(), _readable, NumberRange(1, 6, message="A D6 shows 1 to 6.")],
     )
     home_fame = SelectField("FAME", default="0")
     away_fame = SelectField("FAME", default="0")
     home_winnings = IntegerField(
-        "Winnings (gold)", validators=[Optional(), NumberRange(0, MAX_GOLD)]
+        "Winnings (gold)", validators=[Optional(), _readable, NumberRange(0, MAX_GOLD)]
     )
     away_winnings = IntegerField(
-        "Winnings (gold)", validators=[Optional(), NumberRange(0, MAX_GOLD)]
+        "Winnings (gold)", validators=[Optional(), _readable, NumberRange(0, MAX_GOLD)]
     )
     home_fans_change = SelectField("Dedicated fans change", default="0")
     away_fans_change = SelectField("Dedicated fans change", default="0")
     home_mistake_d6 = IntegerField(
         "Expensive Mistakes D6",
-        validators=[Optional(), NumberRange(1, 6, message="A D6 shows 1 to 6.")],
+        validators=[Optional(), _readable, NumberRange(1, 6, message="A D6 shows 1 to 6.")],
     )
     away_mistake_d6 = IntegerField(
         "Expensive Mistakes D6",
-        validators=[Optional(), NumberRange(1, 6, message="A D6 shows 1 to 6.")],
+        validators=[Optional(), _readable, NumberRange(1, 6, message="A D6 shows 1 to 6.")],
     )
     save_draft = SubmitField("Save draft")
     finalise = SubmitField("Finalise result")
@@ -156,25 +171,51 @@ class ReportForm(FlaskForm):
             self[f"{side}_score"].label.text = names[side]
             self[f"{side}_fame"].choices = [("0", "0"), ("1", "+1"), ("2", "+2")]
             self[f"{side}_fans_change"].choices = [("-1", "\u22121"), ("0", "0"), ("1", "+1")]
+        # Fields this ruleset has no use for are dropped, so nothing unseen can be wrong.
+        unused = []
+        if layout.winnings_formula != "fan_attendance":
+            unused.append("fan_attendance")
+        for side in SIDES:
+            if layout.winnings_formula != "d6_fame":
+                unused += [f"{side}_winnings_d6", f"{side}_fame"]
+            if not layout.stalling:
+                unused.append(f"{side}_stalled")
+            if not layout.mistakes:
+                unused.append(f"{side}_mistake_d6")
+        if not layout.lasting_codes:
+            unused += [field_name(slot.id, "lasting") for slot in layout.players]
+        for name in unused:
+            del self[name]
         injuries = [("", "No injury"), *layout.injuries]
         characteristics = [("", "\u2014"), *layout.characteristics]
         for slot in layout.players:
             self.player(slot, "injury").choices = injuries
-            self.player(slot, "lasting").choices = characteristics
+            if layout.lasting_codes:
+                self.player(slot, "lasting").choices = characteristics
         #: Errors about a whole team ("home_mvp") and about one player's row.
         self.side_errors: dict[str, list[str]] = {side: [] for side in SIDES}
         self.player_errors: dict[int, list[str]] = {}
 
+    def validate(self, extra_validators: Any = None) -> bool:
+        valid = super().validate(extra_validators)
+        if self.token.errors:
+            # A hidden field has nowhere to show its error.
+            self.form_errors.append("This form is damaged; reload the page and enter it again.")
+        return valid
+
     # -- reading -------------------------------------------------------------
+
+    def value(self, name: str) -> Any:
+        """A field's data; None for a field this ruleset does not use."""
+        field = self._fields.get(name)
+        return None if field is None else field.data
 
     def player(self, slot: PlayerSlot, what: str) -> Any:
         return self[field_name(slot.id, what)]
 
     def row_fields(self, slot: PlayerSlot) -> list[Any]:
-        return [self[field_name(slot.id, what)] for what in self._row_parts()]
-
-    def _row_parts(self) -> tuple[str, ...]:
-        return (*self.layout.counters, "mvp", "injury", "lasting", "apothecary")
+        names = [field_name(slot.id, what) for what in (*self.layout.counters, *_ROW_OTHERS)]
+        return [self._fields[name] for name in names if name in self._fields]
 
     def row_has_errors(self, slot: PlayerSlot) -> bool:
         return bool(self.player_errors.get(slot.id)) or any(f.errors for f in self.row_fields(slot))
@@ -208,9 +249,7 @@ class ReportForm(FlaskForm):
         """The validated form as the service's command (call after `validate()`)."""
         conceded = self.concession.data or ""
         sides = {side: self._side(side, conceded == side) for side in SIDES}
-        fan_attendance = (
-            self.fan_attendance.data if self.layout.winnings_formula == "fan_attendance" else None
-        )
+        fan_attendance = self.value("fan_attendance")
         lines = [line for slot in self.layout.players if (line := self._line(slot)) is not None]
         return MatchReport(
             home=sides["home"],
@@ -220,24 +259,22 @@ class ReportForm(FlaskForm):
         )
 
     def _side(self, side: str, conceded: bool) -> SideReport:
-        layout = self.layout
-        classic = layout.winnings_formula == "d6_fame"
         return SideReport(
-            score=self[f"{side}_score"].data or 0,
+            score=self.value(f"{side}_score") or 0,
             conceded=conceded,
-            winnings=self[f"{side}_winnings"].data,
-            fans_change=int(self[f"{side}_fans_change"].data or 0),
-            stalled=layout.stalling and bool(self[f"{side}_stalled"].data),
-            winnings_d6=self[f"{side}_winnings_d6"].data if classic else None,
-            fame=int(self[f"{side}_fame"].data or 0) if classic else 0,
-            mistake_d6=self[f"{side}_mistake_d6"].data if layout.mistakes else None,
+            winnings=self.value(f"{side}_winnings"),
+            fans_change=int(self.value(f"{side}_fans_change") or 0),
+            stalled=bool(self.value(f"{side}_stalled")),
+            winnings_d6=self.value(f"{side}_winnings_d6"),
+            fame=int(self.value(f"{side}_fame") or 0),
+            mistake_d6=self.value(f"{side}_mistake_d6"),
         )
 
     def _line(self, slot: PlayerSlot) -> PlayerEvents | None:
         counters = {name: self.player(slot, name).data or 0 for name in self.layout.counters}
         injury = self.player(slot, "injury").data or None
         # The characteristic select only means something for a lasting injury.
-        lasting = self.player(slot, "lasting").data or None
+        lasting = self.value(field_name(slot.id, "lasting")) or None
         if injury not in self.layout.lasting_codes:
             lasting = None
         mvp = 1 if self.player(slot, "mvp").data else 0

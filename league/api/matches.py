@@ -1,0 +1,255 @@
+"""Matches: POST /api/v1/leagues/<id>/matches, GET /api/v1/matches/<id>, POST .../void.
+
+The body is parsed here into a `MatchReport` (400 `invalid_field` naming the
+field for anything of the wrong shape or type); the rules' verdict on the report
+comes from the match service: `ReportErrors` is a 422 `invalid_report` listing
+every problem at once, other refusals are DomainErrors with their own status.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import g, jsonify
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+from werkzeug.wrappers import Response
+
+from league.api import bp
+from league.api.auth import token_required
+from league.api.serializers import MAX_ID, BadRequest, json_object, match_json
+from league.extensions import db
+from league.models import Match, User
+from league.models.match import INJURY_CODES, SIDES
+from league.services import matches
+from league.services.errors import Conflict
+from league.services.leagues import get_league, require_commissioner
+from league.services.matches import MatchReport, PlayerEvents, ReportErrors, SideReport
+from league.services.unit_of_work import unit_of_work
+
+LEAGUE = f"/leagues/<int(max={MAX_ID}):league_id>"
+MATCH = f"/matches/<int(max={MAX_ID}):match_id>"
+
+#: Ceiling for scores and per-player counters: far above any real match and far
+#: below what would overflow the 32-bit SPP and score columns once summed.
+MAX_COUNT = 1000
+#: Ceiling for gold entered as winnings (the treasury is a 32-bit column too).
+MAX_GOLD = 10_000_000
+#: More entries than two full rosters ever field (keeps the SQL IN lists small).
+MAX_PLAYERS = 100
+#: The idempotency_key column's width.
+MAX_KEY = 64
+CHARACTERISTICS = ("ma", "st", "ag", "pa", "av")
+#: Per-player counters: API name -> PlayerEvents field.
+COUNTERS = {
+    "td": "td",
+    "cas": "cas",
+    "comp": "comp",
+    "int": "interceptions",
+    "deflection": "deflection",
+    "throw_completion": "throw_completion",
+    "safe_landing": "safe_landing",
+}
+
+
+@bp.errorhandler(ReportErrors)
+def invalid_report(error: ReportErrors) -> tuple[Response, int]:
+    # Every message ends with a full stop: joined with spaces they read as one paragraph.
+    message = " ".join(m for messages in error.errors.values() for m in messages)
+    body = {"code": "invalid_report", "message": message, "fields": error.errors}
+    return jsonify({"error": body}), 422
+
+
+# ---------------------------------------------------------------------------
+# Parsing the report
+
+
+def _invalid(name: str, message: str) -> BadRequest:
+    return BadRequest(message, code="invalid_field", field=name)
+
+
+def _int(value: object, name: str, *, maximum: int) -> int:
+    # bool is an int subclass in Python; JSON true is not a number.
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise _invalid(name, f"'{name}' must be an integer.")
+    if value > maximum:
+        raise _invalid(name, f"'{name}' must be at most {maximum:,}.")
+    # Negative numbers pass: the rules refuse them (422) along with everything else.
+    return value
+
+
+def _required_int(
+    body: dict[str, Any], name: str, *, maximum: int, where: str | None = None
+) -> int:
+    label = f"{where}.{name}" if where else name
+    if body.get(name) is None:
+        raise _invalid(label, f"'{label}' is required.")
+    return _int(body[name], label, maximum=maximum)
+
+
+def _optional_int(value: object, name: str, *, maximum: int, default: int = 0) -> int:
+    return default if value is None else _int(value, name, maximum=maximum)
+
+
+def _bool(value: object, name: str) -> bool:
+    if value is None:
+        return False
+    if not isinstance(value, bool):
+        raise _invalid(name, f"'{name}' must be true or false.")
+    return value
+
+
+def _choice(value: object, name: str, choices: tuple[str, ...]) -> str | None:
+    if value is None:
+        return None
+    if not isinstance(value, str) or value not in choices:
+        raise _invalid(name, f"'{name}' must be null or one of: {', '.join(choices)}.")
+    return value
+
+
+def _object(body: dict[str, Any], name: str) -> dict[str, Any]:
+    value = body.get(name)
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise _invalid(name, f"'{name}' must be an object.")
+    return value
+
+
+def _per_side(
+    body: dict[str, Any], name: str, *, maximum: int, default: int | None
+) -> dict[str, int | None]:
+    """{"home": n, "away": n}, each optional."""
+    given = _object(body, name)
+    result: dict[str, int | None] = {}
+    for side in SIDES:
+        value = given.get(side)
+        result[side] = default if value is None else _int(value, f"{name}.{side}", maximum=maximum)
+    return result
+
+
+def _player_events(entry: object, index: int) -> PlayerEvents:
+    where = f"players[{index}]"
+    if not isinstance(entry, dict):
+        raise _invalid(where, f"'{where}' must be an object.")
+    counters = {
+        field: _optional_int(entry.get(name), f"{where}.{name}", maximum=MAX_COUNT)
+        for name, field in COUNTERS.items()
+    }
+    return PlayerEvents(
+        player_id=_required_int(entry, "player_id", maximum=MAX_ID, where=where),
+        **counters,
+        mvp=1 if _bool(entry.get("mvp"), f"{where}.mvp") else 0,
+        injury=_choice(entry.get("injury"), f"{where}.injury", INJURY_CODES),
+        lasting=_choice(entry.get("lasting"), f"{where}.lasting", CHARACTERISTICS),
+        apothecary_used=_bool(entry.get("apothecary_used"), f"{where}.apothecary_used"),
+    )
+
+
+def _players(body: dict[str, Any]) -> tuple[PlayerEvents, ...]:
+    entries = body.get("players")
+    if entries is None:
+        return ()
+    if not isinstance(entries, list):
+        raise _invalid("players", "'players' must be a list.")
+    if len(entries) > MAX_PLAYERS:
+        raise _invalid("players", f"'players' lists at most {MAX_PLAYERS} players.")
+    return tuple(_player_events(entry, index) for index, entry in enumerate(entries))
+
+
+def _idempotency_key(body: dict[str, Any]) -> str | None:
+    key = body.get("idempotency_key")
+    if key is None:
+        return None
+    if not isinstance(key, str) or not 1 <= len(key) <= MAX_KEY or "\x00" in key:
+        raise _invalid(
+            "idempotency_key", f"'idempotency_key' must be a string of 1 to {MAX_KEY} characters."
+        )
+    return key
+
+
+def _report(body: dict[str, Any]) -> MatchReport:
+    scores = {side: _required_int(body, f"{side}_score", maximum=MAX_COUNT) for side in SIDES}
+    winnings = _per_side(body, "winnings", maximum=MAX_GOLD, default=None)
+    fans_change = _per_side(body, "fans_change", maximum=MAX_COUNT, default=0)
+    conceded = _choice(body.get("conceded"), "conceded", SIDES)
+    fan_attendance = body.get("fan_attendance")
+    sides = {
+        side: SideReport(
+            score=scores[side],
+            conceded=conceded == side,
+            winnings=winnings[side],
+            fans_change=fans_change[side] or 0,
+        )
+        for side in SIDES
+    }
+    return MatchReport(
+        home=sides["home"],
+        away=sides["away"],
+        players=_players(body),
+        fan_attendance=None
+        if fan_attendance is None
+        else _int(fan_attendance, "fan_attendance", maximum=MAX_COUNT),
+    )
+
+
+# ---------------------------------------------------------------------------
+# Routes
+
+
+def _earlier(session: Session, actor: User, league_id: int, key: str) -> Match | None:
+    """The match an idempotency key already recorded, if any (for its own league only)."""
+    earlier = session.scalar(select(Match).where(Match.idempotency_key == key))
+    if earlier is None:
+        return None
+    require_commissioner(get_league(session, league_id), actor)
+    if earlier.league_id != league_id:
+        raise Conflict(
+            f"The idempotency key was already used for match {earlier.id} of another league.",
+            field="idempotency_key",
+        )
+    return matches.get_match(session, earlier.id)
+
+
+@bp.post(f"{LEAGUE}/matches")
+@token_required
+def record_match(league_id: int) -> tuple[dict[str, Any], int]:
+    body = json_object()
+    home_team = _required_int(body, "home_team", maximum=MAX_ID)
+    away_team = _required_int(body, "away_team", maximum=MAX_ID)
+    report = _report(body)
+    key = _idempotency_key(body)
+    try:
+        with unit_of_work() as session:
+            earlier = _earlier(session, g.api_user, league_id, key) if key else None
+            if earlier is not None:
+                # A repeat records nothing new and answers 200 with the first match: 201
+                # would claim a creation that did not happen this time.
+                return match_json(earlier), 200
+            match = matches.record_new_match(
+                session, g.api_user, league_id, home_team, away_team, report, idempotency_key=key
+            )
+            result = match_json(match)
+    except IntegrityError:
+        # Two requests with the same new key at once: the loser finds the winner's match.
+        if key is None:
+            raise
+        earlier = _earlier(db.session, g.api_user, league_id, key)
+        if earlier is None:
+            raise
+        return match_json(earlier), 200
+    return result, 201
+
+
+@bp.get(MATCH)
+def get_match(match_id: int) -> dict[str, Any]:
+    return match_json(matches.get_match(db.session, match_id))
+
+
+@bp.post(f"{MATCH}/void")
+@token_required
+def void_match(match_id: int) -> dict[str, Any]:
+    # 200: the match changes state and is returned; nothing is created.
+    with unit_of_work() as session:
+        return match_json(matches.void_match(session, g.api_user, match_id))

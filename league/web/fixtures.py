@@ -1,0 +1,207 @@
+"""Fixtures, standings and statistics pages of a league, and its iCalendar feed."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from urllib.parse import urlsplit
+
+from flask import (
+    Blueprint,
+    abort,
+    current_app,
+    flash,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from flask_login import current_user, login_required
+from werkzeug.wrappers import Response
+
+from league.extensions import db
+from league.models import League
+from league.services import fixtures as fixture_service
+from league.services import leagues, matches
+from league.services import standings as standings_service
+from league.services.errors import DomainError, Forbidden, NotFound
+from league.services.unit_of_work import unit_of_work
+from league.web.forms.fixtures import AddFixtureForm, GenerateFixturesForm
+from league.web.helpers import attach_error
+
+bp = Blueprint("fixtures", __name__)
+
+#: Built by the match-report feature; until they exist the fixture list shows match numbers.
+REPORT_ENDPOINT = "matches.report"
+SHOW_ENDPOINT = "matches.show"
+
+
+def _league_or_404(league_id: int) -> League:
+    try:
+        return leagues.get_league(db.session, league_id)
+    except NotFound as error:
+        abort(404, description=error.message)
+
+
+def _commissioner_league_or_403(league_id: int, what: str) -> League:
+    league = _league_or_404(league_id)
+    if leagues.role_in(league, current_user) != "commissioner":
+        abort(403, description=f"Only a commissioner of {league.name} can {what}.")
+    return league
+
+
+def _season_number() -> int | None:
+    return request.args.get("season", type=int)
+
+
+def _read(read, *args):
+    """Call a read service; an unknown season is a 404."""
+    try:
+        return read(db.session, *args)
+    except NotFound as error:
+        abort(404, description=error.message)
+
+
+def _active_teams(league: League) -> list[tuple[int, str]]:
+    return [(team.id, team.name) for team in league.teams if team.status == "active"]
+
+
+@bp.route("/leagues/<int:league_id>/fixtures")
+def index(league_id: int) -> str:
+    league = _league_or_404(league_id)
+    fixture_list = _read(fixture_service.season_fixtures, league, _season_number())
+    role = leagues.role_in(league, current_user)
+    season = next(s for s in league.seasons if s.id == fixture_list.season_id)
+    can_generate = (
+        role == "commissioner"
+        and season is league.current_season
+        and fixture_service.season_match_count(db.session, season) == 0
+    )
+    return render_template(
+        "fixtures/index.html",
+        league=league,
+        season=season,
+        fixtures=fixture_list,
+        role=role,
+        user_id=current_user.id if current_user.is_authenticated else None,
+        can_report=REPORT_ENDPOINT in current_app.view_functions,
+        report_endpoint=REPORT_ENDPOINT,
+        show_endpoint=SHOW_ENDPOINT if SHOW_ENDPOINT in current_app.view_functions else None,
+        can_generate=can_generate,
+        active_teams=len(_active_teams(league)),
+    )
+
+
+@bp.route("/leagues/<int:league_id>/fixtures/generate", methods=["GET", "POST"])
+@login_required
+def generate(league_id: int) -> str | Response:
+    league = _commissioner_league_or_403(league_id, "generate fixtures")
+    season = league.current_season
+    existing = fixture_service.season_match_count(db.session, season) if season else 0
+    form = GenerateFixturesForm()
+    if form.validate_on_submit():
+        try:
+            with unit_of_work() as session:
+                created = fixture_service.generate_fixtures(
+                    session,
+                    current_user,
+                    league_id,
+                    form.double,
+                    form.start_date.data,
+                    form.days_between.data or 7,
+                )
+                rounds = len({match.round for match in created})
+        except Forbidden as error:
+            abort(403, description=error.message)
+        except DomainError as error:
+            attach_error(form, error)
+        else:
+            flash(f"{len(created)} fixtures created in {rounds} rounds.", "success")
+            return redirect(url_for("fixtures.index", league_id=league_id))
+    teams = _active_teams(league)
+    return render_template(
+        "fixtures/generate.html",
+        league=league,
+        season=season,
+        form=form,
+        teams=teams,
+        existing=existing,
+        single=fixture_service.schedule_size(len(teams)),
+        double=fixture_service.schedule_size(len(teams), double=True),
+    )
+
+
+@bp.route("/leagues/<int:league_id>/fixtures/new", methods=["GET", "POST"])
+@login_required
+def new(league_id: int) -> str | Response:
+    league = _commissioner_league_or_403(league_id, "add fixtures")
+    teams = _active_teams(league)
+    form = AddFixtureForm(teams=teams)
+    if form.validate_on_submit():
+        try:
+            with unit_of_work() as session:
+                match = matches.schedule_match(
+                    session,
+                    current_user,
+                    league_id,
+                    form.home_team.data,
+                    form.away_team.data,
+                    round_number=form.round_number.data,
+                    scheduled_for=form.scheduled_for.data,
+                    friendly=form.friendly.data,
+                )
+                text = f"{match.home.team.name} vs {match.away.team.name}"
+        except Forbidden as error:
+            abort(403, description=error.message)
+        except DomainError as error:
+            attach_error(form, error)
+        else:
+            flash(f"Fixture added: {text}.", "success")
+            return redirect(url_for("fixtures.index", league_id=league_id))
+    return render_template(
+        "fixtures/new.html", league=league, season=league.current_season, form=form, teams=teams
+    )
+
+
+@bp.route("/leagues/<int:league_id>/fixtures.ics")
+def calendar(league_id: int) -> Response:
+    league = _league_or_404(league_id)
+    page = url_for("fixtures.index", league_id=league.id, _external=True)
+    events = fixture_service.calendar_events(
+        db.session,
+        league,
+        uid_domain=urlsplit(request.host_url).hostname or "league",
+        url_for_match=lambda match_id: f"{page}#match-{match_id}",
+    )
+    body = fixture_service.ics_calendar(f"{league.name} fixtures", events, now=datetime.now(UTC))
+    response = Response(body, mimetype="text/calendar")
+    response.headers["Content-Disposition"] = (
+        f'attachment; filename="league-{league.id}-fixtures.ics"'
+    )
+    return response
+
+
+@bp.route("/leagues/<int:league_id>/standings")
+def standings(league_id: int) -> str:
+    league = _league_or_404(league_id)
+    table = _read(standings_service.standings, league, _season_number())
+    return render_template(
+        "fixtures/standings.html",
+        league=league,
+        season=next(s for s in league.seasons if s.id == table.season_id),
+        standings=table,
+        role=leagues.role_in(league, current_user),
+    )
+
+
+@bp.route("/leagues/<int:league_id>/stats")
+def stats(league_id: int) -> str:
+    league = _league_or_404(league_id)
+    season_stats = _read(standings_service.season_stats, league, _season_number())
+    return render_template(
+        "fixtures/stats.html",
+        league=league,
+        season=next(s for s in league.seasons if s.id == season_stats.season_id),
+        stats=season_stats,
+        graves=standings_service.graveyard(db.session, league),
+        show_endpoint=SHOW_ENDPOINT if SHOW_ENDPOINT in current_app.view_functions else None,
+    )

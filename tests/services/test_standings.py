@@ -1,0 +1,387 @@
+"""Standings, tie-breakers, season statistics, leaders and the graveyard, hand-computed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from league.extensions import db
+from league.models import League, Match, Player, Team, User
+from league.services import leagues, matches, teams
+from league.services.matches import MatchReport, PlayerEvents, SideReport
+from league.services.standings import (
+    graveyard,
+    season_stats,
+    standings,
+    tie_breaker_order,
+)
+from league.services.unit_of_work import unit_of_work
+from tests.factories import make_active_team, make_league, make_user
+
+HUMANS = (("human-lineman", 7), ("human-catcher", 2), ("human-thrower", 2), ("human-blitzer", 2))
+
+
+@pytest.fixture
+def commissioner() -> User:
+    return make_user("commish")
+
+
+@pytest.fixture
+def coach() -> User:
+    return make_user("anna")
+
+
+def _league(commissioner: User, coach: User, names: list[str], **settings: Any) -> League:
+    """A league with active (empty-roster) teams of these names."""
+    league = make_league(commissioner, "bb2025", coach, **settings)
+    with unit_of_work() as session:
+        for name in names:
+            teams.create_team(session, coach, teams.NewTeam(league.id, name, "human", active=True))
+    return league
+
+
+def _teams(league: League) -> dict[str, Team]:
+    return {t.name: t for t in leagues.get_league(db.session, league.id).teams}
+
+
+def play(
+    commissioner: User,
+    league: League,
+    home: Team,
+    away: Team,
+    home_score: int,
+    away_score: int,
+    *players: PlayerEvents,
+    friendly: bool = False,
+    home_conceded: bool = False,
+) -> Match:
+    report = MatchReport(
+        home=SideReport(score=home_score, conceded=home_conceded, mistake_d6=6),
+        away=SideReport(score=away_score, mistake_d6=6),
+        players=players,
+    )
+    with unit_of_work() as session:
+        return matches.record_new_match(
+            session, commissioner, league.id, home.id, away.id, report, friendly=friendly
+        )
+
+
+def _table(league: League) -> list[tuple]:
+    found = standings(db.session, leagues.get_league(db.session, league.id))
+    return [
+        (
+            r.position,
+            r.team_name,
+            r.played,
+            r.won,
+            r.drawn,
+            r.lost,
+            r.td_for,
+            r.td_against,
+            r.cas_for,
+            r.cas_against,
+            r.points,
+        )
+        for r in found.rows
+    ]
+
+
+def _notes(league: League) -> list[tuple[str, str, str]]:
+    found = standings(db.session, leagues.get_league(db.session, league.id))
+    return [(n.upper, n.lower, n.tie_breaker) for n in found.notes]
+
+
+# ---------------------------------------------------------------------------
+# Standings
+
+
+def test_no_results_yet_lists_the_active_teams_level(commissioner, coach) -> None:
+    league = _league(commissioner, coach, ["Reavers", "Gouged Eye"])
+    found = standings(db.session, leagues.get_league(db.session, league.id))
+    assert found.empty
+    assert found.season_name == "Season 1"
+    assert [(r.position, r.team_name, r.played, r.points) for r in found.rows] == [
+        (1, "Gouged Eye", 0, 0),
+        (2, "Reavers", 0, 0),
+    ]
+    assert found.notes == ()
+
+
+def test_three_way_tie_on_points_resolved_by_head_to_head(commissioner, coach) -> None:
+    league = _league(commissioner, coach, ["Alpha", "Bravo", "Charlie", "Delta", "Echo"])
+    t = _teams(league)
+    play(commissioner, league, t["Bravo"], t["Charlie"], 1, 0)
+    play(commissioner, league, t["Charlie"], t["Alpha"], 1, 0)
+    play(commissioner, league, t["Bravo"], t["Alpha"], 0, 0)
+    play(commissioner, league, t["Alpha"], t["Delta"], 5, 0)
+    play(commissioner, league, t["Charlie"], t["Echo"], 0, 0)
+    play(commissioner, league, t["Delta"], t["Echo"], 1, 0)
+    # Bravo, Charlie and Alpha have 4 points each. Among themselves Bravo took 4
+    # (win + draw), Charlie 3, Alpha 1; on touchdown difference Alpha (+4) would
+    # lead Bravo (+1) and Charlie (0), and by name Alpha would lead too.
+    assert _table(league) == [
+        (1, "Bravo", 2, 1, 1, 0, 1, 0, 0, 0, 4),
+        (2, "Charlie", 3, 1, 1, 1, 1, 1, 0, 0, 4),
+        (3, "Alpha", 3, 1, 1, 1, 5, 1, 0, 0, 4),
+        (4, "Delta", 2, 1, 0, 1, 1, 5, 0, 0, 3),
+        (5, "Echo", 2, 0, 1, 1, 0, 1, 0, 0, 1),
+    ]
+    assert _notes(league) == [
+        ("Bravo", "Charlie", "head_to_head"),
+        ("Charlie", "Alpha", "head_to_head"),
+    ]
+
+
+def test_head_to_head_is_worked_out_again_for_the_teams_still_level(commissioner, coach) -> None:
+    league = _league(commissioner, coach, ["Xray", "Yankee", "Zulu", "Delta", "Echo"])
+    t = _teams(league)
+    play(commissioner, league, t["Yankee"], t["Xray"], 1, 0)
+    play(commissioner, league, t["Yankee"], t["Zulu"], 0, 0)
+    play(commissioner, league, t["Xray"], t["Zulu"], 3, 0)
+    play(commissioner, league, t["Xray"], t["Zulu"], 0, 0)
+    play(commissioner, league, t["Zulu"], t["Delta"], 0, 0)
+    play(commissioner, league, t["Zulu"], t["Echo"], 0, 0)
+    # Yankee, Xray, Zulu: 4 points each. Among the three: Yankee 4, Xray 4, Zulu 2.
+    # Yankee and Xray are level again, so head-to-head is recomputed for those two
+    # alone: Yankee beat Xray. (Touchdown difference would have put Xray first.)
+    # Delta and Echo are level on everything: listed by name (commissioner's choice).
+    assert _table(league) == [
+        (1, "Yankee", 2, 1, 1, 0, 1, 0, 0, 0, 4),
+        (2, "Xray", 3, 1, 1, 1, 3, 1, 0, 0, 4),
+        (3, "Zulu", 5, 0, 4, 1, 0, 3, 0, 0, 4),
+        (4, "Delta", 1, 0, 1, 0, 0, 0, 0, 0, 1),
+        (5, "Echo", 1, 0, 1, 0, 0, 0, 0, 0, 1),
+    ]
+    assert _notes(league) == [
+        ("Yankee", "Xray", "head_to_head"),
+        ("Xray", "Zulu", "head_to_head"),
+        ("Delta", "Echo", "coin_toss"),
+    ]
+
+
+def test_tie_resolved_by_touchdown_difference(commissioner, coach) -> None:
+    league = _league(commissioner, coach, ["Aardvarks", "Middle", "Zebras"])
+    t = _teams(league)
+    play(commissioner, league, t["Zebras"], t["Middle"], 3, 0)
+    play(commissioner, league, t["Middle"], t["Aardvarks"], 0, 1)
+    # Zebras and Aardvarks never met: head-to-head 0-0, then TD difference +3 against +1.
+    assert _table(league) == [
+        (1, "Zebras", 1, 1, 0, 0, 3, 0, 0, 0, 3),
+        (2, "Aardvarks", 1, 1, 0, 0, 1, 0, 0, 0, 3),
+        (3, "Middle", 2, 0, 0, 2, 0, 4, 0, 0, 0),
+    ]
+    assert _notes(league) == [("Zebras", "Aardvarks", "td_difference")]
+
+
+def test_concessions_points_system_and_fewest_conceded(commissioner, coach) -> None:
+    league = _league(
+        commissioner,
+        coach,
+        ["Aces", "Kings", "Queens"],
+        points_win=2,
+        points_draw=1,
+        points_loss=0,
+        tie_breakers=("points", "fewest_conceded"),
+    )
+    t = _teams(league)
+    play(commissioner, league, t["Aces"], t["Kings"], 1, 0, home_conceded=True)
+    play(commissioner, league, t["Aces"], t["Queens"], 3, 0)
+    play(commissioner, league, t["Queens"], t["Kings"], 1, 0)
+    # Aces conceded while leading: a loss. Everyone has 2 points (2 for a win);
+    # Aces conceded a match, so Kings and Queens go ahead, level with each other.
+    assert _table(league) == [
+        (1, "Kings", 2, 1, 0, 1, 0, 2, 0, 0, 2),
+        (2, "Queens", 2, 1, 0, 1, 1, 3, 0, 0, 2),
+        (3, "Aces", 2, 1, 0, 1, 4, 0, 0, 0, 2),
+    ]
+    found = standings(db.session, leagues.get_league(db.session, league.id))
+    assert [r.concessions for r in found.rows] == [0, 0, 1]
+    assert [(n.upper, n.tie_breaker) for n in found.notes] == [
+        ("Kings", "name"),
+        ("Queens", "fewest_conceded"),
+    ]
+    assert found.tie_breakers == ("points", "fewest_conceded")
+    assert found.explanations[0] == "Points: 2 for a win, 1 for a draw, 0 for a loss."
+    assert "listed by name (the commissioner's choice)" in found.explanations[-1]
+
+
+def test_points_come_first_when_the_list_leaves_them_out(commissioner, coach) -> None:
+    league = _league(commissioner, coach, [], tie_breakers=("td_difference",))
+    assert tie_breaker_order(league) == ("points", "td_difference")
+
+
+def test_friendlies_voided_matches_and_other_seasons_do_not_count(commissioner, coach) -> None:
+    league = _league(commissioner, coach, ["Reavers", "Gouged Eye"])
+    t = _teams(league)
+    play(commissioner, league, t["Reavers"], t["Gouged Eye"], 2, 0, friendly=True)
+    voided = play(commissioner, league, t["Gouged Eye"], t["Reavers"], 4, 0)
+    with unit_of_work() as session:
+        matches.void_match(session, commissioner, voided.id)
+    play(commissioner, league, t["Gouged Eye"], t["Reavers"], 1, 1)
+    assert _table(league) == [
+        (1, "Gouged Eye", 1, 0, 1, 0, 1, 1, 0, 0, 1),
+        (2, "Reavers", 1, 0, 1, 0, 1, 1, 0, 0, 1),
+    ]
+    with unit_of_work() as session:
+        leagues.close_season(session, commissioner, league.id)
+    play(commissioner, league, t["Reavers"], t["Gouged Eye"], 1, 0)
+    assert _table(league)[0] == (1, "Reavers", 1, 1, 0, 0, 1, 0, 0, 0, 3)
+    fresh = leagues.get_league(db.session, league.id)
+    season_1 = standings(db.session, fresh, 1)
+    assert season_1.season_name == "Season 1"
+    assert [(r.team_name, r.points) for r in season_1.rows] == [
+        ("Gouged Eye", 1),
+        ("Reavers", 1),
+    ]
+
+
+# ---------------------------------------------------------------------------
+# With players: casualties, statistics, leaders, graveyard
+
+
+def _name_players(team: Team, prefix: str) -> dict[str, Player]:
+    """Rename the players "<prefix> <position letter><index>" (L0, C0, T0, B0...)."""
+    counts: dict[str, int] = {}
+    named = {}
+    for player in sorted(team.players, key=lambda p: p.number):
+        letter = player.position_id.split("-")[1][0].upper()
+        key = f"{letter}{counts.setdefault(letter, 0)}"
+        counts[letter] += 1
+        player.name = f"{prefix} {key}"
+        named[key] = player
+    db.session.commit()
+    return named
+
+
+@pytest.fixture
+def two_teams(commissioner):
+    anna, bram = make_user("anna"), make_user("bram")
+    league = make_league(commissioner, "bb2025", anna, bram)
+    reavers = make_active_team(anna, league, "human", "Reavers", HUMANS)
+    barons = make_active_team(bram, league, "human", "Barons", HUMANS)
+    return league, reavers, _name_players(reavers, "Rea"), barons, _name_players(barons, "Bar")
+
+
+def test_casualties_count_from_the_players_events(commissioner, two_teams) -> None:
+    league, reavers, r, barons, b = two_teams
+    play(
+        commissioner,
+        league,
+        reavers,
+        barons,
+        2,
+        1,
+        PlayerEvents(r["L0"].id, td=2, cas=1),
+        PlayerEvents(r["B0"].id, cas=1),
+        PlayerEvents(b["L0"].id, td=1, cas=2),
+    )
+    play(commissioner, league, barons, reavers, 1, 1, PlayerEvents(r["B1"].id, cas=1))
+    play(
+        commissioner, league, reavers, barons, 3, 0, PlayerEvents(r["B0"].id, cas=3), friendly=True
+    )
+    assert _table(league) == [
+        (1, "Reavers", 2, 1, 1, 0, 3, 2, 3, 2, 4),
+        (2, "Barons", 2, 0, 1, 1, 2, 3, 2, 3, 1),
+    ]
+
+
+def test_season_statistics_and_leaders(commissioner, two_teams) -> None:
+    league, reavers, r, barons, b = two_teams
+    play(
+        commissioner,
+        league,
+        reavers,
+        barons,
+        10,
+        1,
+        PlayerEvents(r["L0"].id, td=3, mvp=1),  # 9 + 4 = 13 SPP
+        PlayerEvents(r["L1"].id, td=2),  # 6
+        PlayerEvents(r["L2"].id, td=2, cas=1),  # 6 + 2 = 8
+        PlayerEvents(r["L3"].id, td=1),  # 3
+        PlayerEvents(r["L4"].id, td=1),  # 3
+        PlayerEvents(r["L5"].id, td=1),  # 3
+        PlayerEvents(r["T0"].id, comp=4),  # 4
+        PlayerEvents(r["C0"].id, interceptions=1),  # 2
+        PlayerEvents(b["B0"].id, td=1, cas=2, mvp=1),  # 3 + 4 + 4 = 11
+    )
+    play(commissioner, league, reavers, barons, 5, 0, PlayerEvents(r["L6"].id, td=5), friendly=True)
+
+    stats = season_stats(db.session, leagues.get_league(db.session, league.id))
+    assert stats.matches_played == 1
+    boards = {
+        board.code: [(e.rank, e.name, e.team_name, e.value) for e in board.leaders]
+        for board in stats.leaders
+    }
+    assert boards["td"] == [
+        (1, "Rea L0", "Reavers", 3),
+        (2, "Rea L1", "Reavers", 2),
+        (2, "Rea L2", "Reavers", 2),
+        (4, "Bar B0", "Barons", 1),
+        (4, "Rea L3", "Reavers", 1),
+    ]
+    assert boards["cas"] == [(1, "Bar B0", "Barons", 2), (2, "Rea L2", "Reavers", 1)]
+    assert boards["comp"] == [(1, "Rea T0", "Reavers", 4)]
+    assert boards["interceptions"] == [(1, "Rea C0", "Reavers", 1)]
+    assert boards["spp"] == [
+        (1, "Rea L0", "Reavers", 13),
+        (2, "Bar B0", "Barons", 11),
+        (3, "Rea L2", "Reavers", 8),
+        (4, "Rea L1", "Reavers", 6),
+        (5, "Rea T0", "Reavers", 4),
+    ]
+    assert boards["mvp"] == [(1, "Bar B0", "Barons", 1), (1, "Rea L0", "Reavers", 1)]
+    team_rows = [
+        (t.team_name, t.played, t.td, t.cas, t.comp, t.interceptions, t.mvp, t.spp)
+        for t in stats.teams
+    ]
+    assert team_rows == [
+        ("Barons", 1, 1, 2, 0, 0, 1, 11),
+        ("Reavers", 1, 10, 1, 4, 1, 1, 42),
+    ]
+    l0 = next(p for p in stats.players if p.name == "Rea L0")
+    assert (l0.position, l0.td, l0.mvp, l0.spp) == ("Human Lineman", 3, 1, 13)
+    assert l0.number == r["L0"].number
+    assert "Rea L6" not in {p.name for p in stats.players}  # friendly only
+
+
+def test_no_statistics_before_the_first_result(commissioner, two_teams) -> None:
+    league = two_teams[0]
+    stats = season_stats(db.session, leagues.get_league(db.session, league.id))
+    assert stats.empty
+    assert stats.players == ()
+    assert [(t.team_name, t.played, t.spp) for t in stats.teams] == [
+        ("Barons", 0, 0),
+        ("Reavers", 0, 0),
+    ]
+    assert all(board.leaders == () for board in stats.leaders)
+
+
+def test_graveyard(commissioner, two_teams) -> None:
+    league, reavers, r, barons, b = two_teams
+    fatal = play(
+        commissioner,
+        league,
+        barons,
+        reavers,
+        0,
+        0,
+        PlayerEvents(b["B0"].id, cas=1),
+        PlayerEvents(r["L4"].id, injury="dead"),
+    )
+    voided = play(
+        commissioner, league, reavers, barons, 1, 0, PlayerEvents(b["L0"].id, injury="dead")
+    )
+    with unit_of_work() as session:
+        matches.void_match(session, commissioner, voided.id)
+
+    graves = graveyard(db.session, leagues.get_league(db.session, league.id))
+    assert [
+        (g.name, g.team_name, g.position, g.match_id, g.opponent, g.outcome, g.season_name)
+        for g in graves
+    ] == [("Rea L4", "Reavers", "Human Lineman", fatal.id, "Barons", "drawn", "Season 1")]
+    assert (graves[0].score_for, graves[0].score_against, graves[0].round) == (0, 0, None)
+    assert db.session.get(Player, b["L0"].id).status == "active"  # the voided death is undone
+    stats = season_stats(db.session, leagues.get_league(db.session, league.id))
+    by_team = {t.team_name: (t.injuries, t.deaths) for t in stats.teams}
+    assert by_team == {"Reavers": (1, 1), "Barons": (0, 0)}

@@ -1,0 +1,436 @@
+"""Fixtures, standings and statistics pages, the forms and the iCalendar feed."""
+
+from __future__ import annotations
+
+import html
+import re
+from datetime import date
+
+import pytest
+from flask import Flask, url_for
+from flask.testing import FlaskClient
+from sqlalchemy import func, select
+
+from league.extensions import db
+from league.models import League, Match, Team, User
+from league.services import fixtures, leagues, matches, teams
+from league.services.matches import MatchReport, PlayerEvents, SideReport
+from league.services.unit_of_work import unit_of_work
+from tests.factories import DEFAULT_PASSWORD, make_active_team, make_league, make_user
+
+HUMANS = (("human-lineman", 7), ("human-catcher", 2), ("human-thrower", 2), ("human-blitzer", 2))
+
+# ---------------------------------------------------------------------------
+# Helpers
+
+
+def login(client: FlaskClient, username: str) -> None:
+    response = client.post("/login", data={"username": username, "password": DEFAULT_PASSWORD})
+    assert response.status_code == 302, response.text
+
+
+def text_of(fragment: str) -> str:
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", fragment)).split())
+
+
+def field_errors(page: str, field_id: str) -> list[str]:
+    found = re.search(
+        rf'<ul class="errors" id="{re.escape(field_id)}-errors">(.*?)</ul>', page, re.S
+    )
+    if found is None:
+        return []
+    return [text_of(item) for item in re.findall(r"<li>(.*?)</li>", found.group(1), re.S)]
+
+
+def flashes(page: str) -> list[str]:
+    return [text_of(m) for m in re.findall(r'<p class="flash[^"]*">(.*?)</p>', page, re.S)]
+
+
+def table_rows(page: str, after: str) -> list[list[str]]:
+    """Cell texts of the body rows of the first table after the marker `after`."""
+    start = page.index(after)
+    table = page[page.index("<tbody>", start) : page.index("</tbody>", start)]
+    return [
+        [text_of(cell) for cell in re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)]
+        for row in re.findall(r"<tr[^>]*>(.*?)</tr>", table, re.S)
+    ]
+
+
+def match_count() -> int:
+    return db.session.scalar(select(func.count()).select_from(Match)) or 0
+
+
+@pytest.fixture
+def commissioner() -> User:
+    return make_user("commish")
+
+
+@pytest.fixture
+def coach() -> User:
+    return make_user("anna")
+
+
+def league_with(commissioner: User, coach: User, names: list[str]) -> League:
+    league = make_league(commissioner, "bb2025", coach)
+    with unit_of_work() as session:
+        for name in names:
+            teams.create_team(session, coach, teams.NewTeam(league.id, name, "human", active=True))
+    return league
+
+
+def team_ids(league: League) -> dict[str, int]:
+    return {t.name: t.id for t in leagues.get_league(db.session, league.id).teams}
+
+
+def play(commissioner: User, league: League, home: int, away: int, hs: int, aws: int, *events):
+    report = MatchReport(
+        home=SideReport(score=hs, mistake_d6=6),
+        away=SideReport(score=aws, mistake_d6=6),
+        players=events,
+    )
+    with unit_of_work() as session:
+        return matches.record_new_match(session, commissioner, league.id, home, away, report)
+
+
+# ---------------------------------------------------------------------------
+# Empty states
+
+
+def test_empty_states_explain_what_to_do(client, commissioner, coach) -> None:
+    league = league_with(commissioner, coach, [])
+    page = client.get(f"/leagues/{league.id}/fixtures").text
+    assert "No fixtures for Season 1 yet." in text_of(page)
+    assert "The commissioner schedules the matches" in text_of(page)
+    assert "Generate fixtures" not in page
+    standings_page = text_of(client.get(f"/leagues/{league.id}/standings").text)
+    assert "No results in Season 1 yet, so every team is level." in standings_page
+    assert "Head-to-head: the points the tied teams took" in standings_page
+    stats_page = text_of(client.get(f"/leagues/{league.id}/stats").text)
+    assert "Leaders and team statistics appear once match results" in stats_page
+    assert "The graveyard is empty." in stats_page
+    league_page = client.get(f"/leagues/{league.id}").text
+    assert "Standings appear once the first match result is entered." in league_page
+    assert f'href="/leagues/{league.id}/fixtures"' in league_page
+    assert f'href="/leagues/{league.id}/stats"' in league_page
+
+    login(client, "commish")
+    page = text_of(client.get(f"/leagues/{league.id}/fixtures").text)
+    assert "A schedule needs at least two active teams; bb2025 league has 0." in page
+    generate = text_of(client.get(f"/leagues/{league.id}/fixtures/generate").text)
+    assert "A schedule needs at least two active teams" in generate
+
+
+def test_unknown_league_or_season_is_404(client, commissioner, coach) -> None:
+    league = league_with(commissioner, coach, [])
+    assert client.get("/leagues/999/fixtures").status_code == 404
+    assert client.get("/leagues/999/fixtures.ics").status_code == 404
+    assert client.get(f"/leagues/{league.id}/standings?season=7").status_code == 404
+    assert client.get(f"/leagues/{league.id}/stats?season=7").status_code == 404
+
+
+# ---------------------------------------------------------------------------
+# Generating fixtures
+
+
+def test_commissioner_generates_a_double_round_robin(client, commissioner, coach) -> None:
+    league = league_with(commissioner, coach, ["Alpha", "Bravo", "Charlie", "Delta"])
+    login(client, "commish")
+    url = f"/leagues/{league.id}/fixtures/generate"
+    page = text_of(client.get(url).text)
+    assert "Single round robin: 3 rounds, 6 matches" in page
+    assert "Double round robin: 6 rounds, 12 matches" in page
+    assert "Teams (4): Alpha, Bravo, Charlie, Delta." in page
+
+    form = {"format": "double", "start_date": "2025-09-06", "days_between": "7"}
+    refused = client.post(url, data=form)
+    assert refused.status_code == 200
+    assert field_errors(refused.text, "confirm") == ["Tick the box to confirm."]
+    assert match_count() == 0
+
+    bad = client.post(url, data={**form, "days_between": "0", "confirm": "y"})
+    assert field_errors(bad.text, "days_between") == ["From 1 to 365 days."]
+    assert match_count() == 0
+
+    done = client.post(url, data={**form, "confirm": "y"})
+    assert done.status_code == 302
+    assert done.headers["Location"].endswith(f"/leagues/{league.id}/fixtures")
+    page = client.get(f"/leagues/{league.id}/fixtures").text
+    assert flashes(page) == ["12 fixtures created in 6 rounds."]
+    assert match_count() == 12
+    for number, day in ((1, "06 Sep 2025"), (2, "13 Sep 2025"), (6, "11 Oct 2025")):
+        heading = re.search(rf'<h2 id="round-{number}">(.*?)</h2>', page, re.S)
+        assert heading is not None
+        assert text_of(heading.group(1)) == f"Round {number} · {day}"
+    assert len(table_rows(page, 'id="round-1"')) == 2
+    assert "Generate fixtures" not in text_of(page)  # the season has its schedule now
+
+    again = client.get(url).text
+    assert "Season 1 already has 12 league matches" in text_of(again)
+    refused = client.post(url, data={**form, "confirm": "y"})
+    assert "Season 1 already has 12 league matches" in text_of(refused.text)
+    assert match_count() == 12
+
+
+def test_only_commissioners_generate_or_add(client, commissioner, coach) -> None:
+    league = league_with(commissioner, coach, ["Alpha", "Bravo"])
+    generate = f"/leagues/{league.id}/fixtures/generate"
+    new = f"/leagues/{league.id}/fixtures/new"
+    assert client.get(generate).status_code == 302  # to the log-in page
+    login(client, "anna")
+    assert client.get(generate).status_code == 403
+    assert client.post(generate, data={"format": "single", "confirm": "y"}).status_code == 403
+    assert client.get(new).status_code == 403
+    ids = team_ids(league)
+    assert (
+        client.post(new, data={"home_team": ids["Alpha"], "away_team": ids["Bravo"]}).status_code
+        == 403
+    )
+    assert match_count() == 0
+    page = client.get(f"/leagues/{league.id}/fixtures").text
+    assert "Add a fixture" not in page
+
+
+def test_generating_needs_the_csrf_token(app: Flask, client, commissioner, coach) -> None:
+    league = league_with(commissioner, coach, ["Alpha", "Bravo"])
+    login(client, "commish")
+    app.config["WTF_CSRF_ENABLED"] = True
+    response = client.post(
+        f"/leagues/{league.id}/fixtures/generate", data={"format": "single", "confirm": "y"}
+    )
+    assert response.status_code == 400
+    assert match_count() == 0
+
+
+# ---------------------------------------------------------------------------
+# Adding one fixture
+
+
+def test_add_a_fixture_by_hand(client, commissioner, coach) -> None:
+    league = league_with(commissioner, coach, ["Alpha", "Bravo"])
+    with unit_of_work() as session:
+        teams.create_team(session, coach, teams.NewTeam(league.id, "Drafting", "orc"))
+    ids = team_ids(league)
+    login(client, "commish")
+    url = f"/leagues/{league.id}/fixtures/new"
+    page = client.get(url).text
+    assert "Drafting" not in page  # only active teams play
+
+    same = client.post(url, data={"home_team": ids["Alpha"], "away_team": ids["Alpha"]})
+    assert field_errors(same.text, "away_team") == ["A team cannot play itself."]
+    missing = client.post(url, data={"home_team": "0", "away_team": ids["Bravo"]})
+    assert field_errors(missing.text, "home_team") == ["Choose the home team."]
+    bad_round = client.post(
+        url, data={"home_team": ids["Alpha"], "away_team": ids["Bravo"], "round_number": "0"}
+    )
+    assert field_errors(bad_round.text, "round_number") == ["A round from 1 to 999."]
+    assert match_count() == 0
+
+    done = client.post(
+        url,
+        data={
+            "home_team": ids["Bravo"],
+            "away_team": ids["Alpha"],
+            "scheduled_for": "2025-10-04",
+            "round_number": "2",
+        },
+    )
+    assert done.status_code == 302
+    page = client.get(f"/leagues/{league.id}/fixtures").text
+    assert flashes(page) == ["Fixture added: Bravo vs Alpha."]
+    rows = table_rows(page, 'id="round-2"')
+    assert [row[:4] for row in rows] == [["Sat 04 Oct 2025", "Bravo", "v", "Alpha"]]
+
+    client.post(url, data={"home_team": ids["Alpha"], "away_team": ids["Bravo"], "friendly": "y"})
+    page = client.get(f"/leagues/{league.id}/fixtures").text
+    rows = table_rows(page, 'id="other-matches"')
+    assert [row[:4] for row in rows] == [["no date", "Alpha", "v", "Bravo friendly"]]
+    # A hand-added league fixture means the season is being scheduled by hand.
+    assert "Generate fixtures" not in text_of(page)
+
+
+# ---------------------------------------------------------------------------
+# Results and the "enter result" links
+
+
+def test_fixture_list_shows_results_and_match_numbers(client, commissioner, coach) -> None:
+    league = league_with(commissioner, coach, ["Alpha", "Bravo", "Charlie"])
+    with unit_of_work() as session:
+        fixtures.generate_fixtures(
+            session, commissioner, league.id, False, date(2025, 3, 1), shuffle=False
+        )
+    first = db.session.scalar(select(Match).where(Match.round == 1))
+    with unit_of_work() as session:
+        matches.record_result(
+            session,
+            commissioner,
+            first.id,
+            MatchReport(home=SideReport(score=2), away=SideReport(score=1, conceded=True)),
+        )
+    page = client.get(f"/leagues/{league.id}/fixtures").text
+    rows = table_rows(page, 'id="round-1"')
+    # round_robin([Alpha, Bravo, Charlie]): Bravo v Charlie first, Alpha on a bye.
+    assert rows == [
+        ["Sat 01 Mar 2025", "Bravo", "2\u20131", "Charlie conceded", f"Match #{first.id}"]
+    ]
+    assert "Bye: Alpha" in text_of(page)
+    second = db.session.scalar(select(Match).where(Match.round == 2))
+    assert table_rows(page, 'id="round-2"')[0][4] == f"Match #{second.id}"
+    if "matches.report" not in client.application.view_functions:
+        assert "Enter result" not in page
+    if "matches.show" in client.application.view_functions:
+        with client.application.test_request_context():
+            show = url_for("matches.show", match_id=first.id)
+        assert f'<a href="{show}">Match #{first.id}</a>' in page
+
+
+def test_enter_result_links_when_the_report_page_exists(
+    app: Flask, client, commissioner, coach
+) -> None:
+    if "matches.report" not in app.view_functions:
+        app.add_url_rule(
+            "/test-matches/<int:match_id>/report",
+            endpoint="matches.report",
+            view_func=lambda match_id: "",
+        )
+    make_user("bram")
+    league = league_with(commissioner, coach, ["Alpha", "Bravo"])
+    ids = team_ids(league)
+    with unit_of_work() as session:
+        fixture = matches.schedule_match(
+            session, commissioner, league.id, ids["Alpha"], ids["Bravo"]
+        )
+    with app.test_request_context():
+        link = url_for("matches.report", match_id=fixture.id)
+    page = client.get(f"/leagues/{league.id}/fixtures").text
+    assert link not in page  # anonymous visitors only read
+    login(client, "anna")  # coaches both teams
+    assert f'<a href="{link}">Enter result</a>' in client.get(f"/leagues/{league.id}/fixtures").text
+    client.post("/logout")
+    login(client, "commish")
+    assert f'<a href="{link}">Enter result</a>' in client.get(f"/leagues/{league.id}/fixtures").text
+
+
+# ---------------------------------------------------------------------------
+# Standings, statistics, graveyard
+
+
+def test_standings_page_and_league_page_show_the_table(client, commissioner, coach) -> None:
+    league = league_with(commissioner, coach, ["Aardvarks", "Middle", "Zebras"])
+    ids = team_ids(league)
+    play(commissioner, league, ids["Zebras"], ids["Middle"], 3, 0)
+    play(commissioner, league, ids["Middle"], ids["Aardvarks"], 0, 1)
+    expected = [
+        ["1", "Zebras", "1", "1", "0", "0", "3", "0", "+3", "0", "0", "0", "3"],
+        ["2", "Aardvarks", "1", "1", "0", "0", "1", "0", "+1", "0", "0", "0", "3"],
+        ["3", "Middle", "2", "0", "0", "2", "0", "4", "-4", "0", "0", "0", "0"],
+    ]
+    page = client.get(f"/leagues/{league.id}/standings").text
+    assert table_rows(page, 'class="standings"') == expected
+    text = text_of(page)
+    assert "Zebras ahead of Aardvarks on touchdown difference." in text
+    assert "Points: 3 for a win, 1 for a draw, 0 for a loss." in text
+    assert "Coin toss: the commissioner's choice" in text
+    league_page = client.get(f"/leagues/{league.id}").text
+    assert table_rows(league_page, 'class="standings"') == expected
+    assert "Zebras ahead of Aardvarks on touchdown difference." in text_of(league_page)
+
+
+def test_coin_toss_ties_say_commissioners_choice(client, commissioner, coach) -> None:
+    league = league_with(commissioner, coach, ["Delta", "Echo"])
+    ids = team_ids(league)
+    play(commissioner, league, ids["Echo"], ids["Delta"], 1, 1)
+    page = text_of(client.get(f"/leagues/{league.id}/standings").text)
+    assert (
+        "Delta and Echo are level on every tie-breaker: listed by name (commissioner's choice)."
+        in page
+    )
+
+
+def _human_team(coach: User, league: League, name: str) -> Team:
+    team = make_active_team(coach, league, "human", name, HUMANS)
+    for player in team.players:
+        player.name = f"{name[:3]} {player.number}"
+    db.session.commit()
+    return team
+
+
+def test_stats_page_leaders_teams_and_graveyard(client, commissioner) -> None:
+    anna, bram = make_user("anna"), make_user("bram")
+    league = make_league(commissioner, "bb2025", anna, bram)
+    reavers = _human_team(anna, league, "Reavers")
+    barons = _human_team(bram, league, "Barons")
+    r = {p.number: p for p in reavers.players}
+    b = {p.number: p for p in barons.players}
+    play(
+        commissioner,
+        league,
+        reavers.id,
+        barons.id,
+        2,
+        1,
+        PlayerEvents(r[1].id, td=2, mvp=1),  # 6 + 4 = 10 SPP
+        PlayerEvents(r[10].id, comp=2),  # 2
+        PlayerEvents(b[12].id, td=1, cas=1, mvp=1),  # 3 + 2 + 4 = 9
+        PlayerEvents(r[3].id, injury="dead"),
+    )
+    page = client.get(f"/leagues/{league.id}/stats").text
+    assert table_rows(page, 'id="leaders-td"') == [
+        ["1", "Rea 1", "Reavers", "2"],
+        ["2", "Bar 12", "Barons", "1"],
+    ]
+    assert table_rows(page, 'id="leaders-spp"') == [
+        ["1", "Rea 1", "Reavers", "10"],
+        ["2", "Bar 12", "Barons", "9"],
+        ["3", "Rea 10", "Reavers", "2"],
+    ]
+    assert "Nobody yet." in text_of(page[page.index('id="leaders-interceptions"') :])
+    assert table_rows(page, 'id="team-stats"') == [
+        ["Barons", "1", "1", "1", "0", "0", "1", "9", "0", "0"],
+        ["Reavers", "1", "2", "0", "2", "0", "1", "12", "1", "1"],
+    ]
+    graves = table_rows(page, 'id="graveyard"')
+    assert len(graves) == 1
+    assert graves[0][:4] == ["#3 Rea 3", "Reavers", "Human Lineman", "0"]
+    fatal = db.session.scalar(select(func.max(Match.id)))
+    assert graves[0][4] == f"match #{fatal} against Barons (won 2\u20131), Season 1"
+
+
+# ---------------------------------------------------------------------------
+# iCalendar
+
+
+def test_ics_feed(client, commissioner, coach) -> None:
+    league = league_with(commissioner, coach, ["Smith, Jones; Co", "Bravo"])
+    ids = team_ids(league)
+    with unit_of_work() as session:
+        dated = matches.schedule_match(
+            session,
+            commissioner,
+            league.id,
+            ids["Smith, Jones; Co"],
+            ids["Bravo"],
+            round_number=1,
+            scheduled_for=date(2025, 9, 6),
+        )
+        matches.schedule_match(
+            session, commissioner, league.id, ids["Bravo"], ids["Smith, Jones; Co"]
+        )
+    response = client.get(f"/leagues/{league.id}/fixtures.ics")
+    assert response.status_code == 200
+    assert response.mimetype == "text/calendar"
+    assert response.headers["Content-Disposition"] == (
+        f'attachment; filename="league-{league.id}-fixtures.ics"'
+    )
+    body = response.get_data(as_text=True)
+    assert body.startswith("BEGIN:VCALENDAR\r\nVERSION:2.0\r\n")
+    assert body.endswith("END:VCALENDAR\r\n")
+    assert "\n" not in body.replace("\r\n", "")
+    assert body.count("BEGIN:VEVENT") == 1  # the undated fixture has no calendar day
+    unfolded = body.replace("\r\n ", "")
+    assert f"UID:match-{dated.id}@localhost\r\n" in unfolded
+    assert "DTSTART;VALUE=DATE:20250906\r\n" in unfolded
+    assert "DTEND;VALUE=DATE:20250907\r\n" in unfolded
+    assert "SUMMARY:Smith\\, Jones\\; Co vs Bravo\r\n" in unfolded
+    assert "DESCRIPTION:bb2025 league\\, Season 1\\, round 1\r\n" in unfolded
+    assert f"URL:http://localhost/leagues/{league.id}/fixtures#match-{dated.id}\r\n" in unfolded
+    assert all(len(line.encode()) <= 75 for line in body.split("\r\n"))
