@@ -4,18 +4,22 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
+from datetime import date
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from league.models import League, User
+from league.models import League, Match, User
+from league.services.fixtures import generate_fixtures
 from league.services.leagues import LeagueSettings, add_member, create_league
+from league.services.matches import MatchReport, PlayerEvents, SideReport, record_result
 from league.services.teams import (
     HirePlayer,
     NewTeam,
     buy_team_item,
     confirm_draft,
     create_team,
+    get_team,
     hire_player,
 )
 from league.services.users import NewUser, create_user
@@ -136,4 +140,28 @@ def seed_demo(session: Session) -> DemoAccounts | None:
         for coach, demo in zip(coaches, demo_teams, strict=True):
             add_member(session, commissioner, league, coach, "coach")
             _draft(session, coach, league, demo)
+        fixtures = generate_fixtures(
+            session, commissioner, league.id, double=True, start_date=date.today(), shuffle=False
+        )
+        _play_first_fixture(session, commissioner, fixtures[0])
     return DemoAccounts(DEMO_COMMISSIONER, password, DEMO_COACHES)
+
+
+def _play_first_fixture(session: Session, commissioner: User, match: Match) -> None:
+    """A played match: touchdowns, a casualty, an MVP; the return fixture stays to play."""
+    home, away = (get_team(session, side.team_id) for side in match.sides)
+    scorer, thrower = home.players[-1], home.players[-3]
+    bruiser, victim = away.players[-1], home.players[0]
+    report = MatchReport(
+        # D6 6 on Expensive Mistakes: no incident, so the demo's treasuries are predictable.
+        home=SideReport(score=2, fans_change=1, mistake_d6=6),
+        away=SideReport(score=1, mistake_d6=6),
+        players=(
+            PlayerEvents(scorer.id, td=2, mvp=1),
+            PlayerEvents(thrower.id, comp=2),
+            PlayerEvents(bruiser.id, td=1, cas=1, mvp=1),
+            PlayerEvents(victim.id, injury="seriously_hurt"),
+        ),
+        fan_attendance=6,
+    )
+    record_result(session, commissioner, match.id, report)

@@ -9,7 +9,7 @@ from flask.testing import FlaskClient, FlaskCliRunner
 from sqlalchemy import select
 
 from league.extensions import db
-from league.models import ApiToken, Team, User
+from league.models import ApiToken, Match, Team, User
 
 
 def create_and_token(runner: FlaskCliRunner, *args: str) -> str:
@@ -66,7 +66,10 @@ def test_seed_demo_seeds_once(runner: FlaskCliRunner, app: Flask, tmp_path: Path
     assert {team.league.ruleset_id for team in teams.values()} == {"bb2025", "bb2020"}
     reavers = teams["Reikland Reavers"]
     # 12 players for 745,000, 3 re-rolls 150,000, apothecary 50,000, 2 dedicated fans 10,000
-    assert reavers.treasury == 45_000
+    # leave 45,000; the played demo match (away, 1 TD, attendance 6) won (3 + 1 + 1) x 10,000.
+    assert reavers.treasury == 45_000 + 50_000
+    played = db.session.scalars(select(Match).where(Match.state == "played")).all()
+    assert len(played) == 2  # one per demo league; the return fixtures are still to play
     assert len(reavers.players) == 12
     runner.invoke(args=["seed-demo"])
     assert len(db.session.scalars(select(User.username)).all()) == 3
