@@ -11,6 +11,7 @@ from sqlalchemy.engine import Engine
 
 from league import config as config_module
 from league.extensions import csrf, db, login_manager, migrate
+from league.security import configure_security
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -33,6 +34,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         )
 
     _configure_extensions(app)
+    configure_security(app)
     _register_blueprints(app)
     _register_cli(app)
     return app

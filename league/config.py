@@ -37,4 +37,5 @@ def from_environment(instance_path: Path) -> dict[str, object]:
         "SESSION_COOKIE_SECURE": env == "production",
         "REMEMBER_COOKIE_SECURE": env == "production",
         "WTF_CSRF_TIME_LIMIT": None,
+        "RATELIMIT_STORAGE_URI": os.environ.get("RATELIMIT_STORAGE_URI", "memory://"),
     }

@@ -7,6 +7,7 @@ from flask_login import current_user, login_required, login_user, logout_user
 from werkzeug.wrappers import Response
 
 from league.extensions import db
+from league.security import LOGIN_LIMIT, limiter
 from league.services import users
 from league.services.errors import DomainError
 from league.services.unit_of_work import unit_of_work
@@ -38,6 +39,9 @@ def register() -> str | Response:
 
 
 @bp.route("/login", methods=["GET", "POST"])
+@limiter.limit(
+    LOGIN_LIMIT, methods=["POST"], deduct_when=lambda response: response.status_code != 302
+)
 def login() -> str | Response:
     if current_user.is_authenticated:
         return redirect(url_for("main.index"))
