@@ -62,7 +62,9 @@ def get_team(session: Session, team_id: int, *, for_update: bool = False) -> Tea
         query = query.with_for_update()
     team = session.scalar(
         query.options(
-            selectinload(Team.players), selectinload(Team.ledger), selectinload(Team.coach)
+            selectinload(Team.players).selectinload(Player.advancements),
+            selectinload(Team.ledger),
+            selectinload(Team.coach),
         )
     )
     if team is None:
@@ -500,6 +502,9 @@ def teams_of_league(session: Session, league: League) -> list[Team]:
             select(Team)
             .where(Team.league_id == league.id)
             .order_by(Team.name)
-            .options(selectinload(Team.players), selectinload(Team.coach))
+            .options(
+                selectinload(Team.players).selectinload(Player.advancements),
+                selectinload(Team.coach),
+            )
         )
     )
