@@ -61,14 +61,20 @@ pytest: install ## The test suite on SQLite
 pytest-postgres: install ## The test suite on PostgreSQL (127.0.0.1:5432; skipped if absent unless CI=true)
 	SECRET_KEY=tests TEST_DATABASE=postgresql $(BIN)/python -m pytest -q
 
-browser-deps: ## Install Debian's chromium and poppler-utils for the browser and PDF tests (as root)
-	@if command -v chromium >/dev/null && command -v pdftotext >/dev/null; then :; \
+# The PDF roster prints with DejaVu Sans, and Droid Sans Fallback for CJK names.
+FONT_FILES := /usr/share/fonts/truetype/dejavu/DejaVuSansCondensed.ttf \
+              /usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf
+DEBIAN_DEPS := chromium poppler-utils fonts-dejavu-core fonts-droid-fallback
+
+browser-deps: ## Install Debian's chromium, poppler-utils and the PDF fonts for the tests (as root)
+	@if command -v chromium >/dev/null && command -v pdftotext >/dev/null \
+		&& ls $(FONT_FILES) >/dev/null 2>&1; then :; \
 	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
-		echo "Installing chromium and poppler-utils from Debian..."; \
+		echo "Installing $(DEBIAN_DEPS) from Debian..."; \
 		export DEBIAN_FRONTEND=noninteractive; \
-		apt-get install -y -q chromium poppler-utils >/dev/null 2>&1 || \
-		{ apt-get update -q >/dev/null && apt-get install -y -q chromium poppler-utils >/dev/null; }; \
-	else echo "chromium/poppler-utils missing and not root: browser tests will skip."; fi
+		apt-get install -y -q $(DEBIAN_DEPS) >/dev/null 2>&1 || \
+		{ apt-get update -q >/dev/null && apt-get install -y -q $(DEBIAN_DEPS) >/dev/null; }; \
+	else echo "$(DEBIAN_DEPS): some missing and not root: browser tests will skip."; fi
 
 bench: install ## Run the benchmarks under bench/ and print their figures
 	SECRET_KEY=bench $(BIN)/python bench/run.py

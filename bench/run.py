@@ -1,4 +1,4 @@
-"""Run every bench/bench_*.py script and print a summary of their figures.
+"""Run every script under bench/ (bench_*.py, pdf.py, ...) and print their figures.
 
 Benchmarks measure; they never assert timings. Each script prints lines of
 `name: value unit` and exits 0. `make bench` runs them all.
@@ -15,7 +15,12 @@ HERE = Path(__file__).resolve().parent
 
 
 def main() -> int:
-    scripts = sorted(HERE.glob("bench_*.py"))
+    # bench_*.py, and the scripts an issue names otherwise (bench/pdf.py).
+    scripts = sorted(
+        path
+        for path in HERE.glob("*.py")
+        if path.name != Path(__file__).name and not path.name.startswith("_")
+    )
     if not scripts:
         print("No benchmarks under bench/ yet.")
         return 0

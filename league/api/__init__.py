@@ -27,4 +27,4 @@ def http_error(error: HTTPException) -> tuple[Response, int]:
     return error_response(status, code, error.description or "")
 
 
-from league.api import leagues, matches, me, rulesets, teams  # noqa: E402, F401  (routes register on bp)
+from league.api import advancement, leagues, matches, me, rulesets, teams  # noqa: E402, F401  (routes register on bp)

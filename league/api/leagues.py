@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import g
+from flask import g, request
 
 from league.api import bp
 from league.api.auth import token_required
 from league.api.serializers import (
     MAX_ID,
+    BadRequest,
     json_object,
     league_json,
     optional_str,
@@ -20,6 +21,7 @@ from league.api.serializers import (
 from league.extensions import db
 from league.rules import DEFAULT_RULESET_ID
 from league.services import leagues, teams
+from league.services.standings import standings
 from league.services.unit_of_work import unit_of_work
 
 LEAGUE = f"/leagues/<int(max={MAX_ID}):league_id>"
@@ -46,9 +48,24 @@ def get_league(league_id: int) -> dict[str, Any]:
     return league_json(leagues.get_league(db.session, league_id))
 
 
+def _season_number() -> int | None:
+    """The optional ?season=N of the standings (default: the current season)."""
+    given = request.args.get("season")
+    if given is None:
+        return None
+    if not given.isascii() or not given.isdigit() or len(given) > 9:
+        raise BadRequest("'season' must be a season number.", code="invalid_field", field="season")
+    return int(given)
+
+
 @bp.get(f"{LEAGUE}/standings")
 def get_standings(league_id: int) -> dict[str, Any]:
-    return standings_json(leagues.get_league(db.session, league_id))
+    """Ranked rows of the current season (or ?season=N); a league without seasons has none."""
+    league = leagues.get_league(db.session, league_id)
+    number = _season_number()
+    if not league.seasons and number is None:
+        return standings_json(None)
+    return standings_json(standings(db.session, league, number))
 
 
 @bp.post(f"{LEAGUE}/teams")

@@ -12,9 +12,10 @@ from typing import Any
 
 from flask import request
 
-from league.models import League, Match, Player, Team
+from league.models import Advancement, League, Match, Player, Team
 from league.services.errors import DomainError
 from league.services.leagues import active_members
+from league.services.standings import Standings
 from league.services.team_views import PlayerLine, TeamSheet, team_sheet
 
 #: Largest id a route accepts (ids are 32-bit integers in the database).
@@ -110,20 +111,31 @@ def league_json(league: League) -> dict[str, Any]:
     }
 
 
-def standings_json(league: League) -> dict[str, Any]:
-    """Standings rows for the league's active teams.
+def standings_json(table: Standings | None) -> dict[str, Any]:
+    """The standings rows, ranked (points, then the league's tie-breakers, then name).
 
-    No match has been played yet (matches come later), so every figure is 0 and
-    the ranking falls back to the team name.
+    Counts only the season's played league matches (friendlies and voided matches
+    do not count); every active team has a row, with zeros until it plays.
+    None (a league without a season) has no rows.
     """
-    active = sorted(
-        (t for t in league.teams if t.status == "active"), key=lambda t: (t.name.lower(), t.id)
-    )
-    counters = ("played", "won", "drawn", "lost", "td_for", "td_against", "cas_for", "cas_against")
+    if table is None:
+        return {"rows": []}
     return {
         "rows": [
-            {"team_id": team.id, "team": team.name, **dict.fromkeys(counters, 0), "points": 0}
-            for team in active
+            {
+                "team_id": row.team_id,
+                "team": row.team_name,
+                "played": row.played,
+                "won": row.won,
+                "drawn": row.drawn,
+                "lost": row.lost,
+                "td_for": row.td_for,
+                "td_against": row.td_against,
+                "cas_for": row.cas_for,
+                "cas_against": row.cas_against,
+                "points": row.points,
+            }
+            for row in table.rows
         ]
     }
 
@@ -141,7 +153,30 @@ def player_line(player: Player) -> PlayerLine:
     return next(line for line in _player_lines(team_sheet(player.team)) if line.player is player)
 
 
+#: Characteristics in the order injuries are listed.
+_CHARACTERISTICS = ("ma", "st", "ag", "pa", "av")
+
+
+def injuries_json(player: Player) -> list[dict[str, str]]:
+    """The player's lasting damage, one entry per injury.
+
+    ``{"kind": "niggling"}`` for each niggling injury, then
+    ``{"kind": "lasting", "characteristic": "ma"|"st"|"ag"|"pa"|"av"}`` for each
+    step a lasting injury took off a characteristic (a player who lost two AV
+    has two such entries). Missing the next game shows as ``"status": "mng"``.
+    """
+    niggling = [{"kind": "niggling"} for _ in range(player.niggling_injuries)]
+    lasting = [
+        {"kind": "lasting", "characteristic": characteristic}
+        for characteristic in _CHARACTERISTICS
+        for _ in range(player.reduction(characteristic))
+    ]
+    return [*niggling, *lasting]
+
+
 def player_json(line: PlayerLine) -> dict[str, Any]:
+    """A player (API.md): current characteristics (advancements and injuries applied),
+    every skill held (starting skills, then those gained in advancement order)."""
     player = line.player
     return {
         "id": player.id,
@@ -151,18 +186,36 @@ def player_json(line: PlayerLine) -> dict[str, Any]:
         "position": player.position_id,
         "position_name": line.position.name,
         **line.stats,
-        "skills": list(line.skills),
+        "skills": [*line.skills, *line.gained_skills],
         "spp": {
             "earned": player.spp_earned,
             "spent": player.spp_spent,
             "available": player.spp_available,
         },
-        # Advancements arrive with the advancement service; until then nobody has any.
-        "advancements": 0,
+        "advancements": len(player.active_advancements),
         "level": line.level,
         "value": player.value,
         "status": player.status,
-        "injuries": [],
+        "injuries": injuries_json(player),
+    }
+
+
+def advancement_json(advancement: Advancement) -> dict[str, Any]:
+    """One advancement as taken: what it gave, what it cost and the dice behind it."""
+    return {
+        "id": advancement.id,
+        "player_id": advancement.player_id,
+        "number": advancement.number,
+        "kind": advancement.kind,
+        "spp_cost": advancement.spp_cost,
+        "skill": advancement.skill,
+        "characteristic": advancement.characteristic,
+        "category": advancement.category,
+        "dice": None if advancement.dice is None else list(advancement.dice),
+        "dice_source": advancement.dice_source,
+        "value_increase": advancement.value_increase,
+        "created_at": _timestamp(advancement.created_at),
+        "undone_at": _timestamp(advancement.undone_at),
     }
 
 

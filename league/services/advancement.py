@@ -160,10 +160,11 @@ def _server_dice(
 ) -> tuple[int, ...]:
     """Dice the server rolls; kept on the player until used so they cannot be re-rolled."""
     pending = player.pending_roll
-    if (
-        pending
-        and pending.get("kind") == request.kind
-        and pending.get("category") == (request.category)
+    # Classic: one Star Player Roll is made first and then serves whatever the coach
+    # takes from it (a normal skill, a doubles skill or a characteristic).
+    if pending and (
+        ruleset.advancement.mode == "roll"
+        or (pending.get("kind") == request.kind and pending.get("category") == request.category)
     ):
         return tuple(pending["dice"])
     if pending:

@@ -30,6 +30,8 @@ class LeagueSettings:
     points_loss: int = 0
     tie_breakers: tuple[str, ...] = TIE_BREAKERS
     house_rules: dict[str, Any] = field(default_factory=dict)
+    #: Coaches may type in advancement dice rolled at the table (else: server dice only).
+    table_dice_allowed: bool = False
 
 
 @lru_cache(maxsize=256)
@@ -82,6 +84,7 @@ def _apply(league: League, settings: LeagueSettings) -> None:
     league.points_loss = settings.points_loss
     league.tie_breakers = list(settings.tie_breakers)
     league.house_rules = dict(settings.house_rules)
+    league.table_dice_allowed = settings.table_dice_allowed
 
 
 def create_league(session: Session, actor: User, settings: LeagueSettings) -> League:

@@ -13,11 +13,13 @@ from league.web.forms import EmptyForm
 
 
 def register_web(app: Flask) -> None:
+    from league.web.advancement import bp as advancement_bp
     from league.web.auth import bp as auth_bp
     from league.web.fixtures import bp as fixtures_bp
     from league.web.leagues import bp as leagues_bp
     from league.web.main import bp as main_bp
     from league.web.matches import bp as matches_bp
+    from league.web.printing import bp as printing_bp
     from league.web.rules import bp as rules_bp
     from league.web.teams import bp as teams_bp
 
@@ -26,7 +28,9 @@ def register_web(app: Flask) -> None:
     app.register_blueprint(leagues_bp)
     app.register_blueprint(fixtures_bp)
     app.register_blueprint(teams_bp)
+    app.register_blueprint(advancement_bp)
     app.register_blueprint(matches_bp)
+    app.register_blueprint(printing_bp)
     app.register_blueprint(auth_bp)
     _register_error_pages(app)
 

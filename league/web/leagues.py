@@ -107,6 +107,7 @@ def settings(league_id: int) -> str | Response:
                 league.points_loss,
                 tuple(league.tie_breakers),
                 dict(league.house_rules or {}),
+                table_dice_allowed=league.table_dice_allowed,
             )
         )
     done = _save_league(

@@ -164,6 +164,8 @@ def adjust_treasury(team_id: int) -> Response | tuple[str, int]:
 
 
 def _render_player(player: Player, form: PlayerForm, status: int = 200) -> tuple[str, int]:
+    from league.web.advancement import panel_for  # the advancement blueprint's panel
+
     team = _team_or_404(player.team_id)
     sheet = team_sheet(team)
     line = next(line for line in [*sheet.lines, *sheet.former] if line.player.id == player.id)
@@ -174,6 +176,8 @@ def _render_player(player: Player, form: PlayerForm, status: int = 200) -> tuple
         form=form,
         history=player_history(db.session, player),
         can_manage=teams.can_manage(team, current_user) and player.on_roster,
+        advancement=panel_for(player),
+        undo_form=EmptyForm(),
     ), status
 
 

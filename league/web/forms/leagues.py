@@ -3,7 +3,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask_wtf import FlaskForm
-from wtforms import IntegerField, SelectField, StringField, SubmitField
+from wtforms import BooleanField, IntegerField, SelectField, StringField, SubmitField
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
 
 from league.models.league import TIE_BREAKERS
@@ -73,6 +73,7 @@ class LeagueForm(FlaskForm):
     tie_breaker_2 = SelectField("2nd tie-breaker", default="head_to_head")
     tie_breaker_3 = SelectField("3rd tie-breaker", default="td_difference")
     tie_breaker_4 = SelectField("4th tie-breaker", default="cas_difference")
+    table_dice_allowed = BooleanField("Table dice allowed")
     # House rules: blank means "as the ruleset says".
     cost_random_primary = StringField("Random primary", validators=[Optional()])
     cost_chosen_primary = StringField("Chosen primary", validators=[Optional()])
@@ -130,6 +131,7 @@ class LeagueForm(FlaskForm):
             self.tie_breaker_fields(), [*settings.tie_breakers, "", "", ""], strict=False
         ):
             slot.data = value
+        self.table_dice_allowed.data = settings.table_dice_allowed
         house = settings.house_rules
         for kind in ADVANCEMENT_KINDS:
             costs = house.get("costs", {}).get(kind)
@@ -181,6 +183,7 @@ class LeagueForm(FlaskForm):
             points_loss=self.points_loss.data or 0,
             tie_breakers=tie_breakers,
             house_rules=self.house_rules(),
+            table_dice_allowed=bool(self.table_dice_allowed.data),
         )
 
 

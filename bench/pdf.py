@@ -1,0 +1,132 @@
+"""Roster PDF timings: a 16-player sheet rendered, fetched from the cache, and a baseline.
+
+Prints the median render time of a 16-player roster (context, HTML, WeasyPrint
+layout and PDF), the median of an uncached and of a cached
+`GET /teams/<id>/roster.pdf`, and, in the same run, the median of WeasyPrint
+rendering a minimal one-table page, with the ratio. Then the font options:
+subsetting (the default) against `full_fonts` (whole fonts embedded), with the
+file sizes, for DejaVu and for the compact Liberation Sans Narrow.
+Measures only: nothing is asserted.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from datetime import date
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from weasyprint import CSS, HTML, Document
+
+from league import create_app
+from league.extensions import db
+from league.pdf import render
+from league.pdf.context import roster_context
+from tests.pdf import sample
+
+ROUNDS = 9
+OPTION_ROUNDS = 3
+MINIMAL = (
+    "<!doctype html><html><head><style>@page { size: A4 landscape }</style></head><body>"
+    "<table><tr><th>#</th><th>Name</th></tr><tr><td>1</td><td>Griff</td></tr></table>"
+    "</body></html>"
+)
+
+
+def median_ms(action: Callable[[], object], rounds: int = ROUNDS) -> tuple[float, object]:
+    action()  # warm up (fonts, templates, parsed CSS)
+    times = []
+    result: object = None
+    for _ in range(rounds):
+        started = time.perf_counter()
+        result = action()
+        times.append(time.perf_counter() - started)
+    return statistics.median(times) * 1000, result
+
+
+def median_write_ms(
+    make_document: Callable[[], Document], rounds: int = OPTION_ROUNDS, **options: object
+) -> tuple[float, bytes]:
+    """write_pdf alone, each time on a freshly laid-out document.
+
+    (A document remembers the font files it embedded, so writing the same one
+    again would not measure the subsetting or embedding.)
+    """
+    times = []
+    data = b""
+    for _ in range(rounds):
+        document = make_document()
+        started = time.perf_counter()
+        data = document.write_pdf(**options)
+        times.append(time.perf_counter() - started)
+    return statistics.median(times) * 1000, data
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        app = create_app(
+            {
+                "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp}/bench.sqlite3",
+                "SECRET_KEY": "bench",
+                "PDF_CACHE_DIR": f"{tmp}/pdf-cache",
+            }
+        )
+        with app.app_context():
+            db.create_all()
+            team = sample.build().team
+            url = f"/teams/{team.id}/roster.pdf"
+            sheet = roster_context(
+                team, url=f"http://localhost{url}", printed_on=date.today(), paper="a4"
+            )
+            html = render.sheet_html(sheet)
+            print(f"roster: {len(sheet.players)} players, {len(sheet.skills)} skills on page 2")
+
+            render_ms, pdf = median_ms(lambda: render.render_sheet(sheet))
+            layout_ms, _ = median_ms(lambda: render.layout(html))
+            write_ms, _ = median_write_ms(lambda: render.layout(html), ROUNDS)
+            minimal_ms, minimal = median_ms(lambda: HTML(string=MINIMAL).write_pdf())
+            print(f"render 16-player roster: {render_ms:.0f} ms median ({len(pdf):,} bytes)")  # type: ignore[arg-type]
+            print(f"  of which layout: {layout_ms:.0f} ms, writing the PDF: {write_ms:.0f} ms")
+            print(f"minimal one-table page: {minimal_ms:.1f} ms median ({len(minimal):,} bytes)")  # type: ignore[arg-type]
+            print(f"ratio roster / minimal: {render_ms / minimal_ms:.1f}x")
+
+            client = app.test_client()
+            cache = Path(tmp) / "pdf-cache"
+
+            def uncached() -> bytes:
+                for path in cache.glob("*.pdf"):
+                    path.unlink()
+                return client.get(url).data
+
+            uncached_ms, _ = median_ms(uncached)
+            cached_ms, data = median_ms(lambda: client.get(url).data)
+            print(f"GET {url} uncached: {uncached_ms:.0f} ms median")
+            print(
+                f"GET {url} cached: {cached_ms:.1f} ms median "
+                f"({uncached_ms / cached_ms:.0f}x faster, {len(data):,} bytes)"  # type: ignore[arg-type]
+            )
+
+            print("font options (write_pdf of the laid-out sheet, fresh layout each time):")
+            narrow = [CSS(string='html { font-family: "Liberation Sans Narrow", sans-serif; }')]
+            fonts = {
+                "DejaVu Sans Condensed": lambda: render.layout(html),
+                "Liberation Sans Narrow": lambda: render.layout(html, extra_css=narrow),
+                # Without the CJK name, no fallback font is needed: only the compact one.
+                "Liberation Sans Narrow, Latin names only": lambda: render.layout(
+                    html.replace("王小明", "Wang Xiaoming"), extra_css=narrow
+                ),
+            }
+            for label, make_document in fonts.items():
+                for name, options in (("subset", {}), ("full_fonts", {"full_fonts": True})):
+                    ms, out = median_write_ms(make_document, **options)
+                    print(f"  {label}, {name}: {ms:.0f} ms, {len(out):,} bytes")
+            db.engine.dispose()
+
+
+if __name__ == "__main__":
+    main()

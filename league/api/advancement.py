@@ -1,0 +1,186 @@
+"""Advancement: GET /api/v1/players/<id>/advancement-options, POST and GET .../advancements.
+
+Options (public) come from the advancement service's `options_for`: per kind the
+SPP cost of the next advancement, the base value increase, whether the player
+can take it now and the skills legal for it.
+
+Buying (the team's coach, a commissioner or a site admin) answers:
+
+- 201 `{"advancement": advancement, "player": player}` when the advancement is taken;
+- 200 `{"pending_roll": {"kind", "category", "dice", "message"}, "player": player}`
+  when the server rolled the dice (none were sent) and the result still needs the
+  coach's choice (BB2025: which of the two rolled skills; a characteristic roll:
+  which characteristic, or a skill instead). Nothing is bought yet, but the dice
+  are kept on the player: repeat the call with the same `kind` (and `category`)
+  plus the choice (`skill` or `characteristic`) and without `dice`; the kept dice
+  are used, so they cannot be re-rolled. Until then any other dice-driven
+  advancement is a 409 `roll_pending` (classic Star Player Rolls excepted: the one
+  roll serves whichever kind the coach then takes from it). The options show the
+  kept dice as `pending_roll`.
+
+Errors: 400 `invalid_field` for a body of the wrong shape (unknown `kind`, `dice`
+not a list of at most 4 integers, `characteristic` not one of ma/st/ag/pa/av);
+401/403; 404; 409 (`roll_pending`, a player no longer on the roster); 422 with the
+service's codes: `insufficient_spp`, `skill_not_allowed`, `already_has_skill`,
+`max_advancements`, `characteristic_capped`, `invalid_dice` (also when the league
+takes server dice only and dice were sent), `choice_required` (table dice that
+leave a choice, sent without it).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import g
+
+from league.api import bp
+from league.api.auth import token_required
+from league.api.serializers import (
+    MAX_ID,
+    BadRequest,
+    advancement_json,
+    json_object,
+    optional_str,
+    player_json,
+    player_line,
+    required_str,
+)
+from league.extensions import db
+from league.rules import CHARACTERISTIC_KIND, SKILL_KINDS, AdvancementOption
+from league.services.advancement import (
+    AdvancementRequest,
+    PendingRoll,
+    buy_advancement,
+    options_for,
+)
+from league.services.teams import get_player
+from league.services.unit_of_work import unit_of_work
+
+PLAYER = f"/players/<int(max={MAX_ID}):player_id>"
+
+KINDS = (*SKILL_KINDS, CHARACTERISTIC_KIND)
+CHARACTERISTICS = ("ma", "st", "ag", "pa", "av")
+#: The most dice any ruleset takes (BB2025 random skills: two rolls of 2D6).
+MAX_DICE = 4
+#: Bound on each die sent: anything beyond is malformed; smaller wrong values are
+#: the rules' business (422 `invalid_dice`).
+MAX_DIE = 1000
+
+
+def _invalid(name: str, message: str) -> BadRequest:
+    return BadRequest(message, code="invalid_field", field=name)
+
+
+def _choice(body: dict[str, Any], name: str, choices: tuple[str, ...]) -> str | None:
+    value = optional_str(body, name)
+    if value is not None and value not in choices:
+        raise _invalid(name, f"'{name}' must be one of: {', '.join(choices)}.")
+    return value
+
+
+def _dice(body: dict[str, Any]) -> tuple[int, ...] | None:
+    value = body.get("dice")
+    if value is None:
+        return None
+    message = f"'dice' must be a list of at most {MAX_DICE} integers (the dice rolled)."
+    if not isinstance(value, list) or len(value) > MAX_DICE:
+        raise _invalid("dice", message)
+    for die in value:
+        # bool is an int subclass in Python; JSON true is not a number.
+        if not isinstance(die, int) or isinstance(die, bool) or abs(die) > MAX_DIE:
+            raise _invalid("dice", message)
+    return tuple(value)
+
+
+def _request(body: dict[str, Any]) -> AdvancementRequest:
+    kind = required_str(body, "kind")
+    if kind not in KINDS:
+        raise _invalid("kind", f"'kind' must be one of: {', '.join(KINDS)}.")
+    return AdvancementRequest(
+        kind=kind,
+        skill=optional_str(body, "skill"),
+        category=optional_str(body, "category"),
+        dice=_dice(body),
+        characteristic=_choice(body, "characteristic", CHARACTERISTICS),
+    )
+
+
+def _option_json(option: AdvancementOption, on_roster: bool) -> dict[str, Any]:
+    refused = None if option.decision.allowed else option.decision.reasons[0].code
+    result: dict[str, Any] = {
+        "kind": option.kind,
+        "cost": option.cost,
+        "value_increase": option.value_increase,
+        "affordable": option.decision.allowed and on_roster,
+        "refused": refused,
+        "skills": list(option.skills),
+        "categories": list(option.categories),
+    }
+    if option.kind == CHARACTERISTIC_KIND:
+        result["characteristic_value_increases"] = dict(option.characteristic_value_increases)
+    return result
+
+
+@bp.get(f"{PLAYER}/advancement-options")
+def advancement_options(player_id: int) -> dict[str, Any]:
+    """What the player may take next (public).
+
+    `value_increase` is the base increase of a skill kind (an elite skill adds the
+    ruleset's surcharge); the characteristic kind has null there and lists
+    `characteristic_value_increases` instead. `refused` is the rules' reason code
+    when the kind is not open now (e.g. `not_enough_spp`, `max_advancements`).
+    """
+    player = get_player(db.session, player_id)
+    options = options_for(player)
+    pending = player.pending_roll
+    return {
+        "player_id": player.id,
+        "available_spp": options.available_spp,
+        "advancements_taken": options.advancements_taken,
+        "next_advancement": options.next_advancement,
+        "level": options.level,
+        "must_spend": player.on_roster and options.must_spend,
+        "pending_rolls": options.pending_rolls,
+        "pending_roll": None
+        if not pending
+        else {
+            "kind": pending.get("kind"),
+            "category": pending.get("category"),
+            "dice": list(pending.get("dice") or ()),
+        },
+        "options": [_option_json(option, player.on_roster) for option in options.options],
+    }
+
+
+@bp.get(f"{PLAYER}/advancements")
+def list_advancements(player_id: int) -> dict[str, Any]:
+    """Every advancement the player took, undone ones included (`undone_at` set)."""
+    player = get_player(db.session, player_id)
+    return {"advancements": [advancement_json(a) for a in player.advancements]}
+
+
+@bp.post(f"{PLAYER}/advancements")
+@token_required
+def take_advancement(player_id: int) -> tuple[dict[str, Any], int]:
+    command = _request(json_object())
+    with unit_of_work() as session:
+        result = buy_advancement(session, g.api_user, player_id, command)
+        if isinstance(result, PendingRoll):
+            pending = result.player.pending_roll or {}
+            body: dict[str, Any] = {
+                "pending_roll": {
+                    "kind": pending.get("kind", command.kind),
+                    "category": pending.get("category", command.category),
+                    "dice": list(result.dice),
+                    "message": result.message,
+                },
+                "player": player_json(player_line(result.player)),
+            }
+            status = 200  # nothing created yet: the dice wait for the coach's choice
+        else:
+            body = {
+                "advancement": advancement_json(result),
+                "player": player_json(player_line(result.player)),
+            }
+            status = 201
+    return body, status

@@ -1,0 +1,284 @@
+"""Plain values for the printed roster sheet, built from the services' team sheet.
+
+Everything the template prints is here as strings and integers, so the
+template does no arithmetic and the sheet's state can be hashed: the PDF
+cache keys on :func:`fingerprint` of these values, which changes whenever the
+team, its players, their advancements and injuries, a match result or the
+ruleset (house rules included) changes anything the sheet shows.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import asdict, dataclass
+from datetime import date
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session, selectinload
+
+from league.models import League, Player, Team
+from league.rules import Ruleset
+from league.services.errors import NotFound
+from league.services.standings import standings
+from league.services.team_views import PlayerLine, team_sheet
+
+PAPER_SIZES = {"a4": "A4 landscape", "letter": "letter landscape"}
+DEFAULT_PAPER = "a4"
+
+TIMES = "\u00d7"
+MINUS = "\u2212"
+
+#: Shown in the sheet's legend and on the team block; BB2020+ call them "X+".
+TARGET_STATS = ("ag", "pa", "av")
+
+
+@dataclass(frozen=True, slots=True)
+class StatCell:
+    text: str
+    #: "" | "improved" | "reduced" | "improved reduced"
+    mark: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class SkillItem:
+    name: str
+    #: Gained by an advancement (printed in bold), else a starting skill or trait.
+    gained: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRow:
+    number: int
+    name: str
+    position: str
+    stats: tuple[StatCell, ...]
+    skills: tuple[SkillItem, ...]
+    #: "MNG", "NI x2", "-MA" (with a multiplication and a minus sign) in the order printed.
+    injuries: tuple[str, ...]
+    misses_next_game: bool
+    spp_available: int
+    spp_earned: int
+    level: str
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class StaffLine:
+    label: str
+    count: str
+    #: Unit price at roster price (None: not bought with gold, e.g. dedicated fans).
+    price: int | None
+    #: What the line adds to TV (None: counts nothing).
+    value: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class SkillNote:
+    name: str
+    kind: str  # "Skill (Agility)" / "Trait"
+    summary: str
+
+
+@dataclass(frozen=True, slots=True)
+class RosterContext:
+    """One team's sheet: header, player rows, the team block and the skills page."""
+
+    team_id: int
+    team_name: str
+    team_type: str
+    coach: str
+    league: str
+    season: str
+    ruleset: str
+    printed_on: str
+    url: str
+    paper: str
+    characteristics: tuple[str, ...]
+    players: tuple[PlayerRow, ...]
+    #: Empty lines under the players, up to the roster's maximum, for writing in new hires.
+    blank_rows: int
+    staff: tuple[StaffLine, ...]
+    treasury: int
+    team_value: int
+    current_team_value: int
+    skills: tuple[SkillNote, ...]
+
+    def fingerprint(self) -> str:
+        """A hash of every printed value: equal hashes print identical sheets."""
+        return fingerprint(asdict(self))
+
+
+def fingerprint(values: object) -> str:
+    text = json.dumps(values, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def paper_of(value: str | None) -> str:
+    """'a4' or 'letter' from a query-string value; anything else is A4."""
+    value = (value or "").strip().lower()
+    return value if value in PAPER_SIZES else DEFAULT_PAPER
+
+
+def _stat_text(ruleset: Ruleset, characteristic: str, value: int | None) -> str:
+    if value is None:
+        return "-"
+    if ruleset.stat_style == "target" and characteristic in TARGET_STATS:
+        return f"{value}+"
+    return str(value)
+
+
+def _injuries(ruleset: Ruleset, line: PlayerLine) -> tuple[str, ...]:
+    player = line.player
+    marks: list[str] = []
+    if player.status == "mng":
+        marks.append("MNG")
+    if player.niggling_injuries:
+        count = player.niggling_injuries
+        marks.append("NI" if count == 1 else f"NI {TIMES}{count}")
+    for characteristic in ruleset.characteristics:
+        steps = player.reduction(characteristic)
+        if steps:
+            label = f"{MINUS}{characteristic.upper()}"
+            marks.append(label if steps == 1 else f"{label} {TIMES}{steps}")
+    return tuple(marks)
+
+
+def _player_row(ruleset: Ruleset, line: PlayerLine) -> PlayerRow:
+    player = line.player
+    stats = []
+    for characteristic in ruleset.characteristics:
+        marks = [
+            mark
+            for mark, hit in (
+                ("improved", characteristic in line.improved),
+                ("reduced", characteristic in line.injured),
+            )
+            if hit
+        ]
+        stats.append(
+            StatCell(
+                _stat_text(ruleset, characteristic, line.stats[characteristic]), " ".join(marks)
+            )
+        )
+    skills = tuple(SkillItem(name) for name in line.skills) + tuple(
+        SkillItem(name, gained=True) for name in line.gained_skills
+    )
+    return PlayerRow(
+        number=player.number,
+        name=player.name,
+        position=line.position.name,
+        stats=tuple(stats),
+        skills=skills,
+        injuries=_injuries(ruleset, line),
+        misses_next_game=player.status == "mng",
+        spp_available=player.spp_available,
+        spp_earned=player.spp_earned,
+        level=line.level,
+        value=player.value,
+    )
+
+
+def _skill_notes(ruleset: Ruleset, rows: tuple[PlayerRow, ...]) -> tuple[SkillNote, ...]:
+    """Every skill and trait on the team once, alphabetical, with the ruleset's summary."""
+    notes: dict[str, SkillNote] = {}
+    for row in rows:
+        for item in row.skills:
+            skill = ruleset.find_skill(item.name)
+            if skill is None:
+                notes.setdefault(item.name, SkillNote(item.name, "", "No summary in this ruleset."))
+                continue
+            if skill.name in notes:
+                continue
+            if skill.trait:
+                kind = "Trait"
+            elif ruleset.has_category(skill.category):
+                kind = ruleset.category(skill.category).name
+            else:
+                kind = skill.category
+            notes[skill.name] = SkillNote(skill.name, kind, skill.summary)
+    return tuple(sorted(notes.values(), key=lambda note: note.name.casefold()))
+
+
+def roster_context(team: Team, *, url: str, printed_on: date, paper: str) -> RosterContext:
+    """The sheet of `team` as plain values (players on the roster only)."""
+    sheet = team_sheet(team)
+    ruleset = sheet.ruleset
+    team_type = sheet.team_type
+    building = ruleset.team_building
+    rows = tuple(_player_row(ruleset, line) for line in sheet.lines)
+    fans = building.dedicated_fans
+    staff = (
+        StaffLine(
+            "Team re-rolls",
+            str(team.rerolls),
+            team_type.reroll_cost,
+            team.rerolls * team_type.reroll_cost,
+        ),
+        StaffLine(
+            "Apothecary",
+            ("yes" if team.apothecary else "no") if team_type.apothecary else "not allowed",
+            building.apothecary_cost if team_type.apothecary else None,
+            building.apothecary_cost if team.apothecary else 0,
+        ),
+        StaffLine(
+            "Assistant coaches",
+            str(team.assistant_coaches),
+            building.assistant_coaches.cost,
+            team.assistant_coaches * building.assistant_coaches.cost,
+        ),
+        StaffLine(
+            "Cheerleaders",
+            str(team.cheerleaders),
+            building.cheerleaders.cost,
+            team.cheerleaders * building.cheerleaders.cost,
+        ),
+        StaffLine(
+            "Dedicated fans",
+            str(team.dedicated_fans),
+            fans.cost,
+            team.dedicated_fans * fans.cost if fans.counts_in_team_value else None,
+        ),
+    )
+    league = team.league
+    season = league.current_season or (league.seasons[-1] if league.seasons else None)
+    return RosterContext(
+        team_id=team.id,
+        team_name=team.name,
+        team_type=team_type.name,
+        coach=team.coach.username,
+        league=league.name,
+        season=season.name if season else "",
+        ruleset=ruleset.name,
+        printed_on=printed_on.isoformat(),
+        url=url,
+        paper=paper_of(paper),
+        characteristics=tuple(c.upper() for c in ruleset.characteristics),
+        players=rows,
+        blank_rows=max(0, building.max_players - len(rows)),
+        staff=staff,
+        treasury=team.treasury,
+        team_value=sheet.values.team_value,
+        current_team_value=sheet.values.current_team_value,
+        skills=_skill_notes(ruleset, rows),
+    )
+
+
+def pack_teams(session: Session, league: League) -> list[Team]:
+    """The league's active teams in standings order (teams not in the table last, by name)."""
+    active = list(
+        session.scalars(
+            select(Team)
+            .where(Team.league_id == league.id, Team.status == "active")
+            .options(
+                selectinload(Team.players).selectinload(Player.advancements),
+                selectinload(Team.coach),
+            )
+        )
+    )
+    try:
+        order = [row.team_id for row in standings(session, league).rows]
+    except NotFound:  # a league without a season has no table yet
+        order = []
+    rank = {team_id: index for index, team_id in enumerate(order)}
+    return sorted(active, key=lambda team: (rank.get(team.id, len(rank)), team.name.casefold()))

@@ -1,0 +1,133 @@
+"""HTML to PDF with WeasyPrint: the print stylesheet, the fonts, a fetcher limited to static/.
+
+Jinja renders `templates/pdf/*.html` (autoescaped: a team called
+``<img src="file:///etc/passwd">`` prints as text), and WeasyPrint lays it
+out with `static/css/print.css`. WeasyPrint may fetch nothing but files under
+`static/`: :class:`StaticOnlyFetcher` refuses every other URL, so even markup
+that slipped through could not read a file or reach the network.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import mimetypes
+import threading
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote, urlsplit
+
+import weasyprint
+from flask import current_app
+from weasyprint import CSS, HTML, Document
+from weasyprint.urls import URLFetcher, URLFetcherResponse
+
+from league.pdf.context import RosterContext
+
+TEMPLATE = "pdf/roster.html"
+STYLESHEET = "css/print.css"
+PAPER_CSS = {"a4": "", "letter": "@page { size: letter landscape; }"}
+
+#: Options of `write_pdf`. Font subsetting (the default) keeps a sheet near 35 KB and
+#: costs about 100 ms; `full_fonts=True` embeds whole fonts (3.7 MB with the CJK fallback)
+#: and is slower, see bench/pdf.py and the README's "Performance" section.
+PDF_OPTIONS: dict[str, Any] = {}
+
+
+class FetchRefused(ValueError):
+    """WeasyPrint asked for a URL outside static/."""
+
+
+class StaticOnlyFetcher(URLFetcher):
+    """Serves files under `root` (the app's static folder) and refuses every other URL."""
+
+    def __init__(self, root: Path) -> None:
+        super().__init__(allowed_protocols=("file",))
+        self.root = root.resolve()
+        #: URLs asked for and refused (for tests and logs).
+        self.refused: list[str] = []
+
+    def fetch(self, url: str, headers: Any = None) -> URLFetcherResponse:
+        path = self.resolve(url)
+        if path is None:
+            self.refused.append(url)
+            current_app.logger.warning("PDF: refused to fetch %s", url[:200])
+            raise FetchRefused(f"Only files under static/ may be used in a PDF: {url[:200]}")
+        mime_type = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
+        return URLFetcherResponse(
+            path.as_uri(), path.read_bytes(), headers={"Content-Type": mime_type}
+        )
+
+    def resolve(self, url: str) -> Path | None:
+        """The file `url` names when it is a file: URL of a file under root, else None."""
+        parts = urlsplit(url)
+        if parts.scheme != "file" or parts.netloc not in ("", "localhost"):
+            return None
+        path = Path(unquote(parts.path)).resolve()
+        if not path.is_relative_to(self.root) or not path.is_file():
+            return None
+        return path
+
+
+_lock = threading.Lock()
+_stylesheets: dict[tuple[str, str, float], list[CSS]] = {}
+
+
+def static_root() -> Path:
+    return Path(current_app.static_folder or "static").resolve()
+
+
+def _stylesheets_for(paper: str, fetcher: StaticOnlyFetcher) -> list[CSS]:
+    """The parsed print stylesheet (parsed once per process and file version)."""
+    path = fetcher.root / STYLESHEET
+    key = (str(path), paper, path.stat().st_mtime)
+    with _lock:
+        sheets = _stylesheets.get(key)
+        if sheets is None:
+            sheets = [CSS(filename=str(path), url_fetcher=fetcher)]
+            if PAPER_CSS.get(paper):
+                sheets.append(CSS(string=PAPER_CSS[paper]))
+            _stylesheets[key] = sheets
+    return sheets
+
+
+def design_version() -> str:
+    """Changes when the template, the stylesheet, WeasyPrint or the options change.
+
+    Part of every cache key, so a new design never serves an old PDF.
+    """
+    digest = hashlib.sha256()
+    source, _, _ = current_app.jinja_env.loader.get_source(  # type: ignore[union-attr]
+        current_app.jinja_env, TEMPLATE
+    )
+    digest.update(source.encode())
+    digest.update((static_root() / STYLESHEET).read_bytes())
+    digest.update(f"{weasyprint.__version__} {sorted(PDF_OPTIONS.items())}".encode())
+    return digest.hexdigest()[:16]
+
+
+def sheet_html(sheet: RosterContext) -> str:
+    """The sheet's HTML (the app's Jinja environment: autoescaped, no context processors)."""
+    template = current_app.jinja_env.get_template(TEMPLATE)
+    return template.render(sheet=sheet)
+
+
+def layout(html: str, paper: str = "a4", extra_css: Sequence[CSS] = ()) -> Document:
+    """Lay out one HTML document (no PDF written yet); `extra_css` goes after print.css."""
+    fetcher = StaticOnlyFetcher(static_root())
+    base_url = fetcher.root.as_uri() + "/"
+    return HTML(string=html, base_url=base_url, url_fetcher=fetcher).render(
+        stylesheets=[*_stylesheets_for(paper, fetcher), *extra_css]
+    )
+
+
+def write_pdf(documents: Sequence[Document], **options: Any) -> bytes:
+    """One PDF of every page of `documents`, in order (each keeps its own page numbers)."""
+    first, *rest = documents
+    if rest:
+        first = first.copy([page for document in documents for page in document.pages])
+    return first.write_pdf(**{**PDF_OPTIONS, **options})
+
+
+def render_sheet(sheet: RosterContext, **options: Any) -> bytes:
+    return write_pdf([layout(sheet_html(sheet), sheet.paper)], **options)
