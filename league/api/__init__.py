@@ -6,9 +6,12 @@ from flask import Blueprint, jsonify
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
+from league.api.serializers import IdConverter
 from league.services.errors import DomainError
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
+# Routes name ids `<id:...>`; the converter must be on the map before they are added.
+bp.record_once(lambda state: state.app.url_map.converters.setdefault("id", IdConverter))
 
 
 def error_response(status: int, code: str, message: str) -> tuple[Response, int]:
@@ -27,4 +30,13 @@ def http_error(error: HTTPException) -> tuple[Response, int]:
     return error_response(status, code, error.description or "")
 
 
-from league.api import advancement, leagues, matches, me, rulesets, teams  # noqa: E402, F401  (routes register on bp)
+from league.api import (  # noqa: E402, F401  (routes register on bp)
+    advancement,
+    exchange,
+    leagues,
+    matches,
+    me,
+    openapi,
+    rulesets,
+    teams,
+)

@@ -36,9 +36,9 @@ from flask import g
 from league.api import bp
 from league.api.auth import token_required
 from league.api.serializers import (
-    MAX_ID,
     BadRequest,
     advancement_json,
+    as_integer,
     json_object,
     optional_str,
     player_json,
@@ -56,7 +56,7 @@ from league.services.advancement import (
 from league.services.teams import get_player
 from league.services.unit_of_work import unit_of_work
 
-PLAYER = f"/players/<int(max={MAX_ID}):player_id>"
+PLAYER = "/players/<id:player_id>"
 
 KINDS = (*SKILL_KINDS, CHARACTERISTIC_KIND)
 CHARACTERISTICS = ("ma", "st", "ag", "pa", "av")
@@ -85,11 +85,10 @@ def _dice(body: dict[str, Any]) -> tuple[int, ...] | None:
     message = f"'dice' must be a list of at most {MAX_DICE} integers (the dice rolled)."
     if not isinstance(value, list) or len(value) > MAX_DICE:
         raise _invalid("dice", message)
-    for die in value:
-        # bool is an int subclass in Python; JSON true is not a number.
-        if not isinstance(die, int) or isinstance(die, bool) or abs(die) > MAX_DIE:
-            raise _invalid("dice", message)
-    return tuple(value)
+    dice = tuple(as_integer(die) for die in value)
+    if any(die is None or abs(die) > MAX_DIE for die in dice):
+        raise _invalid("dice", message)
+    return dice  # type: ignore[return-value]  (no None left)
 
 
 def _request(body: dict[str, Any]) -> AdvancementRequest:
@@ -123,12 +122,20 @@ def _option_json(option: AdvancementOption, on_roster: bool) -> dict[str, Any]:
 
 @bp.get(f"{PLAYER}/advancement-options")
 def advancement_options(player_id: int) -> dict[str, Any]:
-    """What the player may take next (public).
+    """What the player may take next.
 
     `value_increase` is the base increase of a skill kind (an elite skill adds the
     ruleset's surcharge); the characteristic kind has null there and lists
     `characteristic_value_increases` instead. `refused` is the rules' reason code
     when the kind is not open now (e.g. `not_enough_spp`, `max_advancements`).
+    Dice the server rolled that wait for the coach's choice show as `pending_roll`.
+    ---
+    get:
+      tags: [Advancement]
+      responses:
+        200: AdvancementOptions
+      errors:
+        404: No such player.
     """
     player = get_player(db.session, player_id)
     options = options_for(player)
@@ -154,7 +161,15 @@ def advancement_options(player_id: int) -> dict[str, Any]:
 
 @bp.get(f"{PLAYER}/advancements")
 def list_advancements(player_id: int) -> dict[str, Any]:
-    """Every advancement the player took, undone ones included (`undone_at` set)."""
+    """Every advancement the player took, undone ones included (`undone_at` set).
+    ---
+    get:
+      tags: [Advancement]
+      responses:
+        200: AdvancementList
+      errors:
+        404: No such player.
+    """
     player = get_player(db.session, player_id)
     return {"advancements": [advancement_json(a) for a in player.advancements]}
 
@@ -162,6 +177,33 @@ def list_advancements(player_id: int) -> dict[str, Any]:
 @bp.post(f"{PLAYER}/advancements")
 @token_required
 def take_advancement(player_id: int) -> tuple[dict[str, Any], int]:
+    """Take an advancement (the team's coach, a commissioner or a site admin).
+
+    Chosen kinds name the `skill`. Random skill kinds name the `category` and
+    give the `dice` rolled at the table (BB2020: `[d6, d6]`; BB2025: two pairs,
+    `[d6, d6, d6, d6]`, plus the `skill` picked), or leave `dice` out for the
+    server to roll. A characteristic advancement gives its roll (`[d16]` BB2020,
+    `[d8]` BB2025) and names the `characteristic` picked.
+
+    When the server rolled and the result still needs the coach's choice, the
+    answer is 200 with `pending_roll` and nothing is bought: repeat the call with
+    the same `kind` (and `category`) plus the choice, without `dice`.
+    ---
+    post:
+      tags: [Advancement]
+      requestBody: NewAdvancement
+      responses:
+        201: AdvancementTaken
+        200: AdvancementPending
+      errors:
+        400: Malformed body (`bad_request`, `invalid_field`).
+        403: The caller may not advance this team's players.
+        404: No such player.
+        409: "`roll_pending` (other dice wait for a choice), or the player is not on the roster."
+        422: >-
+          The rules refuse it: `insufficient_spp`, `skill_not_allowed`, `already_has_skill`,
+          `max_advancements`, `characteristic_capped`, `invalid_dice`, `choice_required`.
+    """
     command = _request(json_object())
     with unit_of_work() as session:
         result = buy_advancement(session, g.api_user, player_id, command)

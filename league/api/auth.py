@@ -8,9 +8,9 @@ from typing import Any
 
 from flask import g, request
 
-from league.extensions import db
 from league.models import User
 from league.services.errors import DomainError
+from league.services.unit_of_work import unit_of_work
 from league.services.users import user_for_token
 
 
@@ -24,7 +24,9 @@ def token_user() -> User | None:
     scheme, _, token = header.partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
         return None
-    return user_for_token(db.session, token.strip())
+    # Commits the token's last use (written at most once a minute), nothing else.
+    with unit_of_work() as session:
+        return user_for_token(session, token.strip())
 
 
 def token_required(view: Callable[..., Any]) -> Callable[..., Any]:
@@ -36,4 +38,5 @@ def token_required(view: Callable[..., Any]) -> Callable[..., Any]:
         g.api_user = user
         return view(*args, **kwargs)
 
+    wrapper.requires_token = True  # type: ignore[attr-defined]  (read by the OpenAPI document)
     return wrapper

@@ -18,7 +18,7 @@ from werkzeug.wrappers import Response
 
 from league.api import bp
 from league.api.auth import token_required
-from league.api.serializers import MAX_ID, BadRequest, json_object, match_json
+from league.api.serializers import MAX_ID, BadRequest, as_integer, json_object, match_json
 from league.extensions import db
 from league.models import Match, User
 from league.models.match import INJURY_CODES, SIDES
@@ -28,8 +28,8 @@ from league.services.leagues import get_league, require_commissioner
 from league.services.matches import MatchReport, PlayerEvents, ReportErrors, SideReport
 from league.services.unit_of_work import unit_of_work
 
-LEAGUE = f"/leagues/<int(max={MAX_ID}):league_id>"
-MATCH = f"/matches/<int(max={MAX_ID}):match_id>"
+LEAGUE = "/leagues/<id:league_id>"
+MATCH = "/matches/<id:match_id>"
 
 #: Ceiling for scores and per-player counters: far above any real match and far
 #: below what would overflow the 32-bit SPP and score columns once summed.
@@ -70,13 +70,13 @@ def _invalid(name: str, message: str) -> BadRequest:
 
 
 def _int(value: object, name: str, *, maximum: int) -> int:
-    # bool is an int subclass in Python; JSON true is not a number.
-    if not isinstance(value, int) or isinstance(value, bool):
+    number = as_integer(value)
+    if number is None:
         raise _invalid(name, f"'{name}' must be an integer.")
-    if value > maximum:
+    if number > maximum:
         raise _invalid(name, f"'{name}' must be at most {maximum:,}.")
     # Negative numbers pass: the rules refuse them (422) along with everything else.
-    return value
+    return number
 
 
 def _required_int(
@@ -215,6 +215,29 @@ def _earlier(session: Session, actor: User, league_id: int, key: str) -> Match |
 @bp.post(f"{LEAGUE}/matches")
 @token_required
 def record_match(league_id: int) -> tuple[dict[str, Any], int]:
+    """Record a played match (a commissioner of the league).
+
+    SPP awards follow the league's ruleset; winnings absent from the report come
+    from the ruleset's formula (or are 0). A repeated `idempotency_key` answers
+    200 with the first match and records nothing new.
+    ---
+    post:
+      tags: [Matches]
+      requestBody: MatchReport
+      responses:
+        201: Match
+        200:
+          schema: Match
+          description: The match recorded earlier with the same `idempotency_key`.
+      errors:
+        400: Malformed report (`bad_request`, `invalid_field` naming the field).
+        403: The caller is not a commissioner of the league.
+        404: No such league.
+        409: The idempotency key was used in another league.
+        422: >-
+          The rules refuse the report: `invalid_report` lists every problem in `fields`;
+          teams that cannot play each other are a `rule_violation`.
+    """
     body = json_object()
     home_team = _required_int(body, "home_team", maximum=MAX_ID)
     away_team = _required_int(body, "away_team", maximum=MAX_ID)
@@ -244,12 +267,34 @@ def record_match(league_id: int) -> tuple[dict[str, Any], int]:
 
 @bp.get(MATCH)
 def get_match(match_id: int) -> dict[str, Any]:
+    """A match.
+    ---
+    get:
+      tags: [Matches]
+      responses:
+        200: Match
+      errors:
+        404: No such match.
+    """
     return match_json(matches.get_match(db.session, match_id))
 
 
 @bp.post(f"{MATCH}/void")
 @token_required
 def void_match(match_id: int) -> dict[str, Any]:
+    """Void a played match (a commissioner): everything it awarded is taken back.
+
+    If SPP or gold it gave was already spent, nothing changes and the answer is 409.
+    ---
+    post:
+      tags: [Matches]
+      responses:
+        200: Match
+      errors:
+        403: The caller is not a commissioner of the league.
+        404: No such match.
+        409: Already voided, not played, or what it awarded was already spent.
+    """
     # 200: the match changes state and is returned; nothing is created.
     with unit_of_work() as session:
         return match_json(matches.void_match(session, g.api_user, match_id))

@@ -9,4 +9,11 @@ from league.api.auth import token_required
 @bp.get("/me")
 @token_required
 def me() -> dict[str, object]:
+    """The user the token belongs to.
+    ---
+    get:
+      tags: [Users]
+      responses:
+        200: Me
+    """
     return {"username": g.api_user.username, "admin": g.api_user.is_admin}

@@ -22,11 +22,27 @@ def _summary(ruleset: Ruleset) -> dict[str, Any]:
 
 @bp.get("/rulesets")
 def list_rulesets() -> dict[str, Any]:
+    """Every ruleset.
+    ---
+    get:
+      tags: [Rules]
+      responses:
+        200: RulesetList
+    """
     return {"rulesets": [_summary(load_ruleset(rid)) for rid in ruleset_ids()]}
 
 
 @bp.get("/rulesets/<ruleset_id>")
 def get_ruleset(ruleset_id: str) -> dict[str, Any]:
+    """A ruleset: advancement costs, value increases, SPP awards, skills, team types.
+    ---
+    get:
+      tags: [Rules]
+      responses:
+        200: Ruleset
+      errors:
+        404: No such ruleset.
+    """
     ruleset = _ruleset(ruleset_id)
     advancement = ruleset.advancement
     return {
@@ -72,6 +88,15 @@ def _position(position: Position) -> dict[str, Any]:
 
 @bp.get("/rulesets/<ruleset_id>/team-types/<team_type_id>")
 def get_team_type(ruleset_id: str, team_type_id: str) -> dict[str, Any]:
+    """A team type of a ruleset, with its positions.
+    ---
+    get:
+      tags: [Rules]
+      responses:
+        200: TeamType
+      errors:
+        404: No such ruleset, or no such team type in it.
+    """
     ruleset = _ruleset(ruleset_id)
     try:
         team = ruleset.team_type(team_type_id)

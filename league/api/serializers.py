@@ -11,6 +11,8 @@ from datetime import UTC, datetime
 from typing import Any
 
 from flask import request
+from werkzeug.exceptions import NotFound
+from werkzeug.routing import IntegerConverter, Map, ValidationError
 
 from league.models import Advancement, League, Match, Player, Team
 from league.services.errors import DomainError
@@ -20,6 +22,24 @@ from league.services.team_views import PlayerLine, TeamSheet, team_sheet
 
 #: Largest id a route accepts (ids are 32-bit integers in the database).
 MAX_ID = 2_147_483_647
+
+
+class IdConverter(IntegerConverter):
+    """`<id:name>` in a route: a database id; one beyond the 32-bit range is a 404.
+
+    Werkzeug's own `<int(max=...)>` treats an out-of-range value as no match, which
+    becomes a 405 where another method serves the same path (GET and POST
+    `/players/<id>/advancements`); an id that cannot exist is simply not found.
+    """
+
+    def __init__(self, url_map: Map) -> None:
+        super().__init__(url_map, max=MAX_ID)
+
+    def to_python(self, value: str) -> int:
+        try:
+            return super().to_python(value)
+        except ValidationError:
+            raise NotFound(f"There is nothing with the id {value}.") from None
 
 
 class BadRequest(DomainError):
@@ -66,14 +86,29 @@ def optional_str(body: dict[str, Any], name: str) -> str | None:
     return _check_text(name, body[name])
 
 
+def as_integer(value: object) -> int | None:
+    """A JSON integer as an int, or None when the value is not one.
+
+    As in JSON Schema, a number with a zero fraction (`2.0`) is an integer; a bool
+    (an int subclass in Python) is not: JSON true is not a number.
+    """
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return None
+
+
 def optional_int(body: dict[str, Any], name: str) -> int | None:
     value = body.get(name)
     if value is None:
         return None
-    # bool is an int subclass in Python; JSON true is not a number.
-    if not isinstance(value, int) or isinstance(value, bool):
+    number = as_integer(value)
+    if number is None:
         raise _invalid(name, f"'{name}' must be an integer.")
-    return value
+    return number
 
 
 # ---------------------------------------------------------------------------

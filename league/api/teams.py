@@ -9,7 +9,6 @@ from flask import g
 from league.api import bp
 from league.api.auth import token_required
 from league.api.serializers import (
-    MAX_ID,
     json_object,
     optional_int,
     player_json,
@@ -21,18 +20,44 @@ from league.extensions import db
 from league.services import teams
 from league.services.unit_of_work import unit_of_work
 
-TEAM = f"/teams/<int(max={MAX_ID}):team_id>"
-PLAYER = f"/players/<int(max={MAX_ID}):player_id>"
+TEAM = "/teams/<id:team_id>"
+PLAYER = "/players/<id:player_id>"
 
 
 @bp.get(TEAM)
 def get_team(team_id: int) -> dict[str, Any]:
+    """A team sheet: treasury, staff, team value and every player who was ever on it.
+    ---
+    get:
+      tags: [Teams]
+      responses:
+        200: Team
+      errors:
+        404: No such team.
+    """
     return team_json(teams.get_team(db.session, team_id))
 
 
 @bp.post(f"{TEAM}/players")
 @token_required
 def hire_player(team_id: int) -> tuple[dict[str, Any], int]:
+    """Hire a player; the cost leaves the treasury.
+
+    The position's limit and the 16-player limit hold. The team's coach, a
+    commissioner of its league or a site admin may hire.
+    ---
+    post:
+      tags: [Teams]
+      requestBody: NewPlayer
+      responses:
+        201: Player
+      errors:
+        400: Malformed body (`bad_request`, `invalid_field`).
+        403: The caller may not change this team.
+        404: No such team.
+        409: The shirt number is taken, or the team is retired.
+        422: Not enough gold, a full roster or position, an unknown position, a bad name or number.
+    """
     body = json_object()
     command = teams.HirePlayer(
         position_id=required_str(body, "position"),
@@ -48,6 +73,22 @@ def hire_player(team_id: int) -> tuple[dict[str, Any], int]:
 @bp.post(f"{TEAM}/purchases")
 @token_required
 def buy_item(team_id: int) -> dict[str, Any]:
+    """Buy a team re-roll, an apothecary, an assistant coach, a cheerleader or a dedicated fan.
+
+    Answers 200 with the team: a purchase creates no resource.
+    ---
+    post:
+      tags: [Teams]
+      requestBody: Purchase
+      responses:
+        200: Team
+      errors:
+        400: Malformed body (`bad_request`, `invalid_field`).
+        403: The caller may not change this team.
+        404: No such team.
+        409: The team is retired.
+        422: Not enough gold, the most the team may have, an item the team may not buy.
+    """
     # 200, not 201: a purchase changes the team and returns it; it creates no resource.
     item = required_str(json_object(), "item")
     with unit_of_work() as session:
@@ -57,12 +98,35 @@ def buy_item(team_id: int) -> dict[str, Any]:
 
 @bp.get(PLAYER)
 def get_player(player_id: int) -> dict[str, Any]:
+    """A player.
+    ---
+    get:
+      tags: [Players]
+      responses:
+        200: Player
+      errors:
+        404: No such player.
+    """
     return player_json(player_line(teams.get_player(db.session, player_id)))
 
 
 @bp.delete(PLAYER)
 @token_required
 def fire_player(player_id: int) -> dict[str, Any]:
+    """Fire a player (no refund).
+
+    Answers with the player as fired. During the team's draft, firing undoes
+    the hire instead: the player leaves the team altogether and the cost is refunded.
+    ---
+    delete:
+      tags: [Players]
+      responses:
+        200: Player
+      errors:
+        403: The caller may not change this team.
+        404: No such player.
+        409: The player is not on the roster, or the team is retired.
+    """
     with unit_of_work() as session:
         # The line is taken first: during a draft, firing undoes the hire and
         # removes the player from the team altogether.

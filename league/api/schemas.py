@@ -1,0 +1,746 @@
+"""Marshmallow schemas of the API's request bodies and responses (API.md).
+
+They are the source of the OpenAPI document (`league.api.openapi`): each class
+becomes a component named after it without the `Schema` suffix, its docstring
+the component's description. The views parse bodies with the helpers of
+`league.api.serializers` and `league.api.matches`, which give the precise 400
+messages the API promises; the fuzzing test (tests/api/test_fuzz.py) checks
+that both agree: a body these schemas accept is never answered 400, one they
+refuse never gets through.
+
+Responses are closed (`additionalProperties: false`): the document lists every
+field the API sends, and the fuzzing test holds the serializers to it. Request
+bodies are open: members the API does not know are ignored.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from marshmallow import INCLUDE, RAISE, Schema, fields
+from marshmallow.validate import Length, OneOf, Range, Regexp
+
+from league.api.advancement import KINDS as ADVANCEMENT_KINDS
+from league.api.advancement import MAX_DICE, MAX_DIE
+from league.api.matches import CHARACTERISTICS, MAX_COUNT, MAX_GOLD, MAX_KEY, MAX_PLAYERS
+from league.api.serializers import MAX_ID
+from league.models.ledger import ENTRY_KINDS
+from league.models.match import INJURY_CODES, MATCH_STATES, SIDES
+from league.models.player import PLAYER_STATUSES
+from league.models.team import TEAM_STATUSES
+from league.services.exchange import FORMAT as DOCUMENT_FORMAT
+from league.services.exchange import VERSION as DOCUMENT_VERSION
+from league.services.teams import ITEMS
+
+#: Text the API stores: any string without NUL characters.
+NO_NUL = Regexp(r"^[^\x00]*$", error="must not contain NUL characters")
+
+
+def _doc(text: str, **extra: Any) -> dict[str, Any]:
+    return {"description": text, **extra}
+
+
+def text(description: str, **kwargs: Any) -> fields.String:
+    return fields.String(validate=NO_NUL, metadata=_doc(description), **kwargs)
+
+
+def integer(description: str, **kwargs: Any) -> fields.Integer:
+    return fields.Integer(strict=True, metadata=_doc(description), **kwargs)
+
+
+def count(description: str, **kwargs: Any) -> fields.Integer:
+    """A per-match counter: optional, null or absent means 0."""
+    return integer(description, allow_none=True, validate=Range(max=MAX_COUNT), **kwargs)
+
+
+class ResponseSchema(Schema):
+    class Meta:
+        unknown = RAISE  # closed: additionalProperties false
+
+
+class RequestSchema(Schema):
+    class Meta:
+        unknown = INCLUDE  # open: unknown members are ignored
+
+
+# ---------------------------------------------------------------------------
+# Errors
+
+
+class DocumentProblemSchema(ResponseSchema):
+    """A problem of an imported team document: where it is and what is wrong."""
+
+    path = fields.String(required=True, metadata=_doc("e.g. `players[2].advancements[0].skill`"))
+    message = fields.String(required=True)
+
+
+class ErrorDetailSchema(ResponseSchema):
+    """What went wrong: a stable code for programs, a message for people."""
+
+    code = fields.String(
+        required=True,
+        metadata=_doc(
+            "snake_case code, e.g. `bad_request`, `invalid_field`, `unauthorized`, `forbidden`, "
+            "`not_found`, `conflict`, `rule_violation`, `insufficient_spp`, `invalid_report`, "
+            "`invalid_document`."
+        ),
+    )
+    message = fields.String(required=True, metadata=_doc("A sentence a person reads."))
+    report_fields = fields.Dict(
+        keys=fields.String(),
+        values=fields.List(fields.String()),
+        data_key="fields",
+        metadata=_doc(
+            "Only for `invalid_report` (422 on a match report): every problem found, "
+            "by the part of the report it concerns (`home_score`, `player_12`, ...)."
+        ),
+    )
+    problems = fields.List(
+        fields.Nested(DocumentProblemSchema),
+        metadata=_doc("Only for `invalid_document` (422 on a team import): every problem found."),
+    )
+
+
+class ErrorSchema(ResponseSchema):
+    """The body of every error response (400, 401, 403, 404, 409, 422)."""
+
+    error = fields.Nested(ErrorDetailSchema, required=True)
+
+
+# ---------------------------------------------------------------------------
+# Users
+
+
+class MeSchema(ResponseSchema):
+    """The user a token belongs to."""
+
+    username = fields.String(required=True)
+    admin = fields.Boolean(required=True, metadata=_doc("A site admin may do anything."))
+
+
+# ---------------------------------------------------------------------------
+# Rulesets
+
+
+class RulesetSummarySchema(ResponseSchema):
+    """A ruleset in the list of rulesets."""
+
+    id = fields.String(required=True, metadata=_doc("e.g. `bb2025`, `bb2020`, `classic`"))
+    name = fields.String(required=True)
+    edition = fields.String(required=True)
+
+
+class RulesetListSchema(ResponseSchema):
+    """Every ruleset the server knows."""
+
+    rulesets = fields.List(fields.Nested(RulesetSummarySchema), required=True)
+
+
+class AdvancementRulesSchema(ResponseSchema):
+    """How players advance under a ruleset."""
+
+    mode = fields.String(
+        required=True,
+        validate=OneOf(("spend", "roll")),
+        metadata=_doc("`spend`: SPP buy advancements (BB2020, BB2025); `roll`: SPP earn rolls."),
+    )
+    max_advancements = fields.Integer(required=True)
+    levels = fields.List(
+        fields.String(), required=True, metadata=_doc("Level names, Rookie first.")
+    )
+    costs = fields.Dict(
+        keys=fields.String(),
+        values=fields.List(fields.Integer()),
+        required=True,
+        metadata=_doc(
+            "Spend mode: SPP cost per kind of advancement; index 0 is the first advancement."
+        ),
+    )
+    thresholds = fields.List(
+        fields.Integer(),
+        required=True,
+        metadata=_doc("Roll mode: the SPP totals that earn an improvement roll."),
+    )
+
+
+class ValueIncreaseSchema(ResponseSchema):
+    """Gold a player's value rises by per kind of advancement (null: not offered)."""
+
+    random_primary = fields.Integer(required=True, allow_none=True)
+    chosen_primary = fields.Integer(required=True, allow_none=True)
+    random_secondary = fields.Integer(required=True, allow_none=True)
+    chosen_secondary = fields.Integer(required=True, allow_none=True)
+    ma = fields.Integer(required=True, allow_none=True)
+    st = fields.Integer(required=True, allow_none=True)
+    ag = fields.Integer(required=True, allow_none=True)
+    pa = fields.Integer(required=True, allow_none=True)
+    av = fields.Integer(required=True, allow_none=True)
+
+
+class SkillCategorySchema(ResponseSchema):
+    """A skill category."""
+
+    code = fields.String(required=True, metadata=_doc("e.g. `G` (General)"))
+    name = fields.String(required=True)
+
+
+class SkillSchema(ResponseSchema):
+    """A skill or trait, summarised in the project's own words."""
+
+    name = fields.String(required=True)
+    category = fields.String(required=True, metadata=_doc("A skill category code."))
+    summary = fields.String(required=True)
+    trait = fields.Boolean(required=True)
+
+
+class TeamTypeSummarySchema(ResponseSchema):
+    """A team type in a ruleset."""
+
+    id = fields.String(required=True, metadata=_doc("e.g. `human`"))
+    name = fields.String(required=True)
+
+
+class RulesetSchema(ResponseSchema):
+    """A ruleset: advancement, value increases, SPP awards, skills and team types."""
+
+    id = fields.String(required=True)
+    name = fields.String(required=True)
+    edition = fields.String(required=True)
+    stat_style = fields.String(
+        required=True,
+        validate=OneOf(("target", "value")),
+        metadata=_doc("`target`: AG, PA and AV are target numbers (3 means 3+)."),
+    )
+    advancement = fields.Nested(AdvancementRulesSchema, required=True)
+    value_increase = fields.Nested(ValueIncreaseSchema, required=True)
+    spp_awards = fields.Dict(
+        keys=fields.String(),
+        values=fields.Integer(),
+        required=True,
+        metadata=_doc("SPP per event: `td`, `cas`, `comp`, `int`, `deflection`, `mvp`, ..."),
+    )
+    skill_categories = fields.List(fields.Nested(SkillCategorySchema), required=True)
+    skills = fields.List(fields.Nested(SkillSchema), required=True)
+    team_types = fields.List(fields.Nested(TeamTypeSummarySchema), required=True)
+
+
+class PositionSchema(ResponseSchema):
+    """A position a team type may hire."""
+
+    id = fields.String(required=True, metadata=_doc("Position id, as hiring names it."))
+    name = fields.String(required=True)
+    max = fields.Integer(required=True, metadata=_doc("How many a team may have."))
+    cost = fields.Integer(required=True, metadata=_doc("Gold."))
+    ma = fields.Integer(required=True)
+    st = fields.Integer(required=True)
+    ag = fields.Integer(required=True)
+    pa = fields.Integer(required=True, allow_none=True, metadata=_doc("null: no PA."))
+    av = fields.Integer(required=True)
+    skills = fields.List(fields.String(), required=True, metadata=_doc("Starting skills."))
+    primary = fields.List(fields.String(), required=True, metadata=_doc("Category codes."))
+    secondary = fields.List(fields.String(), required=True, metadata=_doc("Category codes."))
+
+
+class TeamTypeSchema(ResponseSchema):
+    """A team type (roster) with its positions."""
+
+    id = fields.String(required=True)
+    name = fields.String(required=True)
+    reroll_cost = fields.Integer(required=True)
+    apothecary = fields.Boolean(required=True, metadata=_doc("May the team hire one?"))
+    tier = fields.Integer(required=True, allow_none=True)
+    special_rules = fields.List(fields.String(), required=True)
+    positions = fields.List(fields.Nested(PositionSchema), required=True)
+
+
+# ---------------------------------------------------------------------------
+# Leagues
+
+
+class PointsSchema(ResponseSchema):
+    """League points per result."""
+
+    win = fields.Integer(required=True)
+    draw = fields.Integer(required=True)
+    loss = fields.Integer(required=True)
+
+
+class LeagueTeamSchema(ResponseSchema):
+    """A team as its league lists it."""
+
+    id = fields.Integer(required=True)
+    name = fields.String(required=True)
+    team_type = fields.String(required=True)
+    coach = fields.String(required=True, metadata=_doc("The coach's username."))
+    status = fields.String(required=True, validate=OneOf(TEAM_STATUSES))
+
+
+class LeagueSchema(ResponseSchema):
+    """A league."""
+
+    id = fields.Integer(required=True)
+    name = fields.String(required=True)
+    ruleset = fields.String(required=True, metadata=_doc("Ruleset id."))
+    starting_treasury = fields.Integer(required=True)
+    points = fields.Nested(PointsSchema, required=True)
+    tie_breakers = fields.List(fields.String(), required=True)
+    house_rules = fields.Dict(
+        required=True, metadata=_doc("Overrides merged over the ruleset's data.")
+    )
+    season = fields.Integer(
+        required=True, allow_none=True, metadata=_doc("The current season's number.")
+    )
+    commissioners = fields.List(fields.String(), required=True)
+    coaches = fields.List(fields.String(), required=True)
+    teams = fields.List(fields.Nested(LeagueTeamSchema), required=True)
+
+
+class NewLeagueSchema(RequestSchema):
+    """A league to create; the caller becomes its commissioner."""
+
+    name = text("2 to 80 characters.", required=True)
+    ruleset = text("Ruleset id; absent or null: `bb2025`.", allow_none=True)
+
+
+class StandingsRowSchema(ResponseSchema):
+    """A team's line in the standings."""
+
+    team_id = fields.Integer(required=True)
+    team = fields.String(required=True, metadata=_doc("The team's name."))
+    played = fields.Integer(required=True)
+    won = fields.Integer(required=True)
+    drawn = fields.Integer(required=True)
+    lost = fields.Integer(required=True)
+    td_for = fields.Integer(required=True)
+    td_against = fields.Integer(required=True)
+    cas_for = fields.Integer(required=True)
+    cas_against = fields.Integer(required=True)
+    points = fields.Integer(required=True)
+
+
+class StandingsSchema(ResponseSchema):
+    """Standings, ranked: points, then the league's tie-breakers, then name."""
+
+    rows = fields.List(fields.Nested(StandingsRowSchema), required=True)
+
+
+# ---------------------------------------------------------------------------
+# Teams and players
+
+
+class SppSchema(ResponseSchema):
+    """A player's Star Player Points."""
+
+    earned = fields.Integer(required=True)
+    spent = fields.Integer(required=True)
+    available = fields.Integer(required=True)
+
+
+class InjurySchema(ResponseSchema):
+    """A lasting injury: one entry per niggling injury or characteristic step lost."""
+
+    kind = fields.String(required=True, validate=OneOf(("niggling", "lasting")))
+    characteristic = fields.String(
+        validate=OneOf(CHARACTERISTICS), metadata=_doc("For `lasting`: what it reduced.")
+    )
+
+
+class PlayerSchema(ResponseSchema):
+    """A player, with current characteristics (advancements and injuries applied)."""
+
+    id = fields.Integer(required=True)
+    team_id = fields.Integer(required=True)
+    name = fields.String(required=True)
+    number = fields.Integer(required=True)
+    position = fields.String(required=True, metadata=_doc("Position id."))
+    position_name = fields.String(required=True)
+    ma = fields.Integer(required=True)
+    st = fields.Integer(required=True)
+    ag = fields.Integer(required=True)
+    pa = fields.Integer(required=True, allow_none=True, metadata=_doc("null: no PA."))
+    av = fields.Integer(required=True)
+    skills = fields.List(
+        fields.String(), required=True, metadata=_doc("Starting skills, then those gained.")
+    )
+    spp = fields.Nested(SppSchema, required=True)
+    advancements = fields.Integer(required=True, metadata=_doc("Advancements taken."))
+    level = fields.String(required=True)
+    value = fields.Integer(required=True, metadata=_doc("Gold."))
+    status = fields.String(required=True, validate=OneOf(PLAYER_STATUSES))
+    injuries = fields.List(fields.Nested(InjurySchema), required=True)
+
+
+class TeamSchema(ResponseSchema):
+    """A team: treasury, staff, values and everyone who was ever on it."""
+
+    id = fields.Integer(required=True)
+    name = fields.String(required=True)
+    league_id = fields.Integer(required=True)
+    team_type = fields.String(required=True, metadata=_doc("Team type id."))
+    coach = fields.String(required=True, metadata=_doc("The coach's username."))
+    status = fields.String(required=True, validate=OneOf(TEAM_STATUSES))
+    treasury = fields.Integer(required=True, metadata=_doc("Gold."))
+    rerolls = fields.Integer(required=True)
+    apothecary = fields.Boolean(required=True)
+    assistant_coaches = fields.Integer(required=True)
+    cheerleaders = fields.Integer(required=True)
+    dedicated_fans = fields.Integer(required=True)
+    team_value = fields.Integer(required=True)
+    current_team_value = fields.Integer(required=True)
+    players = fields.List(
+        fields.Nested(PlayerSchema),
+        required=True,
+        metadata=_doc("The roster by number, then former players (see `status`)."),
+    )
+
+
+class NewTeamSchema(RequestSchema):
+    """A team to create: active, with an empty roster and the starting treasury."""
+
+    name = text("2 to 80 characters.", required=True)
+    team_type = text("Team type id of the league's ruleset.", required=True)
+    coach = text(
+        "Username of the coach (a commissioner creates teams for others); absent: the caller.",
+        allow_none=True,
+    )
+
+
+class NewPlayerSchema(RequestSchema):
+    """A player to hire; the cost leaves the treasury."""
+
+    position = text("Position id of the team's team type.", required=True)
+    name = text("1 to 60 characters.", required=True)
+    number = integer("Shirt number 1-99; absent: the lowest free one.", allow_none=True)
+
+
+class PurchaseSchema(RequestSchema):
+    """Something a team buys."""
+
+    item = fields.String(required=True, validate=OneOf(ITEMS))
+
+
+# ---------------------------------------------------------------------------
+# Matches
+
+
+class PerSideSchema(ResponseSchema):
+    """A number per side."""
+
+    home = fields.Integer(required=True)
+    away = fields.Integer(required=True)
+
+
+class ExpensiveMistakeSchema(ResponseSchema):
+    """What Expensive Mistakes (rolled by the server) took from a treasury."""
+
+    outcome = fields.String(required=True, allow_none=True)
+    loss = fields.Integer(required=True)
+
+
+class ExpensiveMistakesSchema(ResponseSchema):
+    """Expensive Mistakes per side."""
+
+    home = fields.Nested(ExpensiveMistakeSchema, required=True)
+    away = fields.Nested(ExpensiveMistakeSchema, required=True)
+
+
+class MatchPlayerSchema(ResponseSchema):
+    """What a player did in a match, and the SPP it earned."""
+
+    player_id = fields.Integer(required=True)
+    team_id = fields.Integer(required=True)
+    name = fields.String(required=True)
+    td = fields.Integer(required=True)
+    cas = fields.Integer(required=True)
+    comp = fields.Integer(required=True)
+    interceptions = fields.Integer(required=True, data_key="int")
+    deflection = fields.Integer(required=True)
+    throw_completion = fields.Integer(required=True)
+    safe_landing = fields.Integer(required=True)
+    mvp = fields.Boolean(required=True)
+    injury = fields.String(required=True, allow_none=True, validate=OneOf(INJURY_CODES))
+    lasting = fields.String(required=True, allow_none=True, validate=OneOf(CHARACTERISTICS))
+    apothecary_used = fields.Boolean(required=True)
+    spp = fields.Integer(required=True)
+
+
+class MatchSchema(ResponseSchema):
+    """A match: sides, score, winnings and every player's events."""
+
+    id = fields.Integer(required=True)
+    league_id = fields.Integer(required=True)
+    state = fields.String(required=True, validate=OneOf(MATCH_STATES))
+    friendly = fields.Boolean(required=True)
+    round = fields.Integer(required=True, allow_none=True)
+    home_team = fields.Integer(required=True)
+    away_team = fields.Integer(required=True)
+    home_score = fields.Integer(required=True)
+    away_score = fields.Integer(required=True)
+    conceded = fields.String(required=True, allow_none=True, validate=OneOf(SIDES))
+    winnings = fields.Nested(PerSideSchema, required=True, metadata=_doc("Gold."))
+    fans_change = fields.Nested(PerSideSchema, required=True)
+    fan_attendance = fields.Integer(required=True, allow_none=True)
+    expensive_mistakes = fields.Nested(ExpensiveMistakesSchema, required=True)
+    played_at = fields.String(
+        required=True, allow_none=True, metadata=_doc("ISO 8601 date and time.")
+    )
+    players = fields.List(fields.Nested(MatchPlayerSchema), required=True)
+
+
+class PlayerEventsSchema(RequestSchema):
+    """A player's events in a reported match; omitted or null counters are 0."""
+
+    player_id = integer("A player of either team.", required=True, validate=Range(max=MAX_ID))
+    td = count("Touchdowns.")
+    cas = count("Casualties caused.")
+    comp = count("Completions.")
+    interceptions = count("Interceptions.", data_key="int")
+    deflection = count("Deflections.")
+    throw_completion = count("Throw Team-mate completions.")
+    safe_landing = count("Safe landings.")
+    mvp = fields.Boolean(allow_none=True)
+    injury = fields.String(allow_none=True, validate=OneOf(INJURY_CODES))
+    lasting = fields.String(
+        allow_none=True,
+        validate=OneOf(CHARACTERISTICS),
+        metadata=_doc("With a lasting injury: the characteristic it reduces."),
+    )
+    apothecary_used = fields.Boolean(allow_none=True)
+
+
+class WinningsSchema(RequestSchema):
+    """Gold won per side; a side left out gets the ruleset's formula (or 0)."""
+
+    home = integer("Gold.", allow_none=True, validate=Range(max=MAX_GOLD))
+    away = integer("Gold.", allow_none=True, validate=Range(max=MAX_GOLD))
+
+
+class FansChangeSchema(RequestSchema):
+    """Change of dedicated fans per side; a side left out is 0."""
+
+    home = count("Change of dedicated fans.")
+    away = count("Change of dedicated fans.")
+
+
+class MatchReportSchema(RequestSchema):
+    """A played match to record; SPP awards follow the league's ruleset."""
+
+    home_team = integer("Team id.", required=True, validate=Range(max=MAX_ID))
+    away_team = integer("Team id.", required=True, validate=Range(max=MAX_ID))
+    home_score = integer("Touchdowns.", required=True, validate=Range(max=MAX_COUNT))
+    away_score = integer("Touchdowns.", required=True, validate=Range(max=MAX_COUNT))
+    winnings = fields.Nested(WinningsSchema, allow_none=True)
+    fans_change = fields.Nested(FansChangeSchema, allow_none=True)
+    conceded = fields.String(
+        allow_none=True, validate=OneOf(SIDES), metadata=_doc("The side that conceded.")
+    )
+    fan_attendance = count("Fan attendance (FAME).")
+    players = fields.List(
+        fields.Nested(PlayerEventsSchema),
+        allow_none=True,
+        validate=Length(max=MAX_PLAYERS),
+    )
+    idempotency_key = fields.String(
+        allow_none=True,
+        validate=[Length(min=1, max=MAX_KEY), NO_NUL],
+        metadata=_doc("Repeating a key returns the first match (200) and records nothing new."),
+    )
+
+
+# ---------------------------------------------------------------------------
+# Advancement
+
+
+class AdvancementOptionSchema(ResponseSchema):
+    """A kind of advancement and whether the player may take it now."""
+
+    kind = fields.String(required=True, validate=OneOf(ADVANCEMENT_KINDS))
+    cost = fields.Integer(
+        required=True, allow_none=True, metadata=_doc("SPP; null in roll mode or when maxed.")
+    )
+    value_increase = fields.Integer(
+        required=True,
+        allow_none=True,
+        metadata=_doc("Base increase of a skill kind; null for the characteristic kind."),
+    )
+    affordable = fields.Boolean(required=True)
+    refused = fields.String(
+        required=True, allow_none=True, metadata=_doc("Why not, when not affordable.")
+    )
+    skills = fields.List(fields.String(), required=True, metadata=_doc("Skills legal for it."))
+    categories = fields.List(fields.String(), required=True)
+    characteristic_value_increases = fields.Dict(
+        keys=fields.String(),
+        values=fields.Integer(),
+        metadata=_doc("Characteristic kind only: value increase per characteristic."),
+    )
+
+
+class KeptRollSchema(ResponseSchema):
+    """Dice the server rolled that still wait for the coach's choice."""
+
+    kind = fields.String(required=True, allow_none=True)
+    category = fields.String(required=True, allow_none=True)
+    dice = fields.List(fields.Integer(), required=True)
+
+
+class AdvancementOptionsSchema(ResponseSchema):
+    """What a player may take next."""
+
+    player_id = fields.Integer(required=True)
+    available_spp = fields.Integer(required=True)
+    advancements_taken = fields.Integer(required=True)
+    next_advancement = fields.Integer(
+        required=True, allow_none=True, metadata=_doc("1-based; null when maxed out.")
+    )
+    level = fields.String(required=True)
+    must_spend = fields.Boolean(required=True)
+    pending_rolls = fields.Integer(required=True, metadata=_doc("Roll mode: rolls earned."))
+    pending_roll = fields.Nested(KeptRollSchema, required=True, allow_none=True)
+    options = fields.List(fields.Nested(AdvancementOptionSchema), required=True)
+
+
+class AdvancementSchema(ResponseSchema):
+    """An advancement taken: what it gave, what it cost and the dice behind it."""
+
+    id = fields.Integer(required=True)
+    player_id = fields.Integer(required=True)
+    number = fields.Integer(required=True, metadata=_doc("1 for the first advancement."))
+    kind = fields.String(required=True)
+    spp_cost = fields.Integer(required=True)
+    skill = fields.String(required=True, allow_none=True)
+    characteristic = fields.String(required=True, allow_none=True)
+    category = fields.String(required=True, allow_none=True)
+    dice = fields.List(fields.Integer(), required=True, allow_none=True)
+    dice_source = fields.String(
+        required=True, allow_none=True, metadata=_doc("`table` or `server`.")
+    )
+    value_increase = fields.Integer(required=True)
+    created_at = fields.String(required=True, metadata=_doc("ISO 8601 date and time."))
+    undone_at = fields.String(required=True, allow_none=True)
+
+
+class AdvancementListSchema(ResponseSchema):
+    """Every advancement a player took, undone ones included."""
+
+    advancements = fields.List(fields.Nested(AdvancementSchema), required=True)
+
+
+class NewAdvancementSchema(RequestSchema):
+    """An advancement to take."""
+
+    kind = fields.String(required=True, validate=OneOf(ADVANCEMENT_KINDS))
+    skill = text("Chosen kinds, and BB2025 random kinds: the skill picked.", allow_none=True)
+    category = text("Random skill kinds: the category code rolled on.", allow_none=True)
+    dice = fields.List(
+        fields.Integer(strict=True, validate=Range(min=-MAX_DIE, max=MAX_DIE)),
+        allow_none=True,
+        validate=Length(max=MAX_DICE),
+        metadata=_doc(
+            "Dice rolled at the table (BB2020 skill: [d6, d6]; BB2025: [d6, d6, d6, d6]; "
+            "characteristic: [d16] or [d8]); absent: the server rolls."
+        ),
+    )
+    characteristic = fields.String(
+        allow_none=True,
+        validate=OneOf(CHARACTERISTICS),
+        metadata=_doc("Characteristic kind: the one picked among those the roll allows."),
+    )
+
+
+class AdvancementTakenSchema(ResponseSchema):
+    """The advancement taken and the player after it."""
+
+    advancement = fields.Nested(AdvancementSchema, required=True)
+    player = fields.Nested(PlayerSchema, required=True)
+
+
+class PendingRollSchema(ResponseSchema):
+    """Dice the server rolled; the coach's choice is still needed."""
+
+    kind = fields.String(required=True, allow_none=True)
+    category = fields.String(required=True, allow_none=True)
+    dice = fields.List(fields.Integer(), required=True)
+    message = fields.String(required=True)
+
+
+class AdvancementPendingSchema(ResponseSchema):
+    """Nothing bought yet: repeat the call with the choice (`skill` or `characteristic`)."""
+
+    pending_roll = fields.Nested(PendingRollSchema, required=True)
+    player = fields.Nested(PlayerSchema, required=True)
+
+
+# ---------------------------------------------------------------------------
+# Team export and import (league.services.exchange)
+
+
+class DocumentTeamSchema(ResponseSchema):
+    """The team itself in a team document."""
+
+    name = fields.String(required=True)
+    team_type = fields.String(required=True, metadata=_doc("Team type id."))
+    status = fields.String(required=True, validate=OneOf(TEAM_STATUSES))
+    treasury = fields.Integer(required=True, metadata=_doc("Gold."))
+    rerolls = fields.Integer(required=True)
+    apothecary = fields.Boolean(required=True)
+    assistant_coaches = fields.Integer(required=True)
+    cheerleaders = fields.Integer(required=True)
+    dedicated_fans = fields.Integer(required=True)
+
+
+class DocumentAdvancementSchema(ResponseSchema):
+    """An advancement in force, in a team document."""
+
+    number = fields.Integer(required=True)
+    kind = fields.String(required=True, validate=OneOf(ADVANCEMENT_KINDS))
+    spp_cost = fields.Integer(required=True)
+    skill = fields.String(required=True, allow_none=True)
+    characteristic = fields.String(required=True, allow_none=True)
+    category = fields.String(required=True, allow_none=True)
+    dice = fields.List(fields.Integer(), required=True, allow_none=True)
+    dice_source = fields.String(required=True, allow_none=True, validate=OneOf(("server", "table")))
+    value_increase = fields.Integer(required=True)
+
+
+class DocumentPlayerSchema(ResponseSchema):
+    """A player in a team document (no id)."""
+
+    name = fields.String(required=True)
+    number = fields.Integer(required=True)
+    position = fields.String(required=True, metadata=_doc("Position id."))
+    status = fields.String(required=True, validate=OneOf(PLAYER_STATUSES))
+    spp_earned = fields.Integer(required=True)
+    spp_spent = fields.Integer(required=True)
+    niggling_injuries = fields.Integer(required=True)
+    reductions = fields.Dict(
+        keys=fields.String(),
+        values=fields.Integer(),
+        required=True,
+        metadata=_doc("Steps lost to lasting injuries, per characteristic."),
+    )
+    advancements = fields.List(fields.Nested(DocumentAdvancementSchema), required=True)
+
+
+class DocumentLedgerEntrySchema(ResponseSchema):
+    """A treasury ledger entry in a team document."""
+
+    amount = fields.Integer(required=True, metadata=_doc("Gold; negative when spent."))
+    kind = fields.String(required=True, validate=OneOf(ENTRY_KINDS))
+    description = fields.String(required=True)
+    item = fields.String(required=True, allow_none=True, validate=OneOf(ITEMS))
+
+
+class TeamDocumentSchema(ResponseSchema):
+    """A team as a portable document (no ids), to import into a league of the same ruleset."""
+
+    format = fields.String(required=True, validate=OneOf((DOCUMENT_FORMAT,)))
+    version = fields.Integer(required=True, validate=OneOf((DOCUMENT_VERSION,)))
+    ruleset = fields.String(required=True, metadata=_doc("Ruleset id."))
+    team = fields.Nested(DocumentTeamSchema, required=True)
+    players = fields.List(
+        fields.Nested(DocumentPlayerSchema),
+        required=True,
+        metadata=_doc("Every player who was ever on the team, in hiring order."),
+    )
+    ledger = fields.List(fields.Nested(DocumentLedgerEntrySchema), required=True)
