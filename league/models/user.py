@@ -36,7 +36,11 @@ class ApiToken(db.Model):
     id: Mapped[intpk]
     user_id: Mapped[int] = mapped_column(ForeignKey("user.id"), index=True)
     token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    #: The owner's label ("Discord bot"); tokens from before names were "cli" ones.
+    name: Mapped[str] = mapped_column(String(60), server_default="cli")
     created_at: Mapped[created_at]
+    #: Last authenticated request (updated at most once a minute, see services.users).
+    last_used_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     revoked_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
     user: Mapped[User] = relationship(back_populates="tokens")

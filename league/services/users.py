@@ -6,6 +6,7 @@ import hashlib
 import re
 import secrets
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
@@ -80,16 +81,80 @@ def _digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def issue_token(session: Session, user: User) -> str:
-    """A new random API token; only its digest is kept, so show it once."""
+#: The longest token name (the column's width).
+MAX_TOKEN_NAME = 60
+#: A token's last use is written at most this often (not on every request).
+TOKEN_USE_PRECISION = timedelta(minutes=1)
+
+
+def _token_name(name: str) -> str:
+    name = name.strip()
+    if not 1 <= len(name) <= MAX_TOKEN_NAME:
+        raise RuleViolation(
+            f"A token name has 1 to {MAX_TOKEN_NAME} characters.",
+            code="invalid_token_name",
+            field="name",
+        )
+    return name
+
+
+def issue_token(session: Session, user: User, name: str = "cli") -> str:
+    """A new random API token called `name`; only its digest is kept, so show it once.
+
+    The token acts as `user`: whatever the user may do (now, not when it was issued).
+    """
     token = secrets.token_urlsafe(32)
-    session.add(ApiToken(user_id=user.id, token_hash=_digest(token)))
-    audit.record(session, user, "token.issue", "user", user.id)
+    row = ApiToken(user_id=user.id, token_hash=_digest(token), name=_token_name(name))
+    session.add(row)
+    session.flush()
+    audit.record(session, user, "token.issue", "api_token", row.id, name=row.name)
     return token
 
 
+def active_tokens(session: Session, user: User) -> list[ApiToken]:
+    """The user's tokens that still authenticate, newest first."""
+    return list(
+        session.scalars(
+            select(ApiToken)
+            .where(ApiToken.user_id == user.id, ApiToken.revoked_at.is_(None))
+            .order_by(ApiToken.created_at.desc(), ApiToken.id.desc())
+        )
+    )
+
+
+def get_own_token(session: Session, user: User, token_id: int) -> ApiToken:
+    """One of the user's active tokens (someone else's is 'not found', not 'forbidden')."""
+    row = session.get(ApiToken, token_id)
+    if row is None or row.user_id != user.id or row.revoked_at is not None:
+        raise NotFound("You have no such API token.")
+    return row
+
+
+def revoke_token(session: Session, user: User, token_id: int) -> ApiToken:
+    """Revoke one of the user's tokens; it stops authenticating with the next request."""
+    row = get_own_token(session, user, token_id)
+    row.revoked_at = datetime.now(UTC)
+    audit.record(session, user, "token.revoke", "api_token", row.id, name=row.name)
+    return row
+
+
+def _aware(moment: datetime) -> datetime:
+    """SQLite hands back naive datetimes; they are stored as UTC."""
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
 def user_for_token(session: Session, token: str) -> User | None:
+    """The user an active token belongs to, noting its use; None for any other string.
+
+    The use is written to the token (at most once per TOKEN_USE_PRECISION); the caller
+    commits it.
+    """
     row = session.scalar(
         select(ApiToken).where(ApiToken.token_hash == _digest(token), ApiToken.revoked_at.is_(None))
     )
-    return row.user if row else None
+    if row is None:
+        return None
+    now = datetime.now(UTC)
+    if row.last_used_at is None or now - _aware(row.last_used_at) >= TOKEN_USE_PRECISION:
+        row.last_used_at = now
+    return row.user
