@@ -11,7 +11,7 @@ HOST ?= 127.0.0.1
 PORT ?= 5000
 export PYTHONPATH := $(CURDIR)
 
-.PHONY: help install run test lint fmt imports migrations-check pytest pytest-postgres \
+.PHONY: help install run test lint fmt imports migrations-check pytest pytest-postgres soak \
         browser-deps bench clean
 
 help: ## List the targets
@@ -36,7 +36,7 @@ run: install instance/secret_key ## Migrate, seed the demo league on first run, 
 	$(FLASK) seed-demo
 	$(FLASK) run --host $(HOST) --port $(PORT)
 
-test: install browser-deps lint imports migrations-check pytest pytest-postgres ## Everything CI runs
+test: install browser-deps lint imports migrations-check pytest pytest-postgres soak ## Everything CI runs
 	@echo "All checks passed."
 
 lint: install ## ruff: lint and format check
@@ -60,6 +60,9 @@ pytest: install ## The test suite on SQLite
 
 pytest-postgres: install ## The test suite on PostgreSQL (127.0.0.1:5432; skipped if absent unless CI=true)
 	SECRET_KEY=tests TEST_DATABASE=postgresql $(BIN)/python -m pytest -q
+
+soak: install ## Seconds of concurrent hires, results, advancements, voids on PostgreSQL, then recompute --check (skipped if absent unless CI=true)
+	SECRET_KEY=soak $(BIN)/python bench/soak.py --short
 
 # The PDF roster prints with DejaVu Sans, and Droid Sans Fallback for CJK names.
 FONT_FILES := /usr/share/fonts/truetype/dejavu/DejaVuSansCondensed.ttf \

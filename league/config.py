@@ -38,4 +38,6 @@ def from_environment(instance_path: Path) -> dict[str, object]:
         "REMEMBER_COOKIE_SECURE": env == "production",
         "WTF_CSRF_TIME_LIMIT": None,
         "RATELIMIT_STORAGE_URI": os.environ.get("RATELIMIT_STORAGE_URI", "memory://"),
+        # LEAGUE_BENCH=1 adds /_bench/baseline, the load test's reference page (bench/load.sh).
+        "LEAGUE_BENCH": os.environ.get("LEAGUE_BENCH") == "1",
     }

@@ -1,7 +1,46 @@
 """WTForms classes; every form carries a CSRF token through Flask-WTF."""
 
-from flask_wtf import FlaskForm
+from __future__ import annotations
+
+from typing import Any
+
+import flask_wtf
+import wtforms
+
+#: Integer columns are 32-bit: a whole number a form takes fits in one.
+INT_MIN, INT_MAX = -(2**31), 2**31 - 1
+
+
+class FlaskForm(flask_wtf.FlaskForm):
+    """Flask-WTF's form, refusing NUL characters in every field.
+
+    PostgreSQL stores no NUL in text (a query holding one fails), so one must stop
+    here as a form error rather than reach the database as a 500.
+    """
+
+    def validate(self, extra_validators: Any = None) -> bool:
+        valid = super().validate(extra_validators)
+        for field in self:
+            if any(isinstance(value, str) and "\x00" in value for value in field.raw_data or ()):
+                field.errors = [*field.errors, "Remove the NUL character from this field."]
+                valid = False
+        return valid
 
 
 class EmptyForm(FlaskForm):
     """For button-only POSTs (log out, confirmations): just the CSRF token."""
+
+
+class IntegerField(wtforms.IntegerField):
+    """A whole number that fits the database's integer columns.
+
+    A longer one is a form error, never an overflow in the database or in
+    WTForms' own NumberRange (which turns the number into a float): a 500.
+    """
+
+    def process_formdata(self, valuelist: list[Any]) -> None:
+        super().process_formdata(valuelist)
+        if self.data is not None and not INT_MIN <= self.data <= INT_MAX:
+            too_big = self.data > INT_MAX
+            self.data = None
+            raise ValueError(f"Enter a {'smaller' if too_big else 'larger'} number.")

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import re
 
-from flask_wtf import FlaskForm
-from wtforms import HiddenField, IntegerField, StringField, ValidationError
+from wtforms import HiddenField, StringField, ValidationError
 from wtforms.validators import AnyOf, Length, NumberRange, Optional
+
+from league.web.forms import FlaskForm, IntegerField
 
 DICE_SEPARATORS = re.compile(r"[\s,+/-]+")
 MAX_DICE = 4

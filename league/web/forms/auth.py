@@ -1,10 +1,10 @@
 from __future__ import annotations
 
-from flask_wtf import FlaskForm
 from wtforms import BooleanField, PasswordField, StringField, SubmitField
 from wtforms.validators import DataRequired, EqualTo, Length, Regexp
 
 from league.services.users import MIN_PASSWORD_LENGTH, USERNAME_PATTERN
+from league.web.forms import FlaskForm
 
 
 class LoginForm(FlaskForm):

@@ -4,11 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_wtf import FlaskForm
 from wtforms import (
     BooleanField,
     DateField,
-    IntegerField,
     RadioField,
     SelectChoice,
     SelectField,
@@ -23,6 +21,7 @@ from wtforms.validators import (
 )
 
 from league.services.fixtures import MAX_DAYS_BETWEEN
+from league.web.forms import FlaskForm, IntegerField
 
 
 class GenerateFixturesForm(FlaskForm):

@@ -2,8 +2,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_wtf import FlaskForm
-from wtforms import BooleanField, IntegerField, SelectField, StringField, SubmitField
+from wtforms import BooleanField, SelectField, StringField, SubmitField
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
 
 from league.models.league import TIE_BREAKERS
@@ -11,6 +10,7 @@ from league.rules import load_ruleset, ruleset_ids
 from league.rules.loader import DEFAULT_RULESET_ID
 from league.rules.model import ADVANCEMENT_KINDS, SPP_EVENTS, ValueIncreaseTable
 from league.services.leagues import LeagueSettings
+from league.web.forms import FlaskForm, IntegerField
 
 TIE_BREAKER_LABELS = {
     "points": "Points",
@@ -60,11 +60,17 @@ def _parse_pairs(field: str, text: str, keys: tuple[str, ...]) -> dict[str, int]
     return pairs
 
 
+#: Ten times a normal league's: far above any house rule, and a treasury stays 32-bit.
+MAX_STARTING_TREASURY = 10_000_000
+
+
 class LeagueForm(FlaskForm):
     name = StringField("League name", validators=[DataRequired(), Length(min=3, max=80)])
     ruleset_id = SelectField("Ruleset")
     starting_treasury = IntegerField(
-        "Starting treasury (gold)", default=1_000_000, validators=[InputRequired(), NumberRange(0)]
+        "Starting treasury (gold)",
+        default=1_000_000,
+        validators=[InputRequired(), NumberRange(0), NumberRange(max=MAX_STARTING_TREASURY)],
     )
     points_win = IntegerField("Points for a win", default=3, validators=[InputRequired()])
     points_draw = IntegerField("Points for a draw", default=1, validators=[InputRequired()])

@@ -14,17 +14,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from flask_wtf import FlaskForm
 from wtforms import (
     BooleanField,
     HiddenField,
-    IntegerField,
     SelectField,
     SubmitField,
 )
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, StopValidation
 
 from league.services.matches import MatchReport, PlayerEvents, SideReport
+from league.web.forms import FlaskForm, IntegerField
 
 SIDES = ("home", "away")
 

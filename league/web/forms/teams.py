@@ -2,12 +2,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_wtf import FlaskForm
-from wtforms import HiddenField, IntegerField, SelectField, StringField, SubmitField
+from wtforms import HiddenField, SelectField, StringField, SubmitField
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
 
 from league.rules.model import TeamType
 from league.services.teams import ITEMS, HirePlayer, NewTeam
+from league.web.forms import FlaskForm, IntegerField
 
 
 class NewTeamForm(FlaskForm):
@@ -53,7 +53,17 @@ class PlayerForm(FlaskForm):
     submit = SubmitField("Save")
 
 
+#: Far above anything a league hands out; keeps a treasury inside its 32-bit column.
+MAX_ADJUSTMENT = 10_000_000
+
+
 class TreasuryForm(FlaskForm):
-    amount = IntegerField("Amount (gold; negative takes gold away)", validators=[InputRequired()])
+    amount = IntegerField(
+        "Amount (gold; negative takes gold away)",
+        validators=[
+            InputRequired(),
+            NumberRange(-MAX_ADJUSTMENT, MAX_ADJUSTMENT, message="At most 10,000,000 either way."),
+        ],
+    )
     reason = StringField("Reason", validators=[DataRequired(), Length(max=200)])
     submit = SubmitField("Adjust treasury")

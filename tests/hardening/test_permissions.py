@@ -1,0 +1,808 @@
+"""Who may use which write route: every write route x every role, each on a fresh world.
+
+`ROWS` lists every write route of the app (the web's POST routes, the API's
+POST and DELETE routes) with valid data and, per role, the expected outcome.
+`test_every_write_route_has_a_row` compares the table with `app.url_map`, so a
+new write route fails the suite until it says who may use it.
+
+"Allowed" means the action happened: a 2xx or the success redirect *and* the
+audit log (or the session) shows the change. A refusal (log-in redirect, 401,
+403, or a harmless redirect for "you are already logged in / a member") must
+leave no trace at all: no audit entry after the seed. (Someone else's API token is
+a 404 rather than a 403: it is hidden from everybody but its owner.)
+
+The world is seeded once and copied for each case (see `tests.hardening.Snapshot`).
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from sqlalchemy import func, select
+from werkzeug.test import TestResponse
+
+from league.extensions import db
+from league.models import ApiToken, AuditEntry, User
+from league.services import exchange, leagues, matches, teams, users
+from league.services.advancement import AdvancementRequest, buy_advancement
+from league.services.matches import MatchReport, PlayerEvents, SideReport
+from league.services.unit_of_work import unit_of_work
+from tests.hardening import Snapshot, log_in, session_user, snapshot, use_fast_password_hashes
+
+PASSWORD = "correct horse battery"
+API = "/api/v1"
+WRITE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+
+
+class Role(enum.StrEnum):
+    ANONYMOUS = "anonymous"
+    #: Commissioner of another league, and coach of a team there.
+    OUTSIDER = "outsider"
+    #: Coaches another team of the same league.
+    RIVAL = "rival"
+    #: Coaches the team (and the draft team) the routes act on.
+    COACH = "coach"
+    COMMISSIONER = "commissioner"
+    #: Site admin, member of no league.
+    ADMIN = "admin"
+
+
+class Outcome(enum.Enum):
+    ALLOWED = "allowed"
+    LOGIN = "login redirect"
+    UNAUTHORIZED = "401"
+    FORBIDDEN = "403"
+    #: Someone else's thing is hidden: as if it did not exist.
+    NOT_FOUND = "404"
+    #: Sent elsewhere with nothing done: logging in while logged in, joining twice, a wrong
+    #: join link.
+    IGNORED = "ignored"
+
+
+# ---------------------------------------------------------------------------
+# The world every case starts from
+
+
+@pytest.fixture(autouse=True)
+def fast_passwords(monkeypatch: pytest.MonkeyPatch) -> None:
+    use_fast_password_hashes(monkeypatch)
+
+
+@dataclass
+class World:
+    """League A (the commissioner's): the coach's active team and draft team, the rival's and
+    the opponent's teams, matches between the coach's team and the opponent's; league B (the
+    outsider's). Ids only, so the world can be used from any session."""
+
+    users: dict[str, int]
+    tokens: dict[Role, str]
+    league: int
+    other_league: int
+    team: int
+    rival_team: int
+    opponent_team: int
+    draft_team: int
+    #: A Blitzer on the coach's team with 6 SPP to spend.
+    player: int
+    #: A Blitzer on the coach's team with one advancement (undoable by his coach).
+    veteran: int
+    #: Scheduled, coach's team vs the opponent's.
+    scheduled: int
+    #: Played, coach's team vs the opponent's (voidable).
+    played: int
+    join_token: str
+    #: The outsider's team in the other league.
+    outside_team: int
+    #: The id of the coach's API token.
+    coach_token: int
+    #: The last audit entry of the seed: anything after it was done by the request.
+    mark: int = 0
+
+    def user_id(self, role: Role) -> int:
+        return self.users[ROLE_USERS[role]]
+
+
+ROLE_USERS = {
+    Role.OUTSIDER: "outsider",
+    Role.RIVAL: "rival",
+    Role.COACH: "coach",
+    Role.COMMISSIONER: "commish",
+    Role.ADMIN: "admin",
+}
+
+
+def _user(name: str, admin: bool = False) -> User:
+    with unit_of_work() as session:
+        return users.create_user(session, users.NewUser(name, PASSWORD, admin))
+
+
+def _hire(actor: User, team_id: int, position: str, name: str) -> int:
+    with unit_of_work() as session:
+        player = teams.hire_player(session, actor, team_id, teams.HirePlayer(position, name))
+        return player.id
+
+
+def _team(actor: User, league_id: int, name: str, team_type: str, *, active: bool = True) -> int:
+    with unit_of_work() as session:
+        command = teams.NewTeam(league_id, name, team_type, active=active)
+        return teams.create_team(session, actor, command).id
+
+
+def _side(score: int = 0) -> SideReport:
+    # Fixed Expensive Mistakes dice: the seed is the same every time.
+    return SideReport(score=score, mistake_d6=6, mistake_dice=1)
+
+
+def seed_world() -> World:
+    made = {
+        name: _user(name, admin=name == "admin")
+        for name in ("commish", "coach", "rival", "opponent", "outsider", "admin", "loner")
+    }
+    commish, coach = made["commish"], made["coach"]
+    with unit_of_work() as session:
+        league = leagues.create_league(
+            session, commish, leagues.LeagueSettings("Permission League", "bb2025")
+        )
+        for name in ("coach", "rival", "opponent"):
+            leagues.add_member(session, commish, league, made[name], "coach")
+        other = leagues.create_league(
+            session, made["outsider"], leagues.LeagueSettings("Other League", "bb2025")
+        )
+        league_id, other_id, join_token = league.id, other.id, league.join_token
+    team = _team(coach, league_id, "Coach Crushers", "human")
+    rival_team = _team(made["rival"], league_id, "Rival Raiders", "orc")
+    opponent_team = _team(made["opponent"], league_id, "Opponent Ogres", "orc")
+    outside_team = _team(made["outsider"], other_id, "Outsider Outlaws", "human")
+    player = _hire(coach, team, "human-blitzer", "Pim Player")
+    veteran = _hire(coach, team, "human-blitzer", "Vic Veteran")
+    _hire(coach, team, "human-lineman", "Len Lineman")
+    _hire(made["rival"], rival_team, "orc-lineman", "Rik Rival")
+    _hire(made["opponent"], opponent_team, "orc-lineman", "Olg Opponent")
+
+    draft_team = _team(coach, league_id, "Draft Dodgers", "human", active=False)
+    with unit_of_work() as session:
+        for number in range(1, 12):
+            command = teams.HirePlayer("human-lineman", f"Draftee {number}", number)
+            teams.hire_player(session, coach, draft_team, command)
+        teams.buy_team_item(session, coach, draft_team, "reroll")
+
+    # Friendlies, so the season has no league match and fixtures can still be generated.
+    with unit_of_work() as session:
+        scoring = matches.schedule_match(
+            session, commish, league_id, team, opponent_team, friendly=True
+        )
+        report = MatchReport(
+            home=_side(4),
+            away=_side(),
+            players=(PlayerEvents(player, td=2), PlayerEvents(veteran, td=2, mvp=1)),
+        )
+        matches.record_result(session, commish, scoring.id, report)
+    with unit_of_work() as session:
+        played = matches.schedule_match(
+            session, commish, league_id, team, opponent_team, friendly=True
+        )
+        matches.record_result(session, commish, played.id, MatchReport(_side(), _side()))
+        played_id = played.id
+    with unit_of_work() as session:
+        buy_advancement(session, coach, veteran, AdvancementRequest("chosen_primary", "Dauntless"))
+    with unit_of_work() as session:
+        scheduled = matches.schedule_match(
+            session, commish, league_id, team, opponent_team, friendly=True
+        ).id
+    with unit_of_work() as session:
+        tokens = {role: users.issue_token(session, made[name]) for role, name in ROLE_USERS.items()}
+    coach_token = db.session.scalar(select(ApiToken.id).where(ApiToken.user_id == coach.id))
+    mark = db.session.scalar(select(func.max(AuditEntry.id))) or 0
+    return World(
+        users={name: user.id for name, user in made.items()},
+        tokens=tokens,
+        league=league_id,
+        other_league=other_id,
+        team=team,
+        rival_team=rival_team,
+        opponent_team=opponent_team,
+        draft_team=draft_team,
+        player=player,
+        veteran=veteran,
+        scheduled=scheduled,
+        played=played_id,
+        join_token=join_token,
+        outside_team=outside_team,
+        coach_token=coach_token,
+        mark=mark,
+    )
+
+
+def audit_after(world: World) -> list[str]:
+    db.session.rollback()
+    query = select(AuditEntry.action).where(AuditEntry.id > world.mark).order_by(AuditEntry.id)
+    return list(db.session.scalars(query))
+
+
+# ---------------------------------------------------------------------------
+# The table
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    method: str
+    url: str
+    form: dict[str, Any] | None = None
+    json: Any = None
+
+    @property
+    def api(self) -> bool:
+        return self.url.startswith(f"{API}/")
+
+
+@dataclass(frozen=True, slots=True)
+class Seen:
+    """What a request left behind, for a row's effect check."""
+
+    world: World
+    client: FlaskClient
+    role: Role
+    response: TestResponse
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    name: str
+    endpoint: str
+    method: str
+    call: Callable[[World], Call]
+    expected: Mapping[Role, Outcome]
+    #: Did the action happen? Checked both ways: yes when allowed, no when refused.
+    happened: Callable[[Seen], bool]
+
+
+EVERYONE = frozenset(Role) - {Role.ANONYMOUS}
+MEMBERS = frozenset({Role.RIVAL, Role.COACH, Role.COMMISSIONER, Role.ADMIN})
+MANAGERS = frozenset({Role.COACH, Role.COMMISSIONER, Role.ADMIN})
+COMMISSIONERS = frozenset({Role.COMMISSIONER, Role.ADMIN})
+
+
+def web(allowed: Iterable[Role], ignored: Iterable[Role] = ()) -> dict[Role, Outcome]:
+    """Log-in redirect for the anonymous, `allowed`, `ignored`, 403 for everybody else."""
+    outcomes = dict.fromkeys(Role, Outcome.FORBIDDEN)
+    outcomes[Role.ANONYMOUS] = Outcome.LOGIN
+    outcomes.update(dict.fromkeys(allowed, Outcome.ALLOWED))
+    outcomes.update(dict.fromkeys(ignored, Outcome.IGNORED))
+    return outcomes
+
+
+def api(allowed: Iterable[Role]) -> dict[Role, Outcome]:
+    outcomes = dict.fromkeys(Role, Outcome.FORBIDDEN)
+    outcomes[Role.ANONYMOUS] = Outcome.UNAUTHORIZED
+    outcomes.update(dict.fromkeys(allowed, Outcome.ALLOWED))
+    return outcomes
+
+
+def audited(action: str) -> Callable[[Seen], bool]:
+    return lambda seen: action in audit_after(seen.world)
+
+
+def _logged_out(seen: Seen) -> bool:
+    return seen.role is not Role.ANONYMOUS and session_user(seen.client) is None
+
+
+def _logged_in_as_loner(seen: Seen) -> bool:
+    return session_user(seen.client) == str(seen.world.users["loner"])
+
+
+def _shows_confirmation(seen: Seen) -> bool:
+    return f"/players/{seen.world.player}/advance/confirm" in seen.response.text
+
+
+def _post(url: str, **form: Any) -> Callable[[World], Call]:
+    """A web POST; `url` and string values are formatted with the world's fields."""
+
+    def build(world: World) -> Call:
+        values = {**vars(world), "player_number": 1}
+        data = {k: v.format(**values) if isinstance(v, str) else v for k, v in form.items()}
+        return Call("POST", url.format(**values), form=data)
+
+    return build
+
+
+def _api(method: str, url: str, body: Callable[[World], Any] | None = None):
+    def build(world: World) -> Call:
+        return Call(method, f"{API}{url.format(**vars(world))}", json=body(world) if body else None)
+
+    return build
+
+
+def _export(team_id: int) -> Any:
+    """The team as an export document (another league's team, to import)."""
+    return exchange.export_team(db.session, team_id)
+
+
+SETTINGS = {
+    "name": "Renamed League",
+    "ruleset_id": "bb2025",
+    "starting_treasury": "1000000",
+    "points_win": "3",
+    "points_draw": "1",
+    "points_loss": "0",
+    "tie_breaker_1": "points",
+    "tie_breaker_2": "head_to_head",
+}
+REPORT = {
+    "home_score": "1",
+    "away_score": "0",
+    "home_fans_change": "0",
+    "away_fans_change": "0",
+    "home_mistake_d6": "6",
+    "away_mistake_d6": "6",
+}
+
+ROWS: tuple[Row, ...] = (
+    # -- accounts
+    Row(
+        "register",
+        "auth.register",
+        "POST",
+        _post("/register", username="newbie", password=PASSWORD, confirm=PASSWORD),
+        {Role.ANONYMOUS: Outcome.ALLOWED} | dict.fromkeys(EVERYONE, Outcome.IGNORED),
+        audited("user.create"),
+    ),
+    Row(
+        "login",
+        "auth.login",
+        "POST",
+        _post("/login", username="loner", password=PASSWORD),
+        {Role.ANONYMOUS: Outcome.ALLOWED} | dict.fromkeys(EVERYONE, Outcome.IGNORED),
+        _logged_in_as_loner,
+    ),
+    Row("logout", "auth.logout", "POST", _post("/logout"), web(EVERYONE), _logged_out),
+    Row(
+        "create an API token",
+        "profile.create_token",
+        "POST",
+        _post("/profile/tokens", name="My script"),
+        web(EVERYONE),
+        audited("token.issue"),
+    ),
+    Row(
+        "revoke an API token",
+        "profile.revoke_token",
+        "POST",
+        _post("/profile/tokens/{coach_token}/revoke"),
+        # Only its owner sees a token: for anybody else it does not exist.
+        web({Role.COACH}) | dict.fromkeys(EVERYONE - {Role.COACH}, Outcome.NOT_FOUND),
+        audited("token.revoke"),
+    ),
+    # -- leagues
+    Row(
+        "create league",
+        "leagues.create",
+        "POST",
+        _post("/leagues/new", **{**SETTINGS, "name": "Fresh League"}),
+        web(EVERYONE),
+        audited("league.create"),
+    ),
+    Row(
+        "league settings",
+        "leagues.settings",
+        "POST",
+        _post("/leagues/{league}/settings", **SETTINGS),
+        web(COMMISSIONERS),
+        audited("league.settings"),
+    ),
+    Row(
+        "add member",
+        "leagues.members",
+        "POST",
+        _post("/leagues/{league}/members", username="loner"),
+        web(COMMISSIONERS),
+        audited("league.join"),
+    ),
+    Row(
+        "promote member",
+        "leagues.promote",
+        "POST",
+        lambda w: Call("POST", f"/leagues/{w.league}/members/{w.users['opponent']}/promote", {}),
+        web(COMMISSIONERS),
+        audited("league.promote"),
+    ),
+    Row(
+        "remove member",
+        "leagues.remove",
+        "POST",
+        lambda w: Call("POST", f"/leagues/{w.league}/members/{w.users['opponent']}/remove", {}),
+        web(COMMISSIONERS),
+        audited("league.remove"),
+    ),
+    Row(
+        "new join link",
+        "leagues.new_join_link",
+        "POST",
+        _post("/leagues/{league}/join-link"),
+        web(COMMISSIONERS),
+        audited("league.join_link"),
+    ),
+    Row(
+        "join with the link",
+        "leagues.join",
+        "POST",
+        _post("/leagues/{league}/join/{join_token}"),
+        web({Role.OUTSIDER, Role.ADMIN}, ignored=MEMBERS - {Role.ADMIN}),
+        audited("league.join"),
+    ),
+    Row(
+        "join with a wrong link",
+        "leagues.join",
+        "POST",
+        _post("/leagues/{league}/join/not-the-token"),
+        # Refused with a message on the league page (the GET of a wrong link is a 403).
+        web((), ignored=EVERYONE),
+        audited("league.join"),
+    ),
+    Row(
+        "close the season",
+        "leagues.next_season",
+        "POST",
+        _post("/leagues/{league}/seasons/next"),
+        web(COMMISSIONERS),
+        audited("league.new_season"),
+    ),
+    Row(
+        "draft a team",
+        "leagues.new_team",
+        "POST",
+        _post("/leagues/{league}/teams/new", name="Fresh Team", team_type_id="human"),
+        web(MEMBERS),
+        audited("team.create"),
+    ),
+    # -- fixtures and matches
+    Row(
+        "generate fixtures",
+        "fixtures.generate",
+        "POST",
+        _post(
+            "/leagues/{league}/fixtures/generate", format="single", days_between="7", confirm="y"
+        ),
+        web(COMMISSIONERS),
+        audited("fixtures.generate"),
+    ),
+    Row(
+        "add a fixture",
+        "fixtures.new",
+        "POST",
+        _post(
+            "/leagues/{league}/fixtures/new",
+            home_team="{team}",
+            away_team="{opponent_team}",
+            round_number="1",
+        ),
+        web(COMMISSIONERS),
+        audited("match.schedule"),
+    ),
+    Row(
+        "schedule a match",
+        "matches.new",
+        "POST",
+        _post("/leagues/{league}/matches/new", home_team="{team}", away_team="{opponent_team}"),
+        web(COMMISSIONERS),
+        audited("match.schedule"),
+    ),
+    Row(
+        "save a report draft",
+        "matches.report",
+        "POST",
+        _post("/matches/{scheduled}/report", **REPORT, save_draft="Save draft"),
+        # The coach's team plays the match; the rival's does not.
+        web(MANAGERS),
+        audited("match.draft"),
+    ),
+    Row(
+        "finalise a result",
+        "matches.report",
+        "POST",
+        _post("/matches/{scheduled}/report", **REPORT, finalise="Finalise result"),
+        web(COMMISSIONERS),
+        audited("match.record"),
+    ),
+    Row(
+        "void a match",
+        "matches.void",
+        "POST",
+        _post("/matches/{played}/void"),
+        web(COMMISSIONERS),
+        audited("match.void"),
+    ),
+    # -- teams and players
+    Row(
+        "hire",
+        "teams.hire",
+        "POST",
+        _post("/teams/{team}/hire", position_id="human-lineman", name="New Hire"),
+        web(MANAGERS),
+        audited("player.hire"),
+    ),
+    Row(
+        "buy an item",
+        "teams.buy",
+        "POST",
+        _post("/teams/{team}/buy", item="reroll"),
+        web(MANAGERS),
+        audited("team.buy"),
+    ),
+    Row(
+        "give an item back",
+        "teams.give_back",
+        "POST",
+        _post("/teams/{draft_team}/give-back", item="reroll"),
+        web(MANAGERS),
+        audited("team.give_back"),
+    ),
+    Row(
+        "confirm the draft",
+        "teams.confirm",
+        "POST",
+        _post("/teams/{draft_team}/confirm"),
+        web(MANAGERS),
+        audited("team.confirm"),
+    ),
+    Row(
+        "adjust the treasury",
+        "teams.adjust_treasury",
+        "POST",
+        _post("/teams/{team}/treasury", amount="1000", reason="Sponsorship"),
+        web(COMMISSIONERS),
+        audited("team.adjust_treasury"),
+    ),
+    Row(
+        "edit a player",
+        "teams.edit_player",
+        "POST",
+        _post("/players/{player}/edit", name="Renamed Player", number="{player_number}"),
+        web(MANAGERS),
+        audited("player.rename"),
+    ),
+    Row(
+        "fire a player",
+        "teams.fire",
+        "POST",
+        _post("/players/{player}/fire"),
+        web(MANAGERS),
+        audited("player.fire"),
+    ),
+    Row(
+        "retire a player",
+        "teams.retire",
+        "POST",
+        _post("/players/{player}/retire"),
+        web(MANAGERS),
+        audited("player.retire"),
+    ),
+    Row(
+        "preview an advancement",
+        "advancement.choice",
+        "POST",
+        _post("/players/{player}/advance", kind="chosen_primary", choice="Dauntless"),
+        web(MANAGERS),
+        _shows_confirmation,
+    ),
+    Row(
+        "buy an advancement",
+        "advancement.confirm",
+        "POST",
+        _post(
+            "/players/{player}/advance/confirm", kind="chosen_primary", choice="Dauntless", number=1
+        ),
+        web(MANAGERS),
+        audited("player.advance"),
+    ),
+    Row(
+        "undo an advancement",
+        "advancement.undo",
+        "POST",
+        _post("/players/{veteran}/advance/undo"),
+        web(MANAGERS),
+        audited("player.undo_advance"),
+    ),
+    # -- the API (bearer tokens)
+    Row(
+        "API: create a league",
+        "api.create_league",
+        "POST",
+        _api("POST", "/leagues", lambda w: {"name": "API League"}),
+        api(EVERYONE),
+        audited("league.create"),
+    ),
+    Row(
+        "API: create a team",
+        "api.create_team",
+        "POST",
+        _api("POST", "/leagues/{league}/teams", lambda w: {"name": "API Team", "team_type": "orc"}),
+        api(MEMBERS),
+        audited("team.create"),
+    ),
+    Row(
+        "API: import a team",
+        "api.import_team",
+        "POST",
+        _api("POST", "/leagues/{league}/teams/import", lambda w: _export(w.outside_team)),
+        api(COMMISSIONERS),
+        audited("team.import"),
+    ),
+    Row(
+        "API: record a match",
+        "api.record_match",
+        "POST",
+        _api(
+            "POST",
+            "/leagues/{league}/matches",
+            lambda w: {
+                "home_team": w.team,
+                "away_team": w.opponent_team,
+                "home_score": 1,
+                "away_score": 0,
+            },
+        ),
+        api(COMMISSIONERS),
+        audited("match.record"),
+    ),
+    Row(
+        "API: void a match",
+        "api.void_match",
+        "POST",
+        _api("POST", "/matches/{played}/void"),
+        api(COMMISSIONERS),
+        audited("match.void"),
+    ),
+    Row(
+        "API: hire",
+        "api.hire_player",
+        "POST",
+        _api(
+            "POST",
+            "/teams/{team}/players",
+            lambda w: {"position": "human-lineman", "name": "API Hire"},
+        ),
+        api(MANAGERS),
+        audited("player.hire"),
+    ),
+    Row(
+        "API: buy an item",
+        "api.buy_item",
+        "POST",
+        _api("POST", "/teams/{team}/purchases", lambda w: {"item": "reroll"}),
+        api(MANAGERS),
+        audited("team.buy"),
+    ),
+    Row(
+        "API: fire a player",
+        "api.fire_player",
+        "DELETE",
+        _api("DELETE", "/players/{player}"),
+        api(MANAGERS),
+        audited("player.fire"),
+    ),
+    Row(
+        "API: buy an advancement",
+        "api.take_advancement",
+        "POST",
+        _api(
+            "POST",
+            "/players/{player}/advancements",
+            lambda w: {"kind": "chosen_primary", "skill": "Dauntless"},
+        ),
+        api(MANAGERS),
+        audited("player.advance"),
+    ),
+)
+
+
+def write_routes(app: Flask) -> set[tuple[str, str]]:
+    """(endpoint, method) of every route that changes something."""
+    return {
+        (rule.endpoint, method)
+        for rule in app.url_map.iter_rules()
+        for method in (rule.methods or set()) & WRITE_METHODS
+    }
+
+
+# ---------------------------------------------------------------------------
+# The tests
+
+
+@pytest.fixture(scope="module")
+def world_snapshot(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Snapshot, World]]:
+    """The world, seeded once; each case gets a fresh copy."""
+    with snapshot(seed_world, tmp_path_factory.mktemp("world")) as made:
+        yield made
+
+
+@dataclass(frozen=True, slots=True)
+class Case:
+    app: Flask
+    client: FlaskClient
+    world: World
+
+
+@pytest.fixture
+def case(world_snapshot: tuple[Snapshot, World]) -> Iterator[Case]:
+    """A fresh copy of the seeded world, its app (context pushed) and a client."""
+    seeded, world = world_snapshot
+    with seeded.fresh() as app:
+        yield Case(app, app.test_client(), world)
+
+
+def test_every_write_route_has_a_row(app: Flask) -> None:
+    routes = write_routes(app)
+    covered = {(row.endpoint, row.method) for row in ROWS}
+    missing = sorted(routes - covered)
+    assert not missing, f"write routes without a row in the permission matrix: {missing}"
+    stale = sorted(covered - routes)
+    assert not stale, f"rows for routes that no longer exist: {stale}"
+    for row in ROWS:
+        assert set(row.expected) == set(Role), row.name
+
+
+def _send(client: FlaskClient, world: World, role: Role, call: Call) -> TestResponse:
+    headers = {}
+    if role is not Role.ANONYMOUS:
+        if call.api:
+            headers["Authorization"] = f"Bearer {world.tokens[role]}"
+        else:
+            log_in(client, world.user_id(role))
+    return client.open(
+        call.url, method=call.method, data=call.form, json=call.json, headers=headers
+    )
+
+
+@pytest.mark.parametrize(
+    ("row", "role"),
+    [pytest.param(row, role, id=f"{row.name}-{role}") for row in ROWS for role in Role],
+)
+def test_permission_matrix(case: Case, row: Row, role: Role) -> None:
+    client, world = case.client, case.world
+    call = row.call(world)
+    assert (call.method, call.api) == (row.method, row.endpoint.startswith("api."))
+    response = _send(client, world, role, call)
+
+    expected = row.expected[role]
+    status, location = response.status_code, response.headers.get("Location", "")
+    seen = Seen(world, client, role, response)
+    happened = row.happened(seen)
+    detail = f"{row.name} as {role}: {status} {location} {response.text[:300]!r}"
+    if expected is Outcome.ALLOWED:
+        assert 200 <= status < 300 or (status == 302 and "/login" not in location), detail
+        assert happened, f"{detail}: answered as allowed, but nothing happened"
+        return
+    if expected is Outcome.LOGIN:
+        assert status == 302, detail
+        assert location.startswith("/login"), detail
+    elif expected is Outcome.UNAUTHORIZED:
+        assert status == 401, detail
+        assert response.json["error"]["code"] == "unauthorized", detail
+    elif expected is Outcome.FORBIDDEN:
+        assert status == 403, detail
+    elif expected is Outcome.NOT_FOUND:
+        assert status == 404, detail
+    else:
+        assert status == 302, detail
+        assert "/login" not in location, detail
+    assert not happened, f"{detail}: refused, but it happened anyway"
+    assert audit_after(world) == [], f"{detail}: a refusal left a trace"
+
+
+def test_the_api_ignores_the_session_cookie(case: Case) -> None:
+    """The API is exempt from CSRF, so a logged-in browser must not be enough there."""
+    client, world = case.client, case.world
+    log_in(client, world.user_id(Role.ADMIN))
+    for row in ROWS:
+        if not row.endpoint.startswith("api."):
+            continue
+        call = row.call(world)
+        response = client.open(call.url, method=call.method, json=call.json)
+        assert response.status_code == 401, row.name
+    assert audit_after(world) == []
