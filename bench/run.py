@@ -1,4 +1,4 @@
-"""Run every script under bench/ (bench_*.py, pdf.py, ...) and print their figures.
+"""Run every script under bench/ (bench_*.py, pdf.py, load.sh, ...) and print their figures.
 
 Benchmarks measure; they never assert timings. Each script prints lines of
 `name: value unit` and exits 0. `make bench` runs them all.
@@ -15,10 +15,11 @@ HERE = Path(__file__).resolve().parent
 
 
 def main() -> int:
-    # bench_*.py, and the scripts an issue names otherwise (bench/pdf.py).
+    # bench_*.py, the scripts an issue names otherwise (bench/pdf.py), and shell
+    # scripts (bench/load.sh); _*.py are helpers.
     scripts = sorted(
         path
-        for path in HERE.glob("*.py")
+        for path in [*HERE.glob("*.py"), *HERE.glob("*.sh")]
         if path.name != Path(__file__).name and not path.name.startswith("_")
     )
     if not scripts:
@@ -27,8 +28,9 @@ def main() -> int:
     failures = 0
     for script in scripts:
         started = time.perf_counter()
+        command = ["bash", str(script)] if script.suffix == ".sh" else [sys.executable, str(script)]
         result = subprocess.run(  # noqa: S603  (our own scripts)
-            [sys.executable, str(script)], capture_output=True, text=True, check=False
+            command, capture_output=True, text=True, check=False
         )
         took = time.perf_counter() - started
         status = "ok" if result.returncode == 0 else f"FAILED ({result.returncode})"

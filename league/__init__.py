@@ -60,10 +60,12 @@ def _sqlite_foreign_keys(dbapi_connection: Any, _record: Any) -> None:
 
 def _register_blueprints(app: Flask) -> None:
     from league.api import bp as api_bp
+    from league.api.docs import bp as api_docs_bp
     from league.web import register_web
 
     register_web(app)
     app.register_blueprint(api_bp)
+    app.register_blueprint(api_docs_bp)  # /api: the API reference page
     csrf.exempt(api_bp)  # the API authenticates with bearer tokens, not cookies
 
 

@@ -1,16 +1,21 @@
-"""Flask CLI commands: `flask --app app users ...`, `flask --app app seed-demo`."""
+"""Flask CLI commands (`flask --app app ...`): users, seed-demo, recompute, backup, restore."""
 
 from __future__ import annotations
 
+import time
+from dataclasses import replace
 from pathlib import Path
 
 import click
 from flask import Flask, current_app
 from flask.cli import AppGroup
 
+from league.extensions import db
+from league.services import backup
 from league.services import users as user_service
 from league.services.demo import seed_demo
 from league.services.errors import DomainError
+from league.services.large_demo import LargeDemoSize, seed_large_demo
 from league.services.matches import check_all
 from league.services.unit_of_work import unit_of_work
 
@@ -33,11 +38,19 @@ def create_user(name: str, password: str, admin: bool) -> None:
 
 @users_cli.command("token")
 @click.argument("name")
-def issue_token(name: str) -> None:
+@click.option(
+    "--name",
+    "token_name",
+    default="cli",
+    show_default=True,
+    help="What the token is for; shown on the profile page.",
+)
+def issue_token(name: str, token_name: str) -> None:
     """Print a new API token for NAME (last line of output; shown only once)."""
     try:
         with unit_of_work() as session:
-            token = user_service.issue_token(session, user_service.get_user(session, name))
+            user = user_service.get_user(session, name)
+            token = user_service.issue_token(session, user, token_name)
     except DomainError as error:
         raise click.ClickException(error.message) from error
     click.echo(f"New API token for {name} (store it now; it is not shown again):")
@@ -45,12 +58,24 @@ def issue_token(name: str) -> None:
 
 
 @click.command("seed-demo")
-def seed_demo_command() -> None:
+@click.option(
+    "--large",
+    is_flag=True,
+    help="Seed the large benchmark set instead: 200 teams, 10 seasons, 6,000+ results.",
+)
+@click.option("--teams", type=click.IntRange(2, 2000), help="With --large: how many teams.")
+@click.option("--seasons", type=click.IntRange(1, 50), help="With --large: how many seasons.")
+def seed_demo_command(large: bool, teams: int | None, seasons: int | None) -> None:
     """Seed a demo league into an empty database and print the log-in."""
     credentials_file = Path(
         current_app.config.get("DEMO_CREDENTIALS_FILE")
         or Path(current_app.instance_path) / "demo_credentials.txt"
     )
+    if large:
+        _seed_large(credentials_file, teams, seasons)
+        return
+    if teams is not None or seasons is not None:
+        raise click.UsageError("--teams and --seasons go with --large.")
     with unit_of_work() as session:
         accounts = seed_demo(session)
     if accounts is not None:
@@ -64,6 +89,35 @@ def seed_demo_command() -> None:
         click.echo(credentials_file.read_text().rstrip())
     elif accounts is None:
         click.echo("The database already has users; no demo data seeded.")
+
+
+def _seed_large(credentials_file: Path, teams: int | None, seasons: int | None) -> None:
+    """The large benchmark set (deterministic: a fixed random seed), with a progress bar."""
+    size = LargeDemoSize()
+    if teams is not None or seasons is not None:
+        size = replace(size, teams=teams or size.teams, seasons=seasons or size.seasons)
+    started = time.perf_counter()
+    with (
+        click.progressbar(length=size.steps, label="Seeding the large demo") as bar,
+        unit_of_work() as session,
+    ):
+        result = seed_large_demo(session, size, progress=bar.update)
+    if result is None:
+        click.echo("The database already has users; no demo data seeded.")
+        return
+    credentials_file.parent.mkdir(parents=True, exist_ok=True)
+    credentials_file.write_text(
+        f"commissioner: {result.username} / {result.password}\n"
+        f"coaches: coach001 ... coach{size.teams:03d} (same password)\n"
+    )
+    click.echo(
+        f"Seeded {result.teams} teams in {len(result.league_ids)} leagues, {result.players} "
+        f"players, {result.matches_played} results ({result.player_lines} player lines), "
+        f"{result.matches_scheduled} fixtures to play and {result.advancements} advancements "
+        f"in {time.perf_counter() - started:.1f}s."
+    )
+    click.echo("Demo league log-in (also in instance/demo_credentials.txt):")
+    click.echo(credentials_file.read_text().rstrip())
 
 
 @click.command("recompute")
@@ -87,7 +141,38 @@ def recompute_command(mode: str) -> None:
         )
 
 
+@click.command("backup")
+@click.argument("path", type=click.Path(dir_okay=False, path_type=Path))
+def backup_command(path: Path) -> None:
+    """Write the whole database to PATH as one JSON document (a consistent snapshot).
+
+    The file holds password and token digests; it is made readable by its owner only.
+    """
+    try:
+        counts = backup.write_backup(db.engine, path)
+    except OSError as error:
+        raise click.ClickException(f"Cannot write {path}: {error}") from error
+    click.echo(
+        f"Backed up {sum(counts.values())} rows of {len(counts)} tables to {path} "
+        f"({backup.FORMAT} version {backup.VERSION})."
+    )
+
+
+@click.command("restore")
+@click.argument("path", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+def restore_command(path: Path) -> None:
+    """Restore a backup from PATH into an empty database (after `flask db upgrade`)."""
+    try:
+        counts = backup.restore_database(db.engine, backup.read_backup(path))
+    except DomainError as error:
+        raise click.ClickException(error.message) from error
+    click.echo(f"Restored {sum(counts.values())} rows of {len(counts)} tables from {path}.")
+    click.echo("Check it with `flask --app app recompute --check`.")
+
+
 def register_cli(app: Flask) -> None:
     app.cli.add_command(users_cli)
     app.cli.add_command(seed_demo_command)
     app.cli.add_command(recompute_command)
+    app.cli.add_command(backup_command)
+    app.cli.add_command(restore_command)

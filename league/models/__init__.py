@@ -5,6 +5,7 @@ from league.models.audit import AuditEntry
 from league.models.league import League, LeagueMember, Season
 from league.models.ledger import TreasuryEntry
 from league.models.match import Match, MatchPlayer, MatchTeam
+from league.models.opening import PlayerOpening, TeamOpening
 from league.models.player import Player
 from league.models.team import Team
 from league.models.user import ApiToken, User
@@ -19,9 +20,11 @@ __all__ = [
     "MatchPlayer",
     "MatchTeam",
     "Player",
+    "PlayerOpening",
     "PlayerSkill",
     "Season",
     "Team",
+    "TeamOpening",
     "TreasuryEntry",
     "User",
 ]

@@ -53,7 +53,7 @@ class Advancement(db.Model):
     dice: Mapped[list[int] | None] = mapped_column(JSON)
     dice_source: Mapped[str | None] = mapped_column(String(6))
     value_increase: Mapped[int]
-    by_id: Mapped[int | None] = mapped_column(ForeignKey("user.id"))
+    by_id: Mapped[int | None] = mapped_column(ForeignKey("user.id"), index=True)
     created_at: Mapped[created_at]
     undone_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
@@ -71,4 +71,4 @@ class PlayerSkill(db.Model):
     player_id: Mapped[int] = mapped_column(ForeignKey("player.id"), primary_key=True)
     skill: Mapped[str] = mapped_column(String(60), primary_key=True)
     source: Mapped[str] = mapped_column(String(12), default="advancement")
-    advancement_id: Mapped[int | None] = mapped_column(ForeignKey("advancement.id"))
+    advancement_id: Mapped[int | None] = mapped_column(ForeignKey("advancement.id"), index=True)

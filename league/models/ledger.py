@@ -41,7 +41,7 @@ class TreasuryEntry(db.Model):
     amount: Mapped[int]
     kind: Mapped[str] = mapped_column(String(20))
     description: Mapped[str] = mapped_column(String(200))
-    actor_id: Mapped[int | None] = mapped_column(ForeignKey("user.id"))
+    actor_id: Mapped[int | None] = mapped_column(ForeignKey("user.id"), index=True)
     #: The match whose result this entry books (winnings, mistakes, their corrections).
     match_id: Mapped[int | None] = mapped_column(ForeignKey("match.id"), index=True)
     #: The team item bought or given back (re-roll, dedicated fan, ...).

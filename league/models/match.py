@@ -45,7 +45,7 @@ class Match(db.Model):
     #: Round of a generated schedule (None: a single fixture or a friendly).
     round: Mapped[int | None]
     scheduled_for: Mapped[date | None] = mapped_column(Date)
-    state: Mapped[str] = mapped_column(String(10), default="scheduled")
+    state: Mapped[str] = mapped_column(String(10), default="scheduled", index=True)
     #: League matches count in the standings; friendlies do not.
     friendly: Mapped[bool] = mapped_column(default=False)
     #: Total fan attendance (both teams' fan factors), when entered.
@@ -54,8 +54,8 @@ class Match(db.Model):
     idempotency_key: Mapped[str | None] = mapped_column(String(64), unique=True)
     #: A saved, unfinished report (form data) while state is 'draft'.
     draft_report: Mapped[dict[str, Any] | None] = mapped_column(JSON)
-    played_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
-    recorded_by_id: Mapped[int | None] = mapped_column(ForeignKey("user.id"))
+    played_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), index=True)
+    recorded_by_id: Mapped[int | None] = mapped_column(ForeignKey("user.id"), index=True)
     created_at: Mapped[created_at]
 
     league: Mapped[League] = relationship()
@@ -129,7 +129,7 @@ class MatchPlayer(db.Model):
     id: Mapped[intpk]
     match_id: Mapped[int] = mapped_column(ForeignKey("match.id"), index=True)
     player_id: Mapped[int] = mapped_column(ForeignKey("player.id"), index=True)
-    team_id: Mapped[int] = mapped_column(ForeignKey("team.id"))
+    team_id: Mapped[int] = mapped_column(ForeignKey("team.id"), index=True)
     td: Mapped[int] = mapped_column(default=0)
     cas: Mapped[int] = mapped_column(default=0)
     comp: Mapped[int] = mapped_column(default=0)
@@ -138,7 +138,8 @@ class MatchPlayer(db.Model):
     throw_completion: Mapped[int] = mapped_column(default=0)
     safe_landing: Mapped[int] = mapped_column(default=0)
     mvp: Mapped[int] = mapped_column(default=0)
-    injury: Mapped[str | None] = mapped_column(String(20))
+    #: Indexed: the graveyard looks up the dead.
+    injury: Mapped[str | None] = mapped_column(String(20), index=True)
     #: Characteristic a lasting injury reduces (ma, st, ag, pa, av).
     lasting: Mapped[str | None] = mapped_column(String(2))
     apothecary_used: Mapped[bool] = mapped_column(default=False)

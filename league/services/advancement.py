@@ -209,7 +209,7 @@ def buy_advancement(
     back: the next request of the same kind uses them, so they cannot be re-rolled.
     """
     player = get_player(session, player_id, for_update=True)
-    team = get_team(session, player.team_id)
+    team = get_team(session, player.team_id, history=False)
     _require_coach(team, actor)
     if not player.on_roster:
         raise Conflict(f"{player.name} is {player.status} and cannot advance.")
@@ -474,7 +474,7 @@ def undo_last_advancement(session: Session, actor: User, player_id: int) -> Adva
     Commissioners may always; the coach only until his team's next match is recorded.
     """
     player = get_player(session, player_id, for_update=True)
-    team = get_team(session, player.team_id)
+    team = get_team(session, player.team_id, history=False)
     _require_coach(team, actor)
     active = player.active_advancements
     if not active:

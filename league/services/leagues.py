@@ -45,6 +45,28 @@ def league_ruleset(league: League) -> Ruleset:
     return _merged_ruleset(league.ruleset_id, json.dumps(overrides, sort_keys=True))
 
 
+#: The largest number each house-rules table takes: far beyond any real league, and small
+#: enough that SPP and player values summed over a long career fit their 32-bit columns.
+HOUSE_RULE_LIMITS = {"costs": 1_000, "spp_awards": 100, "value_increase": 10_000_000}
+
+
+def _check_house_rule_limits(house_rules: dict[str, Any]) -> None:
+    if not isinstance(house_rules, dict):
+        return  # merge_house_rules refuses it with a clear message
+    for section, limit in HOUSE_RULE_LIMITS.items():
+        table = house_rules.get(section)
+        if not isinstance(table, dict):
+            continue  # the ruleset loader reports tables of the wrong shape
+        for key, value in table.items():
+            numbers = value if isinstance(value, list) else [value]
+            if any(isinstance(n, int) and n > limit for n in numbers):
+                raise RuleViolation(
+                    f"House rules: {section.replace('_', ' ')} {key} must be at most {limit:,}.",
+                    code="invalid_house_rules",
+                    field=f"house_rules.{section}.{key}",
+                )
+
+
 def _validated(settings: LeagueSettings) -> LeagueSettings:
     name = settings.name.strip()
     if not 3 <= len(name) <= 80:
@@ -63,6 +85,7 @@ def _validated(settings: LeagueSettings) -> LeagueSettings:
         raise RuleViolation(
             "Pick each tie-breaker at most once, from the list.", field="tie_breakers"
         )
+    _check_house_rule_limits(settings.house_rules)
     try:
         merge_house_rules(load_ruleset(settings.ruleset_id), settings.house_rules)
     except RulesetError as error:

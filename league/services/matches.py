@@ -13,25 +13,40 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 
-from sqlalchemy import select
+from sqlalchemy import ColumnElement, Select, and_, case, func, literal, select
 from sqlalchemy.orm import Session, selectinload
 
-from league.models import League, Match, MatchPlayer, MatchTeam, Player, Team, User
+from league.models import (
+    League,
+    Match,
+    MatchPlayer,
+    MatchTeam,
+    Player,
+    PlayerOpening,
+    Team,
+    TeamOpening,
+    TreasuryEntry,
+    User,
+)
 from league.models.match import SIDES
 from league.rules import (
+    SPP_EVENTS,
     RulesError,
     Ruleset,
+    TeamType,
     casualty_result_for_code,
     expensive_mistake,
     expensive_mistake_loss,
-    spp_for_events,
+    spp_awards,
 )
-from league.rules.spp import SppEvents
 from league.rules.team_building import winnings as winnings_formula
 from league.services import audit
 from league.services.errors import Conflict, Forbidden, NotFound, RuleViolation
 from league.services.leagues import get_league, league_ruleset, role_in
 from league.services.teams import ITEMS, get_team, post_entry, team_type_of
+
+#: SPP event names whose match_player column is called differently.
+SPP_COLUMNS = {"int": "interceptions"}
 
 COUNTERS = (
     "td",
@@ -113,7 +128,10 @@ class ReportErrors(Exception):
 def get_match(session: Session, match_id: int, *, for_update: bool = False) -> Match:
     query = select(Match).where(Match.id == match_id)
     if for_update:
-        query = query.with_for_update()
+        # FOR NO KEY UPDATE: rows that merely reference this one (a new match, ledger entry or
+        # player) take KEY SHARE locks, which must not deadlock with it. Locked, the row is
+        # read again: what this session loaded earlier must not stay stale.
+        query = query.with_for_update(key_share=True).execution_options(populate_existing=True)
     match = session.scalar(
         query.options(
             selectinload(Match.sides).selectinload(MatchTeam.team),
@@ -263,7 +281,13 @@ def record_result(
         raise Conflict("This match was voided; schedule a new one instead.")
     correcting = match.state == "played"
     ruleset = league_ruleset(league)
-    teams = {side.side: get_team(session, side.team_id, for_update=True) for side in match.sides}
+    # Both teams are locked in id order, whoever plays at home: two results between the
+    # same teams at once must wait for each other, not deadlock.
+    locked = {
+        team_id: get_team(session, team_id, for_update=True, history=False)
+        for team_id in sorted(side.team_id for side in match.sides)
+    }
+    teams = {side.side: locked[side.team_id] for side in match.sides}
     _validate(session, ruleset, match, teams, report)
 
     previous = _clear_events(session, match)
@@ -311,7 +335,10 @@ def void_match(session: Session, actor: User, match_id: int) -> Match:
     _require_commissioner(league, actor)
     if match.state == "voided":
         raise Conflict("This match is already voided.")
-    teams = [get_team(session, side.team_id, for_update=True) for side in match.sides]
+    teams = [  # in id order, like record_result: no deadlock
+        get_team(session, team_id, for_update=True, history=False)
+        for team_id in sorted(side.team_id for side in match.sides)
+    ]
     match.state = "voided"
     session.flush()
     for team in teams:
@@ -464,7 +491,11 @@ def _dead_before(session: Session, match: Match, player_ids: Iterable[int]) -> s
     )
     if match.played_at is not None:
         query = query.where(Match.played_at < match.played_at)
-    return set(session.scalars(query))
+    # Imported players who died in their previous league.
+    imported = select(PlayerOpening.player_id).where(
+        PlayerOpening.player_id.in_(ids), PlayerOpening.status == "dead"
+    )
+    return set(session.scalars(query)) | set(session.scalars(imported))
 
 
 def _missing_this_match(
@@ -485,6 +516,12 @@ def _missing_this_match(
             query = query.where(Match.played_at < match.played_at)
         previous = session.scalar(query)
         if previous is None:
+            # An imported team's first match here: who the previous league left injured.
+            missing.update(
+                opening.player_id
+                for opening in _openings(session, team).values()
+                if opening.status == "mng"
+            )
             continue
         missing.update(
             line.player_id
@@ -570,7 +607,11 @@ def _book_match_money(session: Session, actor: User, team: Team, match: Match) -
     """Make the ledger's rows for this match add up to what the result says now."""
     side = next(s for s in match.sides if s.team_id == team.id)
     wanted = side.winnings - side.mistake_loss if match.state == "played" else 0
-    booked = sum(e.amount for e in team.ledger if e.match_id == match.id)
+    booked = session.scalar(
+        select(func.coalesce(func.sum(TreasuryEntry.amount), 0)).where(
+            TreasuryEntry.team_id == team.id, TreasuryEntry.match_id == match.id
+        )
+    )
     if wanted == booked:
         return
     if booked == 0 and match.state == "played":
@@ -635,19 +676,21 @@ def recompute_team(session: Session, team: Team, *, fix: bool = True) -> list[Di
     With fix=False nothing changes and the differences are returned (`flask
     recompute --check`). Refuses (Conflict) when SPP already spent would be
     taken away.
+
+    The events are summed in SQL (a constant number of small queries), so the
+    cost of recording a result does not grow with the team's history.
     """
     ruleset = league_ruleset(team.league)
     team_type = team_type_of(team)
-    played = list(
-        session.scalars(
-            select(Match)
-            .join(MatchTeam, MatchTeam.match_id == Match.id)
-            .where(MatchTeam.team_id == team.id, Match.state == "played")
-            .order_by(Match.played_at, Match.id)
-            .options(selectinload(Match.players), selectinload(Match.sides))
-        )
+    last_id = session.scalar(
+        _played_by(team)
+        .with_only_columns(Match.id)
+        .order_by(Match.played_at.desc(), Match.id.desc())
+        .limit(1)
     )
-    last = played[-1] if played else None
+    # Imported teams: the history they brought along is where their balances start.
+    openings = _openings(session, team)
+    team_opening = session.get(TeamOpening, team.id)
     differences: list[Difference] = []
 
     def settle(owner: object, attribute: str, value: object, label: str) -> None:
@@ -657,46 +700,72 @@ def recompute_team(session: Session, team: Team, *, fix: bool = True) -> list[Di
             if fix:
                 setattr(owner, attribute, value)
 
-    lines_by_player: dict[int, list[MatchPlayer]] = {}
-    for match in played:
-        conceded = next(s for s in match.sides if s.team_id == team.id).conceded
-        for line in match.players:
-            if line.team_id != team.id:
-                continue
-            events = SppEvents(
-                td=line.td,
-                cas=line.cas,
-                comp=line.comp,
-                deflection=line.deflection,
-                throw_completion=line.throw_completion,
-                safe_landing=line.safe_landing,
-                mvp=line.mvp,
-                int=line.interceptions,
-            )
-            earned = spp_for_events(ruleset, events, team_type)
-            if conceded and ruleset.spp.concession_forfeits_spp:
-                earned = 0
-            settle(line, "spp", earned, f"match #{match.id} / player {line.player_id} SPP")
-            lines_by_player.setdefault(line.player_id, []).append(line)
+    # Each line's SPP by the ruleset: only the lines whose stored value differs come back.
+    earned = _line_spp(ruleset, team_type)
+    for line_id, match_id, player_id, cached, computed in session.execute(
+        _lines_of(team)
+        .with_only_columns(
+            MatchPlayer.id, MatchPlayer.match_id, MatchPlayer.player_id, MatchPlayer.spp, earned
+        )
+        .where(MatchPlayer.spp != earned)
+        .order_by(Match.played_at, Match.id, MatchPlayer.id)
+    ):
+        differences.append(
+            Difference(f"match #{match_id} / player {player_id} SPP", cached, computed)
+        )
+        if fix:
+            line = session.get(MatchPlayer, line_id)
+            assert line is not None  # noqa: S101 - just selected
+            line.spp = computed
+    if fix:
+        session.flush()
+
+    spp = dict(
+        session.execute(
+            _lines_of(team)
+            .with_only_columns(MatchPlayer.player_id, func.sum(MatchPlayer.spp))
+            .group_by(MatchPlayer.player_id)
+        ).all()
+    )
+    # (player, injury, lasting) -> how many, and whether one was in the team's last match.
+    injuries: dict[int, list[tuple[str, str | None, int, bool]]] = {}
+    in_last = case((MatchPlayer.match_id == last_id, 1), else_=0)
+    for player_id, injury, lasting, count, last in session.execute(
+        _lines_of(team)
+        .with_only_columns(
+            MatchPlayer.player_id,
+            MatchPlayer.injury,
+            MatchPlayer.lasting,
+            func.count(),
+            func.max(in_last),
+        )
+        .where(MatchPlayer.injury.is_not(None))
+        .group_by(MatchPlayer.player_id, MatchPlayer.injury, MatchPlayer.lasting)
+        .order_by(MatchPlayer.player_id, MatchPlayer.injury, MatchPlayer.lasting)
+    ):
+        injuries.setdefault(player_id, []).append((injury, lasting, count, bool(last)))
 
     for player in team.players:
-        lines = lines_by_player.get(player.id, [])
-        reductions = dict.fromkeys(ruleset.characteristics, 0)
-        niggling, dead, missing_next = 0, False, False
-        for line in lines:
-            if line.injury is None:
-                continue
-            result = casualty_result_for_code(ruleset, line.injury)
+        opening = openings.get(player.id)
+        reductions = {c: opening.reduction(c) if opening else 0 for c in ruleset.characteristics}
+        niggling = opening.niggling_injuries if opening else 0
+        dead = opening is not None and opening.status == "dead"
+        # Injured in the previous league: misses the first match here.
+        missing_next = last_id is None and opening is not None and opening.status == "mng"
+        opening_spp = opening.spp if opening else 0
+        for injury, lasting, count, in_last_match in injuries.get(player.id, []):
+            result = casualty_result_for_code(ruleset, injury)
             if result.effect == "dead":
                 dead = True
             elif result.effect == "niggling":
-                niggling += 1
+                niggling += count
             elif result.effect == "lasting":
-                reductions[line.lasting or result.characteristic or ""] += 1
-            if result.miss_next_game and last is not None and line.match_id == last.id:
+                reductions[lasting or result.characteristic or ""] += count
+            if result.miss_next_game and in_last_match:
                 missing_next = True
         label = f"{team.name} / {player.name}"
-        settle(player, "spp_earned", sum(line.spp for line in lines), f"{label} SPP earned")
+        earned_total = opening_spp + int(spp.get(player.id) or 0)
+        settle(player, "spp_earned", earned_total, f"{label} SPP earned")
         settle(player, "niggling_injuries", niggling, f"{label} niggling injuries")
         for characteristic, steps in reductions.items():
             settle(player, f"{characteristic}_reduction", steps, f"{label} -{characteristic}")
@@ -709,23 +778,84 @@ def recompute_team(session: Session, team: Team, *, fix: bool = True) -> list[Di
                 f"{player.spp_earned}; undo his advancements first.",
                 code="spp_spent",
             )
-    _recompute_team_items(team, ruleset, played, settle)
+    fans_before = team_opening.fans_change if team_opening else 0
+    _recompute_team_items(session, team, ruleset, settle, fans_before)
     return differences
 
 
-def _recompute_team_items(team: Team, ruleset: Ruleset, played: list[Match], settle) -> None:
+def _played_by(team: Team) -> Select[tuple[Match]]:
+    """The team's played matches (league matches and friendlies)."""
+    return (
+        select(Match)
+        .join(MatchTeam, MatchTeam.match_id == Match.id)
+        .where(MatchTeam.team_id == team.id, Match.state == "played")
+    )
+
+
+def _lines_of(team: Team) -> Select[tuple[MatchPlayer]]:
+    """The team's players' lines in its played matches, joined to the team's side."""
+    return (
+        select(MatchPlayer)
+        .join(Match, Match.id == MatchPlayer.match_id)
+        .join(
+            MatchTeam,
+            and_(MatchTeam.match_id == MatchPlayer.match_id, MatchTeam.team_id == team.id),
+        )
+        .where(MatchPlayer.team_id == team.id, Match.state == "played")
+    )
+
+
+def _line_spp(ruleset: Ruleset, team_type: TeamType) -> ColumnElement[int]:
+    """`spp_for_events` as a SQL expression: SPP are each event's count times its award.
+
+    A conceding team's players get none where the ruleset says so (the team's
+    own side is joined in `_lines_of`).
+    """
+    awards = spp_awards(ruleset, team_type)
+    columns = {name: getattr(MatchPlayer, SPP_COLUMNS.get(name, name)) for name in SPP_EVENTS}
+    total: ColumnElement[int] = literal(0)
+    for name, column in columns.items():
+        if awards.get(name):
+            total = total + column * literal(int(awards[name]))
+    if ruleset.spp.concession_forfeits_spp:
+        return case((MatchTeam.conceded.is_(True), literal(0)), else_=total)
+    return total
+
+
+def _openings(session: Session, team: Team) -> dict[int, PlayerOpening]:
+    """Opening balances of the team's imported players, by player id."""
+    query = select(PlayerOpening).join(Player, Player.id == PlayerOpening.player_id)
+    return {o.player_id: o for o in session.scalars(query.where(Player.team_id == team.id))}
+
+
+def _recompute_team_items(
+    session: Session, team: Team, ruleset: Ruleset, settle, fans_before: int = 0
+) -> None:
     bought = dict.fromkeys(ITEMS, 0)
-    for entry in team.ledger:
-        if entry.item in bought:
-            bought[entry.item] += 1 if entry.kind == "purchase" else -1
-    fans = ruleset.team_building.dedicated_fans.start + bought["dedicated_fan"]
-    fans += sum(next(s for s in m.sides if s.team_id == team.id).fans_change for m in played)
+    for item, kind, count in session.execute(
+        select(TreasuryEntry.item, TreasuryEntry.kind, func.count())
+        .where(TreasuryEntry.team_id == team.id, TreasuryEntry.item.in_(ITEMS))
+        .group_by(TreasuryEntry.item, TreasuryEntry.kind)
+    ):
+        bought[item] += count if kind == "purchase" else -count
+    treasury = session.scalar(
+        select(func.coalesce(func.sum(TreasuryEntry.amount), 0)).where(
+            TreasuryEntry.team_id == team.id
+        )
+    )
+    fans_changed = session.scalar(
+        select(func.coalesce(func.sum(MatchTeam.fans_change), 0))
+        .join(Match, Match.id == MatchTeam.match_id)
+        .where(MatchTeam.team_id == team.id, Match.state == "played")
+    )
+    fans = ruleset.team_building.dedicated_fans.start + bought["dedicated_fan"] + fans_before
+    fans += int(fans_changed or 0)
     settle(team, "dedicated_fans", fans, f"{team.name} dedicated fans")
     settle(team, "rerolls", bought["reroll"], f"{team.name} re-rolls")
     settle(team, "apothecary", bought["apothecary"] > 0, f"{team.name} apothecary")
     settle(team, "assistant_coaches", bought["assistant_coach"], f"{team.name} assistant coaches")
     settle(team, "cheerleaders", bought["cheerleader"], f"{team.name} cheerleaders")
-    settle(team, "treasury", sum(e.amount for e in team.ledger), f"{team.name} treasury")
+    settle(team, "treasury", int(treasury or 0), f"{team.name} treasury")
 
 
 def check_all(session: Session, *, fix: bool = False) -> list[Difference]:

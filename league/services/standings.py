@@ -7,14 +7,16 @@ template never touches the database. Friendlies and voided matches do not count.
 
 from __future__ import annotations
 
+import functools
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date
 from itertools import pairwise
+from typing import Any
 
-from sqlalchemy import func, select
-from sqlalchemy.orm import Session, selectinload
+from sqlalchemy import ColumnElement, Integer, Select, and_, bindparam, case, func, select
+from sqlalchemy.orm import Session, aliased
 
 from league.models import League, Match, MatchPlayer, MatchTeam, Player, Season, Team
 from league.models.league import TIE_BREAKERS
@@ -61,35 +63,107 @@ def season_of(league: League, number: int | None = None) -> Season:
     return season
 
 
-def _season_matches(session: Session, season: Season) -> list[Match]:
+def _counted(season: Season) -> tuple[ColumnElement[bool], ...]:
     """Played league matches (no friendlies) of the season."""
-    return list(
-        session.scalars(
-            select(Match)
-            .where(
-                Match.season_id == season.id,
-                Match.state == "played",
-                Match.friendly.is_(False),
-            )
-            .order_by(Match.played_at, Match.id)
-            .options(selectinload(Match.sides))
+    return (Match.season_id == season.id, Match.state == "played", Match.friendly.is_(False))
+
+
+def _matches_played(session: Session, season: Season) -> int:
+    return session.scalar(select(func.count(Match.id)).where(*_counted(season))) or 0
+
+
+@dataclass(frozen=True, slots=True)
+class _Pair:
+    """What one team did against one opponent over the season (summed in SQL)."""
+
+    team_id: int
+    opponent_id: int
+    played: int
+    won: int
+    drawn: int
+    lost: int
+    td_for: int
+    td_against: int
+    concessions: int
+    cas_for: int = 0
+    cas_against: int = 0
+
+
+def _pairs(session: Session, season: Season) -> list[_Pair]:
+    """Results per (team, opponent), from both sides of every counted match."""
+    results, casualties = _pair_queries()
+    params = {"season_id": season.id}
+    pairs = {
+        (team_id, opponent_id): [team_id, opponent_id, *(int(v or 0) for v in totals)]
+        for team_id, opponent_id, *totals in session.execute(results, params)
+    }
+    # Casualties the team's players caused against that opponent.
+    cas: dict[tuple[int, int], int] = {
+        (team_id, opponent_id): int(total or 0)
+        for team_id, opponent_id, total in session.execute(casualties, params)
+    }
+    return [
+        _Pair(
+            *values,
+            cas_for=cas.get((values[0], values[1]), 0),
+            cas_against=cas.get((values[1], values[0]), 0),
         )
+        for values in pairs.values()
+    ]
+
+
+@functools.cache
+def _pair_queries() -> tuple[Select[Any], Select[Any]]:
+    """The two statements of `_pairs`, built once (the league home runs them every time).
+
+    The outcome follows `_outcome`: a team that concedes loses whatever the score.
+    """
+    counted = (
+        Match.season_id == bindparam("season_id", type_=Integer),
+        Match.state == "played",
+        Match.friendly.is_(False),
     )
-
-
-def _casualties(session: Session, season: Season) -> dict[tuple[int, int], int]:
-    """(match id, team id) -> casualties that team's players caused in that match."""
-    rows = session.execute(
-        select(MatchPlayer.match_id, MatchPlayer.team_id, func.sum(MatchPlayer.cas))
+    own, other = aliased(MatchTeam), aliased(MatchTeam)
+    conceded, opponent_conceded = own.conceded.is_(True), other.conceded.is_(True)
+    won = case((conceded, 0), (opponent_conceded, 1), (own.score > other.score, 1), else_=0)
+    drawn = case((conceded, 0), (opponent_conceded, 0), (own.score == other.score, 1), else_=0)
+    lost = case((conceded, 1), (opponent_conceded, 0), (own.score < other.score, 1), else_=0)
+    results = (
+        select(
+            own.team_id,
+            other.team_id,
+            func.count(),
+            func.sum(won),
+            func.sum(drawn),
+            func.sum(lost),
+            func.sum(own.score),
+            func.sum(other.score),
+            func.sum(case((conceded, 1), else_=0)),
+        )
+        .select_from(Match)
+        .join(own, own.match_id == Match.id)
+        .join(other, and_(other.match_id == Match.id, other.id != own.id))
+        .where(*counted)
+        .group_by(own.team_id, other.team_id)
+        .order_by(own.team_id, other.team_id)
+    )
+    line_side, opponent_side = aliased(MatchTeam), aliased(MatchTeam)
+    casualties = (
+        select(line_side.team_id, opponent_side.team_id, func.sum(MatchPlayer.cas))
+        .select_from(MatchPlayer)
         .join(Match, Match.id == MatchPlayer.match_id)
-        .where(
-            Match.season_id == season.id,
-            Match.state == "played",
-            Match.friendly.is_(False),
+        .join(
+            line_side,
+            and_(line_side.match_id == Match.id, line_side.team_id == MatchPlayer.team_id),
         )
-        .group_by(MatchPlayer.match_id, MatchPlayer.team_id)
+        .join(
+            opponent_side,
+            and_(opponent_side.match_id == Match.id, opponent_side.id != line_side.id),
+        )
+        .where(*counted)
+        .group_by(line_side.team_id, opponent_side.team_id)
     )
-    return {(match_id, team_id): int(total or 0) for match_id, team_id, total in rows}
+    return results, casualties
 
 
 # ---------------------------------------------------------------------------
@@ -169,7 +243,7 @@ class _Tally:
     concessions: int = 0
 
 
-def _outcome(own: MatchTeam, other: MatchTeam) -> str:
+def _outcome(own: MatchTeam | _Side, other: MatchTeam | _Side) -> str:
     """'won', 'drawn' or 'lost'; a team that concedes loses whatever the score."""
     if own.conceded:
         return "lost"
@@ -178,12 +252,6 @@ def _outcome(own: MatchTeam, other: MatchTeam) -> str:
     if own.score == other.score:
         return "drawn"
     return "won" if own.score > other.score else "lost"
-
-
-def _points(league: League, outcome: str) -> int:
-    return {"won": league.points_win, "drawn": league.points_draw, "lost": league.points_loss}[
-        outcome
-    ]
 
 
 def tie_breaker_order(league: League) -> tuple[str, ...]:
@@ -195,36 +263,39 @@ def tie_breaker_order(league: League) -> tuple[str, ...]:
 def standings(session: Session, league: League, season_number: int | None = None) -> Standings:
     """The table of a season (the current one by default)."""
     season = season_of(league, season_number)
-    played = _season_matches(session, season)
-    cas = _casualties(session, season)
+    pairs = _pairs(session, season)
     tallies: dict[int, _Tally] = {
         team.id: _Tally(team.id, team.name) for team in league.teams if team.status == "active"
     }
     names = {team.id: team.name for team in league.teams}
-    results: list[tuple[int, int, str]] = []  # (team, opponent, outcome) for head-to-head
-    for match in played:
-        for own in match.sides:
-            other = next(s for s in match.sides if s is not own)
-            tally = tallies.setdefault(
-                own.team_id, _Tally(own.team_id, names.get(own.team_id, f"#{own.team_id}"))
-            )
-            outcome = _outcome(own, other)
-            tally.played += 1
-            setattr(tally, outcome, getattr(tally, outcome) + 1)
-            tally.points += _points(league, outcome)
-            tally.td_for += own.score
-            tally.td_against += other.score
-            tally.cas_for += cas.get((match.id, own.team_id), 0)
-            tally.cas_against += cas.get((match.id, other.team_id), 0)
-            tally.concessions += int(own.conceded)
-            results.append((own.team_id, other.team_id, outcome))
+    mutual: dict[tuple[int, int], int] = {}  # (team, opponent) -> points, for head-to-head
+    for pair in pairs:
+        tally = tallies.setdefault(
+            pair.team_id, _Tally(pair.team_id, names.get(pair.team_id, f"#{pair.team_id}"))
+        )
+        tally.played += pair.played
+        tally.won += pair.won
+        tally.drawn += pair.drawn
+        tally.lost += pair.lost
+        points = (
+            pair.won * league.points_win
+            + pair.drawn * league.points_draw
+            + pair.lost * league.points_loss
+        )
+        tally.points += points
+        tally.td_for += pair.td_for
+        tally.td_against += pair.td_against
+        tally.cas_for += pair.cas_for
+        tally.cas_against += pair.cas_against
+        tally.concessions += pair.concessions
+        mutual[(pair.team_id, pair.opponent_id)] = points
 
     def head_to_head(group: Sequence[_Tally]) -> dict[int, int]:
         ids = {t.team_id for t in group}
         points = dict.fromkeys(ids, 0)
-        for team_id, opponent_id, outcome in results:
+        for (team_id, opponent_id), won in mutual.items():
             if team_id in ids and opponent_id in ids:
-                points[team_id] += _points(league, outcome)
+                points[team_id] += won
         return points
 
     keys: dict[str, Callable[[_Tally], int]] = {
@@ -271,7 +342,13 @@ def standings(session: Session, league: League, season_number: int | None = None
             "Teams still level after these are listed by name (the commissioner's choice).",
         )
     return Standings(
-        season.id, season.name, rows, order, explanations, notes, matches_played=len(played)
+        season.id,
+        season.name,
+        rows,
+        order,
+        explanations,
+        notes,
+        matches_played=_matches_played(session, season),
     )
 
 
@@ -393,13 +470,13 @@ class SeasonStats:
         return self.matches_played == 0
 
 
-def _position_name(league: League, team: Team | None, player: Player) -> str:
+def _position_name(league: League, team: Team | None, position_id: str) -> str:
     if team is None:
-        return player.position_id
+        return position_id
     try:
-        return league_ruleset(league).team_type(team.team_type_id).position(player.position_id).name
+        return league_ruleset(league).team_type(team.team_type_id).position(position_id).name
     except RulesError:
-        return player.position_id
+        return position_id
 
 
 def leaders(players: Iterable[PlayerStats], code: str, title: str) -> LeaderBoard:
@@ -416,55 +493,77 @@ def leaders(players: Iterable[PlayerStats], code: str, title: str) -> LeaderBoar
     return LeaderBoard(code, title, tuple(entries))
 
 
+_COUNTERS = ("td", "cas", "comp", "interceptions", "mvp", "spp")
+
+
 def season_stats(session: Session, league: League, season_number: int | None = None) -> SeasonStats:
-    """Per-player and per-team totals of a season's league matches, and the leaders."""
+    """Per-player and per-team totals of a season's league matches, and the leaders.
+
+    Summed in SQL: one row per (player, team) and one per team, never a row per match.
+    """
     season = season_of(league, season_number)
-    played = _season_matches(session, season)
-    lines = list(
-        session.scalars(
-            select(MatchPlayer)
-            .join(Match, Match.id == MatchPlayer.match_id)
-            .where(
-                Match.season_id == season.id,
-                Match.state == "played",
-                Match.friendly.is_(False),
-            )
-            .order_by(MatchPlayer.id)
-            .options(selectinload(MatchPlayer.player))
+    counters = [func.sum(getattr(MatchPlayer, name)) for name in _COUNTERS]
+    rows = session.execute(
+        select(
+            MatchPlayer.player_id,
+            MatchPlayer.team_id,
+            func.min(MatchPlayer.id),
+            Player.name,
+            Player.number,
+            Player.position_id,
+            Player.status,
+            *counters,
+            func.count(MatchPlayer.injury),
+            func.sum(case((MatchPlayer.injury == "dead", 1), else_=0)),
         )
+        .join(Match, Match.id == MatchPlayer.match_id)
+        .join(Player, Player.id == MatchPlayer.player_id)
+        .where(*_counted(season))
+        .group_by(
+            MatchPlayer.player_id,
+            MatchPlayer.team_id,
+            Player.name,
+            Player.number,
+            Player.position_id,
+            Player.status,
+        )
+        .order_by(func.min(MatchPlayer.id))
     )
     teams = {team.id: team for team in league.teams}
-    per_player: dict[int, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    per_player: dict[int, dict[str, int]] = {}
     per_team: dict[int, dict[str, int]] = defaultdict(lambda: defaultdict(int))
-    player_rows: dict[int, MatchPlayer] = {}
-    for line in lines:
-        player_rows.setdefault(line.player_id, line)
-        for target in (per_player[line.player_id], per_team[line.team_id]):
-            target["td"] += line.td
-            target["cas"] += line.cas
-            target["comp"] += line.comp
-            target["interceptions"] += line.interceptions
-            target["mvp"] += line.mvp
-            target["spp"] += line.spp
-        if line.injury is not None:
-            per_team[line.team_id]["injuries"] += 1
-            per_team[line.team_id]["deaths"] += int(line.injury == "dead")
-    for match in played:
-        for side in match.sides:
-            per_team[side.team_id]["played"] += 1
+    # A player's row names the team of his first line of the season.
+    first: dict[int, tuple[int, str, int, str, str]] = {}
+    for player_id, team_id, _first_line, name, number, position_id, status, *totals in rows:
+        *sums, injuries, deaths = (int(v or 0) for v in totals)
+        first.setdefault(player_id, (team_id, name, number, position_id, status))
+        mine = per_player.setdefault(player_id, dict.fromkeys(_COUNTERS, 0))
+        for key, value in zip(_COUNTERS, sums, strict=True):
+            mine[key] += value
+            per_team[team_id][key] += value
+        per_team[team_id]["injuries"] += injuries
+        per_team[team_id]["deaths"] += deaths
+    side = aliased(MatchTeam)
+    for team_id, played_count in session.execute(
+        select(side.team_id, func.count())
+        .join(Match, Match.id == side.match_id)
+        .where(*_counted(season))
+        .group_by(side.team_id)
+    ):
+        per_team[team_id]["played"] += played_count
 
     players = []
-    for player_id, line in player_rows.items():
-        team = teams.get(line.team_id)
+    for player_id, (team_id, name, number, position_id, status) in first.items():
+        team = teams.get(team_id)
         players.append(
             PlayerStats(
                 player_id=player_id,
-                name=line.player.name,
-                number=line.player.number,
-                position=_position_name(league, team, line.player),
-                team_id=line.team_id,
-                team_name=team.name if team else f"#{line.team_id}",
-                status=line.player.status,
+                name=name,
+                number=number,
+                position=_position_name(league, team, position_id),
+                team_id=team_id,
+                team_name=team.name if team else f"#{team_id}",
+                status=status,
                 **per_player[player_id],
             )
         )
@@ -483,7 +582,12 @@ def season_stats(session: Session, league: League, season_number: int | None = N
     )
     boards = tuple(leaders(players, code, title) for code, title in LEADER_BOARDS)
     return SeasonStats(
-        season.id, season.name, tuple(players), tuple(team_stats), boards, len(played)
+        season.id,
+        season.name,
+        tuple(players),
+        tuple(team_stats),
+        boards,
+        _matches_played(session, season),
     )
 
 
@@ -512,49 +616,97 @@ class Grave:
     friendly: bool
 
 
+@dataclass(frozen=True, slots=True)
+class _Side:
+    """The part of a match side `_outcome` reads."""
+
+    score: int
+    conceded: bool
+
+
 def graveyard(session: Session, league: League) -> list[Grave]:
     """Every player who died in a played match of the league, latest first."""
-    lines = session.scalars(
-        select(MatchPlayer)
+    own, other = aliased(MatchTeam), aliased(MatchTeam)
+    own_team, other_team = aliased(Team), aliased(Team)
+    rows = session.execute(
+        select(
+            MatchPlayer.player_id,
+            MatchPlayer.team_id,
+            Player.name,
+            Player.number,
+            Player.position_id,
+            Player.spp_earned,
+            Match.id,
+            Match.round,
+            Match.scheduled_for,
+            Match.played_at,
+            Match.friendly,
+            Season.name,
+            own_team.name,
+            own.score,
+            own.conceded,
+            other_team.name,
+            other.score,
+            other.conceded,
+        )
+        .select_from(MatchPlayer)
         .join(Match, Match.id == MatchPlayer.match_id)
+        .join(Player, Player.id == MatchPlayer.player_id)
+        .join(own, and_(own.match_id == Match.id, own.team_id == MatchPlayer.team_id))
+        .join(own_team, own_team.id == own.team_id)
+        .join(other, and_(other.match_id == Match.id, other.team_id != MatchPlayer.team_id))
+        .join(other_team, other_team.id == other.team_id)
+        .outerjoin(Season, Season.id == Match.season_id)
         .where(
             Match.league_id == league.id,
             Match.state == "played",
             MatchPlayer.injury == "dead",
         )
         .order_by(Match.played_at.desc(), Match.id.desc(), MatchPlayer.id)
-        .options(
-            selectinload(MatchPlayer.player),
-            selectinload(MatchPlayer.match).selectinload(Match.sides).selectinload(MatchTeam.team),
-            selectinload(MatchPlayer.match).selectinload(Match.season),
-        )
     )
     teams = {team.id: team for team in league.teams}
     graves = []
-    for line in lines:
-        match = line.match
-        own = next(s for s in match.sides if s.team_id == line.team_id)
-        other = next(s for s in match.sides if s.team_id != line.team_id)
-        played_on = match.scheduled_for or (match.played_at.date() if match.played_at else None)
-        team = teams.get(line.team_id)
+    for (
+        player_id,
+        team_id,
+        name,
+        number,
+        position_id,
+        spp,
+        match_id,
+        round_number,
+        scheduled_for,
+        played_at,
+        friendly,
+        season_name,
+        team_name,
+        score_for,
+        conceded,
+        opponent,
+        score_against,
+        opponent_conceded,
+    ) in rows:
+        played_on = scheduled_for or (played_at.date() if played_at else None)
         graves.append(
             Grave(
-                player_id=line.player_id,
-                name=line.player.name,
-                number=line.player.number,
-                position=_position_name(league, team, line.player),
-                team_id=line.team_id,
-                team_name=own.team.name,
-                spp=line.player.spp_earned,
-                match_id=match.id,
-                season_name=match.season.name if match.season else "",
-                round=match.round,
+                player_id=player_id,
+                name=name,
+                number=number,
+                position=_position_name(league, teams.get(team_id), position_id),
+                team_id=team_id,
+                team_name=team_name,
+                spp=spp,
+                match_id=match_id,
+                season_name=season_name or "",
+                round=round_number,
                 day=played_on,
-                opponent=other.team.name,
-                outcome=_outcome(own, other),
-                score_for=own.score,
-                score_against=other.score,
-                friendly=match.friendly,
+                opponent=opponent,
+                outcome=_outcome(
+                    _Side(score_for, conceded), _Side(score_against, opponent_conceded)
+                ),
+                score_for=score_for,
+                score_against=score_against,
+                friendly=friendly,
             )
         )
     return graves

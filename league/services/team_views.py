@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import functools
+import hashlib
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
-from sqlalchemy.orm import Session
+from sqlalchemy import Integer, Select, bindparam, func, select
+from sqlalchemy.orm import Session, selectinload
 
-from league.models import League, Player, Team
+from league.models import Advancement, League, Player, Team, TreasuryEntry, User
+from league.models.player import ON_ROSTER
 from league.rules import (
     Position,
     Ruleset,
@@ -26,7 +32,6 @@ from league.services.teams import (
     roster,
     team_ruleset,
     team_type_of,
-    teams_of_league,
 )
 
 
@@ -38,15 +43,20 @@ class TeamValues:
 
 def team_values(team: Team) -> TeamValues:
     """TV and CTV of the team as it stands, by the league's ruleset."""
+    return _values(team, [(p.position_id, p.value, p.cost, p.status) for p in roster(team)])
+
+
+def _values(team: Team, on_roster: Iterable[tuple[str, int, int, str]]) -> TeamValues:
+    """TV and CTV from the roster's (position, value, cost, status) rows."""
     ruleset = team_ruleset(team)
     team_type = team_type_of(team)
     players = [
         RosterPlayer(
-            position=p.position_id,
-            value_increases=p.value - p.cost,
-            miss_next_game=p.status == "mng",
+            position=position_id,
+            value_increases=value - cost,
+            miss_next_game=status == "mng",
         )
-        for p in roster(team)
+        for position_id, value, cost, status in on_roster
     ]
     staff = {
         "rerolls": team.rerolls,
@@ -70,9 +80,30 @@ class TeamRow:
 
 
 def league_team_rows(session: Session, league: League) -> list[TeamRow]:
+    """Every team of the league with its roster size and TV: two queries in all.
+
+    Only the columns the values need are read for the players on the rosters (not
+    whole players with their advancements).
+    """
+    teams = session.scalars(
+        select(Team)
+        .where(Team.league_id == league.id)
+        .order_by(Team.name)
+        .options(selectinload(Team.coach))
+    ).all()
+    rosters: dict[int, list[tuple[str, int, int, str]]] = {team.id: [] for team in teams}
+    for team_id, *row in session.execute(
+        select(Player.team_id, Player.position_id, Player.value, Player.cost, Player.status)
+        .join(Team, Team.id == Player.team_id)
+        .where(Team.league_id == league.id, Player.status.in_(ON_ROSTER))
+        .order_by(Player.team_id, Player.number, Player.id)
+    ):
+        rosters[team_id].append(tuple(row))  # type: ignore[arg-type]
     return [
-        TeamRow(team, team_type_of(team).name, len(roster(team)), team_values(team))
-        for team in teams_of_league(session, league)
+        TeamRow(
+            team, team_type_of(team).name, len(rosters[team.id]), _values(team, rosters[team.id])
+        )
+        for team in teams
     ]
 
 
@@ -203,3 +234,75 @@ def team_sheet(team: Team) -> TeamSheet:
             refusal = f"Costs {price:,}; the treasury holds {team.treasury:,}."
         items.append(ItemLine(item, ITEM_NAMES[item], counts[item], price, refusal))
     return TeamSheet(team, ruleset, team_type, team_values(team), lines, former, slots, items)
+
+
+def team_page_version(session: Session, team_id: int) -> str | None:
+    """A fingerprint of everything the team page and the roster API show; None: no team.
+
+    Two small queries instead of loading the team: the team row with its league,
+    coach and the ledger's and advancements' totals, and the players' rows. Any
+    change a service makes shows in it: team and player rows are read whole, the
+    ledger is append-only (count, last id and time, sum) and advancements are only
+    ever added or undone (count, last id and time, undone count, last undo). The
+    timestamps (microseconds) tell apart rows of a database restored from a backup
+    and changed differently since.
+    """
+    head_query, players_query = _version_queries()
+    # Plain Core statements on the session's connection: no ORM machinery per row.
+    connection = session.connection()
+    head = connection.execute(head_query, {"team_id": team_id}).first()
+    if head is None:
+        return None
+    players = connection.execute(players_query, {"team_id": team_id}).all()
+    digest = hashlib.blake2b(digest_size=16)
+    for row in (head, *players):
+        digest.update(repr(tuple(row)).encode())
+        digest.update(b"\n")
+    return digest.hexdigest()
+
+
+@functools.cache
+def _version_queries() -> tuple[Select[Any], Select[Any]]:
+    """The two statements of `team_page_version`, built once (they run on every visit)."""
+    team_id = bindparam("team_id", type_=Integer)
+    of_team = Player.team_id == team_id
+    advancements = [
+        select(aggregate)
+        .join(Player, Player.id == Advancement.player_id)
+        .where(of_team)
+        .scalar_subquery()
+        for aggregate in (
+            func.count(Advancement.id),
+            func.max(Advancement.id),
+            func.max(Advancement.created_at),
+            func.count(Advancement.undone_at),
+            func.max(Advancement.undone_at),
+        )
+    ]
+    ledger = [
+        select(aggregate).where(TreasuryEntry.team_id == team_id).scalar_subquery()
+        for aggregate in (
+            func.count(TreasuryEntry.id),
+            func.max(TreasuryEntry.id),
+            func.max(TreasuryEntry.created_at),
+            func.sum(TreasuryEntry.amount),
+        )
+    ]
+    head = (
+        select(
+            *Team.__table__.columns,
+            League.name,
+            League.ruleset_id,
+            League.starting_treasury,
+            League.house_rules,
+            League.table_dice_allowed,
+            User.username,
+            *advancements,
+            *ledger,
+        )
+        .join(League, League.id == Team.league_id)
+        .join(User, User.id == Team.coach_id)
+        .where(Team.id == team_id)
+    )
+    players = select(*Player.__table__.columns).where(of_team).order_by(Player.id)
+    return head, players

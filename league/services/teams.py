@@ -55,20 +55,41 @@ class HirePlayer:
 # Reading
 
 
-def get_team(session: Session, team_id: int, *, for_update: bool = False) -> Team:
-    """The team; `for_update` locks its row so spending from it is serialised."""
+def get_team(
+    session: Session, team_id: int, *, for_update: bool = False, history: bool = True
+) -> Team:
+    """The team; `for_update` locks its row so spending from it is serialised.
+
+    With `history` (the default) the players' advancements and the ledger come
+    along; services that need neither pass False, so their cost does not grow with
+    the team's history (the collections still load on first use).
+    """
     query = select(Team).where(Team.id == team_id)
     if for_update:
-        query = query.with_for_update()
-    team = session.scalar(
-        query.options(
+        # FOR NO KEY UPDATE: rows that merely reference this one (a new match, ledger entry or
+        # player) take KEY SHARE locks, which must not deadlock with it. Locked, the row is
+        # read again: what this session loaded earlier must not stay stale.
+        query = query.with_for_update(key_share=True).execution_options(populate_existing=True)
+    options = [selectinload(Team.players), selectinload(Team.coach)]
+    if history:
+        options = [
             selectinload(Team.players).selectinload(Player.advancements),
             selectinload(Team.ledger),
             selectinload(Team.coach),
-        )
-    )
+        ]
+    team = session.scalar(query.options(*options))
     if team is None:
         raise NotFound(f"There is no team number {team_id}.")
+    if for_update:
+        # Its players are locked next (team first, then players, everywhere), so the SPP
+        # balances recomputed or checked here cannot change meanwhile: an advancement bought
+        # at the same time locks its player and waits, or is waited for.
+        session.scalars(
+            select(Player)
+            .where(Player.team_id == team_id)
+            .with_for_update(key_share=True)
+            .execution_options(populate_existing=True)
+        ).all()
     return team
 
 
@@ -319,7 +340,10 @@ def hire_player(session: Session, actor: User, team_id: int, command: HirePlayer
 def get_player(session: Session, player_id: int, *, for_update: bool = False) -> Player:
     query = select(Player).where(Player.id == player_id)
     if for_update:
-        query = query.with_for_update()
+        # FOR NO KEY UPDATE: rows that merely reference this one (a new match, ledger entry or
+        # player) take KEY SHARE locks, which must not deadlock with it. Locked, the row is
+        # read again: what this session loaded earlier must not stay stale.
+        query = query.with_for_update(key_share=True).execution_options(populate_existing=True)
     player = session.scalar(query)
     if player is None:
         raise NotFound(f"There is no player number {player_id}.")

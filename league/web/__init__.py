@@ -2,14 +2,28 @@
 
 from __future__ import annotations
 
-from flask import Flask, jsonify, render_template, request
+from typing import Any
+
+from flask import Flask, abort, jsonify, render_template, request
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
+from werkzeug.routing import IntegerConverter, Map
 from werkzeug.wrappers import Response
 
 from league.extensions import db, login_manager
 from league.models import User
+from league.web.caching import register_caching
 from league.web.forms import EmptyForm
+
+#: The largest id a row can have (ids are 32-bit integers in the database).
+MAX_ID = 2_147_483_647
+
+
+class IdConverter(IntegerConverter):
+    """`<int:...>` in a URL: a larger number is a 404, not a database overflow (a 500)."""
+
+    def __init__(self, map: Map, *args: Any, max: int | None = MAX_ID, **kwargs: Any) -> None:
+        super().__init__(map, *args, max=max, **kwargs)
 
 
 def register_web(app: Flask) -> None:
@@ -20,9 +34,12 @@ def register_web(app: Flask) -> None:
     from league.web.main import bp as main_bp
     from league.web.matches import bp as matches_bp
     from league.web.printing import bp as printing_bp
+    from league.web.profile import bp as profile_bp
     from league.web.rules import bp as rules_bp
     from league.web.teams import bp as teams_bp
 
+    # Before any route is added: every rule compiles its converters from this table.
+    app.url_map.converters["int"] = IdConverter
     app.register_blueprint(main_bp)
     app.register_blueprint(rules_bp)
     app.register_blueprint(leagues_bp)
@@ -32,7 +49,13 @@ def register_web(app: Flask) -> None:
     app.register_blueprint(matches_bp)
     app.register_blueprint(printing_bp)
     app.register_blueprint(auth_bp)
+    app.register_blueprint(profile_bp)
+    if app.config.get("LEAGUE_BENCH"):
+        from league.web.bench import bp as bench_bp
+
+        app.register_blueprint(bench_bp)
     _register_error_pages(app)
+    register_caching(app)
 
     @login_manager.user_loader
     def load_user(user_id: str) -> User | None:
@@ -40,8 +63,16 @@ def register_web(app: Flask) -> None:
 
     @app.context_processor
     def forms_for_every_page() -> dict[str, object]:
-        # The navigation's log-out button is a POST form and needs a CSRF token.
-        return {"nav_form": EmptyForm()}
+        # The navigation's log-out button is a POST form and needs a CSRF token. It reads
+        # nothing from the request: an error page about a bad body must not parse it again.
+        return {"nav_form": EmptyForm(formdata=None)}
+
+    @app.before_request
+    def pages_take_forms() -> None:
+        # Flask-WTF would read a JSON body as the form (and fail on one that is not an
+        # object); the pages only take form posts, the API lives under /api/.
+        if request.is_json and request.method != "GET" and not request.path.startswith("/api/"):
+            abort(415, description="Send the form as a form, not as JSON.")
 
 
 def _register_error_pages(app: Flask) -> None:

@@ -15,8 +15,9 @@ from league.services import teams
 from league.services.errors import DomainError, Forbidden, NotFound
 from league.services.leagues import role_in
 from league.services.matches import player_history
-from league.services.team_views import team_sheet
+from league.services.team_views import team_page_version, team_sheet
 from league.services.unit_of_work import unit_of_work
+from league.web import caching
 from league.web.forms import EmptyForm
 from league.web.forms.teams import HireForm, ItemForm, PlayerForm, TreasuryForm
 from league.web.helpers import attach_error
@@ -59,7 +60,14 @@ def _render_team(team: Team, status: int = 200, **forms: Any) -> tuple[str, int]
 
 
 @bp.route("/teams/<int:team_id>")
-def show(team_id: int) -> tuple[str, int]:
+def show(team_id: int) -> tuple[str, int] | Response:
+    if caching.anonymous_and_plain():
+        # The same page for every signed-out visitor: fingerprinted, 304 or cached.
+        version = team_page_version(db.session, team_id)
+        if version is not None:
+            return caching.cached_page(
+                f"team:{team_id}", version, lambda: _render_team(_team_or_404(team_id))[0]
+            )
     return _render_team(_team_or_404(team_id))
 
 
@@ -176,7 +184,7 @@ def _render_player(player: Player, form: PlayerForm, status: int = 200) -> tuple
         form=form,
         history=player_history(db.session, player),
         can_manage=teams.can_manage(team, current_user) and player.on_roster,
-        advancement=panel_for(player),
+        advancement=panel_for(player, team),
         undo_form=EmptyForm(),
     ), status
 

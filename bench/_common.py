@@ -1,0 +1,142 @@
+"""Helpers shared by the benchmark scripts (not a benchmark: bench/run.py skips _*.py)."""
+
+from __future__ import annotations
+
+import os
+import statistics
+import sys
+import tempfile
+import time
+import uuid
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from flask import Flask
+from flask.testing import FlaskClient
+from sqlalchemy import create_engine, event, text
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import OperationalError
+
+from league import create_app
+
+POSTGRES_SERVER = os.environ.get(
+    "TEST_POSTGRES_SERVER", "postgresql+psycopg://postgres@127.0.0.1:5432"
+)
+
+
+def make_app(url: str, **config: Any) -> Flask:
+    settings: dict[str, Any] = {
+        "SQLALCHEMY_DATABASE_URI": url,
+        "SECRET_KEY": "bench",
+        "WTF_CSRF_ENABLED": False,
+        "RATELIMIT_ENABLED": False,
+    }
+    settings.update(config)
+    return create_app(settings)
+
+
+@contextmanager
+def sqlite_url() -> Iterator[str]:
+    with tempfile.TemporaryDirectory() as tmp:
+        yield f"sqlite:///{tmp}/bench.sqlite3"
+
+
+def postgres_reachable() -> str | None:
+    """None when a server answers at POSTGRES_SERVER, else why not."""
+    try:
+        engine = create_engine(f"{POSTGRES_SERVER}/postgres", connect_args={"connect_timeout": 3})
+        with engine.connect():
+            pass
+        engine.dispose()
+    except OperationalError as error:
+        return str(error.orig).strip().splitlines()[0]
+    return None
+
+
+@contextmanager
+def postgres_url() -> Iterator[str]:
+    """A fresh PostgreSQL database for the run, dropped afterwards."""
+    name = f"league_bench_{uuid.uuid4().hex[:8]}"
+    server = create_engine(f"{POSTGRES_SERVER}/postgres", isolation_level="AUTOCOMMIT")
+    with server.connect() as conn:
+        conn.execute(text(f'CREATE DATABASE "{name}"'))
+    try:
+        yield f"{POSTGRES_SERVER}/{name}"
+    finally:
+        with server.connect() as conn:
+            conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        server.dispose()
+
+
+def backends() -> list[tuple[str, Callable[[], Any]]]:
+    """(label, url context manager): SQLite always, PostgreSQL when a server answers."""
+    found: list[tuple[str, Callable[[], Any]]] = [("SQLite", sqlite_url)]
+    reason = postgres_reachable()
+    if reason is None:
+        found.append(("PostgreSQL", postgres_url))
+    else:
+        print(f"PostgreSQL skipped: not reachable at {POSTGRES_SERVER} ({reason})")
+    return found
+
+
+class QueryCounter:
+    """Counts the statements an engine sends (a before_cursor_execute listener)."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.count = 0
+
+    def __call__(self, *_args: Any, **_kwargs: Any) -> None:
+        self.count += 1
+
+    @contextmanager
+    def attached(self) -> Iterator[QueryCounter]:
+        self.count = 0
+        event.listen(self.engine, "before_cursor_execute", self)
+        try:
+            yield self
+        finally:
+            event.remove(self.engine, "before_cursor_execute", self)
+
+
+def log_in(client: FlaskClient, user_id: int) -> None:
+    """Sign the test client in as `user_id` (Flask-Login's session key), no form needed."""
+    with client.session_transaction() as session:
+        session["_user_id"] = str(user_id)
+        session["_fresh"] = True
+
+
+def timed(action: Callable[[], object], rounds: int, warm_up: int = 2) -> list[float]:
+    """Seconds per call, after `warm_up` calls."""
+    for _ in range(warm_up):
+        action()
+    times = []
+    for _ in range(rounds):
+        started = time.perf_counter()
+        action()
+        times.append(time.perf_counter() - started)
+    return times
+
+
+def p50_p95(times: Sequence[float]) -> tuple[float, float]:
+    """Median and 95th percentile, in milliseconds."""
+    ordered = sorted(times)
+    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+    return statistics.median(ordered) * 1000, p95 * 1000
+
+
+def print_table(headers: Sequence[str], rows: Sequence[Sequence[object]]) -> None:
+    cells = [[str(c) for c in headers], *[[str(c) for c in row] for row in rows]]
+    widths = [max(len(row[i]) for row in cells) for i in range(len(headers))]
+    for index, row in enumerate(cells):
+        line = "  ".join(
+            cell.ljust(width) if i == 0 else cell.rjust(width)
+            for i, (cell, width) in enumerate(zip(row, widths, strict=True))
+        )
+        print(line)
+        if index == 0:
+            print("  ".join("-" * width for width in widths))

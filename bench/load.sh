@@ -1,0 +1,126 @@
+#!/usr/bin/env bash
+# Throughput under load: gunicorn with 2 workers on 127.0.0.1 and wrk, 10 s per endpoint.
+#
+# Migrates a fresh SQLite database, seeds the large league set into it (200 teams,
+# 10 seasons), serves it with LEAGUE_BENCH=1 (which adds /_bench/baseline: a 16-row
+# table in the site's layout, no database), then drives each endpoint with wrk at
+# bounded concurrency and prints requests/s, latency p50/p99 and the ratio to the
+# baseline. Needs `wrk` (Debian package; installed with apt-get when run as root,
+# otherwise the benchmark is skipped with a message). Measures only.
+#
+# Settings: LOAD_SECONDS (10), LOAD_CONNECTIONS (8), LOAD_THREADS (2), LOAD_WORKERS (2).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+BIN=.venv/bin
+SECONDS_PER_ENDPOINT="${LOAD_SECONDS:-10}"
+CONNECTIONS="${LOAD_CONNECTIONS:-8}"
+THREADS="${LOAD_THREADS:-2}"
+WORKERS="${LOAD_WORKERS:-2}"
+
+if ! command -v wrk >/dev/null 2>&1; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+        echo "Installing wrk from Debian..."
+        export DEBIAN_FRONTEND=noninteractive
+        apt-get install -y -q wrk >/dev/null 2>&1 \
+            || { apt-get update -q >/dev/null && apt-get install -y -q wrk >/dev/null; }
+    else
+        echo "load test skipped: wrk is not installed and this is not root (apt-get install wrk)."
+        exit 0
+    fi
+fi
+if [ ! -x "$BIN/gunicorn" ]; then
+    echo "load test skipped: $BIN/gunicorn is missing (make install)."
+    exit 0
+fi
+
+tmp="$(mktemp -d)"
+server=""
+cleanup() {
+    if [ -n "$server" ] && kill -0 "$server" 2>/dev/null; then
+        kill "$server" 2>/dev/null || true
+        wait "$server" 2>/dev/null || true
+    fi
+    rm -rf "$tmp"
+}
+trap cleanup EXIT
+
+export PYTHONPATH="$PWD" SECRET_KEY=bench LEAGUE_BENCH=1 LEAGUE_ENV=production
+export DATABASE_URL="sqlite:///$tmp/load.sqlite3"
+"$BIN/flask" --app app db upgrade >"$tmp/migrate.log" 2>&1 || { cat "$tmp/migrate.log"; exit 1; }
+
+# Seed (without writing instance/demo_credentials.txt) and pick the pages to load.
+read -r league_id team_id < <("$BIN/python" - <<'PYTHON'
+import time
+
+from sqlalchemy import func, select
+
+from league import create_app
+from league.extensions import db
+from league.models import Player, Team
+from league.services.large_demo import seed_large_demo
+from league.services.unit_of_work import unit_of_work
+
+app = create_app()
+with app.app_context():
+    started = time.perf_counter()
+    with unit_of_work() as session:
+        result = seed_large_demo(session)
+    league_id = result.league_ids[0]
+    # The league's team with the most players on its books (the longest roster page).
+    team_id = db.session.scalar(
+        select(Player.team_id)
+        .join(Team, Team.id == Player.team_id)
+        .where(Team.league_id == league_id)
+        .group_by(Player.team_id)
+        .order_by(func.count().desc(), Player.team_id)
+        .limit(1)
+    )
+    import sys
+
+    print(
+        f"seeded {result.teams} teams, {result.players} players, {result.matches_played} results"
+        f" in {time.perf_counter() - started:.1f}s",
+        file=sys.stderr,
+    )
+    print(league_id, team_id)
+PYTHON
+)
+
+port="$("$BIN/python" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+base="http://127.0.0.1:$port"
+"$BIN/gunicorn" --workers "$WORKERS" --bind "127.0.0.1:$port" --log-level warning \
+    --error-logfile "$tmp/gunicorn.log" app:app &
+server=$!
+for _ in $(seq 1 100); do
+    curl -fsS -o /dev/null "$base/_bench/baseline" 2>/dev/null && break
+    sleep 0.1
+done
+curl -fsS -o /dev/null "$base/_bench/baseline" || { cat "$tmp/gunicorn.log"; exit 1; }
+
+endpoints=(
+    "baseline (16-row table, no database)|/_bench/baseline"
+    "team roster page|/teams/$team_id"
+    "league home (standings)|/leagues/$league_id"
+    "roster API (JSON)|/api/v1/teams/$team_id"
+)
+echo "gunicorn: $WORKERS sync workers on 127.0.0.1; wrk: $THREADS threads, $CONNECTIONS connections,"
+echo "${SECONDS_PER_ENDPOINT}s per endpoint; league $league_id, team $team_id (SQLite, large league set)"
+printf '%-38s %10s %9s %9s %9s\n' "endpoint" "req/s" "p50" "p99" "vs base"
+printf '%-38s %10s %9s %9s %9s\n' "--------" "-----" "---" "---" "-------"
+baseline_rps=""
+for entry in "${endpoints[@]}"; do
+    label="${entry%%|*}"
+    path="${entry#*|}"
+    # Warm up: each worker renders (and caches) the page once.
+    for _ in 1 2 3 4; do curl -fsS -o /dev/null "$base$path"; done
+    out="$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"${SECONDS_PER_ENDPOINT}s" --latency "$base$path")"
+    rps="$(awk '/^Requests\/sec:/ {print $2}' <<<"$out")"
+    p50="$(awk '$1 == "50%" {print $2}' <<<"$out")"
+    p99="$(awk '$1 == "99%" {print $2}' <<<"$out")"
+    errors="$(awk '/Non-2xx or 3xx responses:|Socket errors:/' <<<"$out")"
+    if [ -z "$baseline_rps" ]; then baseline_rps="$rps"; fi
+    ratio="$(awk -v r="$rps" -v b="$baseline_rps" 'BEGIN { printf "%.0f%%", 100 * r / b }')"
+    printf '%-38s %10s %9s %9s %9s\n' "$label" "$rps" "$p50" "$p99" "$ratio"
+    if [ -n "$errors" ]; then echo "  $errors"; fi
+done

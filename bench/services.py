@@ -1,0 +1,192 @@
+"""Write-side timings: recording a 22-player match report, buying an advancement.
+
+Each is timed as one transaction (service call and commit), p50 over a number
+of rounds, on the tiny demo league (`flask seed-demo`) and on the large set
+(`flask seed-demo --large`: teams with some 66 matches of history each), on
+SQLite and on PostgreSQL when a server answers. The two should cost about the
+same: neither may grow with a team's history. Measures only.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from sqlalchemy import select
+
+from bench._common import QueryCounter, backends, make_app, p50_p95, print_table
+from league.extensions import db
+from league.models import League, Player, Team, User
+from league.rules import advancement_cost, legal_skills
+from league.services.advancement import (
+    AdvancementRequest,
+    buy_advancement,
+    held_skills,
+    undo_last_advancement,
+)
+from league.services.demo import DEMO_COMMISSIONER, seed_demo
+from league.services.large_demo import LargeDemoSize, seed_large_demo
+from league.services.matches import MatchReport, PlayerEvents, SideReport, record_result
+from league.services.matches import schedule_match as schedule
+from league.services.teams import (
+    HirePlayer,
+    get_team,
+    hire_player,
+    team_ruleset,
+    team_type_of,
+)
+from league.services.unit_of_work import unit_of_work
+
+ROUNDS = 15
+
+
+def _two_teams(commissioner: User, league_id: int) -> tuple[int, int]:
+    """Two teams of the league with eleven players fit to play (hiring linemen if need be)."""
+    team_ids = list(
+        db.session.scalars(
+            select(Team.id)
+            .where(Team.league_id == league_id, Team.status == "active")
+            .order_by(Team.id)
+            .limit(2)
+        )
+    )
+    for team_id in team_ids:
+        with unit_of_work() as session:
+            team = get_team(session, team_id)
+            fit = sum(1 for p in team.players if p.status == "active")
+            cheapest = min(team_type_of(team).positions, key=lambda p: (p.cost, -p.max))
+            for number in range(fit, 11):
+                hire_player(
+                    session, commissioner, team_id, HirePlayer(cheapest.id, f"Sub {number}")
+                )
+    return team_ids[0], team_ids[1]
+
+
+def _report(home_id: int, away_id: int) -> MatchReport:
+    """22 players with events: touchdowns, passes, casualties (badly hurt only), MVPs."""
+    lines = []
+    for team_id in (home_id, away_id):
+        players = sorted(
+            (p for p in get_team(db.session, team_id).players if p.status == "active"),
+            key=lambda p: p.number,
+        )[:11]
+        for index, player in enumerate(players):
+            lines.append(
+                PlayerEvents(
+                    player.id,
+                    td=1 if index < 2 else 0,
+                    comp=1 if index in (2, 3, 4) else 0,
+                    cas=1 if index in (5, 6) else 0,
+                    interceptions=1 if index == 7 else 0,
+                    mvp=1 if index == 8 else 0,
+                    # Badly hurt: nobody misses the next round of the benchmark.
+                    injury="badly_hurt" if index in (9, 10) else None,
+                )
+            )
+    return MatchReport(
+        home=SideReport(score=2, mistake_d6=6, winnings=50_000),
+        away=SideReport(score=2, mistake_d6=6, winnings=50_000),
+        players=tuple(lines),
+        fan_attendance=8,
+    )
+
+
+def _advancement_target(league_id: int) -> tuple[int, AdvancementRequest] | None:
+    """A player on the roster who can afford a chosen primary skill now, and a legal one."""
+    for player in db.session.scalars(
+        select(Player)
+        .join(Team, Team.id == Player.team_id)
+        .where(Team.league_id == league_id, Player.status.in_(("active", "mng")))
+        .order_by(Player.id)
+    ):
+        ruleset = team_ruleset(player.team)
+        taken = len(player.active_advancements)
+        if taken >= ruleset.advancement.max_advancements:
+            continue
+        if player.spp_available < advancement_cost(ruleset, "chosen_primary", taken + 1):
+            continue
+        position = team_type_of(player.team).position(player.position_id)
+        held = held_skills(position, player)
+        skills = [
+            s
+            for s in legal_skills(ruleset, position, held, "chosen_primary")
+            if s.category in position.primary
+        ]
+        if skills:
+            return player.id, AdvancementRequest("chosen_primary", skill=skills[0].name)
+    return None
+
+
+def measure(label: str, url_context, size: str) -> list[tuple[object, ...]]:
+    with url_context() as url:
+        app = make_app(url)
+        rows: list[tuple[object, ...]] = []
+        with app.app_context():
+            db.create_all()
+            started = time.perf_counter()
+            with unit_of_work() as session:
+                if size == "tiny":
+                    seed_demo(session)
+                else:
+                    seed_large_demo(session, LargeDemoSize())
+            seeded = time.perf_counter() - started
+            commissioner = db.session.scalar(select(User).where(User.username == DEMO_COMMISSIONER))
+            league_id = db.session.scalar(
+                select(League.id).where(League.ruleset_id == "bb2025").order_by(League.id)
+            )
+            home_id, away_id = _two_teams(commissioner, league_id)  # type: ignore[arg-type]
+            counter = QueryCounter(db.engine)
+
+            times, queries = [], 0
+            for _ in range(ROUNDS + 2):
+                with unit_of_work() as session:
+                    match_id = schedule(session, commissioner, league_id, home_id, away_id).id
+                report = _report(home_id, away_id)
+                db.session.expire_all()
+                with counter.attached():
+                    began = time.perf_counter()
+                    with unit_of_work() as session:
+                        record_result(session, commissioner, match_id, report)
+                    times.append(time.perf_counter() - began)
+                queries = counter.count
+            p50, _p95 = p50_p95(times[2:])
+            rows.append((f"{label}, {size}", "record a 22-player report", f"{p50:.1f}", queries))
+
+            target = _advancement_target(league_id)  # type: ignore[arg-type]
+            if target is None:
+                rows.append((f"{label}, {size}", "buy an advancement", "-", "-"))
+            else:
+                player_id, request = target
+                times = []
+                for _ in range(ROUNDS + 2):
+                    db.session.expire_all()
+                    with counter.attached():
+                        began = time.perf_counter()
+                        with unit_of_work() as session:
+                            buy_advancement(session, commissioner, player_id, request)
+                        times.append(time.perf_counter() - began)
+                    queries = counter.count
+                    with unit_of_work() as session:
+                        undo_last_advancement(session, commissioner, player_id)
+                p50, _p95 = p50_p95(times[2:])
+                rows.append((f"{label}, {size}", "buy an advancement", f"{p50:.1f}", queries))
+            print(f"{label}, {size} league: seeded in {seeded:.1f}s")
+            db.session.remove()
+            db.engine.dispose()
+    return rows
+
+
+def main() -> None:
+    rows: list[tuple[object, ...]] = []
+    for label, url_context in backends():
+        for size in ("tiny", "large"):
+            rows += measure(label, url_context, size)
+    print(f"p50 of {ROUNDS} transactions each (service call and commit), in ms")
+    print_table(("database, league", "transaction", "p50 ms", "queries"), rows)
+
+
+if __name__ == "__main__":
+    main()

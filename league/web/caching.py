@@ -1,0 +1,124 @@
+"""Conditional GETs (ETag, 304) and a rendered-page cache for anonymous visitors.
+
+Every public HTML page gets an ETag (a hash of the body) and answers
+`If-None-Match` with 304 Not Modified, so a browser revalidating a page it has
+does not download it again.
+
+Pages whose content can be fingerprinted cheaply in the database (the team
+roster: `team_views.team_page_version`) do better for anonymous visitors: the
+fingerprint is the ETag, so a 304 needs no rendering at all, and the rendered
+HTML is kept in this process's memory under that fingerprint. The cache holds
+no state of its own: every request checks the fingerprint against the database,
+so what one app process writes is seen by every other at once, and a process
+that has never rendered a page just renders it.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+from pathlib import Path
+
+from flask import Flask, request, session
+from flask_login import current_user
+from werkzeug.wrappers import Response
+
+#: Rendered pages kept per process (a roster page is some 40 KB).
+MAX_PAGES = 512
+_ROOT = Path(__file__).resolve().parent.parent.parent
+
+
+class PageCache:
+    """A small thread-safe LRU: key -> (etag, body)."""
+
+    def __init__(self, size: int = MAX_PAGES) -> None:
+        self.size = size
+        self._pages: OrderedDict[str, tuple[str, bytes]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: str, etag: str) -> bytes | None:
+        with self._lock:
+            found = self._pages.get(key)
+            if found is None or found[0] != etag:
+                return None
+            self._pages.move_to_end(key)
+            return found[1]
+
+    def put(self, key: str, etag: str, body: bytes) -> None:
+        with self._lock:
+            self._pages[key] = (etag, body)
+            self._pages.move_to_end(key)
+            while len(self._pages) > self.size:
+                self._pages.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._pages.clear()
+
+
+pages = PageCache()
+
+
+@functools.cache
+def build_stamp() -> str:
+    """Changes when the code, templates, static files or rules data change (a deploy).
+
+    Part of every fingerprint ETag, so a browser's copy from before a deploy is
+    not confirmed as current by the new code.
+    """
+    digest = hashlib.blake2b(digest_size=8)
+    for folder in ("league", "templates", "static"):
+        for path in sorted((_ROOT / folder).rglob("*")):
+            if path.is_file() and path.suffix != ".pyc":
+                stat = path.stat()
+                digest.update(
+                    f"{path.relative_to(_ROOT)}:{stat.st_size}:{stat.st_mtime_ns}".encode()
+                )
+    return digest.hexdigest()
+
+
+def anonymous_and_plain() -> bool:
+    """True when the page is the same for every visitor: a GET, signed out, no flash."""
+    return (
+        request.method in ("GET", "HEAD")
+        and not current_user.is_authenticated
+        and not session.get("_flashes")
+    )
+
+
+def cached_page(key: str, version: str, render: Callable[[], str]) -> Response:
+    """The page `key` at `version`: 304, from the cache, or rendered and kept."""
+    etag = hashlib.blake2b(f"{key}|{version}|{build_stamp()}".encode(), digest_size=16).hexdigest()
+    response = Response(mimetype="text/html")
+    response.set_etag(etag)
+    response.cache_control.no_cache = True
+    response.vary.add("Cookie")
+    if etag in request.if_none_match:
+        response.status_code = 304
+        return response
+    body = pages.get(key, etag)
+    if body is None:
+        body = render().encode()
+        pages.put(key, etag, body)
+    response.set_data(body)
+    return response.make_conditional(request)
+
+
+def register_caching(app: Flask) -> None:
+    @app.after_request
+    def etag_for_pages(response: Response) -> Response:
+        """ETag (hash of the body) and 304 for the HTML pages that have none yet."""
+        if (
+            request.method in ("GET", "HEAD")
+            and response.status_code == 200
+            and response.mimetype == "text/html"
+            and not response.direct_passthrough
+            and "ETag" not in response.headers
+        ):
+            response.add_etag()
+            response.cache_control.no_cache = True
+            return response.make_conditional(request)
+        return response

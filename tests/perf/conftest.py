@@ -1,0 +1,146 @@
+"""Leagues to measure: the tiny demo and a scaled-down large set, each in its own database.
+
+The requests of these tests run outside any app context, as in production, so
+each gets a fresh database session (nothing is already in an identity map) and
+the queries counted are the ones a real request sends.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from sqlalchemy import event, func, select
+from sqlalchemy.engine import Engine
+
+from league.extensions import db
+from league.models import League, Match, MatchPlayer, Player, Team, User
+from league.services.demo import DEMO_COMMISSIONER, seed_demo
+from league.services.large_demo import MID_SIZE, seed_large_demo
+from league.services.unit_of_work import unit_of_work
+from tests.conftest import (
+    ON_POSTGRES,
+    create_postgres_database,
+    drop_postgres_database,
+    make_app,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Measured:
+    """A seeded league and where its heavy pages are."""
+
+    app: Flask
+    engine: Engine
+    league_id: int
+    team_id: int
+    player_id: int
+    match_id: int
+    commissioner_id: int
+
+    def client(self, *, signed_in: bool = False) -> FlaskClient:
+        client = self.app.test_client()
+        if signed_in:
+            with client.session_transaction() as session:
+                session["_user_id"] = str(self.commissioner_id)
+                session["_fresh"] = True
+        return client
+
+
+class QueryCounter:
+    """Statements sent to the database (a before_cursor_execute listener)."""
+
+    def __init__(self) -> None:
+        self.statements: list[str] = []
+
+    def __call__(self, _conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
+        self.statements.append(statement)
+
+    @property
+    def count(self) -> int:
+        return len(self.statements)
+
+
+@contextmanager
+def counting(engine: Engine) -> Iterator[QueryCounter]:
+    counter = QueryCounter()
+    event.listen(engine, "before_cursor_execute", counter)
+    try:
+        yield counter
+    finally:
+        event.remove(engine, "before_cursor_execute", counter)
+
+
+def _targets(league_id: int) -> tuple[int, int, int]:
+    """The league's biggest team, its busiest player on the roster, a fixture to report."""
+    session = db.session
+    team_id = session.scalar(
+        select(Player.team_id)
+        .join(Team, Team.id == Player.team_id)
+        .where(Team.league_id == league_id)
+        .group_by(Player.team_id)
+        .order_by(func.count().desc(), Player.team_id)
+        .limit(1)
+    )
+    player_id = session.scalar(
+        select(Player.id)
+        .outerjoin(MatchPlayer, MatchPlayer.player_id == Player.id)
+        .where(Player.team_id == team_id, Player.status.in_(("active", "mng")))
+        .group_by(Player.id)
+        .order_by(func.count(MatchPlayer.id).desc(), Player.id)
+        .limit(1)
+    )
+    match_id = session.scalar(
+        select(Match.id)
+        .where(Match.league_id == league_id, Match.state == "scheduled")
+        .order_by(Match.id)
+        .limit(1)
+    )
+    assert team_id
+    assert player_id
+    assert match_id
+    return team_id, player_id, match_id
+
+
+@contextmanager
+def _database(name: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    if ON_POSTGRES:
+        url = create_postgres_database(f"league_perf_{name}")
+        try:
+            yield url
+        finally:
+            drop_postgres_database(url)
+    else:
+        yield f"sqlite:///{tmp_path_factory.mktemp(name) / 'perf.sqlite3'}"
+
+
+@pytest.fixture(scope="module", params=["tiny", "mid"])
+def measured(request: pytest.FixtureRequest, tmp_path_factory) -> Iterator[Measured]:
+    """The tiny demo league (2 teams, 1 result) and a mid-size one (20 teams, 3 seasons)."""
+    with _database(request.param, tmp_path_factory) as url:
+        app = make_app(url)
+        with app.app_context():
+            db.create_all()
+            with unit_of_work() as session:
+                if request.param == "tiny":
+                    seed_demo(session)
+                else:
+                    seed_large_demo(session, MID_SIZE)
+            league_id = db.session.scalar(
+                select(League.id).where(League.ruleset_id == "bb2025").order_by(League.id)
+            )
+            commissioner_id = db.session.scalar(
+                select(User.id).where(User.username == DEMO_COMMISSIONER)
+            )
+            assert league_id
+            assert commissioner_id
+            team_id, player_id, match_id = _targets(league_id)
+            engine = db.engine
+            db.session.remove()
+        yield Measured(app, engine, league_id, team_id, player_id, match_id, commissioner_id)
+        engine.dispose()

@@ -1,0 +1,61 @@
+"""Queries per request on the heavy pages stay at a small fixed number (no N+1).
+
+The same limits hold on the tiny demo league (2 teams, 1 result) and on a
+mid-size league (20 teams, three seasons, some 170 results and the dead,
+replacements and advancements that come with them): a page that loaded per
+team, per player or per match would need more queries on the bigger league.
+The limits are the measured counts (a change that adds a query shows here).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.perf.conftest import Measured, counting
+
+#: page -> (path template, signed in as the commissioner, most queries allowed)
+PAGES = {
+    "league home with standings": ("/leagues/{league}", False, 11),
+    "team roster (anonymous: fingerprint)": ("/teams/{team}", False, 2),
+    "team roster (commissioner: full page)": ("/teams/{team}", True, 8),
+    "player page": ("/players/{player}", False, 11),
+    "match report form": ("/matches/{match}/report", True, 9),
+    "statistics and graveyard": ("/leagues/{league}/stats", False, 9),
+    "standings page": ("/leagues/{league}/standings", False, 8),
+    "rules browser: skills": ("/rules/bb2025/skills", False, 0),
+    "rules browser: team type": ("/rules/bb2025/teams/human", False, 0),
+    "roster API": ("/api/v1/teams/{team}", False, 6),
+}
+
+
+def _path(template: str, measured: Measured) -> str:
+    return template.format(
+        league=measured.league_id,
+        team=measured.team_id,
+        player=measured.player_id,
+        match=measured.match_id,
+    )
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_queries_per_request(measured: Measured, page: str) -> None:
+    template, signed_in, limit = PAGES[page]
+    path = _path(template, measured)
+    client = measured.client(signed_in=signed_in)
+    assert client.get(path).status_code == 200  # warm up (ruleset caches, templates)
+    with counting(measured.engine) as counter:
+        response = client.get(path)
+    assert response.status_code == 200
+    statements = "\n".join(counter.statements)
+    assert counter.count <= limit, f"{page}: {counter.count} queries\n{statements}"
+
+
+def test_the_leagues_differ_in_size(measured: Measured) -> None:
+    """Guard the premise: the mid-size league really has much more of everything."""
+    rows = measured.client().get(f"/api/v1/leagues/{measured.league_id}/standings").get_json()
+    played = sum(row["played"] for row in rows["rows"])
+    if len(rows["rows"]) == 2:  # the tiny demo league
+        assert played == 2
+    else:
+        assert len(rows["rows"]) == 20
+        assert played >= 20 * 3  # this season alone; two more are behind it
