@@ -1,4 +1,4 @@
-"""Leagues to measure: the tiny demo and a scaled-down large set, each in its own database.
+"""Leagues to measure: the tiny demo and the full large set, each in its own database.
 
 The requests of these tests run outside any app context, as in production, so
 each gets a fresh database session (nothing is already in an identity map) and
@@ -21,7 +21,7 @@ from sqlalchemy.engine import Engine
 from league.extensions import db
 from league.models import League, Match, MatchPlayer, Player, Team, User
 from league.services.demo import DEMO_COMMISSIONER, seed_demo
-from league.services.large_demo import MID_SIZE, seed_large_demo
+from league.services.large_demo import seed_large_demo
 from league.services.unit_of_work import unit_of_work
 from tests.conftest import (
     ON_POSTGRES,
@@ -119,9 +119,9 @@ def _database(name: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[s
         yield f"sqlite:///{tmp_path_factory.mktemp(name) / 'perf.sqlite3'}"
 
 
-@pytest.fixture(scope="module", params=["tiny", "mid"])
+@pytest.fixture(scope="module", params=["tiny", "large"])
 def measured(request: pytest.FixtureRequest, tmp_path_factory) -> Iterator[Measured]:
-    """The tiny demo league (2 teams, 1 result) and a mid-size one (20 teams, 3 seasons)."""
+    """The tiny demo league (2 teams, 1 result) and `seed-demo --large` (200 teams, 10 seasons)."""
     with _database(request.param, tmp_path_factory) as url:
         app = make_app(url)
         with app.app_context():
@@ -130,7 +130,7 @@ def measured(request: pytest.FixtureRequest, tmp_path_factory) -> Iterator[Measu
                 if request.param == "tiny":
                     seed_demo(session)
                 else:
-                    seed_large_demo(session, MID_SIZE)
+                    seed_large_demo(session)
             league_id = db.session.scalar(
                 select(League.id).where(League.ruleset_id == "bb2025").order_by(League.id)
             )
