@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import g
+from flask import current_app, g
+from werkzeug.wrappers import Response
 
+from league import caching
 from league.api import bp
 from league.api.auth import token_required
 from league.api.serializers import (
@@ -18,6 +20,8 @@ from league.api.serializers import (
 )
 from league.extensions import db
 from league.services import teams
+from league.services.errors import NotFound
+from league.services.team_views import team_page_version
 from league.services.unit_of_work import unit_of_work
 
 TEAM = "/teams/<id:team_id>"
@@ -25,8 +29,11 @@ PLAYER = "/players/<id:player_id>"
 
 
 @bp.get(TEAM)
-def get_team(team_id: int) -> dict[str, Any]:
+def get_team(team_id: int) -> Response:
     """A team sheet: treasury, staff, team value and every player who was ever on it.
+
+    The same for every caller, so it carries the team's fingerprint as its ETag
+    (304 on `If-None-Match`) and the rendered JSON is reused until the team changes.
     ---
     get:
       tags: [Teams]
@@ -35,7 +42,15 @@ def get_team(team_id: int) -> dict[str, Any]:
       errors:
         404: No such team.
     """
-    return team_json(teams.get_team(db.session, team_id))
+    version = team_page_version(db.session, team_id)
+    if version is None:
+        raise NotFound(f"There is no team number {team_id}.")
+    return caching.cached_response(
+        f"api-team:{team_id}",
+        version,
+        lambda: current_app.json.dumps(team_json(teams.get_team(db.session, team_id))),
+        mimetype="application/json",
+    )
 
 
 @bp.post(f"{TEAM}/players")

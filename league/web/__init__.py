@@ -10,9 +10,9 @@ from werkzeug.exceptions import HTTPException
 from werkzeug.routing import IntegerConverter, Map
 from werkzeug.wrappers import Response
 
+from league.caching import register_caching
 from league.extensions import db, login_manager
 from league.models import User
-from league.web.caching import register_caching
 from league.web.forms import EmptyForm
 
 #: The largest id a row can have (ids are 32-bit integers in the database).

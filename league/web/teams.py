@@ -9,6 +9,7 @@ from flask import Blueprint, abort, flash, redirect, render_template, url_for
 from flask_login import current_user, login_required
 from werkzeug.wrappers import Response
 
+from league import caching
 from league.extensions import db
 from league.models import Player, Team
 from league.services import teams
@@ -17,7 +18,6 @@ from league.services.leagues import role_in
 from league.services.matches import player_history
 from league.services.team_views import team_page_version, team_sheet
 from league.services.unit_of_work import unit_of_work
-from league.web import caching
 from league.web.forms import EmptyForm
 from league.web.forms.teams import HireForm, ItemForm, PlayerForm, TreasuryForm
 from league.web.helpers import attach_error
@@ -65,7 +65,7 @@ def show(team_id: int) -> tuple[str, int] | Response:
         # The same page for every signed-out visitor: fingerprinted, 304 or cached.
         version = team_page_version(db.session, team_id)
         if version is not None:
-            return caching.cached_page(
+            return caching.cached_response(
                 f"team:{team_id}", version, lambda: _render_team(_team_or_404(team_id))[0]
             )
     return _render_team(_team_or_404(team_id))

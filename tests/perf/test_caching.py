@@ -13,13 +13,13 @@ import pytest
 from flask import Flask
 from sqlalchemy import select
 
+from league import caching
 from league.extensions import db
 from league.models import League, Match, Player, Team, User
 from league.rules import legal_skills
 from league.services import advancement, leagues, matches, teams
 from league.services.demo import DEMO_COMMISSIONER, seed_demo
 from league.services.unit_of_work import unit_of_work
-from league.web import caching
 from tests.conftest import make_app
 from tests.perf.conftest import _database, counting
 
@@ -97,6 +97,25 @@ def test_the_cached_roster_is_the_rendered_page(site: Flask) -> None:
     assert cached.headers["ETag"] == fresh.headers["ETag"]
 
 
+def test_the_roster_json_is_fingerprinted_and_cached(site: Flask) -> None:
+    path = f"/api/v1/teams/{_ids(site)['team']}"
+    client = site.test_client()
+    first = client.get(path)
+    assert first.status_code == 200
+    assert first.mimetype == "application/json"
+    assert first.get_json()["name"] == "Reikland Reavers"
+    with site.app_context():
+        engine = db.engine
+    with counting(engine) as counter:
+        assert client.get(path, headers={"If-None-Match": first.headers["ETag"]}).status_code == 304
+    assert counter.count == 2  # the fingerprint, nothing else
+    caching.pages.clear()
+    fresh = client.get(path)
+    assert fresh.data == first.data
+    assert fresh.headers["ETag"] == first.headers["ETag"]
+    assert client.get("/api/v1/teams/999999").get_json()["error"]["code"] == "not_found"
+
+
 def _page(app: Flask, path: str) -> tuple[str, str]:
     response = app.test_client().get(path)
     assert response.status_code == 200
@@ -107,6 +126,8 @@ def test_every_change_to_a_team_gives_its_page_a_new_etag(site: Flask) -> None:
     ids = _ids(site)
     path = f"/teams/{ids['team']}"
     seen = {_page(site, path)[0]}
+    api_path = f"/api/v1/teams/{ids['team']}"
+    seen_json = {site.test_client().get(api_path).headers["ETag"]}
 
     def changed(action, text: str) -> None:
         with site.app_context():
@@ -118,6 +139,9 @@ def test_every_change_to_a_team_gives_its_page_a_new_etag(site: Flask) -> None:
         assert etag not in seen, text
         assert text in body
         seen.add(etag)
+        json_etag = site.test_client().get(api_path).headers["ETag"]
+        assert json_etag not in seen_json, text
+        seen_json.add(json_etag)
 
     team_id = ids["team"]
 
