@@ -129,6 +129,17 @@ def p50_p95(times: Sequence[float]) -> tuple[float, float]:
     return statistics.median(ordered) * 1000, p95 * 1000
 
 
+def summary(benchmark: str, what: str, figure: str) -> None:
+    """Offer one headline figure to `make bench`'s closing summary table.
+
+    bench/run.py names a file in BENCH_SUMMARY; run alone, a script just prints.
+    """
+    path = os.environ.get("BENCH_SUMMARY")
+    if path:
+        with open(path, "a", encoding="utf-8") as out:
+            out.write(f"{benchmark}\t{what}\t{figure}\n")
+
+
 def print_table(headers: Sequence[str], rows: Sequence[Sequence[object]]) -> None:
     cells = [[str(c) for c in headers], *[[str(c) for c in row] for row in rows]]
     widths = [max(len(row[i]) for row in cells) for i in range(len(headers))]

@@ -102,6 +102,7 @@ endpoints=(
     "baseline (16-row table, no database)|/_bench/baseline"
     "team roster page|/teams/$team_id"
     "league home (standings)|/leagues/$league_id"
+    "league table (standings page)|/leagues/$league_id/standings"
     "roster API (JSON)|/api/v1/teams/$team_id"
 )
 echo "gunicorn: $WORKERS sync workers on 127.0.0.1; wrk: $THREADS threads, $CONNECTIONS connections,"
@@ -122,5 +123,9 @@ for entry in "${endpoints[@]}"; do
     if [ -z "$baseline_rps" ]; then baseline_rps="$rps"; fi
     ratio="$(awk -v r="$rps" -v b="$baseline_rps" 'BEGIN { printf "%.0f%%", 100 * r / b }')"
     printf '%-38s %10s %9s %9s %9s\n' "$label" "$rps" "$p50" "$p99" "$ratio"
+    if [ -n "${BENCH_SUMMARY:-}" ]; then
+        printf 'load.sh\t%s under load\t%s req/s, %s of the baseline\n' \
+            "$label" "$rps" "$ratio" >>"$BENCH_SUMMARY"
+    fi
     if [ -n "$errors" ]; then echo "  $errors"; fi
 done

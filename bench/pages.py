@@ -24,6 +24,7 @@ from bench._common import (
     make_app,
     p50_p95,
     print_table,
+    summary,
     timed,
 )
 from league.extensions import db
@@ -113,6 +114,7 @@ def measure(label: str, url_context) -> None:
             rows.append(
                 (name, f"{p50:.1f}", f"{p95:.1f}", queries, f"{len(response.data) / 1024:.0f}")
             )
+            summary("pages.py", f"{label}: {name}", f"{p50:.1f} ms p50, {queries} queries")
             etag = response.headers.get("ETag")
             if etag:
                 again = {"If-None-Match": etag}

@@ -23,6 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from weasyprint import CSS, HTML, Document
 
+from bench._common import summary
 from league import create_app
 from league.extensions import db
 from league.pdf import render
@@ -106,6 +107,11 @@ def main() -> None:
             uncached_ms, _ = median_ms(uncached)
             cached_ms, data = median_ms(lambda: client.get(url).data)
             print(f"GET {url} uncached: {uncached_ms:.0f} ms median")
+            summary(
+                "pdf.py",
+                "roster PDF, rendered / from the cache",
+                f"{uncached_ms:.0f} ms / {cached_ms:.1f} ms",
+            )
             print(
                 f"GET {url} cached: {cached_ms:.1f} ms median "
                 f"({uncached_ms / cached_ms:.0f}x faster, {len(data):,} bytes)"  # type: ignore[arg-type]

@@ -17,7 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from sqlalchemy import select
 
-from bench._common import QueryCounter, backends, make_app, p50_p95, print_table
+from bench._common import QueryCounter, backends, make_app, p50_p95, print_table, summary
 from league.extensions import db
 from league.models import League, Player, Team, User
 from league.rules import advancement_cost, legal_skills
@@ -186,6 +186,8 @@ def main() -> None:
             rows += measure(label, url_context, size)
     print(f"p50 of {ROUNDS} transactions each (service call and commit), in ms")
     print_table(("database, league", "transaction", "p50 ms", "queries"), rows)
+    for where, transaction, p50, _queries in rows:
+        summary("services.py", f"{where}: {transaction}", f"{p50} ms p50")
 
 
 if __name__ == "__main__":

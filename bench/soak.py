@@ -50,6 +50,7 @@ from flask import Flask
 from sqlalchemy import create_engine, func, select, text
 from sqlalchemy.exc import OperationalError
 
+from bench._common import summary
 from league import create_app
 from league.extensions import db
 from league.models import Advancement, Match, Player, Team, TreasuryEntry, User
@@ -378,6 +379,11 @@ def run(threads: int, operations: int, seed: int) -> int:
         )
     print(f"unexpected errors: {len(tally.errors)}")
     print(f"consistency problems: {len(problems)}")
+    summary(
+        "soak.py",
+        f"{total} concurrent operations on PostgreSQL",
+        f"{total / seconds:.0f}/s, {len(tally.errors)} errors, {len(problems)} problems",
+    )
     for error in tally.errors[:5]:
         print(f"\n{error}", file=sys.stderr)
     for problem in problems[:20]:
