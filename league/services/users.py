@@ -18,6 +18,17 @@ from league.services.errors import Conflict, NotFound, RuleViolation
 
 USERNAME_PATTERN = re.compile(r"^[A-Za-z0-9_.-]{3,40}$")
 MIN_PASSWORD_LENGTH = 8
+#: Hashing is deliberately slow; a megabyte-long "password" must not tie up a worker.
+MAX_PASSWORD_LENGTH = 256
+#: Passwords at the top of every breach list that would pass the length rule.
+COMMON_PASSWORDS = frozenset(
+    {
+        "00000000", "11111111", "12345678", "123456789", "1234567890", "87654321",
+        "abcd1234", "abcdefgh", "baseball", "bloodbowl", "football", "iloveyou",
+        "letmein1", "password", "password1", "password123", "princess", "qwerty123",
+        "qwertyuiop", "sunshine", "superman", "trustno1", "welcome1",
+    }
+)  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,12 +47,9 @@ def create_user(session: Session, command: NewUser) -> User:
             code="invalid_username",
             field="username",
         )
-    if len(command.password) < MIN_PASSWORD_LENGTH:
-        raise RuleViolation(
-            f"A password needs at least {MIN_PASSWORD_LENGTH} characters.",
-            code="weak_password",
-            field="password",
-        )
+    problem = password_problem(command.password, username)
+    if problem:
+        raise RuleViolation(problem, code="weak_password", field="password")
     if find_user(session, username) is not None:
         raise Conflict(
             f"The username {username!r} is taken.", code="username_taken", field="username"
@@ -55,6 +63,20 @@ def create_user(session: Session, command: NewUser) -> User:
     session.flush()
     audit.record(session, user, "user.create", "user", user.id, admin=command.admin)
     return user
+
+
+def password_problem(password: str, username: str) -> str | None:
+    """Why `password` is refused for `username`, or None when it is acceptable."""
+    if len(password) < MIN_PASSWORD_LENGTH:
+        return f"A password needs at least {MIN_PASSWORD_LENGTH} characters."
+    if len(password) > MAX_PASSWORD_LENGTH:
+        return f"A password has at most {MAX_PASSWORD_LENGTH} characters."
+    lowered = password.lower()
+    if lowered in COMMON_PASSWORDS:
+        return "That password is one of the most common ones; choose another."
+    if username and username.lower() in lowered:
+        return "A password must not contain the username."
+    return None
 
 
 def find_user(session: Session, username: str) -> User | None:

@@ -46,6 +46,24 @@ def test_register_shows_errors_next_to_the_fields(client: FlaskClient) -> None:
     assert db.session.scalar(select(User.username).where(User.username == "x")) is None
 
 
+@pytest.mark.parametrize(
+    ("password", "message"),
+    [
+        ("short", "at least 8 characters"),
+        ("x" * 257, "at most 256 characters"),
+        ("Password123", "one of the most common ones"),
+        ("grimgrim-rules", "must not contain the username"),
+    ],
+)
+def test_weak_passwords_are_refused_next_to_the_field(
+    client: FlaskClient, password: str, message: str
+) -> None:
+    response = register(client, "grim", password)
+    assert "Signed in as" not in response.text
+    assert message in response.text
+    assert db.session.scalar(select(User).where(User.username == "grim")) is None
+
+
 def test_login_and_logout(client: FlaskClient) -> None:
     make_user("grim")
     response = login(client, "grim", DEFAULT_PASSWORD)

@@ -1,9 +1,9 @@
 from __future__ import annotations
 
 from wtforms import BooleanField, PasswordField, StringField, SubmitField
-from wtforms.validators import DataRequired, EqualTo, Length, Regexp
+from wtforms.validators import DataRequired, EqualTo, Regexp
 
-from league.services.users import MIN_PASSWORD_LENGTH, USERNAME_PATTERN
+from league.services.users import USERNAME_PATTERN
 from league.web.forms import FlaskForm
 
 
@@ -22,9 +22,8 @@ class RegisterForm(FlaskForm):
             Regexp(USERNAME_PATTERN, message="3 to 40 letters, digits, dots, dashes or _."),
         ],
     )
-    password = PasswordField(
-        "Password", validators=[DataRequired(), Length(min=MIN_PASSWORD_LENGTH)]
-    )
+    # Length, common passwords, the username: the service's rules, shown next to the field.
+    password = PasswordField("Password", validators=[DataRequired()])
     confirm = PasswordField(
         "Repeat password",
         validators=[DataRequired(), EqualTo("password", message="The passwords differ.")],
