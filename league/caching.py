@@ -1,16 +1,17 @@
-"""Conditional GETs (ETag, 304) and a rendered-page cache for anonymous visitors.
+"""Conditional GETs (ETag, 304) and a rendered-response cache, shared by web and API.
 
 Every public HTML page gets an ETag (a hash of the body) and answers
 `If-None-Match` with 304 Not Modified, so a browser revalidating a page it has
 does not download it again.
 
-Pages whose content can be fingerprinted cheaply in the database (the team
-roster: `team_views.team_page_version`) do better for anonymous visitors: the
-fingerprint is the ETag, so a 304 needs no rendering at all, and the rendered
-HTML is kept in this process's memory under that fingerprint. The cache holds
-no state of its own: every request checks the fingerprint against the database,
-so what one app process writes is seen by every other at once, and a process
-that has never rendered a page just renders it.
+Responses whose content can be fingerprinted cheaply in the database (the team
+roster page for anonymous visitors and the roster JSON:
+`team_views.team_page_version`) do better: the fingerprint is the ETag, so a
+304 needs no rendering at all, and the rendered body is kept in this process's
+memory under that fingerprint. The cache holds no state of its own: every
+request checks the fingerprint against the database, so what one app process
+writes is seen by every other at once, and a process that has never rendered a
+page just renders it.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from flask import Flask, request, session
 from flask_login import current_user
 from werkzeug.wrappers import Response
 
-#: Rendered pages kept per process (a roster page is some 40 KB).
+#: Rendered bodies kept per process (a roster page is some 40 KB).
 MAX_PAGES = 512
 _ROOT = Path(__file__).resolve().parent.parent.parent
 
@@ -89,13 +90,20 @@ def anonymous_and_plain() -> bool:
     )
 
 
-def cached_page(key: str, version: str, render: Callable[[], str]) -> Response:
-    """The page `key` at `version`: 304, from the cache, or rendered and kept."""
+def cached_response(
+    key: str, version: str, render: Callable[[], str], mimetype: str = "text/html"
+) -> Response:
+    """The body `key` at `version`: 304, from the cache, or rendered and kept.
+
+    An HTML page varies with the session cookie (signed-in visitors get forms);
+    a JSON body is the same for every caller.
+    """
     etag = hashlib.blake2b(f"{key}|{version}|{build_stamp()}".encode(), digest_size=16).hexdigest()
-    response = Response(mimetype="text/html")
+    response = Response(mimetype=mimetype)
     response.set_etag(etag)
     response.cache_control.no_cache = True
-    response.vary.add("Cookie")
+    if mimetype == "text/html":
+        response.vary.add("Cookie")
     if etag in request.if_none_match:
         response.status_code = 304
         return response
