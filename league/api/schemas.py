@@ -655,12 +655,9 @@ class AdvancementTakenSchema(ResponseSchema):
     player = fields.Nested(PlayerSchema, required=True)
 
 
-class PendingRollSchema(ResponseSchema):
+class PendingRollSchema(KeptRollSchema):
     """Dice the server rolled; the coach's choice is still needed."""
 
-    kind = fields.String(required=True, allow_none=True)
-    category = fields.String(required=True, allow_none=True)
-    dice = fields.List(fields.Integer(), required=True)
     message = fields.String(required=True)
 
 

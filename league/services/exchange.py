@@ -23,10 +23,10 @@ commissioner's say-so.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy.orm import Session
 
@@ -190,6 +190,9 @@ class InvalidDocument(RuleViolation):
         self.problems = list(shown)
 
 
+_T = TypeVar("_T")
+
+
 class _Reader:
     """Typed reads from the untrusted document; every mistake becomes a Problem."""
 
@@ -199,19 +202,24 @@ class _Reader:
     def add(self, path: str, message: str) -> None:
         self.problems.append(Problem(path, message))
 
-    def object(self, parent: Mapping[str, Any], key: str, path: str) -> dict[str, Any] | None:
+    def _instance(
+        self, parent: Mapping[str, Any], key: str, path: str, kind: type[_T], message: str
+    ) -> _T | None:
+        """The value at `key` if it is a `kind`, else None and the problem `message`."""
         value = parent.get(key)
-        if not isinstance(value, dict):
-            self.add(_join(path, key), "must be an object.")
+        if not isinstance(value, kind):
+            self.add(_join(path, key), message)
             return None
         return value
+
+    def object(self, parent: Mapping[str, Any], key: str, path: str) -> dict[str, Any] | None:
+        return self._instance(parent, key, path, dict, "must be an object.")
 
     def list(
         self, parent: Mapping[str, Any], key: str, path: str, max_items: int
     ) -> list[Any] | None:
-        value = parent.get(key)
-        if not isinstance(value, list):
-            self.add(_join(path, key), "must be a list.")
+        value = self._instance(parent, key, path, list, "must be a list.")
+        if value is None:
             return None
         if len(value) > max_items:
             self.add(_join(path, key), f"has {len(value)} entries; at most {max_items} are read.")
@@ -264,11 +272,7 @@ class _Reader:
         return value.strip()
 
     def boolean(self, parent: Mapping[str, Any], key: str, path: str) -> bool | None:
-        value = parent.get(key)
-        if not isinstance(value, bool):
-            self.add(_join(path, key), "must be true or false.")
-            return None
-        return value
+        return self._instance(parent, key, path, bool, "must be true or false.")
 
     def choice(
         self, parent: Mapping[str, Any], key: str, path: str, choices: Sequence[str | None]
@@ -492,16 +496,39 @@ def _limit(maximum: int | None) -> int:
     return MAX_INT if maximum is None else maximum
 
 
-def _check_ledger(reader: _Reader, raw: list[Any]) -> list[_LedgerPlan] | None:
-    entries: list[_LedgerPlan] = []
+def _check_objects(
+    reader: _Reader,
+    raw: list[Any],
+    path: str,
+    check: Callable[[int, str, dict[str, Any]], _T | None],
+) -> list[_T] | None:
+    """Every entry of a document list, in order, checked by `check`; None if any failed.
+
+    An entry that is not an object is a problem; `check` gets each object with its
+    index and path (``players[2]``) and returns None when it cannot be used. Every
+    entry is checked, so that all of the list's problems are reported at once.
+    """
+    checked: list[_T] = []
     ok = True
-    balance = 0
-    for index, raw_entry in enumerate(raw):
-        path = f"ledger[{index}]"
-        if not isinstance(raw_entry, dict):
-            reader.add(path, "must be an object.")
+    for index, entry in enumerate(raw):
+        where = f"{path}[{index}]"
+        if not isinstance(entry, dict):
+            reader.add(where, "must be an object.")
             ok = False
             continue
+        result = check(index, where, entry)
+        if result is None:
+            ok = False
+            continue
+        checked.append(result)
+    return checked if ok else None
+
+
+def _check_ledger(reader: _Reader, raw: list[Any]) -> list[_LedgerPlan] | None:
+    balance = 0
+
+    def check_entry(_index: int, path: str, raw_entry: dict[str, Any]) -> _LedgerPlan | None:
+        nonlocal balance
         before = len(reader.problems)
         amount = reader.integer(raw_entry, "amount", path, minimum=None)
         kind = reader.choice(raw_entry, "kind", path, ENTRY_KINDS)
@@ -510,8 +537,7 @@ def _check_ledger(reader: _Reader, raw: list[Any]) -> list[_LedgerPlan] | None:
         if item is not None and kind not in ("purchase", "refund"):
             reader.add(f"{path}.item", "Only purchases and refunds name an item.")
         if len(reader.problems) > before or amount is None or kind is None or description is None:
-            ok = False
-            continue
+            return None
         balance += amount
         if not 0 <= balance <= MAX_INT:
             reader.add(
@@ -519,8 +545,9 @@ def _check_ledger(reader: _Reader, raw: list[Any]) -> list[_LedgerPlan] | None:
                 f"The treasury would stand at {balance:,} gold after this entry; it can "
                 "never be negative.",
             )
-        entries.append(_LedgerPlan(amount, kind, description, item))
-    return entries if ok else None
+        return _LedgerPlan(amount, kind, description, item)
+
+    return _check_objects(reader, raw, "ledger", check_entry)
 
 
 def _check_players(
@@ -530,19 +557,11 @@ def _check_players(
     team_status: str | None,
     raw: list[Any],
 ) -> list[_PlayerPlan] | None:
-    players: list[_PlayerPlan] = []
-    ok = True
-    for index, raw_player in enumerate(raw):
-        path = f"players[{index}]"
-        if not isinstance(raw_player, dict):
-            reader.add(path, "must be an object.")
-            ok = False
-            continue
+    def check_entry(_index: int, path: str, raw_player: dict[str, Any]) -> _PlayerPlan | None:
         player = _check_player(reader, ruleset, team_type, path, raw_player)
-        if player is None:
-            ok = False
-            continue
-        if team_status == "draft" and (
+        if player is None or team_status != "draft":
+            return player
+        if (
             player.status != "active"
             or player.spp_earned
             or player.advancements
@@ -550,8 +569,10 @@ def _check_players(
             or any(player.reductions.values())
         ):
             reader.add(path, "A draft team has not played: its players are fresh.")
-        players.append(player)
-    if not ok:
+        return player
+
+    players = _check_objects(reader, raw, "players", check_entry)
+    if players is None:
         return None
     _check_roster(reader, ruleset, team_type, players)
     return players
@@ -710,29 +731,23 @@ def _check_advancements(
 ) -> list[_AdvancementPlan] | None:
     """Replay the advancements in order, as the rules would have allowed them."""
     progress = _Progress()
-    plans: list[_AdvancementPlan] = []
-    ok = True
-    for index, raw_advancement in enumerate(raw):
-        where = f"{path}.advancements[{index}]"
-        if not isinstance(raw_advancement, dict):
-            reader.add(where, "must be an object.")
-            ok = False
-            continue
+
+    def check_entry(
+        index: int, where: str, raw_advancement: dict[str, Any]
+    ) -> _AdvancementPlan | None:
         before = len(reader.problems)
         plan = _read_advancement(reader, where, raw_advancement)
         if plan is None:
-            ok = False
-            continue
+            return None
         if plan.number != index + 1:
             reader.add(f"{where}.number", f"must be {index + 1} (advancements count from 1).")
         try:
             _check_advancement(reader, ruleset, position, reductions, progress, where, plan)
         except RulesError as error:
             reader.add(where, f"The rules refuse it: {error}.")
-        if len(reader.problems) > before:
-            ok = False
-        plans.append(plan)
-    return plans if ok else None
+        return plan if len(reader.problems) == before else None
+
+    return _check_objects(reader, raw, f"{path}.advancements", check_entry)
 
 
 def _read_advancement(reader: _Reader, where: str, raw: dict[str, Any]) -> _AdvancementPlan | None:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -832,22 +832,14 @@ class _Builder:
                 player.position.stats,
             )
             if options.characteristics:
-                characteristic = rng.choice(options.characteristics)
-                self._take(
-                    ruleset,
-                    player,
-                    at,
-                    CHARACTERISTIC_KIND,
-                    characteristic=characteristic,
-                    dice=[roll],
-                )
+                self._take_characteristic(ruleset, player, at, options.characteristics, [roll])
                 return
-        if affordable("chosen_primary") and (choice < 0.8 or not affordable("random_primary")):
-            skills = self._legal(ruleset, player, "chosen_primary")
-            if skills:
-                skill = rng.choice(skills)
-                self._take(ruleset, player, at, "chosen_primary", skill=skill.name)
-                return
+        if (
+            affordable("chosen_primary")
+            and (choice < 0.8 or not affordable("random_primary"))
+            and self._take_legal_skill(ruleset, player, at, "chosen_primary")
+        ):
+            return
         if affordable("random_primary") and rng.random() < 0.45:
             self._random_skill(ruleset, player, at, "random_primary")
 
@@ -897,25 +889,45 @@ class _Builder:
             player.position.stats,
         )
         if options.characteristics and rng.random() < 0.85:
-            characteristic = rng.choice(options.characteristics)
-            self._take(
-                ruleset,
-                player,
-                at,
-                CHARACTERISTIC_KIND,
-                characteristic=characteristic,
-                dice=[d1, d2],
-            )
+            self._take_characteristic(ruleset, player, at, options.characteristics, [d1, d2])
             return
         kinds = list(options.skill_kinds)
         if len(kinds) > 1 and rng.random() < 0.5:
             kinds.reverse()  # take the doubles skill
         for kind in kinds:
-            skills = self._legal(ruleset, player, kind)
-            if skills:
-                skill = rng.choice(skills)
-                self._take(ruleset, player, at, kind, skill=skill.name, dice=[d1, d2])
+            if self._take_legal_skill(ruleset, player, at, kind, dice=[d1, d2]):
                 return
+
+    def _take_characteristic(
+        self,
+        ruleset: Ruleset,
+        player: _Player,
+        at: datetime,
+        characteristics: Sequence[str],
+        dice: list[int],
+    ) -> None:
+        """Improve one of the characteristics the roll allows, picked at random."""
+        characteristic = self.rng.choice(characteristics)
+        self._take(
+            ruleset, player, at, CHARACTERISTIC_KIND, characteristic=characteristic, dice=dice
+        )
+
+    def _take_legal_skill(
+        self,
+        ruleset: Ruleset,
+        player: _Player,
+        at: datetime,
+        kind: str,
+        *,
+        dice: list[int] | None = None,
+    ) -> bool:
+        """Take a skill the player may learn with `kind`, picked at random; False if none."""
+        skills = self._legal(ruleset, player, kind)
+        if not skills:
+            return False
+        skill = self.rng.choice(skills)
+        self._take(ruleset, player, at, kind, skill=skill.name, dice=dice)
+        return True
 
     def _take(
         self,

@@ -15,7 +15,17 @@ from datetime import date
 from itertools import pairwise
 from typing import Any
 
-from sqlalchemy import ColumnElement, Integer, Select, and_, bindparam, case, func, select
+from sqlalchemy import (
+    BindParameter,
+    ColumnElement,
+    Integer,
+    Select,
+    and_,
+    bindparam,
+    case,
+    func,
+    select,
+)
 from sqlalchemy.orm import Session, aliased
 
 from league.models import League, Match, MatchPlayer, MatchTeam, Player, Season, Team
@@ -63,13 +73,13 @@ def season_of(league: League, number: int | None = None) -> Season:
     return season
 
 
-def _counted(season: Season) -> tuple[ColumnElement[bool], ...]:
-    """Played league matches (no friendlies) of the season."""
-    return (Match.season_id == season.id, Match.state == "played", Match.friendly.is_(False))
+def _counted(season_id: int | BindParameter[int]) -> tuple[ColumnElement[bool], ...]:
+    """Played league matches (no friendlies) of the season (its id, or a bound parameter)."""
+    return (Match.season_id == season_id, Match.state == "played", Match.friendly.is_(False))
 
 
 def _matches_played(session: Session, season: Season) -> int:
-    return session.scalar(select(func.count(Match.id)).where(*_counted(season))) or 0
+    return session.scalar(select(func.count(Match.id)).where(*_counted(season.id))) or 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,11 +128,7 @@ def _pair_queries() -> tuple[Select[Any], Select[Any]]:
 
     The outcome follows `_outcome`: a team that concedes loses whatever the score.
     """
-    counted = (
-        Match.season_id == bindparam("season_id", type_=Integer),
-        Match.state == "played",
-        Match.friendly.is_(False),
-    )
+    counted = _counted(bindparam("season_id", type_=Integer))
     own, other = aliased(MatchTeam), aliased(MatchTeam)
     conceded, opponent_conceded = own.conceded.is_(True), other.conceded.is_(True)
     won = case((conceded, 0), (opponent_conceded, 1), (own.score > other.score, 1), else_=0)
@@ -518,7 +524,7 @@ def season_stats(session: Session, league: League, season_number: int | None = N
         )
         .join(Match, Match.id == MatchPlayer.match_id)
         .join(Player, Player.id == MatchPlayer.player_id)
-        .where(*_counted(season))
+        .where(*_counted(season.id))
         .group_by(
             MatchPlayer.player_id,
             MatchPlayer.team_id,
@@ -547,7 +553,7 @@ def season_stats(session: Session, league: League, season_number: int | None = N
     for team_id, played_count in session.execute(
         select(side.team_id, func.count())
         .join(Match, Match.id == side.match_id)
-        .where(*_counted(season))
+        .where(*_counted(season.id))
         .group_by(side.team_id)
     ):
         per_team[team_id]["played"] += played_count
