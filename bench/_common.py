@@ -7,7 +7,6 @@ import statistics
 import sys
 import tempfile
 import time
-import uuid
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -17,15 +16,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import create_engine, event, text
+from sqlalchemy import create_engine, event, func, select
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import OperationalError
 
 from league import create_app
-
-POSTGRES_SERVER = os.environ.get(
-    "TEST_POSTGRES_SERVER", "postgresql+psycopg://postgres@127.0.0.1:5432"
-)
+from league.extensions import db
+from league.models import Match, MatchPlayer, Player, Team
+from tests.conftest import POSTGRES_SERVER, create_postgres_database, drop_postgres_database
 
 
 def make_app(url: str, **config: Any) -> Flask:
@@ -58,18 +56,13 @@ def postgres_reachable() -> str | None:
 
 
 @contextmanager
-def postgres_url() -> Iterator[str]:
+def postgres_url(prefix: str = "league_bench") -> Iterator[str]:
     """A fresh PostgreSQL database for the run, dropped afterwards."""
-    name = f"league_bench_{uuid.uuid4().hex[:8]}"
-    server = create_engine(f"{POSTGRES_SERVER}/postgres", isolation_level="AUTOCOMMIT")
-    with server.connect() as conn:
-        conn.execute(text(f'CREATE DATABASE "{name}"'))
+    url = create_postgres_database(prefix)
     try:
-        yield f"{POSTGRES_SERVER}/{name}"
+        yield url
     finally:
-        with server.connect() as conn:
-            conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        server.dispose()
+        drop_postgres_database(url)
 
 
 def backends() -> list[tuple[str, Callable[[], Any]]]:
@@ -101,6 +94,41 @@ class QueryCounter:
             yield self
         finally:
             event.remove(self.engine, "before_cursor_execute", self)
+
+
+def biggest_team(league_id: int) -> int | None:
+    """The league's team with the most players on its books (the longest roster page)."""
+    return db.session.scalar(
+        select(Player.team_id)
+        .join(Team, Team.id == Player.team_id)
+        .where(Team.league_id == league_id)
+        .group_by(Player.team_id)
+        .order_by(func.count().desc(), Player.team_id)
+        .limit(1)
+    )
+
+
+def heavy_pages(league_id: int) -> tuple[int, int, int]:
+    """Where a league's heavy pages are: its biggest team, that team's busiest player on the
+    roster, a fixture to report (team, player and match ids)."""
+    team_id = biggest_team(league_id)
+    player_id = db.session.scalar(
+        select(Player.id)
+        .outerjoin(MatchPlayer, MatchPlayer.player_id == Player.id)
+        .where(Player.team_id == team_id, Player.status.in_(("active", "mng")))
+        .group_by(Player.id)
+        .order_by(func.count(MatchPlayer.id).desc(), Player.id)
+        .limit(1)
+    )
+    match_id = db.session.scalar(
+        select(Match.id)
+        .where(Match.league_id == league_id, Match.state == "scheduled")
+        .order_by(Match.id)
+        .limit(1)
+    )
+    if not (team_id and player_id and match_id):
+        raise LookupError(f"league {league_id}: no team, player or fixture to measure")
+    return team_id, player_id, match_id
 
 
 def log_in(client: FlaskClient, user_id: int) -> None:

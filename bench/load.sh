@@ -53,11 +53,8 @@ export DATABASE_URL="sqlite:///$tmp/load.sqlite3"
 read -r league_id team_id < <("$BIN/python" - <<'PYTHON'
 import time
 
-from sqlalchemy import func, select
-
+from bench._common import biggest_team
 from league import create_app
-from league.extensions import db
-from league.models import Player, Team
 from league.services.large_demo import seed_large_demo
 from league.services.unit_of_work import unit_of_work
 
@@ -67,15 +64,7 @@ with app.app_context():
     with unit_of_work() as session:
         result = seed_large_demo(session)
     league_id = result.league_ids[0]
-    # The league's team with the most players on its books (the longest roster page).
-    team_id = db.session.scalar(
-        select(Player.team_id)
-        .join(Team, Team.id == Player.team_id)
-        .where(Team.league_id == league_id)
-        .group_by(Player.team_id)
-        .order_by(func.count().desc(), Player.team_id)
-        .limit(1)
-    )
+    team_id = biggest_team(league_id)  # the longest roster page
     import sys
 
     print(

@@ -15,11 +15,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from sqlalchemy import func, select
-
 from bench._common import (
     QueryCounter,
     backends,
+    heavy_pages,
     log_in,
     make_app,
     p50_p95,
@@ -28,52 +27,25 @@ from bench._common import (
     timed,
 )
 from league.extensions import db
-from league.models import Match, MatchPlayer, Player, Team
 from league.services.large_demo import LargeDemoSize, seed_large_demo
 from league.services.unit_of_work import unit_of_work
 
 ROUNDS = 25
 
 
-def targets(league_id: int) -> dict[str, int]:
-    """The biggest team of the first league, its busiest player, a fixture to report."""
-    session = db.session
-    team_id = session.scalar(
-        select(Player.team_id)
-        .join(Team, Team.id == Player.team_id)
-        .where(Team.league_id == league_id)
-        .group_by(Player.team_id)
-        .order_by(func.count().desc(), Player.team_id)
-        .limit(1)
-    )
-    player_id = session.scalar(
-        select(MatchPlayer.player_id)
-        .join(Player, Player.id == MatchPlayer.player_id)
-        .where(MatchPlayer.team_id == team_id, Player.status == "active")
-        .group_by(MatchPlayer.player_id)
-        .order_by(func.count().desc(), MatchPlayer.player_id)
-        .limit(1)
-    )
-    match_id = session.scalar(
-        select(Match.id)
-        .where(Match.league_id == league_id, Match.state == "scheduled")
-        .order_by(Match.id)
-        .limit(1)
-    )
-    return {"team": team_id, "player": player_id, "match": match_id}  # type: ignore[dict-item]
-
-
-def pages(league_id: int, ids: dict[str, int]) -> list[tuple[str, str, bool]]:
+def pages(
+    league_id: int, team_id: int, player_id: int, match_id: int
+) -> list[tuple[str, str, bool]]:
     """(label, path, signed in as the commissioner)."""
     return [
         ("league home (standings)", f"/leagues/{league_id}", False),
-        ("team roster", f"/teams/{ids['team']}", False),
-        ("player page", f"/players/{ids['player']}", False),
-        ("match report form", f"/matches/{ids['match']}/report", True),
+        ("team roster", f"/teams/{team_id}", False),
+        ("player page", f"/players/{player_id}", False),
+        ("match report form", f"/matches/{match_id}/report", True),
         ("statistics", f"/leagues/{league_id}/stats", False),
         ("standings page", f"/leagues/{league_id}/standings", False),
         ("rules browser (skills)", "/rules/bb2025/skills", False),
-        ("roster API (JSON)", f"/api/v1/teams/{ids['team']}", False),
+        ("roster API (JSON)", f"/api/v1/teams/{team_id}", False),
     ]
 
 
@@ -92,7 +64,7 @@ def measure(label: str, url_context) -> None:
                 f"{result.advancements} advancements in {time.perf_counter() - started:.1f}s"
             )
             league_id = result.league_ids[0]
-            ids = targets(league_id)
+            team_id, player_id, match_id = heavy_pages(league_id)
             engine = db.engine
         # Requests run outside any app context, as in production: each gets its own
         # session (no identity map carried over) and its own `g`.
@@ -101,7 +73,7 @@ def measure(label: str, url_context) -> None:
         log_in(signed_in, commissioner)
         counter = QueryCounter(engine)
         rows = []
-        for name, path, login in pages(league_id, ids):
+        for name, path, login in pages(league_id, team_id, player_id, match_id):
             client = signed_in if login else anonymous
             response = client.get(path)
             if response.status_code != 200:
@@ -126,8 +98,8 @@ def measure(label: str, url_context) -> None:
                     (f"  same, If-None-Match ({status})", f"{p50:.1f}", f"{p95:.1f}",
                      counter.count, "0")
                 )  # fmt: skip
-        print(f"{label}: league {league_id}, team {ids['team']}, player {ids['player']}, "
-              f"match {ids['match']}; {ROUNDS} requests each, server time in ms")  # fmt: skip
+        print(f"{label}: league {league_id}, team {team_id}, player {player_id}, "
+              f"match {match_id}; {ROUNDS} requests each, server time in ms")  # fmt: skip
         print_table(("page", "p50 ms", "p95 ms", "queries", "KB"), rows)
         print()
         engine.dispose()

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -120,6 +121,19 @@ def _advancement_target(league_id: int) -> tuple[int, AdvancementRequest] | None
     return None
 
 
+def _unit_of_work(
+    counter: QueryCounter, service: Callable[..., object], *args: object
+) -> tuple[float, int]:
+    """Seconds and statements of one unit of work calling `service(session, *args)`, with
+    nothing left in the identity map from before."""
+    db.session.expire_all()
+    with counter.attached():
+        began = time.perf_counter()
+        with unit_of_work() as session:
+            service(session, *args)
+        return time.perf_counter() - began, counter.count
+
+
 def measure(label: str, url_context, size: str) -> list[tuple[object, ...]]:
     with url_context() as url:
         app = make_app(url)
@@ -145,13 +159,10 @@ def measure(label: str, url_context, size: str) -> list[tuple[object, ...]]:
                 with unit_of_work() as session:
                     match_id = schedule(session, commissioner, league_id, home_id, away_id).id
                 report = _report(home_id, away_id)
-                db.session.expire_all()
-                with counter.attached():
-                    began = time.perf_counter()
-                    with unit_of_work() as session:
-                        record_result(session, commissioner, match_id, report)
-                    times.append(time.perf_counter() - began)
-                queries = counter.count
+                seconds, queries = _unit_of_work(
+                    counter, record_result, commissioner, match_id, report
+                )
+                times.append(seconds)
             p50, _p95 = p50_p95(times[2:])
             rows.append((f"{label}, {size}", "record a 22-player report", f"{p50:.1f}", queries))
 
@@ -162,13 +173,10 @@ def measure(label: str, url_context, size: str) -> list[tuple[object, ...]]:
                 player_id, request = target
                 times = []
                 for _ in range(ROUNDS + 2):
-                    db.session.expire_all()
-                    with counter.attached():
-                        began = time.perf_counter()
-                        with unit_of_work() as session:
-                            buy_advancement(session, commissioner, player_id, request)
-                        times.append(time.perf_counter() - began)
-                    queries = counter.count
+                    seconds, queries = _unit_of_work(
+                        counter, buy_advancement, commissioner, player_id, request
+                    )
+                    times.append(seconds)
                     with unit_of_work() as session:
                         undo_last_advancement(session, commissioner, player_id)
                 p50, _p95 = p50_p95(times[2:])

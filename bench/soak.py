@@ -32,7 +32,6 @@ server the soak is skipped (exit 0) unless CI=true.
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import sys
 import threading
@@ -47,10 +46,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from flask import Flask
-from sqlalchemy import create_engine, func, select, text
-from sqlalchemy.exc import OperationalError
+from sqlalchemy import func, select
 
-from bench._common import summary
+from bench._common import POSTGRES_SERVER, postgres_reachable, postgres_url, summary
 from league import create_app
 from league.extensions import db
 from league.models import Advancement, Match, Player, Team, TreasuryEntry, User
@@ -60,9 +58,8 @@ from league.services.advancement import AdvancementRequest, buy_advancement, opt
 from league.services.errors import DomainError
 from league.services.matches import MatchReport, PlayerEvents, ReportErrors, SideReport
 from league.services.unit_of_work import unit_of_work
+from tests.conftest import IN_CI
 
-SERVER = os.environ.get("TEST_POSTGRES_SERVER", "postgresql+psycopg://postgres@127.0.0.1:5432")
-IN_CI = os.environ.get("CI", "").lower() == "true"
 PASSWORD = "soak password"  # noqa: S105  (throwaway accounts in a throwaway database)
 TEAMS = (
     ("Reikland Reavers", "human"),
@@ -79,43 +76,6 @@ KINDS = ("hire", "record", "advance", "void")
 #: How often each kind is picked.
 WEIGHTS = (3, 4, 3, 1)
 CHOSEN_KINDS = ("chosen_primary", "chosen_secondary")
-
-
-# ---------------------------------------------------------------------------
-# The database
-
-
-def _server_engine():
-    return create_engine(f"{SERVER}/postgres", isolation_level="AUTOCOMMIT")
-
-
-def create_database() -> str:
-    name = f"league_soak_{uuid.uuid4().hex[:10]}"
-    engine = _server_engine()
-    with engine.connect() as conn:
-        conn.execute(text(f'CREATE DATABASE "{name}"'))
-    engine.dispose()
-    return f"{SERVER}/{name}"
-
-
-def drop_database(url: str) -> None:
-    name = url.rsplit("/", 1)[1]
-    engine = _server_engine()
-    with engine.connect() as conn:
-        conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-    engine.dispose()
-
-
-def server_reachable() -> str | None:
-    """None when the server answers, else why not."""
-    try:
-        engine = _server_engine()
-        with engine.connect():
-            pass
-        engine.dispose()
-    except OperationalError as error:
-        return str(error.orig).strip()
-    return None
 
 
 # ---------------------------------------------------------------------------
@@ -215,7 +175,8 @@ def record(league: League, rng: random.Random) -> None:
         scores = rng.randrange(4), rng.randrange(4)
         players = []
         for team, score in zip((home, away), scores, strict=True):
-            players.extend(_side_events(teams.roster(team), score, rng))
+            fit = [p for p in teams.roster(team) if p.status == "active"]  # not missing the game
+            players.extend(_side_events(fit, score, rng))
         report = MatchReport(
             SideReport(score=scores[0], winnings=10_000 * (1 + scores[0])),
             SideReport(score=scores[1], winnings=10_000 * (1 + scores[1])),
@@ -288,9 +249,10 @@ def worker(app: Flask, league: League, operations: int, seed: int, tally: Tally)
             kind = rng.choices(KINDS, WEIGHTS)[0]
             try:
                 OPERATIONS[kind](league, rng)
-            except ReportErrors:
+            except ReportErrors as report:
+                where = next(iter(report.errors), "") or "report"  # the first field refused
                 with tally.lock:
-                    tally.refused[kind]["invalid_report"] += 1
+                    tally.refused[kind][f"invalid {where}"] += 1
             except DomainError as error:
                 with tally.lock:
                     tally.refused[kind][error.code] += 1
@@ -335,8 +297,7 @@ def check(league: League) -> list[str]:
 
 
 def run(threads: int, operations: int, seed: int) -> int:
-    url = create_database()
-    try:
+    with postgres_url("league_soak") as url:
         app = create_app(
             {
                 "SQLALCHEMY_DATABASE_URI": url,
@@ -364,8 +325,6 @@ def run(threads: int, operations: int, seed: int) -> int:
             problems = check(league)
             db.session.remove()
             db.engine.dispose()
-    finally:
-        drop_database(url)
 
     total = threads * operations
     print(f"soak: {threads} threads x {operations} operations on PostgreSQL (seed {seed})")
@@ -401,9 +360,9 @@ def main(argv: list[str] | None = None) -> int:
     threads = args.threads or (6 if args.short else 8)
     operations = args.operations or (25 if args.short else 100)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
-    why = server_reachable()
+    why = postgres_reachable()
     if why is not None:
-        message = f"PostgreSQL is not reachable at {SERVER}: {why}"
+        message = f"PostgreSQL is not reachable at {POSTGRES_SERVER}: {why}"
         if IN_CI:
             print(f"soak: FAILED: {message} (CI=true: the soak is required)", file=sys.stderr)
             return 1

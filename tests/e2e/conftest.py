@@ -12,6 +12,7 @@ import threading
 from collections.abc import Iterator
 
 import pytest
+from flask import Flask
 from werkzeug.serving import make_server
 
 from league.extensions import db
@@ -46,8 +47,9 @@ def chromium_path() -> str:
 
 
 @pytest.fixture
-def live_server(tmp_path) -> Iterator[str]:
-    """The real app (CSRF on) in a thread, on its own database; yields the base URL."""
+def served_app(tmp_path) -> Iterator[tuple[str, Flask]]:
+    """The real app (CSRF on) in a thread, on its own database; yields the base URL and the
+    app (to set up data through the services)."""
     url = (
         create_postgres_database("league_e2e")
         if ON_POSTGRES
@@ -59,13 +61,19 @@ def live_server(tmp_path) -> Iterator[str]:
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
+    yield f"http://127.0.0.1:{server.server_port}", app
     server.shutdown()
     thread.join()
     with app.app_context():
         db.engine.dispose()
     if ON_POSTGRES:
         drop_postgres_database(url)
+
+
+@pytest.fixture
+def live_server(served_app: tuple[str, Flask]) -> str:
+    """The served app's base URL."""
+    return served_app[0]
 
 
 @pytest.fixture

@@ -2,42 +2,14 @@
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Iterator
-
 import pytest
 from flask import Flask
-from werkzeug.serving import make_server
 
 from league.extensions import db
 from league.models import Player
-from tests.conftest import ON_POSTGRES, create_postgres_database, drop_postgres_database, make_app
 from tests.factories import DEFAULT_PASSWORD, make_active_team, make_league, make_user
 
 pytestmark = pytest.mark.e2e
-
-
-@pytest.fixture
-def served_app(tmp_path) -> Iterator[tuple[str, Flask]]:
-    """Like `live_server`, but also hands over the app to set up data through the services."""
-    url = (
-        create_postgres_database("league_e2e")
-        if ON_POSTGRES
-        else f"sqlite:///{tmp_path / 'e2e.sqlite3'}"
-    )
-    app = make_app(url, WTF_CSRF_ENABLED=True, TESTING=False)
-    with app.app_context():
-        db.create_all()
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}", app
-    server.shutdown()
-    thread.join()
-    with app.app_context():
-        db.engine.dispose()
-    if ON_POSTGRES:
-        drop_postgres_database(url)
 
 
 def test_coach_buys_a_skill(served_app: tuple[str, Flask], page) -> None:

@@ -6,7 +6,6 @@ import pytest
 from flask import Flask
 
 from league.models import Player, Team
-from tests.e2e import conftest as e2e
 from tests.factories import DEFAULT_PASSWORD, make_active_team, make_league, make_user
 
 pytestmark = pytest.mark.e2e
@@ -16,30 +15,15 @@ ORCS = (("orc-lineman", 7), ("orc-thrower", 2), ("orc-blitzer", 2))
 NO_SIDEWAYS_SCROLL = "document.documentElement.scrollWidth <= window.innerWidth"
 
 
-@pytest.fixture
-def live_app(monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest):
-    """`live_server`, plus the app it serves (to create the data through the services)."""
-    apps: list[Flask] = []
-    make_app = e2e.make_app
-
-    def keep(*args: object, **kwargs: object) -> Flask:
-        apps.append(make_app(*args, **kwargs))  # type: ignore[arg-type]
-        return apps[-1]
-
-    monkeypatch.setattr(e2e, "make_app", keep)
-    url = request.getfixturevalue("live_server")
-    return url, apps[0]
-
-
 def _first(team: Team, position_id: str) -> tuple[int, str]:
     player: Player = next(p for p in team.players if p.position_id == position_id)
     return player.id, player.name
 
 
-def test_commissioner_enters_a_result_on_a_phone(live_app, page) -> None:
+def test_commissioner_enters_a_result_on_a_phone(served_app: tuple[str, Flask], page) -> None:
     from playwright.sync_api import expect
 
-    base, app = live_app
+    base, app = served_app
     with app.app_context():
         commissioner = make_user("commish")
         anna, bram = make_user("anna"), make_user("bram")

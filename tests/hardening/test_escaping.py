@@ -29,7 +29,9 @@ from league.models import User
 from league.pdf import render
 from league.services import leagues, matches, users
 from league.services.unit_of_work import unit_of_work
-from tests.hardening import log_in, log_out, use_fast_password_hashes
+from tests.hardening import log_in, log_out
+from tests.pages import LEAGUE_FORM
+from tests.pdf import pdf_text, record_fetches
 
 PASSWORD = "correct horse battery"
 API = "/api/v1"
@@ -40,11 +42,6 @@ PAYLOADS = {
 }
 #: A report form keeps at most this many characters of each typed value in its draft.
 DRAFT_VALUE_LENGTH = 20
-
-
-@pytest.fixture(autouse=True)
-def fast_passwords(monkeypatch: pytest.MonkeyPatch) -> None:
-    use_fast_password_hashes(monkeypatch)
 
 
 @pytest.fixture(autouse=True)
@@ -116,15 +113,7 @@ def build(client: FlaskClient, payload: str) -> Hostile:
 
     response = client.post(
         "/leagues/new",
-        data={
-            "name": payload,
-            "ruleset_id": "bb2025",
-            "starting_treasury": "1000000",
-            "points_win": "3",
-            "points_draw": "1",
-            "points_loss": "0",
-            "tie_breaker_1": "points",
-        },
+        data={"name": payload, **LEAGUE_FORM},
     )
     league = _id_from(response.location, r"/leagues/(\d+)")
     response = client.post(f"/leagues/{league}/members", data={"username": "coach_b"})
@@ -386,21 +375,13 @@ def test_the_api_returns_hostile_text_verbatim(client: FlaskClient, hostile: Hos
 
 
 def _squeezed_text(data: bytes) -> str:
-    text = " ".join(page.extract_text() for page in PdfReader(BytesIO(data)).pages)
-    return "".join(text.split())
+    return "".join(" ".join(pdf_text(data)).split())
 
 
 def test_the_roster_pdf_prints_hostile_text(
     client: FlaskClient, hostile: Hostile, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    asked: list[str] = []
-    fetch = render.StaticOnlyFetcher.fetch
-
-    def spy(self: render.StaticOnlyFetcher, url: str, headers: object = None) -> object:
-        asked.append(url)
-        return fetch(self, url, headers)
-
-    monkeypatch.setattr(render.StaticOnlyFetcher, "fetch", spy)
+    asked = record_fetches(monkeypatch)
     squeezed = "".join(hostile.payload.split())
     for url, least in (
         (f"/teams/{hostile.home}/roster.pdf", 3),  # the team, its skills page, the players

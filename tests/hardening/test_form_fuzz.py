@@ -33,8 +33,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from werkzeug.routing import IntegerConverter
 
-from tests.hardening import Snapshot, log_in, log_out, snapshot, use_fast_password_hashes
+from tests.hardening import Snapshot, log_in, log_out, snapshot
 from tests.hardening.test_permissions import PASSWORD, Case, Role, World, seed_world
+from tests.pages import LEAGUE_FORM
 
 EXAMPLES = int(os.environ.get("HARDENING_EXAMPLES", "12"))
 MISSING = object()
@@ -177,12 +178,7 @@ def _form(fields: dict[str, Any], changes: dict[str, Any]) -> dict[str, Any]:
 
 LEAGUE_FIELDS = {
     "name": "Fuzz League",
-    "ruleset_id": "bb2025",
-    "starting_treasury": "1000000",
-    "points_win": "3",
-    "points_draw": "1",
-    "points_loss": "0",
-    "tie_breaker_1": "points",
+    **LEAGUE_FORM,
     "tie_breaker_2": "head_to_head",
     "tie_breaker_3": "td_difference",
     "tie_breaker_4": "",
@@ -334,11 +330,6 @@ SPECS = (
     Spec("advancement.confirm", "/players/{player}/advance/confirm", Role.COACH, ADVANCE_FIELDS),
     Spec("advancement.undo", "/players/{veteran}/advance/undo", Role.COACH, {}),
 )
-
-
-@pytest.fixture(autouse=True)
-def fast_passwords(monkeypatch: pytest.MonkeyPatch) -> None:
-    use_fast_password_hashes(monkeypatch)
 
 
 @pytest.fixture(scope="module")

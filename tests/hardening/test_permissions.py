@@ -33,7 +33,8 @@ from league.services import exchange, leagues, matches, teams, users
 from league.services.advancement import AdvancementRequest, buy_advancement
 from league.services.matches import MatchReport, PlayerEvents, SideReport
 from league.services.unit_of_work import unit_of_work
-from tests.hardening import Snapshot, log_in, session_user, snapshot, use_fast_password_hashes
+from tests.hardening import Snapshot, log_in, session_user, snapshot
+from tests.pages import LEAGUE_FORM
 
 PASSWORD = "correct horse battery"
 API = "/api/v1"
@@ -67,11 +68,6 @@ class Outcome(enum.Enum):
 
 # ---------------------------------------------------------------------------
 # The world every case starts from
-
-
-@pytest.fixture(autouse=True)
-def fast_passwords(monkeypatch: pytest.MonkeyPatch) -> None:
-    use_fast_password_hashes(monkeypatch)
 
 
 @dataclass
@@ -325,12 +321,7 @@ def _export(team_id: int) -> Any:
 
 SETTINGS = {
     "name": "Renamed League",
-    "ruleset_id": "bb2025",
-    "starting_treasury": "1000000",
-    "points_win": "3",
-    "points_draw": "1",
-    "points_loss": "0",
-    "tie_breaker_1": "points",
+    **LEAGUE_FORM,
     "tie_breaker_2": "head_to_head",
 }
 REPORT = {

@@ -3,22 +3,16 @@
 from __future__ import annotations
 
 import re
-from io import BytesIO
 
 from flask import Flask
 from flask.testing import FlaskClient
-from pypdf import PdfReader
 
 from league.extensions import db
 from league.services import matches, teams
 from league.services.matches import MatchReport, SideReport
 from league.services.unit_of_work import unit_of_work
-from tests.pdf import sample
-
-
-def login(client: FlaskClient, username: str) -> None:
-    response = client.post("/login", data={"username": username, "password": sample.PASSWORD})
-    assert response.status_code == 302, response.text
+from tests.pages import login
+from tests.pdf import pdf_text, sample
 
 
 def test_the_pack_prints_active_teams_in_standings_order(client: FlaskClient, app: Flask) -> None:
@@ -52,13 +46,13 @@ def test_the_pack_prints_active_teams_in_standings_order(client: FlaskClient, ap
 
     # Anonymous visitors and coaches are refused.
     assert client.get(pack_url).status_code == 403
-    login(client, coach.username)
+    login(client, coach.username, sample.PASSWORD)
     assert client.get(pack_url).status_code == 403
     assert client.get(page_url).status_code == 403
     assert "League pack" not in client.get(f"/leagues/{league.id}").text
     client.post("/logout")
 
-    login(client, commissioner.username)
+    login(client, commissioner.username, sample.PASSWORD)
     assert "League pack" in client.get(f"/leagues/{league.id}").text
     before = client.get(page_url).text
     assert "Built when you ask." in before
@@ -70,7 +64,7 @@ def test_the_pack_prints_active_teams_in_standings_order(client: FlaskClient, ap
     assert response.status_code == 200
     assert response.mimetype == "application/pdf"
     assert 'filename="pack-league-rosters.pdf"' in response.headers["Content-Disposition"]
-    pages = [page.extract_text() for page in PdfReader(BytesIO(response.data)).pages]
+    pages = pdf_text(response.data)
     assert len(pages) == 4  # two sheets of two pages
     assert "Zebras" in pages[0]
     assert "Zebras Player" in pages[0]
@@ -91,7 +85,7 @@ def test_the_pack_prints_active_teams_in_standings_order(client: FlaskClient, ap
 def test_an_empty_pack_says_so(client: FlaskClient, app: Flask) -> None:
     commissioner, coach = sample.make_users()
     league = sample.make_sample_league(commissioner, coach, "Empty League")
-    login(client, commissioner.username)
+    login(client, commissioner.username, sample.PASSWORD)
 
     assert "No active team yet" in client.get(f"/leagues/{league.id}/rosters").text
     response = client.get(f"/leagues/{league.id}/rosters.pdf")

@@ -27,16 +27,11 @@ from league.rules import Ruleset, Skill
 from league.services import teams
 from league.services.team_views import team_values
 from league.services.unit_of_work import unit_of_work
-from tests.pdf import sample
+from tests.pdf import pdf_text, record_fetches, sample
 
 A4_LANDSCAPE = (842, 595)  # points, rounded
 LETTER_LANDSCAPE = (792, 612)
 CJK_FONT = "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf"
-
-
-def pdf_text(data: bytes) -> list[str]:
-    """The text of each page."""
-    return [page.extract_text() for page in PdfReader(BytesIO(data)).pages]
 
 
 def bold_text(data: bytes, page: int = 0) -> str:
@@ -165,14 +160,7 @@ def test_players_who_left_are_not_printed_and_names_are_text(
     gone = sample.dead_and_gone(coach, team)
     with unit_of_work():
         sample.player_by_name(team, "Hans Müller").name = f"{sample.INJECTION} Hans"
-    asked: list[str] = []
-    fetch = render.StaticOnlyFetcher.fetch
-
-    def spy(self: render.StaticOnlyFetcher, url: str, headers: object = None) -> object:
-        asked.append(url)
-        return fetch(self, url, headers)
-
-    monkeypatch.setattr(render.StaticOnlyFetcher, "fetch", spy)
+    asked = record_fetches(monkeypatch)
 
     data = client.get(f"/teams/{team.id}/roster.pdf").data
 

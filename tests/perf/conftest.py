@@ -15,11 +15,12 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import event, func, select
+from sqlalchemy import event, select
 from sqlalchemy.engine import Engine
 
+from bench._common import heavy_pages, log_in
 from league.extensions import db
-from league.models import League, Match, MatchPlayer, Player, Team, User
+from league.models import League, User
 from league.services.demo import DEMO_COMMISSIONER, seed_demo
 from league.services.large_demo import seed_large_demo
 from league.services.unit_of_work import unit_of_work
@@ -46,9 +47,7 @@ class Measured:
     def client(self, *, signed_in: bool = False) -> FlaskClient:
         client = self.app.test_client()
         if signed_in:
-            with client.session_transaction() as session:
-                session["_user_id"] = str(self.commissioner_id)
-                session["_fresh"] = True
+            log_in(client, self.commissioner_id)
         return client
 
 
@@ -74,37 +73,6 @@ def counting(engine: Engine) -> Iterator[QueryCounter]:
         yield counter
     finally:
         event.remove(engine, "before_cursor_execute", counter)
-
-
-def _targets(league_id: int) -> tuple[int, int, int]:
-    """The league's biggest team, its busiest player on the roster, a fixture to report."""
-    session = db.session
-    team_id = session.scalar(
-        select(Player.team_id)
-        .join(Team, Team.id == Player.team_id)
-        .where(Team.league_id == league_id)
-        .group_by(Player.team_id)
-        .order_by(func.count().desc(), Player.team_id)
-        .limit(1)
-    )
-    player_id = session.scalar(
-        select(Player.id)
-        .outerjoin(MatchPlayer, MatchPlayer.player_id == Player.id)
-        .where(Player.team_id == team_id, Player.status.in_(("active", "mng")))
-        .group_by(Player.id)
-        .order_by(func.count(MatchPlayer.id).desc(), Player.id)
-        .limit(1)
-    )
-    match_id = session.scalar(
-        select(Match.id)
-        .where(Match.league_id == league_id, Match.state == "scheduled")
-        .order_by(Match.id)
-        .limit(1)
-    )
-    assert team_id
-    assert player_id
-    assert match_id
-    return team_id, player_id, match_id
 
 
 @contextmanager
@@ -139,7 +107,7 @@ def measured(request: pytest.FixtureRequest, tmp_path_factory) -> Iterator[Measu
             )
             assert league_id
             assert commissioner_id
-            team_id, player_id, match_id = _targets(league_id)
+            team_id, player_id, match_id = heavy_pages(league_id)
             engine = db.engine
             db.session.remove()
         yield Measured(app, engine, league_id, team_id, player_id, match_id, commissioner_id)

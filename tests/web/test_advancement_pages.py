@@ -19,43 +19,14 @@ from league.extensions import db
 from league.models import Advancement, League, Player, User
 from league.services.matches import MatchReport, PlayerEvents, SideReport, record_new_match
 from league.services.unit_of_work import unit_of_work
-from tests.factories import DEFAULT_PASSWORD, make_active_team, make_league, make_user
+from tests.factories import make_active_team, make_league, make_user
+from tests.pages import LEAGUE_FORM, field_errors, flashes, form_errors, login, text_of
 
 MINUS = "\u2212"
 ARROW = "\u2192"
 
 # ---------------------------------------------------------------------------
 # Helpers: read pages the way a person does
-
-
-def login(client: FlaskClient, username: str) -> None:
-    client.post("/logout")
-    response = client.post("/login", data={"username": username, "password": DEFAULT_PASSWORD})
-    assert response.status_code == 302, response.text
-    client.get("/")  # show (and so clear) the "Logged in" message
-
-
-def text_of(fragment: str) -> str:
-    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", fragment)).split())
-
-
-def flashes(page: str) -> list[str]:
-    return [text_of(m) for m in re.findall(r'<p class="flash[^"]*">(.*?)</p>', page, re.S)]
-
-
-def field_errors(page: str, name: str) -> list[str]:
-    match = re.search(
-        rf'<ul class="errors" id="{re.escape(name)}-errors"[^>]*>(.*?)</ul>', page, re.S
-    )
-    if match is None:
-        return []
-    return [text_of(item) for item in re.findall(r"<li>(.*?)</li>", match.group(1), re.S)]
-
-
-def form_errors(page: str) -> list[str]:
-    """Messages above the form (not about one field)."""
-    blocks = re.findall(r'<div class="form-errors" role="alert">(.*?)</div>', page, re.S)
-    return [text_of(p) for block in blocks for p in re.findall(r"<p>(.*?)</p>", block, re.S)]
 
 
 def radios(page: str) -> list[str]:
@@ -852,12 +823,7 @@ def test_league_setting_table_dice(client: FlaskClient) -> None:
     assert "Off: server dice only" in page
     data = {
         "name": "bb2025 league",
-        "ruleset_id": "bb2025",
-        "starting_treasury": "1000000",
-        "points_win": "3",
-        "points_draw": "1",
-        "points_loss": "0",
-        "tie_breaker_1": "points",
+        **LEAGUE_FORM,
         "table_dice_allowed": "y",
     }
     assert client.post(f"/leagues/{world.league.id}/settings", data=data).status_code == 302

@@ -20,7 +20,14 @@ from league.services import matches
 from league.services.matches import MatchReport, PlayerEvents, SideReport
 from league.services.unit_of_work import unit_of_work
 from tests.factories import make_league, make_user
-from tests.web.test_api_leagues_teams import API, assert_error, auth, token_for
+from tests.web.test_api_leagues_teams import (
+    API,
+    STANDINGS_COUNTS,
+    ApiWorld,
+    assert_error,
+    auth,
+    token_for,
+)
 
 MAX_STEPS = [  # six BB2025 advancements: (request, SPP spent so far, value so far)
     ({"kind": "chosen_primary", "skill": "Mighty Blow"}, 6, 115_000),
@@ -36,7 +43,7 @@ MAX_STEPS = [  # six BB2025 advancements: (request, SPP spent so far, value so f
 ]
 
 
-class World:
+class World(ApiWorld):
     """boss's league (ruleset chosen per test) with grim's active Human team and one player."""
 
     def __init__(self, client: FlaskClient, ruleset: str = "bb2025") -> None:
@@ -56,15 +63,6 @@ class World:
         self.team_id: int = response.json["id"]
         position = "human-blitzer" if ruleset == "bb2025" else "blitzer"
         self.blitzer = self.hire(position, "Griff", 7)
-
-    def post(self, path: str, body: object, token: str | None = None) -> Any:
-        headers = auth(token) if token else {}
-        return self.client.post(f"{API}{path}", json=body, headers=headers)
-
-    def get(self, path: str) -> Any:
-        response = self.client.get(f"{API}{path}")
-        assert response.status_code == 200, response.json
-        return response.json
 
     def hire(self, position: str, name: str, number: int) -> int:
         body = {"position": position, "name": name, "number": number}
@@ -545,19 +543,7 @@ def test_standings_after_matches(world: World) -> None:
         ("Grudgebearers", 1, 0, 1, 0, 1, 1, 0, 0, 1),
         ("Gouged Eye", 2, 0, 0, 2, 1, 5, 0, 1, 0),
     ]
-    assert set(rows[0]) == {
-        "team_id",
-        "team",
-        "played",
-        "won",
-        "drawn",
-        "lost",
-        "td_for",
-        "td_against",
-        "cas_for",
-        "cas_against",
-        "points",
-    }
+    assert set(rows[0]) == {"team_id", "team", *STANDINGS_COUNTS}
     assert rows[1]["team_id"] == world.team_id
     assert world.get(f"/leagues/{world.league_id}/standings?season=1")["rows"] == rows
     path = f"{API}/leagues/{world.league_id}/standings"

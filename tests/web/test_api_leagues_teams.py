@@ -15,6 +15,18 @@ from league.services.users import issue_token
 from tests.factories import hire, make_league, make_team, make_user
 
 API = "/api/v1"
+#: The numbers of a standings row (besides "team_id" and "team").
+STANDINGS_COUNTS = (
+    "played",
+    "won",
+    "drawn",
+    "lost",
+    "td_for",
+    "td_against",
+    "cas_for",
+    "cas_against",
+    "points",
+)
 
 
 def token_for(user: User) -> str:
@@ -52,7 +64,22 @@ def snapshot() -> dict[str, object]:
     }
 
 
-class World:
+class ApiWorld:
+    """Calls to the API through the test client, signed with a bearer token or not."""
+
+    client: FlaskClient
+
+    def post(self, path: str, body: object, token: str | None = None) -> Any:
+        headers = auth(token) if token else {}
+        return self.client.post(f"{API}{path}", json=body, headers=headers)
+
+    def get(self, path: str) -> Any:
+        response = self.client.get(f"{API}{path}")
+        assert response.status_code == 200, response.json
+        return response.json
+
+
+class World(ApiWorld):
     """A commissioner's BB2025 league with one coach's active Human team."""
 
     def __init__(self, client: FlaskClient) -> None:
@@ -72,10 +99,6 @@ class World:
         assert response.status_code == 201, response.json
         self.team_id: int = response.json["id"]
 
-    def post(self, path: str, body: object, token: str | None = None) -> Any:
-        headers = auth(token) if token else {}
-        return self.client.post(f"{API}{path}", json=body, headers=headers)
-
     def hire(self, body: object, token: str | None = None) -> Any:
         return self.post(f"/teams/{self.team_id}/players", body, token or self.grim_token)
 
@@ -85,9 +108,7 @@ class World:
         )
 
     def team(self) -> dict[str, Any]:
-        response = self.client.get(f"{API}/teams/{self.team_id}")
-        assert response.status_code == 200
-        return response.json
+        return self.get(f"/teams/{self.team_id}")
 
 
 @pytest.fixture
@@ -165,20 +186,7 @@ def test_standings_list_every_active_team_with_zeros(world: World) -> None:
     make_team(world.grim, db.session.get(League, world.league_id), "orc", "Gouged Eye")
     response = world.client.get(f"{API}/leagues/{world.league_id}/standings")
     assert response.status_code == 200
-    zeros = dict.fromkeys(
-        (
-            "played",
-            "won",
-            "drawn",
-            "lost",
-            "td_for",
-            "td_against",
-            "cas_for",
-            "cas_against",
-            "points",
-        ),
-        0,
-    )
+    zeros = dict.fromkeys(STANDINGS_COUNTS, 0)
     rows = response.json["rows"]
     assert [row["team"] for row in rows] == ["Athelorn Avengers", "Reikland Reavers"]
     assert rows[1] == {"team_id": world.team_id, "team": "Reikland Reavers", **zeros}

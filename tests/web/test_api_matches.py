@@ -16,10 +16,10 @@ from sqlalchemy import func, select
 from league.extensions import db
 from league.models import Match, MatchPlayer, Player, TreasuryEntry
 from tests.factories import make_league, make_user
-from tests.web.test_api_leagues_teams import API, assert_error, auth, token_for
+from tests.web.test_api_leagues_teams import API, ApiWorld, assert_error, auth, token_for
 
 
-class World:
+class World(ApiWorld):
     """A BB2025 league run by boss: anna's Humans (50,000 left) and bram's Orcs (40,000 left)."""
 
     def __init__(self, client: FlaskClient) -> None:
@@ -39,15 +39,6 @@ class World:
         self.orc_thrower = self._hire(self.orcs, "orc-thrower", self.bram_token)
         self.orc_lineman = self._hire(self.orcs, "orc-lineman", self.bram_token)
         assert (self.treasury(self.humans), self.treasury(self.orcs)) == (50_000, 40_000)
-
-    def post(self, path: str, body: object, token: str | None = None) -> Any:
-        headers = auth(token) if token else {}
-        return self.client.post(f"{API}{path}", json=body, headers=headers)
-
-    def get(self, path: str) -> Any:
-        response = self.client.get(f"{API}{path}")
-        assert response.status_code == 200, response.json
-        return response.json
 
     def _team(self, name: str, team_type: str, token: str) -> int:
         body = {"name": name, "team_type": team_type}

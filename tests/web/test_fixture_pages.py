@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import html
 import re
 from datetime import date
 
 import pytest
 from flask import Flask, url_for
-from flask.testing import FlaskClient
 from sqlalchemy import func, select
 
 from league.extensions import db
@@ -16,44 +14,13 @@ from league.models import League, Match, Team, User
 from league.services import fixtures, leagues, matches, teams
 from league.services.matches import MatchReport, PlayerEvents, SideReport
 from league.services.unit_of_work import unit_of_work
-from tests.factories import DEFAULT_PASSWORD, make_active_team, make_league, make_user
+from tests.factories import make_active_team, make_league, make_user
+from tests.pages import field_errors, flashes, login, table_rows, text_of
 
 HUMANS = (("human-lineman", 7), ("human-catcher", 2), ("human-thrower", 2), ("human-blitzer", 2))
 
 # ---------------------------------------------------------------------------
 # Helpers
-
-
-def login(client: FlaskClient, username: str) -> None:
-    response = client.post("/login", data={"username": username, "password": DEFAULT_PASSWORD})
-    assert response.status_code == 302, response.text
-
-
-def text_of(fragment: str) -> str:
-    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", fragment)).split())
-
-
-def field_errors(page: str, field_id: str) -> list[str]:
-    found = re.search(
-        rf'<ul class="errors" id="{re.escape(field_id)}-errors">(.*?)</ul>', page, re.S
-    )
-    if found is None:
-        return []
-    return [text_of(item) for item in re.findall(r"<li>(.*?)</li>", found.group(1), re.S)]
-
-
-def flashes(page: str) -> list[str]:
-    return [text_of(m) for m in re.findall(r'<p class="flash[^"]*">(.*?)</p>', page, re.S)]
-
-
-def table_rows(page: str, after: str) -> list[list[str]]:
-    """Cell texts of the body rows of the first table after the marker `after`."""
-    start = page.index(after)
-    table = page[page.index("<tbody>", start) : page.index("</tbody>", start)]
-    return [
-        [text_of(cell) for cell in re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)]
-        for row in re.findall(r"<tr[^>]*>(.*?)</tr>", table, re.S)
-    ]
 
 
 def match_count() -> int:

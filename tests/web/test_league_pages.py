@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import html
 import re
 
 import pytest
@@ -11,62 +10,17 @@ from sqlalchemy import func, select
 
 from league.extensions import db
 from league.models import League, LeagueMember, Season, User
-from tests.factories import DEFAULT_PASSWORD, hire, make_league, make_team, make_user
+from tests.factories import hire, make_league, make_team, make_user
+from tests.pages import LEAGUE_FORM, field_errors, flashes, input_value, login, table_rows, text_of
 
 # ---------------------------------------------------------------------------
 # Helpers
 
 
-def login(client: FlaskClient, username: str) -> None:
-    response = client.post("/login", data={"username": username, "password": DEFAULT_PASSWORD})
-    assert response.status_code == 302, response.text
-
-
-def text_of(fragment: str) -> str:
-    """The visible text of an HTML fragment, whitespace collapsed."""
-    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", fragment)).split())
-
-
-def field_errors(page: str, field_id: str) -> list[str]:
-    """The errors shown next to a form field (the list its aria-describedby names)."""
-    match = re.search(
-        rf'<ul class="errors" id="{re.escape(field_id)}-errors">(.*?)</ul>', page, re.S
-    )
-    if match is None:
-        return []
-    return [text_of(item) for item in re.findall(r"<li>(.*?)</li>", match.group(1), re.S)]
-
-
-def input_value(page: str, field_id: str) -> str | None:
-    match = re.search(rf'<input[^>]*\bid="{re.escape(field_id)}"[^>]*>', page)
-    assert match is not None, f"no input {field_id}"
-    value = re.search(r'\bvalue="([^"]*)"', match.group(0))
-    return html.unescape(value.group(1)) if value else None
-
-
-def flashes(page: str) -> list[str]:
-    return [text_of(m) for m in re.findall(r'<p class="flash[^"]*">(.*?)</p>', page, re.S)]
-
-
-def table_rows(page: str, after: str) -> list[list[str]]:
-    """Cell texts of the body rows of the first table after the marker `after`."""
-    start = page.index(after)
-    table = page[page.index("<tbody>", start) : page.index("</tbody>", start)]
-    return [
-        [text_of(cell) for cell in re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)]
-        for row in re.findall(r"<tr[^>]*>(.*?)</tr>", table, re.S)
-    ]
-
-
 def league_form(**overrides: str) -> dict[str, str]:
     data = {
         "name": "Old World Cup",
-        "ruleset_id": "bb2025",
-        "starting_treasury": "1000000",
-        "points_win": "3",
-        "points_draw": "1",
-        "points_loss": "0",
-        "tie_breaker_1": "points",
+        **LEAGUE_FORM,
         "tie_breaker_2": "head_to_head",
         "tie_breaker_3": "td_difference",
         "tie_breaker_4": "cas_difference",

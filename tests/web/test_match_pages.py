@@ -11,7 +11,8 @@ from sqlalchemy import func, select
 
 from league.extensions import db
 from league.models import League, Match, MatchPlayer, Player, Team, TreasuryEntry
-from tests.factories import DEFAULT_PASSWORD, make_active_team, make_league, make_user
+from tests.factories import make_active_team, make_league, make_user
+from tests.pages import field_errors, flashes, form_errors, login, text_of
 
 HUMANS = (("human-lineman", 7), ("human-catcher", 2), ("human-thrower", 2), ("human-blitzer", 2))
 ORCS = (("orc-lineman", 7), ("orc-thrower", 2), ("orc-blitzer", 2))
@@ -22,35 +23,6 @@ ORCS_TREASURY = 330_000
 
 # ---------------------------------------------------------------------------
 # Helpers: read the pages the way a person does
-
-
-def login(client: FlaskClient, username: str) -> None:
-    response = client.post("/login", data={"username": username, "password": DEFAULT_PASSWORD})
-    assert response.status_code == 302, response.text
-    client.get("/")  # show (and so clear) the "Logged in" message
-
-
-def text_of(fragment: str) -> str:
-    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", fragment)).split())
-
-
-def flashes(page: str) -> list[str]:
-    return [text_of(m) for m in re.findall(r'<p class="flash[^"]*">(.*?)</p>', page, re.S)]
-
-
-def errors_of(page: str, key: str) -> list[str]:
-    """The messages shown next to a field (`<ul class="errors" id="<key>-errors">`)."""
-    found = re.search(
-        rf'<ul class="errors" id="{re.escape(key)}-errors"[^>]*>(.*?)</ul>', page, re.S
-    )
-    if found is None:
-        return []
-    return [text_of(item) for item in re.findall(r"<li>(.*?)</li>", found.group(1), re.S)]
-
-
-def form_errors(page: str) -> list[str]:
-    found = re.search(r'<div class="form-errors"[^>]*>(.*?)</div>', page, re.S)
-    return [] if found is None else [text_of(p) for p in re.findall(r"<p>(.*?)</p>", found[1])]
 
 
 def input_tag(page: str, name: str) -> str:
@@ -335,11 +307,11 @@ def test_report_errors_are_shown_next_to_their_fields(client: FlaskClient, world
     assert response.status_code == 400
     page = response.text
     # (The service's wording may change; each message sits next to its own field.)
-    [score_error] = errors_of(page, "home_score")
+    [score_error] = field_errors(page, "home_score")
     assert "scored 2 touchdowns but the score says 1" in score_error
-    [mvp_error] = errors_of(page, "home_mvp")
+    [mvp_error] = field_errors(page, "home_mvp")
     assert "2 MVPs" in mvp_error
-    [fans_error] = errors_of(page, "away_fans_change")
+    [fans_error] = field_errors(page, "away_fans_change")
     assert "only rise after a win" in fans_error
     [forged_error] = form_errors(page)
     assert f"Player {outsider.id} plays for neither team" in forged_error
@@ -365,14 +337,14 @@ def test_player_row_errors_and_negative_counters(client: FlaskClient, world: Wor
     assert response.status_code == 400
     row = player_row(response.text, catcher)
     assert " open" in row.split(">")[0]  # the row with the error is open
-    assert errors_of(row, f"p{catcher.id}_cas") == ["Enter 0 to 99."]
+    assert field_errors(row, f"p{catcher.id}_cas") == ["Enter 0 to 99."]
     assert 'aria-invalid="true"' in input_tag(row, f"p{catcher.id}_cas")
     assert " open" not in player_row(response.text, blitzer).split(">")[0]
 
     # A lasting injury needs the characteristic it hits: the service says so on the row.
     response = finalise(client, match_id, **{f"p{blitzer.id}_injury": "lasting_injury"})
     assert response.status_code == 400
-    [row_error] = errors_of(response.text, f"player_{blitzer.id}")
+    [row_error] = field_errors(response.text, f"player_{blitzer.id}")
     assert "characteristic" in row_error
     assert match_row(match_id).state == "scheduled"
     assert events_stored() == 0
@@ -386,7 +358,7 @@ def test_a_damaged_form_says_so(client: FlaskClient, world: World) -> None:
     assert form_errors(response.text) == [
         "This form is damaged; reload the page and enter it again."
     ]
-    assert errors_of(response.text, "home_score") == ["Not a valid integer value."]
+    assert field_errors(response.text, "home_score") == ["Not a valid integer value."]
     assert match_row(match_id).state == "scheduled"
 
 
@@ -585,7 +557,7 @@ def test_new_match_form(client: FlaskClient, world: World) -> None:
         data={"home_team": world.humans.id, "away_team": world.humans.id},
     )
     assert response.status_code == 200
-    assert errors_of(response.text, "away_team") == ["A team cannot play itself."]
+    assert field_errors(response.text, "away_team") == ["A team cannot play itself."]
     assert db.session.scalar(select(func.count()).select_from(Match)) == 0
 
     match_id = schedule(client, world)

@@ -16,13 +16,8 @@ from league.extensions import db
 from league.models import ApiToken, User
 from league.services import users
 from league.services.unit_of_work import unit_of_work
-from tests.factories import DEFAULT_PASSWORD, make_user
-
-
-def login(client: FlaskClient, username: str) -> None:
-    response = client.post("/login", data={"username": username, "password": DEFAULT_PASSWORD})
-    assert response.status_code == 302, response.text
-    client.get("/")  # show (and so clear) the "Logged in" message
+from tests.factories import make_user
+from tests.pages import login
 
 
 def new_token(client: FlaskClient, name: str) -> str:

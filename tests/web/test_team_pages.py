@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import html
 import re
 
 import pytest
@@ -11,7 +10,8 @@ from sqlalchemy import func, select
 
 from league.extensions import db
 from league.models import League, Player, Team, TreasuryEntry, User
-from tests.factories import DEFAULT_PASSWORD, buy, hire, make_league, make_team, make_user
+from tests.factories import buy, hire, make_league, make_team, make_user
+from tests.pages import field_errors, flashes, input_value, login, text_of
 
 TIMES = "\u00d7"  # "2 x 50,000" re-rolls, as the page prints it
 EN_DASH = "\u2013"
@@ -20,39 +20,9 @@ EN_DASH = "\u2013"
 # Helpers: read the page the way a person does
 
 
-def login(client: FlaskClient, username: str) -> None:
-    response = client.post("/login", data={"username": username, "password": DEFAULT_PASSWORD})
-    assert response.status_code == 302, response.text
-    client.get("/")  # show (and so clear) the "Logged in" message
-
-
 def logout(client: FlaskClient) -> None:
     client.post("/logout")
     client.get("/")
-
-
-def text_of(fragment: str) -> str:
-    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", fragment)).split())
-
-
-def flashes(page: str) -> list[str]:
-    return [text_of(m) for m in re.findall(r'<p class="flash[^"]*">(.*?)</p>', page, re.S)]
-
-
-def field_errors(page: str, field_id: str) -> list[str]:
-    match = re.search(
-        rf'<ul class="errors" id="{re.escape(field_id)}-errors"[^>]*>(.*?)</ul>', page, re.S
-    )
-    if match is None:
-        return []
-    return [text_of(item) for item in re.findall(r"<li>(.*?)</li>", match.group(1), re.S)]
-
-
-def input_value(page: str, field_id: str) -> str | None:
-    match = re.search(rf'<input[^>]*\bid="{re.escape(field_id)}"[^>]*>', page)
-    assert match is not None, f"no input {field_id}"
-    value = re.search(r'\bvalue="([^"]*)"', match.group(0))
-    return html.unescape(value.group(1)) if value else None
 
 
 def fact(page: str, label: str) -> str:
