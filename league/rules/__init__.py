@@ -103,6 +103,7 @@ from league.rules.team_building import (
     hire_decision,
     purchase_cost,
     purchase_decision,
+    roll,
     winnings,
 )
 from league.rules.team_value import (
@@ -200,6 +201,7 @@ __all__ = [
     "random_skill_list",
     "random_skill_result",
     "reduced_value",
+    "roll",
     "roll_random_skill_dice",
     "rolls_earned",
     "ruleset_ids",

@@ -29,6 +29,7 @@ from league.rules.model import (
     CharacteristicTable,
     CostTable,
     DedicatedFans,
+    Dice,
     ExpensiveMistakes,
     ImprovementRoll,
     LastingInjury,
@@ -595,7 +596,17 @@ def _read_expensive_mistakes(doc: _Table) -> ExpensiveMistakes | None:
     table = doc.maybe_table("expensive_mistakes")
     if table is None:
         return None
-    table.only("min_treasury", "columns", "rows")
+    table.only(
+        "min_treasury",
+        "columns",
+        "rows",
+        "minor_dice",
+        "minor_loss_per_pip",
+        "major_divisor",
+        "major_round_down_to",
+        "catastrophe_dice",
+        "catastrophe_kept_per_pip",
+    )
     columns = table.integers("columns", _REQUIRED)
     if not columns or any(b <= a for a, b in itertools.pairwise(columns)):
         raise table.error("columns", "must be a non-empty, strictly increasing list")
@@ -613,7 +624,25 @@ def _read_expensive_mistakes(doc: _Table) -> ExpensiveMistakes | None:
                     f"must be one of {', '.join(EXPENSIVE_MISTAKE_OUTCOMES)}, got {outcome!r}",
                 )
         rows.append(tuple(row))
-    return ExpensiveMistakes(table.integer("min_treasury", _REQUIRED), columns, tuple(rows))
+    return ExpensiveMistakes(
+        table.integer("min_treasury", _REQUIRED),
+        columns,
+        tuple(rows),
+        minor_dice=_read_dice(table, "minor_dice"),
+        minor_loss_per_pip=table.integer("minor_loss_per_pip", _REQUIRED),
+        major_divisor=table.integer("major_divisor", _REQUIRED),
+        major_round_down_to=table.integer("major_round_down_to", _REQUIRED),
+        catastrophe_dice=_read_dice(table, "catastrophe_dice"),
+        catastrophe_kept_per_pip=table.integer("catastrophe_kept_per_pip", _REQUIRED),
+    )
+
+
+def _read_dice(table: _Table, key: str) -> Dice:
+    """`[count, sides]`: `[1, 3]` is a D3, `[2, 6]` is 2D6."""
+    pair = table.integers(key, _REQUIRED)
+    if len(pair) != 2 or min(pair) < 1:
+        raise table.error(key, "expected [count, sides], both at least 1")
+    return Dice(*pair)
 
 
 # ---------------------------------------------------------------------------

@@ -460,12 +460,41 @@ class Winnings:
 
 
 @dataclass(frozen=True, slots=True)
+class Dice:
+    """`count` dice of `sides` sides, added up (D3: 1 x 3, 2D6: 2 x 6)."""
+
+    count: int
+    sides: int
+
+    @property
+    def lowest(self) -> int:
+        return self.count
+
+    @property
+    def highest(self) -> int:
+        return self.count * self.sides
+
+
+@dataclass(frozen=True, slots=True)
 class ExpensiveMistakes:
     min_treasury: int
     #: Lower bound of each treasury column, ascending.
     columns: tuple[int, ...]
     #: D6 rows 1-6, one outcome code per column.
     rows: tuple[tuple[str, ...], ...]
+    #: Minor Incident: lose `minor_dice` x `minor_loss_per_pip` gold.
+    minor_dice: Dice
+    minor_loss_per_pip: int
+    #: Major Incident: lose the treasury divided by `major_divisor`, rounded down to this.
+    major_divisor: int
+    major_round_down_to: int
+    #: Catastrophe: keep only `catastrophe_dice` x `catastrophe_kept_per_pip` gold.
+    catastrophe_dice: Dice
+    catastrophe_kept_per_pip: int
+
+    def dice_for(self, outcome: str) -> Dice | None:
+        """The dice an outcome rolls for its amount (None: no roll)."""
+        return {"minor": self.minor_dice, "catastrophe": self.catastrophe_dice}.get(outcome)
 
 
 # ---------------------------------------------------------------------------

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from league.rules.model import Decision, Reason, RulesError, Ruleset, TeamType, make_reason
+from league.rules.model import Decision, Dice, Reason, RulesError, Ruleset, TeamType, make_reason
 
 __all__ = [
     "PURCHASE_ITEMS",
@@ -15,6 +15,7 @@ __all__ = [
     "hire_decision",
     "purchase_cost",
     "purchase_decision",
+    "roll",
     "winnings",
 ]
 
@@ -171,25 +172,39 @@ def expensive_mistake(ruleset: Ruleset, treasury: int, d6: int) -> str:
     return table.rows[d6 - 1][column]
 
 
-def expensive_mistake_loss(outcome: str, treasury: int, dice_total: int = 0) -> int:
-    """Gold lost to an Expensive Mistakes outcome.
+def roll(dice: Dice | None, randint: Callable[[int, int], int]) -> int:
+    """Roll and add up `dice` with `randint` (e.g. `random.randint`); 0 for no dice."""
+    if dice is None:
+        return 0
+    return sum(randint(1, dice.sides) for _ in range(dice.count))
 
-    ``minor``: D3 x 10,000 (``dice_total`` = the D3). ``major``: half the
-    treasury, the loss rounded down to a multiple of 5,000 (RULES-FACTS 6b
-    reads "lose half the Treasury (round down to nearest 5,000)"; that the
-    rounding applies to the loss is our reading). ``catastrophe``: all but
-    2D6 x 10,000 (``dice_total`` = the 2D6).
+
+def expensive_mistake_loss(
+    ruleset: Ruleset, outcome: str, treasury: int, dice_total: int = 0
+) -> int:
+    """Gold lost to an Expensive Mistakes outcome, by the ruleset's table.
+
+    ``minor``: the minor dice x the loss per pip (``dice_total`` = that roll).
+    ``major``: the treasury divided by the divisor, the loss rounded down to a
+    multiple (RULES-FACTS 6b reads "lose half the Treasury (round down to
+    nearest 5,000)"; that the rounding applies to the loss is our reading).
+    ``catastrophe``: all but the catastrophe dice x the gold kept per pip.
     """
+    table = ruleset.expensive_mistakes
+    if table is None:
+        raise RulesError(f"ruleset {ruleset.id!r} has no Expensive Mistakes table")
     if outcome == "crisis_averted":
         return 0
+    dice = table.dice_for(outcome)
+    if dice is not None and not dice.lowest <= dice_total <= dice.highest:
+        raise RulesError(
+            f"{outcome!r} needs a roll of {dice.lowest}-{dice.highest}, got {dice_total!r}"
+        )
     if outcome == "minor":
-        if not 1 <= dice_total <= 3:
-            raise RulesError("a minor incident needs a D3 roll")
-        return min(treasury, dice_total * 10000)
+        return min(treasury, dice_total * table.minor_loss_per_pip)
     if outcome == "major":
-        return (treasury // 2) // 5000 * 5000
+        share = treasury // table.major_divisor
+        return share // table.major_round_down_to * table.major_round_down_to
     if outcome == "catastrophe":
-        if not 2 <= dice_total <= 12:
-            raise RulesError("a catastrophe needs a 2D6 roll")
-        return max(0, treasury - dice_total * 10000)
+        return max(0, treasury - dice_total * table.catastrophe_kept_per_pip)
     raise RulesError(f"unknown Expensive Mistakes outcome {outcome!r}")

@@ -66,6 +66,7 @@ from league.rules import (
     random_skill_list,
     random_skill_result,
     reduced_value,
+    roll,
     roll_random_skill_dice,
     rolls_earned,
     spp_for_events,
@@ -646,8 +647,8 @@ class _Builder:
             rules = ruleset.expensive_mistakes
             if rules is not None and team.treasury + gold >= rules.min_treasury:
                 mistake = expensive_mistake(ruleset, team.treasury + gold, rng.randint(1, 6))
-                dice = {"minor": rng.randint(1, 3), "catastrophe": rng.randint(2, 12)}
-                loss = expensive_mistake_loss(mistake, team.treasury + gold, dice.get(mistake, 0))
+                dice = roll(rules.dice_for(mistake), rng.randint)
+                loss = expensive_mistake_loss(ruleset, mistake, team.treasury + gold, dice)
             fans = ruleset.team_building.dedicated_fans
             change = 0
             if won and (fans.max is None or team.dedicated_fans < fans.max) and rng.random() < 0.5:

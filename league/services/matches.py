@@ -37,6 +37,7 @@ from league.rules import (
     casualty_result_for_code,
     expensive_mistake,
     expensive_mistake_loss,
+    roll,
     spp_awards,
 )
 from league.rules.team_building import winnings as winnings_formula
@@ -567,11 +568,9 @@ def _apply_side(
     outcome = expensive_mistake(ruleset, treasury, d6)
     dice = entered.mistake_dice
     if dice is None:
-        dice = {"minor": random.randint(1, 3), "catastrophe": random.randint(2, 12)}.get(  # noqa: S311
-            outcome, 0
-        )
+        dice = roll(rules.dice_for(outcome), random.randint)
     side.mistake = outcome
-    side.mistake_loss = expensive_mistake_loss(outcome, treasury, dice)
+    side.mistake_loss = expensive_mistake_loss(ruleset, outcome, treasury, dice)
 
 
 def _winnings(ruleset: Ruleset, report: MatchReport, side: str) -> int:

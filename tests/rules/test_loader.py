@@ -168,6 +168,21 @@ BROKEN = [
         "mini/ruleset.toml", "value_increase.chosen_secondary", "has a cost but no value increase",
         id="priced-kind-without-value",
     ),
+    pytest.param(
+        "ruleset.toml", "minor_dice = [1, 3]", "minor_dice = [3]",
+        "mini/ruleset.toml", "expensive_mistakes.minor_dice", "expected [count, sides]",
+        id="dice-without-sides",
+    ),
+    pytest.param(
+        "ruleset.toml", "catastrophe_dice = [2, 6]", "catastrophe_dice = [2, 0]",
+        "mini/ruleset.toml", "expensive_mistakes.catastrophe_dice", "both at least 1",
+        id="dice-without-faces",
+    ),
+    pytest.param(
+        "ruleset.toml", "major_round_down_to = 5000\n", "",
+        "mini/ruleset.toml", "expensive_mistakes.major_round_down_to", "",
+        id="expensive-mistake-amount-missing",
+    ),
 ]  # fmt: skip
 
 

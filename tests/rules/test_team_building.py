@@ -13,6 +13,7 @@ from league.rules import (
     load_ruleset,
     purchase_cost,
     purchase_decision,
+    roll,
     winnings,
 )
 
@@ -177,8 +178,44 @@ def test_expensive_mistakes(ruleset_id: str, treasury: int, d6: int, outcome: st
         ("catastrophe", 600000, 7, 530000),
     ],
 )
-def test_expensive_mistake_loss(outcome: str, treasury: int, dice: int, loss: int) -> None:
-    assert expensive_mistake_loss(outcome, treasury, dice) == loss
+@pytest.mark.parametrize("ruleset_id", ["bb2020", "bb2025"])
+def test_expensive_mistake_loss(
+    ruleset_id: str, outcome: str, treasury: int, dice: int, loss: int
+) -> None:
+    assert expensive_mistake_loss(load_ruleset(ruleset_id), outcome, treasury, dice) == loss
+
+
+@pytest.mark.parametrize("ruleset_id", ["bb2020", "bb2025"])
+def test_expensive_mistake_amounts_come_from_the_data(ruleset_id: str) -> None:
+    table = load_ruleset(ruleset_id).expensive_mistakes
+    assert table is not None
+    # RULES-FACTS: lose D3 x 10,000; lose half, rounded down to 5,000; keep 2D6 x 10,000.
+    assert (table.minor_dice.count, table.minor_dice.sides) == (1, 3)
+    assert table.minor_loss_per_pip == 10_000
+    assert (table.major_divisor, table.major_round_down_to) == (2, 5_000)
+    assert (table.catastrophe_dice.count, table.catastrophe_dice.sides) == (2, 6)
+    assert table.catastrophe_kept_per_pip == 10_000
+    assert table.dice_for("major") is None
+
+
+@pytest.mark.parametrize(("outcome", "dice"), [("minor", 0), ("minor", 4), ("catastrophe", 1)])
+def test_expensive_mistake_rolls_out_of_range_are_refused(outcome: str, dice: int) -> None:
+    with pytest.raises(RulesError, match="needs a roll of"):
+        expensive_mistake_loss(load_ruleset("bb2025"), outcome, 300_000, dice)
+
+
+def test_a_catastrophe_rolls_two_dice_not_one_number_from_2_to_12() -> None:
+    table = load_ruleset("bb2025").expensive_mistakes
+    assert table is not None
+    calls: list[tuple[int, int]] = []
+
+    def randint(low: int, high: int) -> int:
+        calls.append((low, high))
+        return high
+
+    assert roll(table.dice_for("catastrophe"), randint) == 12
+    assert calls == [(1, 6), (1, 6)]
+    assert roll(table.dice_for("crisis_averted"), randint) == 0
 
 
 def test_classic_has_no_expensive_mistakes() -> None:
