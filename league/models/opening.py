@@ -15,7 +15,7 @@ from sqlalchemy import CheckConstraint, ForeignKey, String
 from sqlalchemy.orm import Mapped, mapped_column
 
 from league.extensions import db
-from league.models.types import created_at
+from league.models.types import REDUCTIONS_NOT_NEGATIVE, InjuryColumns, created_at
 
 #: What the player's status was when he left the previous league (fired and retired
 #: players keep their status column; it is not recomputed).
@@ -33,32 +33,19 @@ class TeamOpening(db.Model):
     created_at: Mapped[created_at]
 
 
-class PlayerOpening(db.Model):
+class PlayerOpening(InjuryColumns, db.Model):
     """An imported player's history: SPP earned and injuries taken in earlier matches."""
 
     __tablename__ = "player_opening"
     __table_args__ = (
         CheckConstraint("spp >= 0", name="spp_not_negative"),
         CheckConstraint("niggling_injuries >= 0", name="niggling_not_negative"),
-        CheckConstraint(
-            "ma_reduction >= 0 AND st_reduction >= 0 AND ag_reduction >= 0 "
-            "AND pa_reduction >= 0 AND av_reduction >= 0",
-            name="reductions_not_negative",
-        ),
+        CheckConstraint(REDUCTIONS_NOT_NEGATIVE, name="reductions_not_negative"),
         CheckConstraint("status IN ('active', 'mng', 'dead')", name="status_known"),
     )
 
     player_id: Mapped[int] = mapped_column(ForeignKey("player.id"), primary_key=True)
     spp: Mapped[int] = mapped_column(default=0)
-    niggling_injuries: Mapped[int] = mapped_column(default=0)
-    ma_reduction: Mapped[int] = mapped_column(default=0)
-    st_reduction: Mapped[int] = mapped_column(default=0)
-    ag_reduction: Mapped[int] = mapped_column(default=0)
-    pa_reduction: Mapped[int] = mapped_column(default=0)
-    av_reduction: Mapped[int] = mapped_column(default=0)
     #: 'dead': killed before; 'mng': misses the team's first match in this league.
     status: Mapped[str] = mapped_column(String(10), default="active")
     created_at: Mapped[created_at]
-
-    def reduction(self, characteristic: str) -> int:
-        return int(getattr(self, f"{characteristic}_reduction"))

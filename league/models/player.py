@@ -8,7 +8,7 @@ from sqlalchemy import JSON, CheckConstraint, ForeignKey, Index, String, text
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from league.extensions import db
-from league.models.types import created_at, intpk
+from league.models.types import REDUCTIONS_NOT_NEGATIVE, InjuryColumns, created_at, intpk
 
 if TYPE_CHECKING:
     from league.models.advancement import Advancement
@@ -20,7 +20,7 @@ ON_ROSTER = ("active", "mng")
 _ON_ROSTER_SQL = "status IN ('active', 'mng')"
 
 
-class Player(db.Model):
+class Player(InjuryColumns, db.Model):
     __tablename__ = "player"
     __table_args__ = (
         CheckConstraint(
@@ -30,11 +30,7 @@ class Player(db.Model):
         CheckConstraint("spp_earned >= 0", name="spp_earned_not_negative"),
         CheckConstraint("spp_spent >= 0 AND spp_spent <= spp_earned", name="spp_balance"),
         CheckConstraint("niggling_injuries >= 0", name="niggling_not_negative"),
-        CheckConstraint(
-            "ma_reduction >= 0 AND st_reduction >= 0 AND ag_reduction >= 0 "
-            "AND pa_reduction >= 0 AND av_reduction >= 0",
-            name="reductions_not_negative",
-        ),
+        CheckConstraint(REDUCTIONS_NOT_NEGATIVE, name="reductions_not_negative"),
         # One shirt number per player still on the roster; history may repeat numbers.
         Index(
             "uq_player_team_number_on_roster",
@@ -58,13 +54,6 @@ class Player(db.Model):
     value: Mapped[int]
     spp_earned: Mapped[int] = mapped_column(default=0)
     spp_spent: Mapped[int] = mapped_column(default=0)
-    niggling_injuries: Mapped[int] = mapped_column(default=0)
-    #: Lasting-injury reductions per characteristic (each step makes it worse by one).
-    ma_reduction: Mapped[int] = mapped_column(default=0)
-    st_reduction: Mapped[int] = mapped_column(default=0)
-    ag_reduction: Mapped[int] = mapped_column(default=0)
-    pa_reduction: Mapped[int] = mapped_column(default=0)
-    av_reduction: Mapped[int] = mapped_column(default=0)
     created_at: Mapped[created_at]
 
     #: Dice the server rolled for an advancement not chosen yet: {kind, category, dice}.
@@ -82,9 +71,6 @@ class Player(db.Model):
     @property
     def on_roster(self) -> bool:
         return self.status in ON_ROSTER
-
-    def reduction(self, characteristic: str) -> int:
-        return int(getattr(self, f"{characteristic}_reduction"))
 
     @property
     def spp_available(self) -> int:
