@@ -27,10 +27,15 @@ TIE_BREAKERS = (
 )
 
 
+#: Paper sizes a league may print its roster sheets on (A4 first: the default).
+PAPER_SIZES = ("a4", "letter")
+
+
 class League(db.Model):
     __tablename__ = "league"
     __table_args__ = (
         CheckConstraint("starting_treasury >= 0", name="starting_treasury_not_negative"),
+        CheckConstraint("paper_size IN ('a4', 'letter')", name="paper_size_known"),
     )
 
     id: Mapped[intpk]
@@ -45,6 +50,8 @@ class League(db.Model):
     house_rules: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     #: Coaches may enter dice rolled at the table (else the server rolls every die).
     table_dice_allowed: Mapped[bool] = mapped_column(default=False)
+    #: Paper the roster sheets print on by default: one of PAPER_SIZES.
+    paper_size: Mapped[str] = mapped_column(String(10), default="a4", server_default="a4")
     #: Secret part of the join link; a new one invalidates old links.
     join_token: Mapped[str] = mapped_column(String(64), unique=True)
     created_at: Mapped[created_at]

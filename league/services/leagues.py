@@ -13,7 +13,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
 
 from league.models import League, LeagueMember, Season, User
-from league.models.league import TIE_BREAKERS
+from league.models.league import PAPER_SIZES, TIE_BREAKERS
 from league.rules import Ruleset, RulesetError, load_ruleset, merge_house_rules, ruleset_ids
 from league.services import audit
 from league.services.errors import Conflict, Forbidden, NotFound, RuleViolation
@@ -32,6 +32,8 @@ class LeagueSettings:
     house_rules: dict[str, Any] = field(default_factory=dict)
     #: Coaches may type in advancement dice rolled at the table (else: server dice only).
     table_dice_allowed: bool = False
+    #: Roster sheets print on this paper unless a print asks for another.
+    paper_size: str = "a4"
 
 
 @lru_cache(maxsize=256)
@@ -75,6 +77,8 @@ def _validated(settings: LeagueSettings) -> LeagueSettings:
         raise RuleViolation(f"Unknown ruleset {settings.ruleset_id!r}.", field="ruleset_id")
     if settings.starting_treasury < 0:
         raise RuleViolation("The starting treasury cannot be negative.", field="starting_treasury")
+    if settings.paper_size not in PAPER_SIZES:
+        raise RuleViolation("Roster sheets print on A4 or US Letter paper.", field="paper_size")
     if not settings.points_win >= settings.points_draw >= settings.points_loss:
         raise RuleViolation(
             "Points for a win, a draw and a loss must not increase in that order.",
@@ -108,6 +112,7 @@ def _apply(league: League, settings: LeagueSettings) -> None:
     league.tie_breakers = list(settings.tie_breakers)
     league.house_rules = dict(settings.house_rules)
     league.table_dice_allowed = settings.table_dice_allowed
+    league.paper_size = settings.paper_size
 
 
 def create_league(session: Session, actor: User, settings: LeagueSettings) -> League:

@@ -108,6 +108,7 @@ def settings(league_id: int) -> str | Response:
                 tuple(league.tie_breakers),
                 dict(league.house_rules or {}),
                 table_dice_allowed=league.table_dice_allowed,
+                paper_size=league.paper_size,
             )
         )
     done = _save_league(

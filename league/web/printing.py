@@ -38,7 +38,7 @@ def team_roster(team_id: int) -> Response:
         team = teams.get_team(db.session, team_id)
     except NotFound as error:
         abort(404, description=error.message)
-    paper = paper_of(request.args.get("paper"))
+    paper = paper_of(request.args.get("paper") or team.league.paper_size)
     return _pdf_response(team_roster_pdf(team, url=_team_url(team), paper=paper))
 
 
@@ -57,7 +57,7 @@ def _commissioners_league(league_id: int) -> League:
 def league_rosters(league_id: int) -> str:
     """The page that offers the league pack, with how long the last build took."""
     league = _commissioners_league(league_id)
-    paper = paper_of(request.args.get("paper"))
+    paper = paper_of(request.args.get("paper") or league.paper_size)
     status = pack_status(db.session, league, team_url=_team_url, paper=paper)
     return render_template(
         "printing/rosters.html", league=league, status=status, paper=paper, papers=PAPER_SIZES
@@ -68,7 +68,7 @@ def league_rosters(league_id: int) -> str:
 def league_pack(league_id: int) -> Response:
     """Every active team's sheet, in standings order, in one PDF (commissioners only)."""
     league = _commissioners_league(league_id)
-    paper = paper_of(request.args.get("paper"))
+    paper = paper_of(request.args.get("paper") or league.paper_size)
     pdf = league_pack_pdf(db.session, league, team_url=_team_url, paper=paper)
     if pdf is None:
         flash(f"{league.name} has no active team to print yet.", "error")

@@ -19,12 +19,13 @@ from flask.testing import FlaskClient
 from pypdf import PdfReader
 
 from league.extensions import db
-from league.models import Team
+from league.models import League, Team
 from league.pdf import render
 from league.pdf.context import MINUS, TIMES, roster_context
 from league.pdf.roster import sheet_key
 from league.rules import Ruleset, Skill
-from league.services import teams
+from league.services import leagues, teams
+from league.services.errors import RuleViolation
 from league.services.team_views import team_values
 from league.services.unit_of_work import unit_of_work
 from tests.pdf import pdf_text, record_fetches, sample
@@ -280,6 +281,30 @@ def test_letter_paper_on_request(client: FlaskClient, app: Flask) -> None:
 
     assert page_size(data) == LETTER_LANDSCAPE
     assert len(PdfReader(BytesIO(data)).pages) == 2
+
+
+def test_a_league_set_to_letter_prints_on_letter(client: FlaskClient, app: Flask) -> None:
+    commissioner, coach = sample.make_users()
+    league = sample.make_sample_league(commissioner, coach)
+    team = small_team(coach, league, "Letter Lads", players=1)
+    settings = leagues.LeagueSettings(league.name, "bb2025", 1_500_000, paper_size="letter")
+    with unit_of_work() as session:
+        leagues.update_settings(session, commissioner, league.id, settings)
+
+    assert page_size(client.get(f"/teams/{team.id}/roster.pdf").data) == LETTER_LANDSCAPE
+    a4 = client.get(f"/teams/{team.id}/roster.pdf?paper=a4").data
+    assert page_size(a4) == A4_LANDSCAPE  # a print may still ask for the other
+
+
+def test_a_league_paper_size_must_be_known(app: Flask) -> None:
+    commissioner, coach = sample.make_users()
+    league = sample.make_sample_league(commissioner, coach)
+    settings = leagues.LeagueSettings(league.name, "bb2025", 1_500_000, paper_size="a3")
+    with pytest.raises(RuleViolation, match="A4 or US Letter") as caught, unit_of_work() as session:
+        leagues.update_settings(session, commissioner, league.id, settings)
+    assert caught.value.field == "paper_size"
+    db.session.expire_all()
+    assert db.session.get(League, league.id).paper_size == "a4"
 
 
 def test_an_unknown_team_is_404(client: FlaskClient) -> None:

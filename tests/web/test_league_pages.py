@@ -275,6 +275,25 @@ def test_settings_are_for_commissioners_only(client: FlaskClient) -> None:
     assert "Settings" not in client.get(f"/leagues/{league.id}").text
 
 
+def test_the_settings_choose_the_roster_paper(client: FlaskClient) -> None:
+    comm = make_user("comm")
+    league = make_league(comm, "bb2025")
+    login(client, "comm")
+    page = client.get(f"/leagues/{league.id}/settings").text
+    assert re.search(r'<option (selected )?value="a4"( selected)?>A4</option>', page)
+    assert "selected" in re.search(r'<option[^>]*value="a4"[^>]*>', page).group(0)
+    response = client.post(
+        f"/leagues/{league.id}/settings", data=league_form(name="Paper League", paper_size="letter")
+    )
+    assert response.status_code == 302
+    assert fresh_league(league.id).paper_size == "letter"
+    response = client.post(
+        f"/leagues/{league.id}/settings", data=league_form(name="Paper League", paper_size="a3")
+    )
+    assert field_errors(response.text, "paper_size") == ["Not a valid choice."]
+    assert fresh_league(league.id).paper_size == "letter"
+
+
 def test_settings_show_the_stored_values_and_save(client: FlaskClient) -> None:
     comm = make_user("comm")
     league = make_league(

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from wtforms import BooleanField, SelectField, StringField, SubmitField
+from wtforms import BooleanField, SelectChoice, SelectField, StringField, SubmitField
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
 
 from league.models.league import TIE_BREAKERS
@@ -80,6 +80,11 @@ class LeagueForm(FlaskForm):
     tie_breaker_3 = SelectField("3rd tie-breaker", default="td_difference")
     tie_breaker_4 = SelectField("4th tie-breaker", default="cas_difference")
     table_dice_allowed = BooleanField("Table dice allowed")
+    paper_size = SelectField(
+        "Roster sheet paper",
+        choices=[SelectChoice("a4", "A4"), SelectChoice("letter", "US Letter")],
+        default="a4",
+    )
     # House rules: blank means "as the ruleset says".
     cost_random_primary = StringField("Random primary", validators=[Optional()])
     cost_chosen_primary = StringField("Chosen primary", validators=[Optional()])
@@ -138,6 +143,7 @@ class LeagueForm(FlaskForm):
         ):
             slot.data = value
         self.table_dice_allowed.data = settings.table_dice_allowed
+        self.paper_size.data = settings.paper_size
         house = settings.house_rules
         for kind in ADVANCEMENT_KINDS:
             costs = house.get("costs", {}).get(kind)
@@ -190,6 +196,7 @@ class LeagueForm(FlaskForm):
             tie_breakers=tie_breakers,
             house_rules=self.house_rules(),
             table_dice_allowed=bool(self.table_dice_allowed.data),
+            paper_size=self.paper_size.data or "a4",
         )
 
 
