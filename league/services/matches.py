@@ -764,6 +764,13 @@ def recompute_team(session: Session, team: Team, *, fix: bool = True) -> list[Di
                 missing_next = True
         label = f"{team.name} / {player.name}"
         earned_total = opening_spp + int(spp.get(player.id) or 0)
+        # Refused before anything is written: the database would refuse it too.
+        if fix and player.spp_spent > earned_total:
+            raise Conflict(
+                f"{player.name} has already spent {player.spp_spent} SPP but would keep only "
+                f"{earned_total}; undo {_to_undo(player, earned_total)} first.",
+                code="spp_spent",
+            )
         settle(player, "spp_earned", earned_total, f"{label} SPP earned")
         settle(player, "niggling_injuries", niggling, f"{label} niggling injuries")
         for characteristic, steps in reductions.items():
@@ -771,15 +778,25 @@ def recompute_team(session: Session, team: Team, *, fix: bool = True) -> list[Di
         if player.status not in ("fired", "retired"):
             status = "dead" if dead else "mng" if missing_next else "active"
             settle(player, "status", status, f"{label} status")
-        if fix and player.spp_spent > player.spp_earned:
-            raise Conflict(
-                f"{player.name} has already spent {player.spp_spent} SPP but would keep only "
-                f"{player.spp_earned}; undo his advancements first.",
-                code="spp_spent",
-            )
     fans_before = team_opening.fans_change if team_opening else 0
     _recompute_team_items(session, team, ruleset, settle, fans_before)
     return differences
+
+
+def _to_undo(player: Player, earned: int) -> str:
+    """The player's latest advancements, newest first, that must go for `earned` SPP to do."""
+    spent, names = player.spp_spent, []
+    for advancement in reversed(player.active_advancements):
+        if spent <= earned:
+            break
+        gained = advancement.skill or (
+            f"+{advancement.characteristic.upper()}"
+            if advancement.characteristic
+            else advancement.kind
+        )
+        names.append(f"{gained} ({advancement.spp_cost} SPP)")
+        spent -= advancement.spp_cost
+    return ", ".join(names) if names else "his advancements"
 
 
 def _played_by(team: Team) -> Select[tuple[Match]]:

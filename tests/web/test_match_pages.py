@@ -11,6 +11,8 @@ from sqlalchemy import func, select
 
 from league.extensions import db
 from league.models import League, Match, MatchPlayer, Player, Team, TreasuryEntry
+from league.services import advancement
+from league.services.unit_of_work import unit_of_work
 from tests.factories import make_active_team, make_league, make_user
 from tests.pages import field_errors, flashes, form_errors, login, text_of
 
@@ -530,9 +532,12 @@ def test_void_refused_when_spp_was_spent(client: FlaskClient, world: World) -> N
     match_id = schedule(client, world)
     finalise(client, match_id, home_score=2, **{f"p{catcher.id}_td": 2})
     client.get(f"/matches/{match_id}")  # (shows the "Result recorded" message)
-    player = db.session.get(Player, catcher.id)
-    player.spp_spent = 6  # as if he had bought an advancement with them
-    db.session.commit()
+    # The coach spends the 6 SPP of the two touchdowns on Block.
+    coach = db.session.get(Team, world.humans.id).coach
+    with unit_of_work() as session:
+        advancement.buy_advancement(
+            session, coach, catcher.id, advancement.AdvancementRequest("chosen_primary", "Block")
+        )
 
     response = client.post(f"/matches/{match_id}/void")
     assert response.location == f"/matches/{match_id}"
@@ -540,6 +545,7 @@ def test_void_refused_when_spp_was_spent(client: FlaskClient, world: World) -> N
     [message] = flashes(page)
     assert message.startswith("Nothing changed: ")
     assert "already spent 6 SPP" in message
+    assert "undo Block (6 SPP) first" in message  # names what to undo
     assert match_row(match_id).state == "played"
     assert db.session.get(Player, catcher.id).spp_earned == 6
 
