@@ -122,6 +122,58 @@ def test_classic_spend_costs_and_values(coach) -> None:
     assert (player.spp_spent, player.value) == (11, 130_000)
 
 
+def test_classic_spend_six_advancements_then_refused(coach) -> None:
+    # Costs: BB2020 (RULES-FACTS 1a); values: classic (RULES-FACTS 2c), no elite surcharge.
+    player = _blitzer(coach, "classic-spend", "blitzer")  # 90,000, Block, G S / A P
+    _give_spp(player, 126)
+    steps = [
+        # (request, skill gained, SPP spent so far, value so far)
+        ({"kind": "chosen_primary", "skill": "Tackle"}, "Tackle", 6, 90_000 + 20_000),
+        # roll_list: one die over the General list in skills.toml order; 4 = Fend.
+        (
+            {"kind": "random_primary", "category": "G", "dice": (4,)},
+            "Fend",
+            6 + 4,
+            110_000 + 20_000,
+        ),
+        ({"kind": "chosen_secondary", "skill": "Dodge"}, "Dodge", 10 + 18, 130_000 + 30_000),
+        # Agility list: Catch, Diving Catch, Diving Tackle, Dodge, Jump Up, Leap: 6 = Leap.
+        (
+            {"kind": "random_secondary", "category": "A", "dice": (6,)},
+            "Leap",
+            28 + 16,
+            160_000 + 30_000,
+        ),
+        (
+            {"kind": "random_characteristic", "dice": (16,), "characteristic": "st"},
+            None,
+            44 + 32,
+            190_000 + 50_000,
+        ),
+        # D16 15 allows ST or AG; the coach takes a secondary skill instead (+30,000).
+        (
+            {"kind": "random_characteristic", "dice": (15,), "skill": "Sure Feet"},
+            "Sure Feet",
+            76 + 50,
+            240_000 + 30_000,
+        ),
+    ]
+    for request, skill, spent, value in steps:
+        advancement = _buy(coach, player, **request)
+        assert advancement.skill == skill, request
+        assert (player.spp_spent, player.value) == (spent, value), request
+    assert (player.spp_spent, player.value, player.spp_available) == (126, 270_000, 0)
+    line = next(line for line in team_sheet(player.team).lines if line.player is player)
+    assert line.stats["st"] == 4
+    assert line.level == "Legend"
+    assert line.gained_skills == ("Tackle", "Fend", "Dodge", "Leap", "Sure Feet")
+    _give_spp(player, 300)
+    with pytest.raises(RuleViolation, match="most advancements") as refused:
+        _buy(coach, player, kind="chosen_primary", skill="Wrestle")
+    assert refused.value.code == "max_advancements"
+    assert (player.spp_spent, player.value, len(player.active_advancements)) == (126, 270_000, 6)
+
+
 def test_refusals_name_the_reason(coach) -> None:
     player = _blitzer(coach, "bb2025", "human-blitzer")
     _give_spp(player, 6 + 12)
@@ -146,6 +198,20 @@ def test_refusals_name_the_reason(coach) -> None:
     assert (player.spp_spent, len(player.active_advancements)) == (6, 1)
     _buy(coach, player, kind="chosen_secondary", skill="Dodge")  # 2nd advancement: 12 SPP
     assert player.spp_available == 0
+
+
+def test_skill_with_a_missing_requirement_is_refused(coach) -> None:
+    # BB2025 skills.toml: Strong Arm (S) requires_any = ["Throw Team-mate"].
+    player = _blitzer(coach, "bb2025", "human-blitzer")  # 85,000, G S / A D
+    _give_spp(player, 20)
+    with pytest.raises(RuleViolation, match="needs Throw Team-mate first") as refused:
+        _buy(coach, player, kind="chosen_primary", skill="Strong Arm")
+    assert refused.value.code == "skill_not_allowed"
+    assert (player.spp_spent, player.value, player.spp_available) == (0, 85_000, 20)
+    assert player.active_advancements == []
+    assert db.session.get(PlayerSkill, (player.id, "Strong Arm")) is None
+    _buy(coach, player, kind="chosen_primary", skill="Grab")  # same category, no requirement
+    assert (player.spp_spent, player.value) == (6, 105_000)
 
 
 def test_characteristic_caps_and_table(coach) -> None:
