@@ -83,6 +83,103 @@ def test_bb2020_and_classic_spp(commissioner) -> None:
         assert star.spp_earned == expected, ruleset_id
 
 
+# One full match report, entered the same way in every ruleset. Home wins 2-1.
+# Columns: side, position, then the events: td, cas, comp, int, deflection, mvp.
+FULL_REPORT = (
+    ("home", "thrower", 0, 0, 2, 0, 0, 0),
+    ("home", "catcher", 2, 0, 0, 0, 0, 0),
+    ("home", "blitzer", 0, 1, 0, 0, 2, 1),
+    ("home", "lineman", 0, 0, 0, 1, 0, 0),
+    ("away", "thrower", 0, 0, 1, 0, 1, 0),
+    ("away", "catcher", 1, 0, 0, 1, 0, 0),
+    ("away", "blitzer", 0, 1, 0, 1, 0, 0),
+    ("away", "lineman", 0, 2, 0, 0, 0, 1),
+)
+
+
+@pytest.mark.parametrize(
+    ("ruleset_id", "lineman", "expected"),
+    [
+        # BB2020 [spp]: TD 3, CAS 2, COMP 1, INT 2, deflection 1, MVP 4 (RULES-FACTS 4).
+        (
+            "bb2020",
+            "human-lineman",
+            (
+                2,  # home thrower:  2 comp x1
+                6,  # home catcher:  2 td x3
+                8,  # home blitzer:  1 cas x2 + 2 deflections x1 + MVP 4
+                2,  # home lineman:  1 int x2
+                2,  # away thrower:  1 comp x1 + 1 deflection x1
+                5,  # away catcher:  1 td x3 + 1 int x2
+                4,  # away blitzer:  1 cas x2 + 1 int x2
+                8,  # away lineman:  2 cas x2 + MVP 4
+            ),
+        ),
+        # classic [spp]: TD 3, CAS 2, COMP 1, INT 2, deflection 0, MVP 5 (RULES-FACTS 4, LRB6).
+        (
+            "classic",
+            "lineman",
+            (
+                2,  # home thrower:  2 comp x1
+                6,  # home catcher:  2 td x3
+                7,  # home blitzer:  1 cas x2 + 2 deflections x0 + MVP 5
+                2,  # home lineman:  1 int x2
+                1,  # away thrower:  1 comp x1 + 1 deflection x0
+                5,  # away catcher:  1 td x3 + 1 int x2
+                4,  # away blitzer:  1 cas x2 + 1 int x2
+                9,  # away lineman:  2 cas x2 + MVP 5
+            ),
+        ),
+        # classic-spend [spp]: the classic awards (only how SPP are used differs).
+        (
+            "classic-spend",
+            "lineman",
+            (
+                2,  # home thrower:  2 comp x1
+                6,  # home catcher:  2 td x3
+                7,  # home blitzer:  1 cas x2 + 2 deflections x0 + MVP 5
+                2,  # home lineman:  1 int x2
+                1,  # away thrower:  1 comp x1 + 1 deflection x0
+                5,  # away catcher:  1 td x3 + 1 int x2
+                4,  # away blitzer:  1 cas x2 + 1 int x2
+                9,  # away lineman:  2 cas x2 + MVP 5
+            ),
+        ),
+    ],
+)
+def test_full_report_spp_in_each_ruleset(commissioner, ruleset_id, lineman, expected) -> None:
+    anna, bram = make_user("anna"), make_user("bram")
+    league = make_league(commissioner, ruleset_id, anna, bram)
+    hires = ((lineman, 7), ("thrower", 2), ("catcher", 2), ("blitzer", 2))
+    teams = {
+        "home": make_active_team(anna, league, "human", "Reavers", hires),
+        "away": make_active_team(bram, league, "human", "Marauders", hires),
+    }
+    positions = {"thrower": "thrower", "catcher": "catcher", "blitzer": "blitzer"}
+    positions["lineman"] = lineman
+    players, events = [], []
+    for side, position, td, cas, comp, ints, deflection, mvp in FULL_REPORT:
+        player = _player(teams[side], positions[position])
+        players.append(player)
+        events.append(
+            PlayerEvents(
+                player.id,
+                td=td,
+                cas=cas,
+                comp=comp,
+                interceptions=ints,
+                deflection=deflection,
+                mvp=mvp,
+            )
+        )
+    report = MatchReport(home=SideReport(score=2), away=SideReport(score=1), players=tuple(events))
+    match = _record(commissioner, league, teams["home"], teams["away"], report)
+    assert match.state == "played"
+    assert tuple(player.spp_earned for player in players) == expected
+    spp_by_player = {line.player_id: line.spp for line in match.players}
+    assert tuple(spp_by_player[player.id] for player in players) == expected
+
+
 @pytest.mark.parametrize(
     ("injury", "lasting", "status", "niggling", "reduction"),
     [
