@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from typing import Any
 from urllib.parse import urlsplit
 
 from flask import (
@@ -65,6 +66,17 @@ def _active_teams(league: League) -> list[tuple[int, str]]:
     return [(team.id, team.name) for team in league.teams if team.status == "active"]
 
 
+def _row_context(role: str | None) -> dict[str, Any]:
+    """What each fixture row needs: who may enter a result, where a match's page is."""
+    return {
+        "role": role,
+        "user_id": current_user.id if current_user.is_authenticated else None,
+        "can_report": REPORT_ENDPOINT in current_app.view_functions,
+        "report_endpoint": REPORT_ENDPOINT,
+        "show_endpoint": SHOW_ENDPOINT if SHOW_ENDPOINT in current_app.view_functions else None,
+    }
+
+
 @bp.route("/leagues/<int:league_id>/fixtures")
 def index(league_id: int) -> str:
     league = _league_or_404(league_id)
@@ -81,13 +93,31 @@ def index(league_id: int) -> str:
         league=league,
         season=season,
         fixtures=fixture_list,
-        role=role,
-        user_id=current_user.id if current_user.is_authenticated else None,
-        can_report=REPORT_ENDPOINT in current_app.view_functions,
-        report_endpoint=REPORT_ENDPOINT,
-        show_endpoint=SHOW_ENDPOINT if SHOW_ENDPOINT in current_app.view_functions else None,
         can_generate=can_generate,
         active_teams=len(_active_teams(league)),
+        round_link=True,
+        **_row_context(role),
+    )
+
+
+@bp.route("/leagues/<int:league_id>/fixtures/rounds/<int:number>")
+def round_page(league_id: int, number: int) -> str:
+    """One round of a season (`?season=N`, else the current one), with the rounds around it."""
+    league = _league_or_404(league_id)
+    fixture_list = _read(fixture_service.season_fixtures, league, _season_number())
+    numbers = [r.number for r in fixture_list.rounds]
+    if number not in numbers:
+        abort(404, description=f"{fixture_list.season_name} has no round {number}.")
+    at = numbers.index(number)
+    return render_template(
+        "fixtures/round.html",
+        league=league,
+        season=next(s for s in league.seasons if s.id == fixture_list.season_id),
+        round=fixture_list.rounds[at],
+        previous_round=numbers[at - 1] if at > 0 else None,
+        next_round=numbers[at + 1] if at + 1 < len(numbers) else None,
+        round_link=False,
+        **_row_context(leagues.role_in(league, current_user)),
     )
 
 

@@ -138,6 +138,32 @@ def test_commissioner_generates_a_double_round_robin(client, commissioner, coach
     assert match_count() == 12
 
 
+def test_each_round_has_its_own_page(client, commissioner, coach) -> None:
+    league = league_with(commissioner, coach, ["Alpha", "Bravo", "Charlie", "Delta", "Echo"])
+    login(client, "commish")
+    form = {"format": "single", "start_date": "2025-09-06", "days_between": "7", "confirm": "y"}
+    assert client.post(f"/leagues/{league.id}/fixtures/generate", data=form).status_code == 302
+    client.post("/logout")
+
+    listing = client.get(f"/leagues/{league.id}/fixtures").text
+    assert f'href="/leagues/{league.id}/fixtures/rounds/2?season=1">Round 2</a>' in listing
+    page = client.get(f"/leagues/{league.id}/fixtures/rounds/2").text
+    heading = re.search(r'<h2 id="round-2">(.*?)</h2>', page, re.S)
+    assert heading is not None
+    assert text_of(heading.group(1)) == "Round 2 · 13 Sep 2025"
+    assert 'id="round-1"' not in page
+    assert 'id="round-3"' not in page
+    assert len(table_rows(page, 'id="round-2"')) == 2  # five teams: two matches and a bye
+    assert "Bye:" in page
+    assert re.search(r'rounds/1\?season=1" rel="prev">\W*Round 1</a>', page)
+    assert re.search(r'rounds/3\?season=1" rel="next">Round 3\W*</a>', page)
+    last = client.get(f"/leagues/{league.id}/fixtures/rounds/5").text
+    assert re.search(r'rel="prev">\W*Round 4</a>', last)
+    assert 'rel="next"' not in last
+    assert client.get(f"/leagues/{league.id}/fixtures/rounds/6").status_code == 404
+    assert client.get(f"/leagues/{league.id}/fixtures/rounds/1?season=9").status_code == 404
+
+
 def test_only_commissioners_generate_or_add(client, commissioner, coach) -> None:
     league = league_with(commissioner, coach, ["Alpha", "Bravo"])
     generate = f"/leagues/{league.id}/fixtures/generate"
