@@ -97,6 +97,19 @@ FULL_REPORT = (
 )
 
 
+#: classic [spp]: TD 3, CAS 2, COMP 1, INT 2, deflection 0, MVP 5 (RULES-FACTS 4, LRB6).
+CLASSIC_FULL_REPORT_SPP = (
+    2,  # home thrower:  2 comp x1
+    6,  # home catcher:  2 td x3
+    7,  # home blitzer:  1 cas x2 + 2 deflections x0 + MVP 5
+    2,  # home lineman:  1 int x2
+    1,  # away thrower:  1 comp x1 + 1 deflection x0
+    5,  # away catcher:  1 td x3 + 1 int x2
+    4,  # away blitzer:  1 cas x2 + 1 int x2
+    9,  # away lineman:  2 cas x2 + MVP 5
+)
+
+
 @pytest.mark.parametrize(
     ("ruleset_id", "lineman", "expected"),
     [
@@ -115,36 +128,9 @@ FULL_REPORT = (
                 8,  # away lineman:  2 cas x2 + MVP 4
             ),
         ),
-        # classic [spp]: TD 3, CAS 2, COMP 1, INT 2, deflection 0, MVP 5 (RULES-FACTS 4, LRB6).
-        (
-            "classic",
-            "lineman",
-            (
-                2,  # home thrower:  2 comp x1
-                6,  # home catcher:  2 td x3
-                7,  # home blitzer:  1 cas x2 + 2 deflections x0 + MVP 5
-                2,  # home lineman:  1 int x2
-                1,  # away thrower:  1 comp x1 + 1 deflection x0
-                5,  # away catcher:  1 td x3 + 1 int x2
-                4,  # away blitzer:  1 cas x2 + 1 int x2
-                9,  # away lineman:  2 cas x2 + MVP 5
-            ),
-        ),
+        ("classic", "lineman", CLASSIC_FULL_REPORT_SPP),
         # classic-spend [spp]: the classic awards (only how SPP are used differs).
-        (
-            "classic-spend",
-            "lineman",
-            (
-                2,  # home thrower:  2 comp x1
-                6,  # home catcher:  2 td x3
-                7,  # home blitzer:  1 cas x2 + 2 deflections x0 + MVP 5
-                2,  # home lineman:  1 int x2
-                1,  # away thrower:  1 comp x1 + 1 deflection x0
-                5,  # away catcher:  1 td x3 + 1 int x2
-                4,  # away blitzer:  1 cas x2 + 1 int x2
-                9,  # away lineman:  2 cas x2 + MVP 5
-            ),
-        ),
+        ("classic-spend", "lineman", CLASSIC_FULL_REPORT_SPP),
     ],
 )
 def test_full_report_spp_in_each_ruleset(commissioner, ruleset_id, lineman, expected) -> None:
