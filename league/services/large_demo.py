@@ -63,6 +63,7 @@ from league.rules import (
     improvement_roll_options,
     lasting_injury,
     legal_skills,
+    load_ruleset,
     random_skill_list,
     random_skill_result,
     reduced_value,
@@ -292,7 +293,8 @@ class _Builder:
 
     def _league(self, ruleset_id: str) -> _League:
         league_id = self.next_id(League)
-        starting = 1_000_000
+        # Each league starts teams on its edition's treasury (house rules: none).
+        starting = load_ruleset(ruleset_id).team_building.starting_treasury
         self.add(
             League,
             id=league_id,
