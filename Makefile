@@ -36,7 +36,10 @@ run: install instance/secret_key ## Migrate, seed the demo league on first run, 
 	$(FLASK) seed-demo
 	$(FLASK) run --host $(HOST) --port $(PORT)
 
-test: install browser-deps lint imports migrations-check pytest pytest-postgres soak ## Everything CI runs
+# The SQLite and PostgreSQL passes run side by side, one per core; each prints when it ends.
+test: install browser-deps lint imports migrations-check ## Everything CI runs
+	$(MAKE) --no-print-directory --output-sync=target -j2 pytest pytest-postgres
+	$(MAKE) --no-print-directory soak
 	@echo "All checks passed."
 
 lint: install ## ruff: lint and format check
