@@ -121,6 +121,62 @@ def test_several_reasons_at_once() -> None:
     assert decision.codes == ("already_held", "not_secondary", "excluded_by")
 
 
+# BB2025 Violent Innovator: only a player with a Trait that grants a Special Action may have
+# it. (position, skill kind, expected reason codes)
+VIOLENT_INNOVATOR = [
+    # Throw Team-mate is an ordinary Action: an Ogre Blocker (D secondary) does not qualify.
+    ("ogre", "ogre-blocker", "chosen_secondary", ["requires"]),
+    # Kick Team-mate is a Special Action (Ogre Runt Punter, D secondary).
+    ("ogre", "ogre-runt-punter", "chosen_secondary", []),
+    # Stab and Bombardier are Special Actions (both with D primary).
+    ("chaos-dwarf", "sneaky-stabba", "chosen_primary", []),
+    ("goblin", "bomma", "chosen_primary", []),
+    # Hypnotic Gaze is a Special Action (the FAQ says so): a Vampire Runner fails only on
+    # access to Devious, not on the requirement.
+    ("vampire", "vampire-runner", "chosen_secondary", ["category_not_accessible"]),
+]
+
+
+@pytest.mark.parametrize(("team", "pos", "kind", "codes"), VIOLENT_INNOVATOR)
+def test_bb2025_violent_innovator_needs_a_special_action_trait(
+    team: str, pos: str, kind: str, codes: list[str]
+) -> None:
+    ruleset = load_ruleset("bb2025")
+    player = position("bb2025", team, pos)
+    decision = skill_decision(ruleset, player, [], "Violent Innovator", kind)
+    assert list(decision.codes) == codes
+
+
+def test_bb2025_violent_innovator_requirement_lists_the_special_action_traits() -> None:
+    requires = load_ruleset("bb2025").skill("Violent Innovator").requires_any
+    assert sorted(requires) == [
+        "Ball & Chain",
+        "Bombardier",
+        "Breathe Fire",
+        "Chainsaw",
+        "Hypnotic Gaze",
+        "Kick Team-mate",
+        "Projectile Vomit",
+        "Stab",
+    ]
+
+
+def test_bb2020_frenzy_excludes_only_grab() -> None:
+    # BB2020 Frenzy: never together with Grab. Multiple Block only cannot be *used* in the
+    # same activation as Frenzy, so a Norse Berzerker (G S primary) may learn it.
+    ruleset = load_ruleset("bb2020")
+    berzerker = position("bb2020", "norse", "norse-berzerker")
+    assert ruleset.skill("Frenzy").excludes == ("Grab",)
+    multiple = skill_decision(ruleset, berzerker, [], "Multiple Block", "chosen_primary")
+    assert multiple.allowed
+    grab = skill_decision(ruleset, berzerker, [], "Grab", "chosen_primary")
+    assert grab.codes == ("excluded_by",)
+    # Also the other way round: a Blitzer with Multiple Block may still learn Frenzy.
+    blitzer = position("bb2020", "human", "blitzer")
+    frenzy = skill_decision(ruleset, blitzer, ["Multiple Block"], "Frenzy", "chosen_primary")
+    assert frenzy.allowed
+
+
 def test_legal_skills() -> None:
     ruleset = load_ruleset("bb2025")
     blitzer = position("bb2025", "orc", "orc-blitzer")
