@@ -78,12 +78,14 @@ def test_random_tables_are_complete(ruleset_id: str) -> None:
         assert len(category.table) == 12, category.code
 
 
-def test_classic_spend_reuses_classic_skills_and_rosters() -> None:
+def test_classic_spend_reuses_classic_rosters_with_its_own_skills() -> None:
     classic = load_ruleset("classic")
     spend = load_ruleset("classic-spend")
     assert spend.based_on == "classic"
-    assert spend.skills == classic.skills
     assert spend.team_types == classic.team_types
+    # The skill list is seed 000's, not classic's (tests/rules/test_classic_spend_skills.py).
+    assert spend.find_skill("Piledriver") is not None
+    assert classic.find_skill("Piledriver") is None
     assert classic.advancement.mode == "roll"
     assert spend.advancement.mode == "spend"
 

@@ -354,7 +354,7 @@ def test_server_rolled_dice_always_resolve(ruleset_id: str, seed: int) -> None:
 
 # --- classic-spend: one die over the category's skill list ("roll_list") ------------
 
-CLASSIC_LISTS = {"G": 14, "A": 10, "P": 7, "S": 10, "M": 10}
+CLASSIC_LISTS = {"G": 14, "A": 12, "P": 12, "S": 12, "M": 12}  # seed 000's skill table
 
 
 def test_classic_spend_rolls_over_the_skills_toml_order() -> None:
@@ -374,11 +374,13 @@ ROLL_LIST = [
     ("G", 2, "Dauntless"),
     ("G", 14, "Wrestle"),
     ("A", 1, "Catch"),
-    ("A", 4, "Dodge"),
-    ("A", 10, "Sure Feet"),
-    ("P", 7, "Safe Throw"),
-    ("S", 5, "Mighty Blow"),
-    ("M", 10, "Very Long Legs"),
+    ("A", 5, "Dodge"),
+    ("A", 12, "Sure Feet"),
+    ("P", 2, "Cannoneer"),
+    ("P", 12, "Safe Throw"),
+    ("S", 7, "Mighty Blow"),
+    ("S", 9, "Piledriver"),
+    ("M", 12, "Very Long Legs"),
 ]
 
 
@@ -390,7 +392,7 @@ def test_classic_spend_random_skill_from_dice(category: str, die: int, skill: st
 # (ruleset, category, dice, words in the error)
 ROLL_LIST_ERRORS = [
     ("classic-spend", "G", (15,), "1-14"),  # beyond the list
-    ("classic-spend", "P", (8,), "1-7"),
+    ("classic-spend", "P", (13,), "1-12"),
     ("classic-spend", "G", (0,), "1-14"),
     ("classic-spend", "G", (1, 1), "one die"),  # a 2D6 roll is not this procedure
     ("classic-spend", "X", (1,), "no skill category"),
@@ -410,12 +412,12 @@ def test_roll_list_errors(
 CLASSIC_SPEND_RESULTS = [
     ("lineman", [], RP, "G", [1], "", "Block"),
     ("lineman", [], RP, "G", [14], "", "Wrestle"),
-    ("lineman", [], RS, "A", [4], "", "Dodge"),
-    ("lineman", [], RS, "P", [7], "", "Safe Throw"),
+    ("lineman", [], RS, "A", [5], "", "Dodge"),
+    ("lineman", [], RS, "P", [12], "", "Safe Throw"),
     # A result the player may not take is re-rolled at the table.
     ("blitzer", [], RP, "G", [1], "reroll_required", None),  # Block is a starting skill
     ("lineman", ["Dauntless"], RP, "G", [2], "reroll_required", None),  # gained already
-    ("blitzer", ["Frenzy"], RP, "S", [2], "reroll_required", None),  # Grab excludes Frenzy
+    ("blitzer", ["Frenzy"], RP, "S", [4], "reroll_required", None),  # Grab excludes Frenzy
     # Category access, as for chosen skills.
     ("lineman", [], RP, "A", [4], "not_primary", None),
     ("lineman", [], RS, "G", [1], "not_secondary", None),
