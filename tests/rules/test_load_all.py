@@ -108,3 +108,10 @@ def test_bb2025_elite_skills() -> None:
     ]
     for ruleset_id in ("bb2020", "classic"):
         assert not any(s.elite for s in load_ruleset(ruleset_id).skills)
+
+
+def test_bb2025_dwarf_tier_follows_the_may_2026_errata() -> None:
+    # The book prints tier 1; GW's May-2026 list (the errata the positions follow) says 2.
+    ruleset = load_ruleset("bb2025")
+    assert ruleset.team_type("dwarf").tier == 2
+    assert ruleset.team_type("chaos-dwarf").tier == 1  # unchanged by that list
