@@ -844,21 +844,22 @@ def _read_roster(
 
 def _load(root: Path, ruleset_id: str) -> Ruleset:
     numbers = _read_ruleset_numbers(_read_toml(root, f"{ruleset_id}/ruleset.toml"), ruleset_id)
-    source_id = numbers["based_on"] or ruleset_id
-    if numbers["based_on"] is not None and not (root / source_id / "ruleset.toml").is_file():
+    roster_source = numbers["based_on"] or ruleset_id
+    if numbers["based_on"] is not None and not (root / roster_source / "ruleset.toml").is_file():
         raise RulesetError(
-            f"{ruleset_id}/ruleset.toml", "based_on", f"no ruleset folder {source_id!r}"
+            f"{ruleset_id}/ruleset.toml", "based_on", f"no ruleset folder {roster_source!r}"
         )
-    categories, skills = _read_skills(_read_toml(root, f"{source_id}/skills.toml"))
+    # Skills are always the ruleset's own; ``based_on`` only lends the rosters.
+    categories, skills = _read_skills(_read_toml(root, f"{ruleset_id}/skills.toml"))
     by_name = {s.name: s for s in skills}
     codes = {c.code for c in categories}
-    roster_dir = root / source_id / "rosters"
+    roster_dir = root / roster_source / "rosters"
     if not roster_dir.is_dir():
-        raise RulesetError(f"{source_id}/rosters", "", "folder not found")
+        raise RulesetError(f"{roster_source}/rosters", "", "folder not found")
     team_types: list[TeamType] = []
     team_names: dict[str, str] = {}
     for path in sorted(roster_dir.glob("*.toml")):
-        relative = f"{source_id}/rosters/{path.name}"
+        relative = f"{roster_source}/rosters/{path.name}"
         doc = _read_toml(root, relative)
         team = _read_roster(doc, path.stem, by_name, codes, numbers["stat_style"])
         if team.name in team_names:
@@ -868,7 +869,7 @@ def _load(root: Path, ruleset_id: str) -> Ruleset:
         team_names[team.name] = relative
         team_types.append(team)
     if not team_types:
-        raise RulesetError(f"{source_id}/rosters", "", "no roster files")
+        raise RulesetError(f"{roster_source}/rosters", "", "no roster files")
     ruleset = Ruleset(
         **numbers,
         skill_categories=categories,

@@ -78,12 +78,14 @@ def test_random_tables_are_complete(ruleset_id: str) -> None:
         assert len(category.table) == 12, category.code
 
 
-def test_classic_spend_reuses_classic_skills_and_rosters() -> None:
+def test_classic_spend_reuses_classic_rosters_with_its_own_skills() -> None:
     classic = load_ruleset("classic")
     spend = load_ruleset("classic-spend")
     assert spend.based_on == "classic"
-    assert spend.skills == classic.skills
     assert spend.team_types == classic.team_types
+    # The skill list is seed 000's, not classic's (tests/rules/test_classic_spend_skills.py).
+    assert spend.find_skill("Piledriver") is not None
+    assert classic.find_skill("Piledriver") is None
     assert classic.advancement.mode == "roll"
     assert spend.advancement.mode == "spend"
 
@@ -106,3 +108,10 @@ def test_bb2025_elite_skills() -> None:
     ]
     for ruleset_id in ("bb2020", "classic"):
         assert not any(s.elite for s in load_ruleset(ruleset_id).skills)
+
+
+def test_bb2025_dwarf_tier_follows_the_may_2026_errata() -> None:
+    # The book prints tier 1; GW's May-2026 list (the errata the positions follow) says 2.
+    ruleset = load_ruleset("bb2025")
+    assert ruleset.team_type("dwarf").tier == 2
+    assert ruleset.team_type("chaos-dwarf").tier == 1  # unchanged by that list

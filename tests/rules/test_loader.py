@@ -229,15 +229,25 @@ def test_unknown_shipped_ruleset() -> None:
         load_ruleset("bb1987")
 
 
-def test_based_on_reuses_skills_and_rosters(mini_ruleset_dir: Path, edit_file: Edit) -> None:
+def test_based_on_reuses_rosters_not_skills(mini_ruleset_dir: Path, edit_file: Edit) -> None:
     sibling = mini_ruleset_dir.parent / "mini-variant"
     sibling.mkdir()
     text = (mini_ruleset_dir / "ruleset.toml").read_text(encoding="utf-8")
     text = text.replace('id = "mini"', 'id = "mini-variant"\nbased_on = "mini"')
     (sibling / "ruleset.toml").write_text(text, encoding="utf-8")
+    # The skills are always the ruleset's own: without a skills.toml it does not load.
+    with pytest.raises(RulesetError, match=r"mini-variant/skills\.toml: file not found"):
+        load_ruleset_from_path(sibling)
+    skills = (mini_ruleset_dir / "skills.toml").read_text(encoding="utf-8")
+    (sibling / "skills.toml").write_text(skills.replace("Blocks twice.", "Hits twice."), "utf-8")
     variant = load_ruleset_from_path(sibling)
     assert variant.based_on == "mini"
     assert [t.id for t in variant.team_types] == ["humans"]
+    assert variant.skill("Frenzy").summary == "Hits twice."
+    # The borrowed rosters are checked against the ruleset's own skills.
+    edit_file(sibling / "skills.toml", 'name = "Loner"', 'name = "Lone Wolf"')
+    with pytest.raises(RulesetError, match=r"mini/rosters/humans\.toml: .*'Loner'"):
+        load_ruleset_from_path(sibling)
     edit_file(sibling / "ruleset.toml", 'based_on = "mini"', 'based_on = "nowhere"')
     with pytest.raises(RulesetError, match=r"mini-variant/ruleset\.toml: based_on: no ruleset"):
         load_ruleset_from_path(sibling)

@@ -3,10 +3,15 @@
 * BB2025 / BB2020: every position is compared with ``compiled/<ruleset>_rosters.json``
   (team and position matched by name; a trailing footnote ``*`` on a JSON name is
   ignored): cost, max, MA, ST, AG, PA (``null`` = no PA), AV, the sorted skill
-  strings and the sorted primary / secondary letters.
+  strings and the sorted primary / secondary letters. Per team: re-roll cost, apothecary,
+  tier and special rules (the JSON's ``special_rules`` plus its ``league`` list: our
+  rosters keep a team's leagues among its special rules).
 * classic: every position is compared with the obblm-core-lrb6 YAML
   (``obblm-core-lrb6/lrb6/rosters/*.yaml``, team by file stem, position by YAML key):
-  cost, max, MA, ST, AG, AV, skills, normal / doubles access, and the team re-roll cost.
+  cost, max, MA, ST, AG, AV, skills, normal / doubles access. Per team: re-roll cost,
+  apothecary (``options.can_have_apothecary``), tier (LRB6 has no tiers: our rosters
+  write 0) and special rules (the team's ``inducements`` options, through
+  ``[special_rule_ids]``).
 
 Intentional differences are listed, each with a reason, in ``reference_diffs_<ruleset>.toml``
 beside this file; ``missing`` means a position exists on one side only. A test fails on
@@ -19,6 +24,8 @@ The allow-list maps (all optional):
 * ``[team_ids]`` (classic): YAML file stem -> our team id, where it is not the stem with
   ``_`` -> ``-``; ``[position_ids.<stem>]``: YAML key -> our position id, likewise.
 * ``[skill_ids]`` (classic): YAML skill id -> our skill name.
+* ``[special_rule_ids]`` (classic): YAML team inducement option -> our special rule name;
+  ``""`` marks an option that is not a special rule of ours (said why beside it).
 """
 
 from __future__ import annotations
@@ -49,7 +56,10 @@ POSITION_FIELDS = {
     "bb2020": ("cost", "max", "ma", "st", "ag", "pa", "av", "skills", "primary", "secondary"),
     "classic": ("cost", "max", "ma", "st", "ag", "av", "skills", "primary", "secondary"),
 }
-TEAM_FIELDS = {"bb2025": (), "bb2020": (), "classic": ("reroll_cost",)}
+#: Compared team fields, the same for every ruleset.
+TEAM_FIELDS = ("reroll_cost", "apothecary", "tier", "special_rules")
+#: LRB6 has no team tiers; our classic rosters write tier 0.
+CLASSIC_TIER = 0
 MISSING = "missing"
 #: Allow-list keys that repeat the reference's value or names; checked when present.
 REFERENCE_VALUE_KEYS = ("yaml", "json")
@@ -121,7 +131,14 @@ def allow_list(ruleset_id: str) -> dict[str, Any]:
 def our_teams(ruleset_id: str) -> dict[str, Team]:
     teams = {}
     for team_type in load_ruleset(ruleset_id).team_types:
-        team = Team(fields={"reroll_cost": team_type.reroll_cost})
+        team = Team(
+            fields={
+                "reroll_cost": team_type.reroll_cost,
+                "apothecary": team_type.apothecary,
+                "tier": team_type.tier,
+                "special_rules": sorted(team_type.special_rules),
+            }
+        )
         for position in team_type.positions:
             team.positions[position.id] = {
                 "cost": position.cost,
@@ -154,7 +171,15 @@ def json_reference(ruleset_id: str) -> dict[str, Team]:
     ids_by_name.update(allow_list(ruleset_id).get("team_names", {}))
     teams = {}
     for raw_team in json.loads(path.read_text(encoding="utf-8")):
-        team = Team(names={"json_team": raw_team["name"]})
+        team = Team(
+            fields={
+                "reroll_cost": raw_team["reroll_cost"],
+                "apothecary": raw_team["apothecary"],
+                "tier": raw_team["tier"],
+                "special_rules": sorted({*raw_team["special_rules"], *raw_team["league"]}),
+            },
+            names={"json_team": raw_team["name"]},
+        )
         for raw in raw_team["positions"]:
             name = raw["name"].removesuffix("*")
             team.positions[slug(name)] = {
@@ -177,12 +202,27 @@ def json_reference(ruleset_id: str) -> dict[str, Team]:
 def yaml_reference() -> dict[str, Team]:
     allowed = allow_list("classic")
     skill_ids = allowed.get("skill_ids", {})
+    special_rule_ids = allowed.get("special_rule_ids", {})
     teams = {}
     for path in sorted((REFERENCE / "obblm-core-lrb6" / "lrb6" / "rosters").glob("*.yaml")):
         stem = path.stem
         raw_team = read_yaml(path)["rules"]["lrb6"]["rosters"][stem]
         position_ids = allowed.get("position_ids", {}).get(stem, {})
-        team = Team(fields={"reroll_cost": raw_team["reroll_cost"]}, names={"yaml_team": stem})
+        options = raw_team.get("options", {})
+        special_rules = [
+            special_rule_ids.get(option, f"<unmapped YAML inducement option {option}>")
+            for option, enabled in options.get("inducements", {}).items()
+            if enabled is True
+        ]
+        team = Team(
+            fields={
+                "reroll_cost": raw_team["reroll_cost"],
+                "apothecary": options["can_have_apothecary"],
+                "tier": CLASSIC_TIER,
+                "special_rules": sorted(rule for rule in special_rules if rule),
+            },
+            names={"yaml_team": stem},
+        )
         for key, raw in raw_team["players"].items():
             position_id = position_ids.get(key, key.replace("_", "-"))
             stats = raw["characteristics"]
@@ -237,7 +277,7 @@ def differences(ruleset_id: str, team_id: str) -> list[Difference]:
     if reference is not None and ours is not None:
         found += [
             Difference(team_id, "", name, reference.fields[name], ours.fields[name])
-            for name in TEAM_FIELDS[ruleset_id]
+            for name in TEAM_FIELDS
             if reference.fields[name] != ours.fields[name]
         ]
     ref_positions = reference.positions if reference else {}
@@ -333,7 +373,7 @@ def test_team_matches_reference(ruleset_id: str, team_id: str) -> None:
 @pytest.mark.parametrize("ruleset_id", RULESETS)
 def test_allow_list_is_well_formed(ruleset_id: str) -> None:
     teams = {*reference_teams(ruleset_id), *our_teams(ruleset_id)}
-    fields = {MISSING, *POSITION_FIELDS[ruleset_id], *TEAM_FIELDS[ruleset_id]}
+    fields = {MISSING, *POSITION_FIELDS[ruleset_id], *TEAM_FIELDS}
     problems = []
     seen = set()
     for entry in entries(ruleset_id):

@@ -121,6 +121,62 @@ def test_several_reasons_at_once() -> None:
     assert decision.codes == ("already_held", "not_secondary", "excluded_by")
 
 
+# BB2025 Violent Innovator: only a player with a Trait that grants a Special Action may have
+# it. (position, skill kind, expected reason codes)
+VIOLENT_INNOVATOR = [
+    # Throw Team-mate is an ordinary Action: an Ogre Blocker (D secondary) does not qualify.
+    ("ogre", "ogre-blocker", "chosen_secondary", ["requires"]),
+    # Kick Team-mate is a Special Action (Ogre Runt Punter, D secondary).
+    ("ogre", "ogre-runt-punter", "chosen_secondary", []),
+    # Stab and Bombardier are Special Actions (both with D primary).
+    ("chaos-dwarf", "sneaky-stabba", "chosen_primary", []),
+    ("goblin", "bomma", "chosen_primary", []),
+    # Hypnotic Gaze is a Special Action (the FAQ says so): a Vampire Runner fails only on
+    # access to Devious, not on the requirement.
+    ("vampire", "vampire-runner", "chosen_secondary", ["category_not_accessible"]),
+]
+
+
+@pytest.mark.parametrize(("team", "pos", "kind", "codes"), VIOLENT_INNOVATOR)
+def test_bb2025_violent_innovator_needs_a_special_action_trait(
+    team: str, pos: str, kind: str, codes: list[str]
+) -> None:
+    ruleset = load_ruleset("bb2025")
+    player = position("bb2025", team, pos)
+    decision = skill_decision(ruleset, player, [], "Violent Innovator", kind)
+    assert list(decision.codes) == codes
+
+
+def test_bb2025_violent_innovator_requirement_lists_the_special_action_traits() -> None:
+    requires = load_ruleset("bb2025").skill("Violent Innovator").requires_any
+    assert sorted(requires) == [
+        "Ball & Chain",
+        "Bombardier",
+        "Breathe Fire",
+        "Chainsaw",
+        "Hypnotic Gaze",
+        "Kick Team-mate",
+        "Projectile Vomit",
+        "Stab",
+    ]
+
+
+def test_bb2020_frenzy_excludes_only_grab() -> None:
+    # BB2020 Frenzy: never together with Grab. Multiple Block only cannot be *used* in the
+    # same activation as Frenzy, so a Norse Berzerker (G S primary) may learn it.
+    ruleset = load_ruleset("bb2020")
+    berzerker = position("bb2020", "norse", "norse-berzerker")
+    assert ruleset.skill("Frenzy").excludes == ("Grab",)
+    multiple = skill_decision(ruleset, berzerker, [], "Multiple Block", "chosen_primary")
+    assert multiple.allowed
+    grab = skill_decision(ruleset, berzerker, [], "Grab", "chosen_primary")
+    assert grab.codes == ("excluded_by",)
+    # Also the other way round: a Blitzer with Multiple Block may still learn Frenzy.
+    blitzer = position("bb2020", "human", "blitzer")
+    frenzy = skill_decision(ruleset, blitzer, ["Multiple Block"], "Frenzy", "chosen_primary")
+    assert frenzy.allowed
+
+
 def test_legal_skills() -> None:
     ruleset = load_ruleset("bb2025")
     blitzer = position("bb2025", "orc", "orc-blitzer")
@@ -298,7 +354,7 @@ def test_server_rolled_dice_always_resolve(ruleset_id: str, seed: int) -> None:
 
 # --- classic-spend: one die over the category's skill list ("roll_list") ------------
 
-CLASSIC_LISTS = {"G": 14, "A": 10, "P": 7, "S": 10, "M": 10}
+CLASSIC_LISTS = {"G": 14, "A": 12, "P": 12, "S": 12, "M": 12}  # seed 000's skill table
 
 
 def test_classic_spend_rolls_over_the_skills_toml_order() -> None:
@@ -318,11 +374,13 @@ ROLL_LIST = [
     ("G", 2, "Dauntless"),
     ("G", 14, "Wrestle"),
     ("A", 1, "Catch"),
-    ("A", 4, "Dodge"),
-    ("A", 10, "Sure Feet"),
-    ("P", 7, "Safe Throw"),
-    ("S", 5, "Mighty Blow"),
-    ("M", 10, "Very Long Legs"),
+    ("A", 5, "Dodge"),
+    ("A", 12, "Sure Feet"),
+    ("P", 2, "Cannoneer"),
+    ("P", 12, "Safe Throw"),
+    ("S", 7, "Mighty Blow"),
+    ("S", 9, "Piledriver"),
+    ("M", 12, "Very Long Legs"),
 ]
 
 
@@ -334,7 +392,7 @@ def test_classic_spend_random_skill_from_dice(category: str, die: int, skill: st
 # (ruleset, category, dice, words in the error)
 ROLL_LIST_ERRORS = [
     ("classic-spend", "G", (15,), "1-14"),  # beyond the list
-    ("classic-spend", "P", (8,), "1-7"),
+    ("classic-spend", "P", (13,), "1-12"),
     ("classic-spend", "G", (0,), "1-14"),
     ("classic-spend", "G", (1, 1), "one die"),  # a 2D6 roll is not this procedure
     ("classic-spend", "X", (1,), "no skill category"),
@@ -354,12 +412,12 @@ def test_roll_list_errors(
 CLASSIC_SPEND_RESULTS = [
     ("lineman", [], RP, "G", [1], "", "Block"),
     ("lineman", [], RP, "G", [14], "", "Wrestle"),
-    ("lineman", [], RS, "A", [4], "", "Dodge"),
-    ("lineman", [], RS, "P", [7], "", "Safe Throw"),
+    ("lineman", [], RS, "A", [5], "", "Dodge"),
+    ("lineman", [], RS, "P", [12], "", "Safe Throw"),
     # A result the player may not take is re-rolled at the table.
     ("blitzer", [], RP, "G", [1], "reroll_required", None),  # Block is a starting skill
     ("lineman", ["Dauntless"], RP, "G", [2], "reroll_required", None),  # gained already
-    ("blitzer", ["Frenzy"], RP, "S", [2], "reroll_required", None),  # Grab excludes Frenzy
+    ("blitzer", ["Frenzy"], RP, "S", [4], "reroll_required", None),  # Grab excludes Frenzy
     # Category access, as for chosen skills.
     ("lineman", [], RP, "A", [4], "not_primary", None),
     ("lineman", [], RS, "G", [1], "not_secondary", None),

@@ -101,6 +101,16 @@ def test_purchase_decision(
     assert decision.codes == codes
 
 
+@pytest.mark.parametrize("ruleset_id", ["classic", "classic-spend"])
+def test_classic_nurgle_may_not_buy_an_apothecary(ruleset_id: str) -> None:
+    # LRB6: Nurgle teams have no apothecary (they may induce Igor instead); a Human team may.
+    ruleset = load_ruleset(ruleset_id)
+    for team, codes in (("nurgle", ("not_allowed",)), ("human", ())):
+        team_type = ruleset.team_type(team)
+        decision = purchase_decision(ruleset, team_type, "apothecary", TeamCounts(), 50000, True)
+        assert decision.codes == codes, team
+
+
 @pytest.mark.parametrize(
     ("position", "counts", "treasury", "codes"),
     [

@@ -137,9 +137,10 @@ def test_classic_spend_six_advancements_then_refused(coach) -> None:
             110_000 + 20_000,
         ),
         ({"kind": "chosen_secondary", "skill": "Dodge"}, "Dodge", 10 + 18, 130_000 + 30_000),
-        # Agility list: Catch, Diving Catch, Diving Tackle, Dodge, Jump Up, Leap: 6 = Leap.
+        # Agility list (seed 000): Catch, Defensive, Diving Catch, Diving Tackle, Dodge,
+        # Jump Up, Leap: 7 = Leap.
         (
-            {"kind": "random_secondary", "category": "A", "dice": (6,)},
+            {"kind": "random_secondary", "category": "A", "dice": (7,)},
             "Leap",
             28 + 16,
             160_000 + 30_000,
