@@ -13,7 +13,7 @@ from league.models.player import ON_ROSTER
 from league.rules import Ruleset
 from league.rules.model import Position, RulesError, TeamType
 from league.services import audit
-from league.services.errors import Conflict, Forbidden, NotFound, RuleViolation
+from league.services.errors import Conflict, DomainError, Forbidden, NotFound, RuleViolation
 from league.services.leagues import get_league, league_ruleset, membership, role_in
 from league.services.users import find_user
 
@@ -248,14 +248,17 @@ def create_team(session: Session, actor: User, command: NewTeam) -> Team:
     return team
 
 
-def confirm_refusal(team: Team) -> str | None:
-    """Why the draft of `team` cannot be confirmed yet, or None when it can."""
+def confirm_refusal(team: Team) -> DomainError | None:
+    """Why the draft of `team` cannot be confirmed now, or None when it can."""
+    if team.status != "draft":
+        return Conflict(f"{team.name} is not a draft any more.")
     building = team_ruleset(team).team_building
     players = len(roster(team))
     if players < building.min_players:
-        return (
+        return RuleViolation(
             f"{team.name} has {players} players; a team needs at least "
-            f"{building.min_players} before the draft is confirmed."
+            f"{building.min_players} before the draft is confirmed.",
+            code="too_few_players",
         )
     return None
 
@@ -264,11 +267,9 @@ def confirm_draft(session: Session, actor: User, team_id: int) -> Team:
     """Finish the draft: the team becomes active and later re-rolls cost more."""
     team = get_team(session, team_id, for_update=True)
     _require_manager(team, actor)
-    if team.status != "draft":
-        raise Conflict(f"{team.name} is not a draft any more.")
     refusal = confirm_refusal(team)
     if refusal:
-        raise RuleViolation(refusal, code="too_few_players")
+        raise refusal
     players = len(roster(team))
     team.status = "active"
     team.confirmed_at = datetime.now(UTC)

@@ -107,11 +107,13 @@ def _team_action(
     team = _team_or_404(team_id)
     if not form.validate_on_submit():
         abort(400, description="The form was incomplete.")
-    if ask is not None and not form.is_confirmed:
-        if not teams.can_manage(team, current_user):
-            abort(403, description=f"Only {team.name}'s coach or a commissioner can do that.")
-        return _ask_first(team, form, ask(team))
+    asking = ask is not None and not form.is_confirmed
+    if asking and not teams.can_manage(team, current_user):
+        abort(403, description=f"Only {team.name}'s coach or a commissioner can do that.")
     try:
+        if ask is not None and asking:
+            # `ask` raises the refusal of a step that cannot happen rather than ask about it.
+            return _ask_first(team, form, ask(team))
         with unit_of_work() as session:
             action(session)
     except DomainError as error:
@@ -184,6 +186,9 @@ def give_back(team_id: int) -> str | Response:
 
 
 def _confirm_draft_question(team: Team) -> Question:
+    refusal = teams.confirm_refusal(team)
+    if refusal:
+        raise refusal
     during_draft, after_draft = teams.reroll_prices(team)
     players = len(teams.roster(team))
     return Question(
@@ -199,12 +204,6 @@ def _confirm_draft_question(team: Team) -> Question:
 @bp.post("/teams/<int:team_id>/confirm")
 @login_required
 def confirm(team_id: int) -> str | Response:
-    team = _team_or_404(team_id)
-    refusal = teams.confirm_refusal(team) if team.status == "draft" else None
-    if refusal:
-        # Too few players: say so now rather than ask about a step that cannot happen.
-        flash(refusal, "error")
-        return redirect(url_for("teams.show", team_id=team_id))
     return _team_action(
         team_id,
         ConfirmStepForm(),
