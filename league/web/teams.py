@@ -107,13 +107,13 @@ def _team_action(
     team = _team_or_404(team_id)
     if not form.validate_on_submit():
         abort(400, description="The form was incomplete.")
-    asking = ask is not None and not form.is_confirmed
-    if asking and not teams.can_manage(team, current_user):
+    ask_now = ask if ask is not None and not form.is_confirmed else None
+    if ask_now and not teams.can_manage(team, current_user):
         abort(403, description=f"Only {team.name}'s coach or a commissioner can do that.")
     try:
-        if ask is not None and asking:
+        if ask_now:
             # `ask` raises the refusal of a step that cannot happen rather than ask about it.
-            return _ask_first(team, form, ask(team))
+            return _ask_first(team, form, ask_now(team))
         with unit_of_work() as session:
             action(session)
     except DomainError as error:
@@ -215,6 +215,9 @@ def confirm(team_id: int) -> str | Response:
 
 def _treasury_question(team: Team, form: TreasuryForm) -> Question:
     amount = form.amount.data or 0
+    refusal = teams.adjustment_refusal(team, amount, form.reason.data or "")
+    if refusal:
+        raise refusal  # not asked about: it cannot be made anyway
     return Question(
         f"Adjust the treasury of {team.name}?",
         f"{amount:+,} gold ({form.reason.data}): the treasury goes from {team.treasury:,} to "
@@ -232,24 +235,20 @@ def adjust_treasury(team_id: int) -> str | Response | tuple[str, int]:
         abort(403, description="Only a commissioner can adjust a treasury.")
     form = TreasuryForm()
     if form.validate_on_submit():
-        amount, reason = form.amount.data or 0, form.reason.data or ""
-        # Asked first, unless the adjustment cannot be made anyway.
-        refusal = None if form.is_confirmed else teams.adjustment_refusal(team, amount, reason)
-        if refusal:
-            attach_error(form, refusal, refusal.field or "amount")
-        elif not form.is_confirmed:
-            return _ask_first(team, form, _treasury_question(team, form))
+        try:
+            if not form.is_confirmed:
+                return _ask_first(team, form, _treasury_question(team, form))
+            with unit_of_work() as session:
+                teams.adjust_treasury(
+                    session, current_user, team_id, form.amount.data or 0, form.reason.data or ""
+                )
+        except DomainError as error:
+            _refuse_if_forbidden(error)
+            # "Not enough gold" names no field: it is about the amount.
+            attach_error(form, error, error.field or "amount")
         else:
-            try:
-                with unit_of_work() as session:
-                    teams.adjust_treasury(session, current_user, team_id, amount, reason)
-            except DomainError as error:
-                _refuse_if_forbidden(error)
-                # "Not enough gold" names no field: it is about the amount.
-                attach_error(form, error, error.field or "amount")
-            else:
-                flash("Treasury adjusted.", "success")
-                return redirect(url_for("teams.show", team_id=team_id, _anchor="ledger"))
+            flash("Treasury adjusted.", "success")
+            return redirect(url_for("teams.show", team_id=team_id, _anchor="ledger"))
     db.session.expire_all()
     return _render_team(_team_or_404(team.id), 400, treasury_form=form)
 
