@@ -69,6 +69,45 @@ def _check_house_rule_limits(house_rules: dict[str, Any]) -> None:
                 )
 
 
+def _house_rules_problem(ruleset: Ruleset, house_rules: Any) -> RuleViolation | None:
+    try:
+        _check_house_rule_limits(house_rules)
+        merge_house_rules(ruleset, house_rules)
+    except RuleViolation as error:
+        return error
+    except RulesetError as error:
+        # The field names the offending key ("house_rules.costs.chosen_primary").
+        return RuleViolation(
+            f"House rules: {error.detail}",
+            code="invalid_house_rules",
+            field=f"house_rules.{error.key}" if error.key else "house_rules",
+        )
+    return None
+
+
+def house_rules_problems(ruleset_id: str, house_rules: Any) -> list[RuleViolation]:
+    """Everything wrong with `house_rules` for the ruleset, not only the first fault.
+
+    Each entry of each table is checked on its own, so every faulty one is named; only
+    when each is fine on its own are they checked together (shape, rules across entries).
+    """
+    if ruleset_id not in ruleset_ids():
+        return []  # the ruleset itself is refused first
+    ruleset = load_ruleset(ruleset_id)
+    problems: dict[tuple[str | None, str], RuleViolation] = {}
+    tables = house_rules.items() if isinstance(house_rules, dict) else ()
+    for section, table in tables:
+        for key, value in table.items() if isinstance(table, dict) else ():
+            problem = _house_rules_problem(ruleset, {section: {key: value}})
+            if problem:
+                # A fault of the whole table ("this ruleset rolls for skills") comes once.
+                problems.setdefault((problem.field, problem.message), problem)
+    if not problems:
+        problem = _house_rules_problem(ruleset, house_rules)
+        return [problem] if problem else []
+    return list(problems.values())
+
+
 def _validated(settings: LeagueSettings) -> LeagueSettings:
     name = settings.name.strip()
     if not 3 <= len(name) <= 80:
@@ -89,16 +128,9 @@ def _validated(settings: LeagueSettings) -> LeagueSettings:
         raise RuleViolation(
             "Pick each tie-breaker at most once, from the list.", field="tie_breakers"
         )
-    _check_house_rule_limits(settings.house_rules)
-    try:
-        merge_house_rules(load_ruleset(settings.ruleset_id), settings.house_rules)
-    except RulesetError as error:
-        # The field names the offending key ("house_rules.costs.chosen_primary").
-        raise RuleViolation(
-            f"House rules: {error.detail}",
-            code="invalid_house_rules",
-            field=f"house_rules.{error.key}" if error.key else "house_rules",
-        ) from error
+    problems = house_rules_problems(settings.ruleset_id, settings.house_rules)
+    if problems:
+        raise problems[0]
     return settings
 
 

@@ -13,7 +13,7 @@ from league.models.player import ON_ROSTER
 from league.rules import Ruleset
 from league.rules.model import Position, RulesError, TeamType
 from league.services import audit
-from league.services.errors import Conflict, Forbidden, NotFound, RuleViolation
+from league.services.errors import Conflict, DomainError, Forbidden, NotFound, RuleViolation
 from league.services.leagues import get_league, league_ruleset, membership, role_in
 from league.services.users import find_user
 
@@ -127,6 +127,16 @@ def _require_not_retired(team: Team) -> None:
 # Treasury
 
 
+def _shortfall(team: Team, amount: int, description: str) -> RuleViolation | None:
+    if team.treasury + amount < 0:
+        return RuleViolation(
+            f"Not enough gold: {team.name} has {team.treasury:,} and this costs "
+            f"{-amount:,} ({description}).",
+            code="insufficient_treasury",
+        )
+    return None
+
+
 def post_entry(
     session: Session,
     team: Team,
@@ -139,12 +149,9 @@ def post_entry(
     match_id: int | None = None,
 ) -> TreasuryEntry:
     """Append a ledger row and keep the team's treasury equal to the ledger's sum."""
-    if team.treasury + amount < 0:
-        raise RuleViolation(
-            f"Not enough gold: {team.name} has {team.treasury:,} and this costs "
-            f"{-amount:,} ({description}).",
-            code="insufficient_treasury",
-        )
+    shortfall = _shortfall(team, amount, description)
+    if shortfall:
+        raise shortfall
     entry = TreasuryEntry(
         team=team,
         amount=amount,
@@ -159,6 +166,16 @@ def post_entry(
     return entry
 
 
+def adjustment_refusal(team: Team, amount: int, reason: str) -> RuleViolation | None:
+    """Why a treasury adjustment of `team` cannot be made, or None when it can."""
+    reason = reason.strip()
+    if not reason:
+        return RuleViolation("Say why the treasury changes.", field="reason")
+    if amount == 0:
+        return RuleViolation("An adjustment needs an amount other than 0.", field="amount")
+    return _shortfall(team, amount, reason)
+
+
 def adjust_treasury(
     session: Session, actor: User, team_id: int, amount: int, reason: str
 ) -> TreasuryEntry:
@@ -166,12 +183,10 @@ def adjust_treasury(
     team = get_team(session, team_id, for_update=True)
     if role_in(team.league, actor) != "commissioner":
         raise Forbidden("Only a commissioner can adjust a treasury.")
-    reason = reason.strip()
-    if not reason:
-        raise RuleViolation("Say why the treasury changes.", field="reason")
-    if amount == 0:
-        raise RuleViolation("An adjustment needs an amount other than 0.", field="amount")
-    entry = post_entry(session, team, actor, amount, "adjustment", reason)
+    refusal = adjustment_refusal(team, amount, reason)
+    if refusal:
+        raise refusal
+    entry = post_entry(session, team, actor, amount, "adjustment", reason.strip())
     session.flush()
     audit.record(session, actor, "team.adjust_treasury", "team", team.id, amount=amount)
     return entry
@@ -233,20 +248,29 @@ def create_team(session: Session, actor: User, command: NewTeam) -> Team:
     return team
 
 
-def confirm_draft(session: Session, actor: User, team_id: int) -> Team:
-    """Finish the draft: the team becomes active and later re-rolls cost more."""
-    team = get_team(session, team_id, for_update=True)
-    _require_manager(team, actor)
+def confirm_refusal(team: Team) -> DomainError | None:
+    """Why the draft of `team` cannot be confirmed now, or None when it can."""
     if team.status != "draft":
-        raise Conflict(f"{team.name} is not a draft any more.")
+        return Conflict(f"{team.name} is not a draft any more.")
     building = team_ruleset(team).team_building
     players = len(roster(team))
     if players < building.min_players:
-        raise RuleViolation(
+        return RuleViolation(
             f"{team.name} has {players} players; a team needs at least "
             f"{building.min_players} before the draft is confirmed.",
             code="too_few_players",
         )
+    return None
+
+
+def confirm_draft(session: Session, actor: User, team_id: int) -> Team:
+    """Finish the draft: the team becomes active and later re-rolls cost more."""
+    team = get_team(session, team_id, for_update=True)
+    _require_manager(team, actor)
+    refusal = confirm_refusal(team)
+    if refusal:
+        raise refusal
+    players = len(roster(team))
     team.status = "active"
     team.confirmed_at = datetime.now(UTC)
     audit.record(session, actor, "team.confirm", "team", team.id, players=players)
@@ -403,13 +427,19 @@ def rename_player(session: Session, actor: User, player_id: int, name: str, numb
 # Staff, re-rolls, dedicated fans
 
 
+def reroll_prices(team: Team) -> tuple[int, int]:
+    """A team re-roll's price for `team` during the draft, and once it is confirmed."""
+    during_draft = team_type_of(team).reroll_cost
+    multiplier = team_ruleset(team).team_building.reroll_after_draft_multiplier
+    return during_draft, during_draft * multiplier
+
+
 def item_price(team: Team, item: str) -> int:
     """What `item` costs this team now (re-rolls cost more after the draft)."""
-    ruleset = team_ruleset(team)
-    building = ruleset.team_building
+    building = team_ruleset(team).team_building
     if item == "reroll":
-        reroll = team_type_of(team).reroll_cost
-        return reroll if team.status == "draft" else reroll * building.reroll_after_draft_multiplier
+        during_draft, after_draft = reroll_prices(team)
+        return during_draft if team.status == "draft" else after_draft
     prices = {
         "apothecary": building.apothecary_cost,
         "assistant_coach": building.assistant_coaches.cost,

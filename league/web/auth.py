@@ -23,6 +23,8 @@ def register() -> str | Response:
     if current_user.is_authenticated:
         return redirect(url_for("main.index"))
     form = RegisterForm()
+    # An invite link opened while signed out comes back here: after registering, go on to it.
+    next_url = safe_next(request.args.get("next"), "")
     if form.validate_on_submit():
         try:
             with unit_of_work() as session:
@@ -34,8 +36,8 @@ def register() -> str | Response:
         else:
             login_user(user)
             flash(f"Welcome, {user.username}! Your account is ready.", "success")
-            return redirect(url_for("main.index"))
-    return render_template("auth/register.html", form=form)
+            return redirect(next_url or url_for("main.index"))
+    return render_template("auth/register.html", form=form, next_url=next_url)
 
 
 @bp.route("/login", methods=["GET", "POST"])
@@ -46,6 +48,7 @@ def login() -> str | Response:
     if current_user.is_authenticated:
         return redirect(url_for("main.index"))
     form = LoginForm()
+    next_url = safe_next(request.args.get("next"), "")
     if form.validate_on_submit():
         user = users.authenticate(db.session, form.username.data or "", form.password.data or "")
         if user is None:
@@ -53,8 +56,8 @@ def login() -> str | Response:
         else:
             login_user(user, remember=bool(form.remember.data))
             flash(f"Logged in as {user.username}.", "success")
-            return redirect(safe_next(request.args.get("next"), url_for("main.index")))
-    return render_template("auth/login.html", form=form)
+            return redirect(next_url or url_for("main.index"))
+    return render_template("auth/login.html", form=form, next_url=next_url)
 
 
 @bp.route("/logout", methods=["GET", "POST"])

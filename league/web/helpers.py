@@ -20,7 +20,17 @@ def attach_error(form: FlaskForm, error: DomainError, field_name: str | None = N
 
 
 def safe_next(target: str | None, default: str) -> str:
-    """Only follow `next=` to a path on this site (no open redirects)."""
-    if target and target.startswith("/") and not urlsplit(target).netloc:
+    """Only follow `next=` to a path on this site (no open redirects).
+
+    Browsers read a backslash as a slash ("/\\evil.example" is another host) and drop
+    tabs and newlines, so a target holding either is refused too.
+    """
+    if (
+        target
+        and target.startswith("/")
+        and not urlsplit(target).netloc
+        and "\\" not in target
+        and target.isprintable()
+    ):
         return target
     return default

@@ -17,7 +17,7 @@ from league.services.standings import standings as league_standings
 from league.services.team_views import league_team_rows
 from league.services.unit_of_work import unit_of_work
 from league.web.forms import EmptyForm
-from league.web.forms.leagues import AddMemberForm, HouseRulesError, LeagueForm
+from league.web.forms.leagues import AddMemberForm, LeagueForm
 from league.web.forms.teams import NewTeamForm
 from league.web.helpers import attach_error
 
@@ -40,12 +40,11 @@ def _save_league(form: LeagueForm, save) -> Response | None:
     if not form.is_submitted():
         return None
     valid = form.validate()
-    try:
-        # Read the house rules even when another box is wrong: show every error at once.
-        form.house_rules()
-    except HouseRulesError as error:
-        getattr(form, error.field).errors.append(str(error))
-        return None
+    # The rules' checks of the house rules, even when another box is wrong: every error
+    # at once, each next to its box.
+    for problem in leagues.house_rules_problems(form.ruleset_id.data or "", form.house_rules()):
+        attach_error(form, problem, form.field_for(problem.field))
+        valid = False
     if not valid:
         return None
     settings = form.settings()

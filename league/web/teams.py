@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, url_for
@@ -18,8 +19,8 @@ from league.services.leagues import role_in
 from league.services.matches import player_history
 from league.services.team_views import team_page_version, team_sheet
 from league.services.unit_of_work import unit_of_work
-from league.web.forms import EmptyForm
-from league.web.forms.teams import HireForm, ItemForm, PlayerForm, TreasuryForm
+from league.web.forms import ConfirmStepForm, EmptyForm, FlaskForm
+from league.web.forms.teams import GiveBackForm, HireForm, ItemForm, PlayerForm, TreasuryForm
 from league.web.helpers import attach_error
 
 bp = Blueprint("teams", __name__)
@@ -71,12 +72,48 @@ def show(team_id: int) -> tuple[str, int] | Response:
     return _render_team(_team_or_404(team_id))
 
 
-def _team_action(team_id: int, form: Any, action: Callable[..., Any], success: str) -> Response:
-    """POST handlers that only flash: run `action(session)`, report, back to the team."""
-    _team_or_404(team_id)
+@dataclass(frozen=True, slots=True)
+class Question:
+    """What a confirmation page asks before a step that cannot be taken back."""
+
+    question: str
+    explanation: str
+    button: str
+
+
+def _ask_first(team: Team, form: FlaskForm, question: Question) -> str:
+    """The confirmation page: nothing is written until its button is pressed."""
+    return render_template(
+        "teams/confirm.html",
+        team=team,
+        form=form,
+        question=question.question,
+        explanation=question.explanation,
+        button=question.button,
+    )
+
+
+def _team_action(
+    team_id: int,
+    form: Any,
+    action: Callable[..., Any],
+    success: str,
+    ask: Callable[[Team], Question] | None = None,
+) -> str | Response:
+    """POST handlers that only flash: run `action(session)`, report, back to the team.
+
+    With `ask`, a post that is not yet confirmed gets the confirmation page instead.
+    """
+    team = _team_or_404(team_id)
     if not form.validate_on_submit():
         abort(400, description="The form was incomplete.")
+    ask_now = ask if ask is not None and not form.is_confirmed else None
+    if ask_now and not teams.can_manage(team, current_user):
+        abort(403, description=f"Only {team.name}'s coach or a commissioner can do that.")
     try:
+        if ask_now:
+            # `ask` raises the refusal of a step that cannot happen rather than ask about it.
+            return _ask_first(team, form, ask_now(team))
         with unit_of_work() as session:
             action(session)
     except DomainError as error:
@@ -114,7 +151,7 @@ def _item_name(item: str | None) -> str:
 
 @bp.post("/teams/<int:team_id>/buy")
 @login_required
-def buy(team_id: int) -> Response:
+def buy(team_id: int) -> str | Response:
     form = ItemForm()
     return _team_action(
         team_id,
@@ -124,38 +161,83 @@ def buy(team_id: int) -> Response:
     )
 
 
+def _give_back_question(team: Team, item: str) -> Question:
+    price = teams.item_price(team, item)
+    return Question(
+        f"Give back {teams.an_item(item)}?",
+        f"{team.name} gives back {teams.an_item(item)} and its {price:,} gold returns to the "
+        f"treasury ({team.treasury:,} \u2192 {team.treasury + price:,}). It can be bought "
+        "back at the same price only while the draft lasts.",
+        "Yes, give it back",
+    )
+
+
 @bp.post("/teams/<int:team_id>/give-back")
 @login_required
-def give_back(team_id: int) -> Response:
-    form = ItemForm()
+def give_back(team_id: int) -> str | Response:
+    form = GiveBackForm()
     return _team_action(
         team_id,
         form,
         lambda session: teams.undo_draft_item(session, current_user, team_id, form.item.data),
         f"Gave back {_item_name(form.item.data)}.",
+        ask=lambda team: _give_back_question(team, form.item.data),
+    )
+
+
+def _confirm_draft_question(team: Team) -> Question:
+    refusal = teams.confirm_refusal(team)
+    if refusal:
+        raise refusal
+    during_draft, after_draft = teams.reroll_prices(team)
+    players = len(teams.roster(team))
+    return Question(
+        f"Confirm the draft of {team.name}?",
+        f"{team.name} starts with {players} players and {team.treasury:,} gold. Prices are "
+        f"fixed from then on: a team re-roll costs {after_draft:,} instead of "
+        f"{during_draft:,}, dedicated fans can no longer be bought, nothing can be given "
+        "back, and a player let go is fired without a refund. This cannot be undone.",
+        "Yes, confirm the draft",
     )
 
 
 @bp.post("/teams/<int:team_id>/confirm")
 @login_required
-def confirm(team_id: int) -> Response:
+def confirm(team_id: int) -> str | Response:
     return _team_action(
         team_id,
-        EmptyForm(),
+        ConfirmStepForm(),
         lambda session: teams.confirm_draft(session, current_user, team_id),
         "The draft is confirmed: the team is ready to play.",
+        ask=_confirm_draft_question,
+    )
+
+
+def _treasury_question(team: Team, form: TreasuryForm) -> Question:
+    amount = form.amount.data or 0
+    refusal = teams.adjustment_refusal(team, amount, form.reason.data or "")
+    if refusal:
+        raise refusal  # not asked about: it cannot be made anyway
+    return Question(
+        f"Adjust the treasury of {team.name}?",
+        f"{amount:+,} gold ({form.reason.data}): the treasury goes from {team.treasury:,} to "
+        f"{team.treasury + amount:,}. The entry stays in the ledger for good; a mistake is "
+        "put right by another adjustment.",
+        "Yes, adjust the treasury",
     )
 
 
 @bp.post("/teams/<int:team_id>/treasury")
 @login_required
-def adjust_treasury(team_id: int) -> Response | tuple[str, int]:
+def adjust_treasury(team_id: int) -> str | Response | tuple[str, int]:
     team = _team_or_404(team_id)
     if role_in(team.league, current_user) != "commissioner":
         abort(403, description="Only a commissioner can adjust a treasury.")
     form = TreasuryForm()
     if form.validate_on_submit():
         try:
+            if not form.is_confirmed:
+                return _ask_first(team, form, _treasury_question(team, form))
             with unit_of_work() as session:
                 teams.adjust_treasury(
                     session, current_user, team_id, form.amount.data or 0, form.reason.data or ""
@@ -242,13 +324,10 @@ def _confirm_player_action(
         else:
             flash(success, "success")
         return redirect(url_for("teams.show", team_id=team.id, _anchor="roster"))
-    return render_template(
-        "teams/confirm.html",
-        player=player,
-        team=team,
-        verb=verb,
-        explanation=explanation,
-        form=form,
+    return _ask_first(
+        team,
+        form,
+        Question(f"{verb.capitalize()} {player.name}?", explanation, f"Yes, {verb} {player.name}"),
     )
 
 

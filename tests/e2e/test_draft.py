@@ -62,6 +62,14 @@ def test_draft_a_team_in_a_new_league(live_server: str, page) -> None:
     expect(page.get_by_test_id("team-value")).to_have_text("835,000")
 
     page.get_by_role("button", name="Confirm the draft (11 players)").click()
+    # It cannot be undone, so the server asks first: re-rolls then cost double.
+    expect(
+        page.get_by_role("heading", name="Confirm the draft of Reikland Reavers?")
+    ).to_be_visible()
+    expect(page.get_by_test_id("confirm-explanation")).to_contain_text(
+        "a team re-roll costs 100,000 instead of 50,000"
+    )
+    page.get_by_role("button", name="Yes, confirm the draft").click()
     expect(page.locator(".flashes")).to_contain_text(
         "The draft is confirmed: the team is ready to play."
     )

@@ -157,9 +157,12 @@ def build(client: FlaskClient, payload: str) -> Hostile:
     lineman = next(
         p["id"] for p in client.get(f"{API}/teams/{home}").json["players"] if p["number"] == 2
     )
+    response = client.post(f"/teams/{home}/treasury", data={"amount": "1000", "reason": payload})
+    assert response.status_code == 200
+    assert_shown_escaped(response.text, payload, "the treasury adjustment's confirmation")
     response = client.post(
         f"/teams/{home}/treasury",
-        data={"amount": "1000", "reason": payload},
+        data={"amount": "1000", "reason": payload, "confirmed": "yes"},
         follow_redirects=True,
     )
     assert response.status_code == 200

@@ -310,13 +310,18 @@ SPECS = (
         {"position_id": "human-lineman", "name": "Fuzz Hire", "number": "20"},
     ),
     Spec("teams.buy", "/teams/{team}/buy", Role.COACH, {"item": "reroll"}),
-    Spec("teams.give_back", "/teams/{draft_team}/give-back", Role.COACH, {"item": "reroll"}),
-    Spec("teams.confirm", "/teams/{draft_team}/confirm", Role.COACH, {}),
+    Spec(
+        "teams.give_back",
+        "/teams/{draft_team}/give-back",
+        Role.COACH,
+        {"item": "reroll", "confirmed": "yes"},
+    ),
+    Spec("teams.confirm", "/teams/{draft_team}/confirm", Role.COACH, {"confirmed": "yes"}),
     Spec(
         "teams.adjust_treasury",
         "/teams/{team}/treasury",
         Role.COMMISSIONER,
-        {"amount": "1000", "reason": "Fuzz"},
+        {"amount": "1000", "reason": "Fuzz", "confirmed": "yes"},
     ),
     Spec(
         "teams.edit_player",

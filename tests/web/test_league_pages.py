@@ -201,6 +201,37 @@ def test_house_rules_stay_visible_when_the_form_comes_back(client: FlaskClient) 
     assert league_count() == 0
 
 
+def test_every_house_rules_error_is_shown_at_once_next_to_its_box(client: FlaskClient) -> None:
+    make_user("comm")
+    login(client, "comm")
+    response = client.post(
+        "/leagues/new",
+        data=league_form(
+            name="Ab",
+            cost_random_primary="3, four",  # cannot be read
+            cost_chosen_primary="6, 8, 12",  # read, but a BB2025 row has 6 costs
+            cost_chosen_secondary="6, 8, 12, 16, 20, 2000",  # over the 1,000 SPP limit
+            value_increase="chosen_primary=20_000, chosen_secondary=twenty",  # cannot be read
+            spp_awards="touchdown=4",  # no such event
+        ),
+    )
+    assert response.status_code == 200
+    expected = {
+        "name": ["Field must be between 3 and 80 characters long."],
+        "cost_random_primary": ["Write whole numbers separated by commas."],
+        "cost_chosen_primary": ["House rules: expected 6 costs (one per advancement), got 3"],
+        "cost_random_secondary": [],
+        "cost_chosen_secondary": ["House rules: costs chosen_secondary must be at most 1,000."],
+        "value_increase": ["chosen_secondary: 'twenty' is not a number."],
+        "spp_awards": [
+            "Write key=value pairs; keys: td, cas, comp, int, deflection, throw_completion,"
+            " safe_landing, mvp."
+        ],
+    }
+    assert {name: field_errors(response.text, name) for name in expected} == expected
+    assert league_count() == 0
+
+
 # ---------------------------------------------------------------------------
 # The league page
 

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
 from flask.testing import FlaskClient
 from sqlalchemy import func, select
+from werkzeug.test import TestResponse
 
 from league.extensions import db
 from league.models import League, Player, Team, TreasuryEntry, User
@@ -15,6 +17,7 @@ from tests.pages import field_errors, flashes, input_value, login, text_of
 
 TIMES = "\u00d7"  # "2 x 50,000" re-rolls, as the page prints it
 EN_DASH = "\u2013"
+ARROW = "\u2192"
 
 # ---------------------------------------------------------------------------
 # Helpers: read the page the way a person does
@@ -166,7 +169,7 @@ def drafted_team(league: League, players: int = 11) -> Team:
 
 def active_team(client: FlaskClient, league: League) -> Team:
     team = drafted_team(league)
-    post_ok(client, f"/teams/{team.id}/confirm")
+    post_ok(client, f"/teams/{team.id}/confirm", confirmed="yes")
     return team
 
 
@@ -308,7 +311,7 @@ def test_draft_a_bb2025_human_team(client: FlaskClient, bb2025: League) -> None:
     page = post_ok(client, f"/teams/{team_id}/buy", item="dedicated_fan")
     assert fact(page, "Dedicated fans") == "2"
     assert fact(page, "Treasury") == "60,000"
-    page = post_ok(client, f"/teams/{team_id}/give-back", item="dedicated_fan")
+    page = post_ok(client, f"/teams/{team_id}/give-back", item="dedicated_fan", confirmed="yes")
     assert "Gave back a dedicated fan." in flashes(page)
     assert fact(page, "Re-rolls") == f"2 {TIMES} 50,000"
     assert fact(page, "Apothecary") == "yes"
@@ -332,7 +335,7 @@ def test_draft_a_bb2025_human_team(client: FlaskClient, bb2025: League) -> None:
     assert ledger(page)[-1] == ("Starting treasury", "+1,000,000")
     assert "Confirm the draft (11 players)" in page
 
-    page = post_ok(client, f"/teams/{team_id}/confirm")
+    page = post_ok(client, f"/teams/{team_id}/confirm", confirmed="yes")
     assert "The draft is confirmed: the team is ready to play." in flashes(page)
     assert '<span class="tag status-draft">' not in page
     assert "Confirm the draft" not in page
@@ -402,7 +405,7 @@ def test_draft_a_bb2020_orc_team(client: FlaskClient) -> None:
         "Costs 60,000; the treasury holds 20,000. give back",
     ]
 
-    page = post_ok(client, f"/teams/{team_id}/confirm")
+    page = post_ok(client, f"/teams/{team_id}/confirm", confirmed="yes")
     assert "The draft is confirmed: the team is ready to play." in flashes(page)
     assert fact(page, "Team value") == "980,000"
     league_page = client.get(f"/leagues/{league.id}").text
@@ -490,13 +493,13 @@ def test_draft_refusals_are_flashed(client: FlaskClient, bb2025: League) -> None
     team_id = new_team(client, bb2025.id, "Reikland Reavers", "human")
     team_page(client, team_id)
     before = snapshot(team_id)
-    page = post_ok(client, f"/teams/{team_id}/confirm")
+    page = post_ok(client, f"/teams/{team_id}/confirm", confirmed="yes")
     assert flashes(page) == [
         "Reikland Reavers has 0 players; a team needs at least 11 before the draft is confirmed."
     ]
-    page = post_ok(client, f"/teams/{team_id}/give-back", item="reroll")
+    page = post_ok(client, f"/teams/{team_id}/give-back", item="reroll", confirmed="yes")
     assert flashes(page) == ["Reikland Reavers has no team re-roll to give back."]
-    page = post_ok(client, f"/teams/{team_id}/give-back", item="dedicated_fan")
+    page = post_ok(client, f"/teams/{team_id}/give-back", item="dedicated_fan", confirmed="yes")
     assert flashes(page) == ["Reikland Reavers has no dedicated fan to give back."]
     assert client.post(f"/teams/{team_id}/buy", data={"item": "gold"}).status_code == 400
     for _ in range(2):
@@ -504,8 +507,8 @@ def test_draft_refusals_are_flashed(client: FlaskClient, bb2025: League) -> None
     page = post_ok(client, f"/teams/{team_id}/buy", item="dedicated_fan")
     assert flashes(page) == ["A new team may start with at most 3 dedicated fans."]
     assert fact(page, "Dedicated fans") == "3"
-    post_ok(client, f"/teams/{team_id}/give-back", item="dedicated_fan")
-    post_ok(client, f"/teams/{team_id}/give-back", item="dedicated_fan")
+    post_ok(client, f"/teams/{team_id}/give-back", item="dedicated_fan", confirmed="yes")
+    post_ok(client, f"/teams/{team_id}/give-back", item="dedicated_fan", confirmed="yes")
     assert snapshot(team_id)[:8] == before[:8]
 
 
@@ -672,7 +675,7 @@ def test_commissioner_adjusts_the_treasury(client: FlaskClient, bb2025: League) 
 
     response = client.post(
         f"/teams/{team.id}/treasury",
-        data={"amount": "-15000", "reason": "Fined for a late roster"},
+        data={"amount": "-15000", "reason": "Fined for a late roster", "confirmed": "yes"},
     )
     assert response.headers["Location"] == f"/teams/{team.id}#ledger"
     page = client.get(response.headers["Location"]).text
@@ -737,7 +740,7 @@ def test_a_commissioner_manages_any_team(client: FlaskClient, bb2025: League) ->
     assert "<h2>Draft</h2>" in page
     hire_ok(client, team.id, "human-lineman", "Sub", 11)
     assert flashes(team_page(client, team.id)) == ["Hired #11 Sub."]
-    page = post_ok(client, f"/teams/{team.id}/confirm")
+    page = post_ok(client, f"/teams/{team.id}/confirm", confirmed="yes")
     assert flashes(page) == ["The draft is confirmed: the team is ready to play."]
 
 
@@ -762,3 +765,89 @@ def test_unknown_ids_are_404(client: FlaskClient, bb2025: League, method: str, p
     response = getattr(client, method)(path, data={"item": "reroll"} if method == "post" else None)
     assert response.status_code == 404
     assert "There is no" in response.text or "Not Found" in response.text
+
+
+# ---------------------------------------------------------------------------
+# Steps that cannot be taken back ask first, on the server (no JavaScript needed)
+
+
+def asked(response: TestResponse, question: str) -> str:
+    """The explanation of the confirmation page `response` must be."""
+    assert response.status_code == 200
+    assert f"<h1>{question}</h1>" in response.text
+    found = re.search(r'<p data-testid="confirm-explanation">(.*?)</p>', response.text, re.S)
+    assert found is not None
+    return text_of(found.group(1))
+
+
+def press_yes(client: FlaskClient, path: str, page: str) -> str:
+    """Press the confirmation page's button: its hidden fields go back to `path`."""
+    fields = re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)">', page)
+    assert ("confirmed", "yes") in fields
+    return post_ok(client, path, **{name: html.unescape(value) for name, value in fields})
+
+
+def test_confirming_the_draft_asks_first(client: FlaskClient, bb2025: League) -> None:
+    team = drafted_team(bb2025, players=10)
+    # Too few players: refused at once, not asked about.
+    page = post_ok(client, f"/teams/{team.id}/confirm")
+    assert flashes(page) == [
+        "Reikland Reavers has 10 players; a team needs at least 11 before the draft is confirmed."
+    ]
+    hire(_user("coach"), team, "human-lineman")
+    before = snapshot(team.id)
+
+    path = f"/teams/{team.id}/confirm"
+    response = client.post(path)
+    # BB2025 Human: a re-roll costs 50,000 while drafting and twice that afterwards;
+    # 1,000,000 - 85,000 (blitzer) - 10 x 50,000 (linemen) = 415,000 left.
+    assert asked(response, "Confirm the draft of Reikland Reavers?") == (
+        "Reikland Reavers starts with 11 players and 415,000 gold. Prices are fixed from then "
+        "on: a team re-roll costs 100,000 instead of 50,000, dedicated fans can no longer be "
+        "bought, nothing can be given back, and a player let go is fired without a refund. "
+        "This cannot be undone."
+    )
+    assert snapshot(team.id) == before  # asking writes nothing
+
+    page = press_yes(client, path, response.text)
+    assert flashes(page) == ["The draft is confirmed: the team is ready to play."]
+    assert snapshot(team.id)[0] == "active"
+
+
+def test_giving_an_item_back_asks_first(client: FlaskClient, bb2025: League) -> None:
+    team = drafted_team(bb2025)
+    buy(_user("coach"), team, "reroll")
+    before = snapshot(team.id)
+
+    path = f"/teams/{team.id}/give-back"
+    response = client.post(path, data={"item": "reroll"})
+    assert asked(response, "Give back a team re-roll?") == (
+        "Reikland Reavers gives back a team re-roll and its 50,000 gold returns to the "
+        f"treasury (365,000 {ARROW} 415,000). It can be bought back at the same price only "
+        "while the draft lasts."
+    )
+    assert snapshot(team.id) == before
+
+    page = press_yes(client, path, response.text)
+    assert flashes(page) == ["Gave back a team re-roll."]
+    assert fact(page, "Treasury") == "415,000"
+
+
+def test_adjusting_a_treasury_asks_first(client: FlaskClient, bb2025: League) -> None:
+    team = drafted_team(bb2025)
+    logout(client)
+    login(client, "comm")
+    before = snapshot(team.id)
+
+    path = f"/teams/{team.id}/treasury"
+    response = client.post(path, data={"amount": "-15000", "reason": "Late roster"})
+    assert asked(response, "Adjust the treasury of Reikland Reavers?") == (
+        "-15,000 gold (Late roster): the treasury goes from 415,000 to 400,000. The entry "
+        "stays in the ledger for good; a mistake is put right by another adjustment."
+    )
+    assert snapshot(team.id) == before
+
+    page = press_yes(client, path, response.text)
+    assert flashes(page) == ["Treasury adjusted."]
+    assert ledger(page)[0] == ("Late roster", "-15,000")
+    assert fact(page, "Treasury") == "400,000"

@@ -31,6 +31,21 @@ class EmptyForm(FlaskForm):
     """For button-only POSTs (log out, confirmations): just the CSRF token."""
 
 
+class ConfirmStepForm(FlaskForm):
+    """A form for a step that cannot be taken back, which asks first, on the server.
+
+    Posted without ``confirmed``, the view answers with a confirmation page that sends
+    the same fields again plus ``confirmed=yes``; only that second post acts. No
+    JavaScript needed, and a stray post (an old page, a second tab) asks too.
+    """
+
+    confirmed = wtforms.HiddenField()
+
+    @property
+    def is_confirmed(self) -> bool:
+        return self.confirmed.data == "yes"
+
+
 class IntegerField(wtforms.IntegerField):
     """A whole number that fits the database's integer columns.
 

@@ -1,10 +1,27 @@
 from __future__ import annotations
 
-from wtforms import BooleanField, PasswordField, StringField, SubmitField
-from wtforms.validators import DataRequired, EqualTo, Regexp
+from wtforms import BooleanField, Field, PasswordField, StringField, SubmitField
+from wtforms.validators import DataRequired, EqualTo, Regexp, ValidationError
 
-from league.services.users import USERNAME_PATTERN
+from league.services.users import USERNAME_PATTERN, password_problem
 from league.web.forms import FlaskForm
+
+
+class AcceptablePassword:
+    """The service's password rules as a field validator, for every form that sets one.
+
+    Checked with the other fields, so a short password whose repeat also differs shows
+    both faults at once (the service checks again before storing anything).
+    """
+
+    def __init__(self, username_field: str = "username") -> None:
+        self.username_field = username_field
+
+    def __call__(self, form: FlaskForm, field: Field) -> None:
+        username = form[self.username_field].data if self.username_field in form else ""
+        problem = password_problem(field.data or "", (username or "").strip())
+        if problem:
+            raise ValidationError(problem)
 
 
 class LoginForm(FlaskForm):
@@ -22,8 +39,7 @@ class RegisterForm(FlaskForm):
             Regexp(USERNAME_PATTERN, message="3 to 40 letters, digits, dots, dashes or _."),
         ],
     )
-    # Length, common passwords, the username: the service's rules, shown next to the field.
-    password = PasswordField("Password", validators=[DataRequired()])
+    password = PasswordField("Password", validators=[DataRequired(), AcceptablePassword()])
     confirm = PasswordField(
         "Repeat password",
         validators=[DataRequired(), EqualTo("password", message="The passwords differ.")],

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from wtforms import BooleanField, SelectChoice, SelectField, StringField, SubmitField
@@ -152,27 +154,46 @@ class LeagueForm(FlaskForm):
             pairs = house.get(name, {})
             getattr(self, name).data = ", ".join(f"{k}={v}" for k, v in pairs.items())
 
+    def validate(self, extra_validators: Any = None) -> bool:
+        valid = super().validate(extra_validators)
+        # Every house-rules box is read, and each one that cannot be shows why.
+        errors = self._read_house_rules()[1]
+        for name, message in errors.items():
+            self[name].errors.append(message)
+        return valid and not errors
+
     def house_rules(self) -> dict[str, Any]:
-        """The advanced section as overrides; raises HouseRulesError naming the field."""
+        """The advanced section as overrides (from the boxes that could be read)."""
+        return self._read_house_rules()[0]
+
+    def _read_house_rules(self) -> tuple[dict[str, Any], dict[str, str]]:
+        """The overrides from the boxes that can be read, and each other box's error."""
         rules: dict[str, Any] = {}
+        errors: dict[str, str] = {}
+
+        def read(name: str, parse: Callable[[str, str], Any]) -> Any:
+            try:
+                return parse(name, self[name].data or "")
+            except HouseRulesError as error:
+                errors[error.field] = str(error)
+                return None
+
         costs = {
-            kind: _parse_numbers(f"cost_{kind}", getattr(self, f"cost_{kind}").data or "")
+            kind: read(f"cost_{kind}", _parse_numbers)
             for kind in ADVANCEMENT_KINDS
-            if (getattr(self, f"cost_{kind}").data or "").strip()
+            if (self[f"cost_{kind}"].data or "").strip()
         }
+        costs = {kind: row for kind, row in costs.items() if row is not None}
         if costs:
             rules["costs"] = costs
-        values = _parse_pairs(
-            "value_increase",
-            self.value_increase.data or "",
-            (*ValueIncreaseTable.KEYS, "elite_surcharge"),
-        )
+        value_keys = (*ValueIncreaseTable.KEYS, "elite_surcharge")
+        values = read("value_increase", partial(_parse_pairs, keys=value_keys))
         if values:
             rules["value_increase"] = values
-        awards = _parse_pairs("spp_awards", self.spp_awards.data or "", SPP_EVENTS)
+        awards = read("spp_awards", partial(_parse_pairs, keys=SPP_EVENTS))
         if awards:
             rules["spp_awards"] = awards
-        return rules
+        return rules, errors
 
     def field_for(self, error_field: str | None) -> str | None:
         """The form field a service error belongs to (house-rule keys map to their box)."""

@@ -7,7 +7,7 @@ from wtforms.validators import DataRequired, InputRequired, Length, NumberRange,
 
 from league.rules.model import TeamType
 from league.services.teams import ITEMS, HirePlayer, NewTeam
-from league.web.forms import FlaskForm, IntegerField
+from league.web.forms import ConfirmStepForm, FlaskForm, IntegerField
 
 
 class NewTeamForm(FlaskForm):
@@ -47,6 +47,10 @@ class ItemForm(FlaskForm):
             field.errors.append("Unknown item.")
 
 
+class GiveBackForm(ConfirmStepForm, ItemForm):
+    """Giving an item back during the draft: asks first."""
+
+
 class PlayerForm(FlaskForm):
     name = StringField("Name", validators=[DataRequired(), Length(max=60)])
     number = IntegerField("Shirt number", validators=[InputRequired(), NumberRange(1, 99)])
@@ -57,7 +61,7 @@ class PlayerForm(FlaskForm):
 MAX_ADJUSTMENT = 10_000_000
 
 
-class TreasuryForm(FlaskForm):
+class TreasuryForm(ConfirmStepForm):
     amount = IntegerField(
         "Amount (gold; negative takes gold away)",
         validators=[
