@@ -1050,7 +1050,6 @@ class _Builder:
                             for c in ("ma", "st", "ag", "pa", "av")
                         },
                         created_at=player.created_at,
-                        pending_roll=None,
                     )
         self.rows[Player].sort(key=lambda row: row["id"])
         self.add(
