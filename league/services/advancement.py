@@ -533,16 +533,6 @@ def undo_last_advancement(session: Session, actor: User, player_id: int) -> Adva
             "ask a commissioner to undo it."
         )
     last.undone_at = datetime.now(UTC)
-    if last.dice_source == "server" and last.dice_roll is None:
-        # Imported advancements carry their dice but have no roll in the log yet.
-        last.dice_roll = DiceRoll(
-            player=player,
-            kind=last.kind,
-            category=last.category,
-            dice=list(last.dice or ()),
-            by_id=last.by_id,
-            created_at=last.created_at,
-        )
     if last.skill:
         held = session.get(PlayerSkill, (player.id, last.skill))
         if held is not None:
