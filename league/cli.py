@@ -78,17 +78,25 @@ def seed_demo_command(large: bool, teams: int | None, seasons: int | None) -> No
         raise click.UsageError("--teams and --seasons go with --large.")
     with unit_of_work() as session:
         accounts = seed_demo(session)
-    if accounts is not None:
-        credentials_file.parent.mkdir(parents=True, exist_ok=True)
-        credentials_file.write_text(
-            f"commissioner: {accounts.username} / {accounts.password}\n"
-            f"coaches: {', '.join(accounts.coaches)} (same password)\n"
-        )
-    if credentials_file.is_file():
-        click.echo("Demo league log-in (from instance/demo_credentials.txt):")
-        click.echo(credentials_file.read_text().rstrip())
-    elif accounts is None:
+    if accounts is None:
+        # The file may hold the log-in of another database: it is not this one's.
         click.echo("The database already has users; no demo data seeded.")
+        return
+    _save_log_in(
+        credentials_file,
+        f"commissioner: {accounts.username} / {accounts.password}\n"
+        f"coaches: {', '.join(accounts.coaches)} (same password)\n",
+    )
+    click.echo("Demo league log-in (also in instance/demo_credentials.txt):")
+    click.echo(credentials_file.read_text().rstrip())
+
+
+def _save_log_in(credentials_file: Path, text: str) -> None:
+    """Write the demo log-in readable by its owner only (0600), even over an older file."""
+    credentials_file.parent.mkdir(parents=True, exist_ok=True)
+    credentials_file.touch(mode=0o600)
+    credentials_file.chmod(0o600)  # touch keeps the mode of a file that already exists
+    credentials_file.write_text(text)
 
 
 def _seed_large(credentials_file: Path, teams: int | None, seasons: int | None) -> None:
@@ -105,10 +113,10 @@ def _seed_large(credentials_file: Path, teams: int | None, seasons: int | None) 
     if result is None:
         click.echo("The database already has users; no demo data seeded.")
         return
-    credentials_file.parent.mkdir(parents=True, exist_ok=True)
-    credentials_file.write_text(
+    _save_log_in(
+        credentials_file,
         f"commissioner: {result.username} / {result.password}\n"
-        f"coaches: coach001 ... coach{size.teams:03d} (same password)\n"
+        f"coaches: coach001 ... coach{size.teams:03d} (same password)\n",
     )
     click.echo(
         f"Seeded {result.teams} teams in {len(result.league_ids)} leagues, {result.players} "

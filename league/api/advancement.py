@@ -16,7 +16,11 @@ Buying (the team's coach, a commissioner or a site admin) answers:
   are used, so they cannot be re-rolled. Until then any other dice-driven
   advancement is a 409 `roll_pending` (classic Star Player Rolls excepted: the one
   roll serves whichever kind the coach then takes from it). The options show the
-  kept dice as `pending_roll`.
+  kept dice as `pending_roll`. The same 200 (with the reason in `message`) comes
+  when dice the server has just rolled do not allow what was asked (a characteristic
+  the roll does not give): they are kept all the same, and asking again for what
+  they do not allow is a 422. Undoing an advancement puts its server dice back as
+  `pending_roll`.
 
 Errors: 400 `invalid_field` for a body of the wrong shape (unknown `kind`, `dice`
 not a list of at most 4 integers, `characteristic` not one of ma/st/ag/pa/av);

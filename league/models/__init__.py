@@ -1,6 +1,6 @@
 """What is stored: one module per aggregate."""
 
-from league.models.advancement import Advancement, PlayerSkill
+from league.models.advancement import Advancement, DiceRoll, PlayerSkill
 from league.models.audit import AuditEntry
 from league.models.league import League, LeagueMember, Season
 from league.models.ledger import TreasuryEntry
@@ -14,6 +14,7 @@ __all__ = [
     "Advancement",
     "ApiToken",
     "AuditEntry",
+    "DiceRoll",
     "League",
     "LeagueMember",
     "Match",

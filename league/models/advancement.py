@@ -52,12 +52,48 @@ class Advancement(db.Model):
     #: The dice behind a random result, and who rolled them ("server" or "table").
     dice: Mapped[list[int] | None] = mapped_column(JSON)
     dice_source: Mapped[str | None] = mapped_column(String(6))
+    #: The server's roll these dice come from (in the player's dice log).
+    dice_roll_id: Mapped[int | None] = mapped_column(ForeignKey("dice_roll.id"), index=True)
     value_increase: Mapped[int]
     by_id: Mapped[int | None] = mapped_column(ForeignKey("user.id"), index=True)
     created_at: Mapped[created_at]
     undone_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
     player: Mapped[Player] = relationship(back_populates="advancements")
+    dice_roll: Mapped[DiceRoll | None] = relationship(back_populates="uses")
+
+
+class DiceRoll(db.Model):
+    """Dice the server rolled for one of a player's advancements: his dice log.
+
+    A roll is made once. It waits while no active advancement uses it (the coach
+    still has to choose, or the advancement that used it was undone); the next
+    advancement of that kind takes these dice instead of rolling new ones.
+    """
+
+    __tablename__ = "dice_roll"
+
+    id: Mapped[intpk]
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id"), index=True)
+    #: The advancement kind (and skill category) the dice were rolled for.
+    kind: Mapped[str] = mapped_column(String(30))
+    category: Mapped[str | None] = mapped_column(String(2))
+    dice: Mapped[list[int]] = mapped_column(JSON)
+    by_id: Mapped[int | None] = mapped_column(ForeignKey("user.id"), index=True)
+    created_at: Mapped[created_at]
+    #: Set when the rules void a kept roll (a random skill the player may no longer take).
+    void_reason: Mapped[str | None] = mapped_column(String(120))
+
+    player: Mapped[Player] = relationship(back_populates="dice_rolls")
+    #: Every advancement that used these dice, the undone ones included.
+    uses: Mapped[list[Advancement]] = relationship(
+        back_populates="dice_roll", order_by="Advancement.id"
+    )
+
+    @property
+    def waiting(self) -> bool:
+        """Not voided and used by no active advancement: the next one of its kind takes it."""
+        return self.void_reason is None and all(a.undone_at is not None for a in self.uses)
 
 
 class PlayerSkill(db.Model):

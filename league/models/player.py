@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import JSON, CheckConstraint, ForeignKey, Index, String, text
+from sqlalchemy import CheckConstraint, ForeignKey, Index, String, text
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from league.extensions import db
 from league.models.types import REDUCTIONS_NOT_NEGATIVE, InjuryColumns, created_at, intpk
 
 if TYPE_CHECKING:
-    from league.models.advancement import Advancement
+    from league.models.advancement import Advancement, DiceRoll
     from league.models.team import Team
 
 PLAYER_STATUSES = ("active", "mng", "dead", "retired", "fired")
@@ -56,17 +56,31 @@ class Player(InjuryColumns, db.Model):
     spp_spent: Mapped[int] = mapped_column(default=0)
     created_at: Mapped[created_at]
 
-    #: Dice the server rolled for an advancement not chosen yet: {kind, category, dice}.
-    pending_roll: Mapped[dict[str, Any] | None] = mapped_column(JSON)
-
     team: Mapped[Team] = relationship(back_populates="players")
     advancements: Mapped[list[Advancement]] = relationship(
         back_populates="player", order_by="Advancement.id"
+    )
+    dice_rolls: Mapped[list[DiceRoll]] = relationship(
+        back_populates="player", order_by="DiceRoll.id"
     )
 
     @property
     def active_advancements(self) -> list[Advancement]:
         return [a for a in self.advancements if a.undone_at is None]
+
+    @property
+    def waiting_rolls(self) -> list[DiceRoll]:
+        """Server dice not used yet, oldest first (see DiceRoll)."""
+        return [roll for roll in self.dice_rolls if roll.waiting]
+
+    @property
+    def pending_roll(self) -> dict[str, Any] | None:
+        """The oldest waiting roll as {kind, category, dice}: the next advancement uses it."""
+        waiting = self.waiting_rolls
+        if not waiting:
+            return None
+        roll = waiting[0]
+        return {"kind": roll.kind, "category": roll.category, "dice": list(roll.dice)}
 
     @property
     def on_roster(self) -> bool:

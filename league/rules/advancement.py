@@ -61,6 +61,7 @@ __all__ = [
     "random_skill_list",
     "random_skill_result",
     "roll_random_skill_dice",
+    "roll_serves",
     "rolls_earned",
     "skill_choices",
     "skill_decision",
@@ -494,6 +495,20 @@ def random_skill_result(
             Decision.deny("not_rolled", skill=picked_name, options=names), candidates
         )
     return RandomSkillResult(Decision.allow(), candidates, ruleset.skill(picked_name))
+
+
+def roll_serves(
+    ruleset: Ruleset,
+    rolled_for: tuple[str, str | None],
+    wanted: tuple[str, str | None],
+) -> bool:
+    """Whether dice rolled for one (kind, category) are the dice of a request for another.
+
+    A classic Star Player Roll (roll mode) is one 2D6 roll that serves whatever the
+    coach takes from it; otherwise dice belong to the kind and skill category they
+    were rolled for.
+    """
+    return ruleset.advancement.mode == "roll" or rolled_for == wanted
 
 
 def roll_random_skill_dice(

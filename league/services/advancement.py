@@ -14,7 +14,16 @@ from datetime import UTC, datetime
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from league.models import Advancement, Match, MatchTeam, Player, PlayerSkill, Team, User
+from league.models import (
+    Advancement,
+    DiceRoll,
+    Match,
+    MatchTeam,
+    Player,
+    PlayerSkill,
+    Team,
+    User,
+)
 from league.rules import (
     CHARACTERISTIC_KIND,
     SKILL_KINDS,
@@ -31,6 +40,7 @@ from league.rules import (
     improvement_roll_options,
     random_skill_result,
     roll_random_skill_dice,
+    roll_serves,
     skill_decision,
     value_increase,
 )
@@ -151,26 +161,28 @@ def _require_coach(team: Team, actor: User) -> None:
         raise Forbidden(f"Only {team.name}'s coach or a commissioner can advance its players.")
 
 
-def _server_dice(
+def _server_roll(
+    session: Session,
+    actor: User,
     ruleset: Ruleset,
     player: Player,
     position: Position,
     request: AdvancementRequest,
     rng: random.Random,
-) -> tuple[int, ...]:
-    """Dice the server rolls; kept on the player until used so they cannot be re-rolled."""
-    pending = player.pending_roll
-    # Classic: one Star Player Roll is made first and then serves whatever the coach
-    # takes from it (a normal skill, a doubles skill or a characteristic).
-    if pending and (
-        ruleset.advancement.mode == "roll"
-        or (pending.get("kind") == request.kind and pending.get("category") == request.category)
-    ):
-        return tuple(pending["dice"])
-    if pending:
+) -> tuple[DiceRoll, bool]:
+    """(the dice the server uses for this request, whether they were rolled just now).
+
+    Dice once rolled wait in the player's dice log until an advancement uses them
+    (undoing it puts them back), so neither asking again nor undoing re-rolls them.
+    """
+    for waiting in player.waiting_rolls:
+        if _void_if_unusable(ruleset, player, position, waiting):
+            continue
+        if roll_serves(ruleset, (waiting.kind, waiting.category), (request.kind, request.category)):
+            return waiting, False
         raise Conflict(
-            f"{player.name} has dice waiting for a {pending['kind'].replace('_', ' ')} "
-            "advancement; finish that one first.",
+            f"{player.name} has dice waiting ({', '.join(map(str, waiting.dice))}) for a "
+            f"{waiting.kind.replace('_', ' ')} advancement; finish that one first.",
             code="roll_pending",
         )
     if request.kind in RANDOM_SKILL_KINDS:
@@ -191,7 +203,34 @@ def _server_dice(
         table = ruleset.characteristic_table
         assert table is not None  # noqa: S101 - spend-mode rulesets have one (loader)
         dice = (rng.randint(1, table.die),)
-    return tuple(dice)
+    roll = DiceRoll(
+        player=player,
+        kind=request.kind,
+        category=request.category,
+        dice=list(dice),
+        by_id=actor.id,
+    )
+    session.add(roll)
+    session.flush()
+    audit.record(session, actor, "player.roll", "player", player.id, dice=list(dice))
+    return roll, True
+
+
+def _void_if_unusable(ruleset: Ruleset, player: Player, position: Position, roll: DiceRoll) -> bool:
+    """A kept random-skill roll whose skill the player may no longer take is rolled again.
+
+    (As at the table: such a result is re-rolled.) The roll stays in the log, voided.
+    """
+    if roll.kind not in RANDOM_SKILL_KINDS or roll.category is None:
+        return False
+    held = held_skills(position, player)
+    result = random_skill_result(ruleset, position, held, roll.kind, roll.category, roll.dice)
+    reroll = result.decision.reason("reroll_required")
+    if reroll is None:
+        return False
+    skills = " or ".join(reroll.params.get("skills", ()))
+    roll.void_reason = f"{player.name} may no longer take {skills}: rolled again"
+    return True
 
 
 def buy_advancement(
@@ -205,8 +244,9 @@ def buy_advancement(
     """Take one advancement; raises RuleViolation (with the API's code) when the rules say no.
 
     When the server rolls and the dice leave a choice (BB2025's two skills, a
-    characteristic), the dice are kept on the player and a PendingRoll comes
-    back: the next request of the same kind uses them, so they cannot be re-rolled.
+    characteristic) or do not allow what was asked, the dice wait in the player's
+    dice log and a PendingRoll comes back: the next request of the same kind uses
+    them, so they cannot be re-rolled.
     """
     player = get_player(session, player_id, for_update=True)
     team = get_team(session, player.team_id, history=False)
@@ -225,13 +265,18 @@ def buy_advancement(
 
     source = "table"
     dice = request.dice
+    roll: DiceRoll | None = None
+    fresh = False
     needs_dice = (
         request.kind in RANDOM_SKILL_KINDS
         or request.kind == CHARACTERISTIC_KIND
         or (ruleset.advancement.mode == "roll")
     )
     if needs_dice and dice is None:
-        dice = _server_dice(ruleset, player, position, request, rng or random.SystemRandom())
+        roll, fresh = _server_roll(
+            session, actor, ruleset, player, position, request, rng or random.SystemRandom()
+        )
+        dice = tuple(roll.dice)
         source = "server"
     elif needs_dice and not team.league.table_dice_allowed:
         raise RuleViolation(
@@ -244,20 +289,20 @@ def buy_advancement(
         skill, characteristic, value_kind = _resolve(ruleset, player, position, request, dice or ())
     except _ChoiceNeeded as needed:
         message = f"{player.name} rolled {', '.join(map(str, dice or ()))}: {needed.message}"
-        if source == "server":
-            player.pending_roll = {
-                "kind": request.kind,
-                "category": request.category,
-                "dice": list(dice or ()),
-            }
-            session.flush()
-            audit.record(session, actor, "player.roll", "player", player.id, dice=list(dice or ()))
-            return PendingRoll(player, tuple(dice or ()), message)
+        if roll is not None:  # the dice wait in the log for the coach's choice
+            return PendingRoll(player, tuple(roll.dice), message)
         raise RuleViolation(
             message,
             code="choice_required",
             field="dice",
         ) from None
+    except RuleViolation as refused:
+        if roll is not None and fresh:
+            # Refusing would roll the new dice back with the request, and asking
+            # again would roll new ones: they are kept, and the refusal is told.
+            rolled = f"{player.name} rolled {', '.join(map(str, roll.dice))}"
+            return PendingRoll(player, tuple(roll.dice), f"{rolled}: {refused.message}")
+        raise
 
     cost = (
         0 if ruleset.advancement.mode == "roll" else advancement_cost(ruleset, request.kind, number)
@@ -278,11 +323,11 @@ def buy_advancement(
         category=request.category,
         dice=list(dice) if needs_dice else None,
         dice_source=source if needs_dice else None,
+        dice_roll=roll,
         value_increase=value,
         by_id=actor.id,
     )
     session.add(advancement)
-    player.pending_roll = None
     session.flush()
     if skill:
         session.add(PlayerSkill(player_id=player.id, skill=skill, advancement_id=advancement.id))
@@ -471,7 +516,9 @@ def _refresh_caches(player: Player) -> None:
 def undo_last_advancement(session: Session, actor: User, player_id: int) -> Advancement:
     """Give back the last advancement: SPP and value return exactly.
 
-    Commissioners may always; the coach only until his team's next match is recorded.
+    Server dice it used go back to the player's waiting roll: the next advancement
+    of that kind gets the same dice. Commissioners may always; the coach only until
+    his team's next match is recorded.
     """
     player = get_player(session, player_id, for_update=True)
     team = get_team(session, player.team_id, history=False)

@@ -32,6 +32,7 @@ from sqlalchemy.orm import Session
 
 from league.models import (
     Advancement,
+    DiceRoll,
     League,
     Player,
     PlayerOpening,
@@ -1074,6 +1075,12 @@ def _create_player(session: Session, team: Team, plan: _PlayerPlan) -> Player:
             category=step.category,
             dice=step.dice,
             dice_source=step.dice_source,
+            # The server's dice go into the player's dice log (undoing gives them back).
+            dice_roll=DiceRoll(
+                player=player, kind=step.kind, category=step.category, dice=list(step.dice)
+            )
+            if step.dice_source == "server" and step.dice is not None
+            else None,
             value_increase=step.value_increase,
         )
         session.add(advancement)

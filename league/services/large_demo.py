@@ -31,6 +31,7 @@ from werkzeug.security import generate_password_hash
 from league.models import (
     Advancement,
     AuditEntry,
+    DiceRoll,
     League,
     LeagueMember,
     Match,
@@ -212,6 +213,7 @@ _TABLES: tuple[type[Any], ...] = (
     Match,
     MatchTeam,
     MatchPlayer,
+    DiceRoll,
     Advancement,
     PlayerSkill,
     TreasuryEntry,
@@ -952,6 +954,20 @@ class _Builder:
             skill=skill,
             characteristic=characteristic,
         )
+        roll_id = None
+        if dice is not None:  # the server's roll, in the player's dice log
+            roll_id = self.next_id(DiceRoll)
+            self.add(
+                DiceRoll,
+                id=roll_id,
+                player_id=player.id,
+                kind=kind,
+                category=category,
+                dice=dice,
+                by_id=player.team.coach_id,
+                created_at=at,
+                void_reason=None,
+            )
         advancement_id = self.next_id(Advancement)
         self.add(
             Advancement,
@@ -965,6 +981,7 @@ class _Builder:
             category=category,
             dice=dice,
             dice_source="server" if dice is not None else None,
+            dice_roll_id=roll_id,
             value_increase=value,
             by_id=player.team.coach_id,
             created_at=at,
@@ -1050,7 +1067,6 @@ class _Builder:
                             for c in ("ma", "st", "ag", "pa", "av")
                         },
                         created_at=player.created_at,
-                        pending_roll=None,
                     )
         self.rows[Player].sort(key=lambda row: row["id"])
         self.add(

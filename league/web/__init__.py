@@ -14,6 +14,8 @@ from league.caching import register_caching
 from league.extensions import db, login_manager
 from league.models import User
 from league.web.forms import EmptyForm
+from league.web.rules import bp as rules_bp
+from league.web.rules import not_found_page as rules_not_found
 
 #: The largest id a row can have (ids are 32-bit integers in the database).
 MAX_ID = 2_147_483_647
@@ -35,7 +37,6 @@ def register_web(app: Flask) -> None:
     from league.web.matches import bp as matches_bp
     from league.web.printing import bp as printing_bp
     from league.web.profile import bp as profile_bp
-    from league.web.rules import bp as rules_bp
     from league.web.teams import bp as teams_bp
 
     # Before any route is added: every rule compiles its converters from this table.
@@ -93,6 +94,8 @@ def _register_error_pages(app: Flask) -> None:
             code = (error.name or "error").lower().replace(" ", "_")
             body = {"error": {"code": code, "message": error.description or ""}}
             return jsonify(body), status
+        if status == 404 and request.path.startswith(rules_bp.url_prefix or "/rules"):
+            return rules_not_found(error), status
         return render_template(
             "errors/error.html", status=status, title=error.name, message=error.description
         ), status

@@ -16,7 +16,7 @@ from flask_login import current_user, login_required
 from werkzeug.wrappers import Response
 
 from league.extensions import db
-from league.models import Advancement, Player, Team
+from league.models import Advancement, DiceRoll, Player, Team
 from league.rules import (
     CHARACTERISTIC_KIND,
     AdvancementOption,
@@ -117,6 +117,11 @@ def reason_text(reason: Reason) -> str:
 
 def decision_text(decision: Decision) -> str:
     return "; ".join(dict.fromkeys(reason_text(r) for r in decision.reasons))
+
+
+def gained_text(advancement: Advancement) -> str:
+    """What an advancement gave: the skill, or "+1 ST"."""
+    return advancement.skill or f"+1 {(advancement.characteristic or '').upper()}"
 
 
 def dice_text(dice: tuple[int, ...] | list[int]) -> str:
@@ -672,6 +677,17 @@ class HistoryRow:
 
 
 @dataclass(frozen=True, slots=True)
+class DiceLogRow:
+    """One roll the server made: the dice, what for, and every use of them."""
+
+    roll: DiceRoll
+    rolled_for: str
+    dice: str
+    uses: tuple[str, ...]
+    state: str
+
+
+@dataclass(frozen=True, slots=True)
 class Panel:
     ctx: Context
     spp: int
@@ -684,6 +700,7 @@ class Panel:
     can_undo: bool
     pending: str | None
     spr_due: bool = False
+    dice_log: tuple[DiceLogRow, ...] = ()
 
 
 def _value_text(ctx: Context, option: AdvancementOption) -> str:
@@ -701,9 +718,37 @@ def _value_text(ctx: Context, option: AdvancementOption) -> str:
 def _history(ctx: Context) -> tuple[HistoryRow, ...]:
     rows = []
     for adv in ctx.player.advancements:
-        gained = adv.skill or f"+1 {(adv.characteristic or '').upper()}"
+        gained = gained_text(adv)
         dice = f"{dice_text(adv.dice)} ({adv.dice_source})" if adv.dice else ""
         rows.append(HistoryRow(adv, kind_label(ctx.ruleset, adv.kind), gained, dice))
+    return tuple(rows)
+
+
+def _dice_log(ctx: Context) -> tuple[DiceLogRow, ...]:
+    rows = []
+    for roll in ctx.player.dice_rolls:
+        category = f" ({ctx.category_name(roll.category)})" if roll.category else ""
+        uses = tuple(
+            f"#{a.number} {gained_text(a)}" + (" (undone)" if a.undone_at else "")
+            for a in roll.uses
+        )
+        if roll.void_reason:
+            state = roll.void_reason
+        elif roll.waiting:
+            state = "waiting for the next " + (
+                "Star Player Roll" if ctx.roll_mode else "advancement of this kind"
+            )
+        else:
+            state = "used"
+        rows.append(
+            DiceLogRow(
+                roll,
+                kind_label(ctx.ruleset, roll.kind) + category,
+                dice_text(roll.dice),
+                uses,
+                state,
+            )
+        )
     return tuple(rows)
 
 
@@ -753,6 +798,7 @@ def panel_for(player: Player, team: Team | None = None) -> Panel:
         can_undo=manage and bool(player.active_advancements),
         pending=pending,
         spr_due=ctx.roll_mode and options.pending_rolls > 0,
+        dice_log=_dice_log(ctx),
     )
 
 
@@ -973,7 +1019,7 @@ def _done_message(ctx: Context, name: str, result: Advancement | PendingRoll) ->
         return (
             f"The server rolled {dice_text(result.dice)} for {name}. Now pick what the dice allow."
         )
-    gained = result.skill or f"+1 {(result.characteristic or '').upper()}"
+    gained = gained_text(result)
     dice = f" (dice {dice_text(result.dice)})" if result.dice else ""
     spp = f"{MINUS}{result.spp_cost} SPP, " if not ctx.roll_mode else ""
     return (
@@ -996,11 +1042,16 @@ def undo(player_id: int) -> Response | str:
         try:
             with unit_of_work() as session:
                 undone = undo_last_advancement(session, current_user, player_id)
-                gained = undone.skill or f"+1 {(undone.characteristic or '').upper()}"
+                gained = gained_text(undone)
                 message = (
                     f"Undid {gained}: {undone.spp_cost} SPP back, "
                     f"value {MINUS}{undone.value_increase:,}."
                 )
+                if undone.dice_roll is not None:
+                    message += (
+                        f" The server's dice ({dice_text(undone.dice_roll.dice)}) are kept: "
+                        "the next advancement of that kind uses them."
+                    )
         except DomainError as error:
             flash(error.message, "error")
         else:
@@ -1008,10 +1059,18 @@ def undo(player_id: int) -> Response | str:
         return _player_page(_player_or_404(player_id))
     ctx = context_for(player)
     tv = team_values(ctx.team).team_value
-    gained = last.skill or f"+1 {(last.characteristic or '').upper()}"
+    gained = gained_text(last)
     spp = f"{last.spp_cost} SPP come back, " if last.spp_cost else ""
     explanation = (
         f"{player.name} gives up {gained} (his {ordinal(last.number)} advancement): {spp}"
         f"value {MINUS}{last.value_increase:,}, TV {tv:,} {ARROW} {tv - last.value_increase:,}."
     )
+    if last.dice_source == "server":
+        next_use = (
+            "Star Player Roll" if ctx.roll_mode else kind_label(ctx.ruleset, last.kind).lower()
+        )
+        explanation += (
+            f" The server's dice ({dice_text(last.dice or [])}) are not rolled again: "
+            f"they wait for his next {next_use}."
+        )
     return render_template("advancement/undo.html", ctx=ctx, explanation=explanation, form=form)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import Blueprint, abort, render_template, request
+from werkzeug.exceptions import HTTPException
 
 from league.rules import Ruleset, load_ruleset, ruleset_ids
 from league.rules.model import RulesError
@@ -74,3 +75,24 @@ def team(ruleset_id: str, team_type_id: str) -> str:
     except RulesError:
         abort(404, description=f"{ruleset.name} has no team type {team_type_id!r}.")
     return render_template("rules/team.html", ruleset=ruleset, team_type=team_type)
+
+
+def not_found_page(error: HTTPException) -> str:
+    """A 404 under /rules: what was not found, and the way back into the rules browser.
+
+    A link to a page the browser does not have never reaches a view (so there is no
+    description of our own); the ruleset named in the address, if it exists, gets
+    its pages linked.
+    """
+    ruleset_id = request.path.removeprefix(bp.url_prefix or "").strip("/").partition("/")[0]
+    ruleset = load_ruleset(ruleset_id) if ruleset_id in ruleset_ids() else None
+    if request.endpoint is not None and error.description:
+        message = error.description
+    elif ruleset is not None:
+        message = f"{ruleset.name} has no rules page at {request.path}."
+    else:
+        message = f"The rules browser has no page at {request.path}."
+    rulesets = [load_ruleset(other) for other in ruleset_ids()]
+    return render_template(
+        "rules/not_found.html", message=message, ruleset=ruleset, rulesets=rulesets
+    )

@@ -72,6 +72,13 @@ def test_seeds_every_ruleset_and_passes_check_all(app) -> None:
     assert result.advancements == session.scalar(select(func.count(Advancement.id))) > 0
     kinds = set(session.scalars(select(Advancement.kind)))
     assert {"chosen_primary", "random_characteristic"} <= kinds
+    # Every server roll is in the players' dice logs, linked to the advancement it made.
+    server_rolled = select(Advancement).where(Advancement.dice_source == "server")
+    assert session.scalars(server_rolled).first() is not None
+    assert all(
+        a.dice_roll is not None and a.dice_roll.dice == a.dice and a.dice_roll.kind == a.kind
+        for a in session.scalars(server_rolled)
+    )
     entry_kinds = set(session.scalars(select(TreasuryEntry.kind)))
     assert {"starting", "hire", "purchase", "winnings"} <= entry_kinds
     # The demo accounts work.

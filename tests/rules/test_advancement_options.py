@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from league.rules import AdvancementOption, advancement_options, can_advance, load_ruleset
+from league.rules import (
+    AdvancementOption,
+    advancement_options,
+    can_advance,
+    load_ruleset,
+    roll_serves,
+)
 
 
 def by_kind(options: tuple[AdvancementOption, ...]) -> dict[str, AdvancementOption]:
@@ -159,3 +165,24 @@ def test_classic_spend_random_kinds_leave_out_held_skills() -> None:
 )
 def test_can_advance(ruleset_id, taken, spp, expected) -> None:
     assert can_advance(load_ruleset(ruleset_id), taken, spp) is expected
+
+
+@pytest.mark.parametrize(
+    ("ruleset_id", "rolled_for", "wanted", "serves"),
+    [
+        # Spend mode: dice belong to the kind and category they were rolled for.
+        ("bb2025", ("random_characteristic", None), ("random_characteristic", None), True),
+        ("bb2025", ("random_primary", "G"), ("random_primary", "G"), True),
+        ("bb2025", ("random_primary", "G"), ("random_primary", "S"), False),
+        ("bb2020", ("random_characteristic", None), ("random_primary", "G"), False),
+        # Classic: one Star Player Roll serves whatever the coach takes from it.
+        ("classic", ("chosen_primary", None), ("random_characteristic", None), True),
+    ],
+)
+def test_which_request_kept_dice_serve(
+    ruleset_id: str,
+    rolled_for: tuple[str, str | None],
+    wanted: tuple[str, str | None],
+    serves: bool,
+) -> None:
+    assert roll_serves(load_ruleset(ruleset_id), rolled_for, wanted) is serves

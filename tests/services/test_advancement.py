@@ -320,3 +320,124 @@ def test_undo_restores_exact_balances(coach) -> None:
     stranger = make_user("stranger")
     with pytest.raises(Forbidden), unit_of_work() as session:
         undo_last_advancement(session, stranger, player.id)
+
+
+def _buy_with(coach, player: Player, seed: int, **request) -> Advancement | PendingRoll:
+    """Buy with server dice from a random generator seeded with `seed`."""
+    with unit_of_work() as session:
+        return buy_advancement(
+            session, coach, player.id, AdvancementRequest(**request), rng=random.Random(seed)
+        )
+
+
+def _undo(coach, player: Player) -> Advancement:
+    with unit_of_work() as session:
+        return undo_last_advancement(session, coach, player.id)
+
+
+# BB2025 characteristic table (D8, RULES-FACTS 3b): one characteristic each result allows.
+BB2025_D8_TAKES = {1: "av", 2: "av", 3: "av", 4: "av", 5: "ma", 6: "ma", 7: "st", 8: "st"}
+
+
+def test_undo_gives_back_the_server_dice_not_a_new_roll(coach) -> None:
+    player = _blitzer(coach, "bb2025", "human-blitzer", table_dice=False)
+    _give_spp(player, 14)
+    # Seeds 1..4 give different D8s (the bug: every cycle rolled again).
+    assert len({random.Random(seed).randint(1, 8) for seed in (1, 2, 3, 4)}) > 1
+    first = _buy_with(coach, player, 1, kind="random_characteristic")
+    assert isinstance(first, PendingRoll)
+    (die,) = first.dice
+    for seed in (2, 3, 4):
+        taken = _buy_with(
+            coach, player, seed, kind="random_characteristic", characteristic=BB2025_D8_TAKES[die]
+        )
+        assert taken.dice == [die]
+        assert player.spp_spent == 14  # BB2025 first characteristic: 14 SPP (RULES-FACTS 3)
+        _undo(coach, player)
+        assert player.pending_roll == {
+            "kind": "random_characteristic",
+            "category": None,
+            "dice": [die],
+        }
+        assert player.spp_spent == 0
+    with pytest.raises(Conflict, match="finish that one first"):  # the kept dice come first
+        _buy_with(coach, player, 5, kind="random_primary", category="G")
+
+
+def test_undo_gives_back_a_random_skill_roll(coach) -> None:
+    # BB2020 random skills: one 2D6 roll on the category's table (RULES-FACTS 3a).
+    player = _blitzer(coach, "bb2020", "blitzer", table_dice=False)
+    _give_spp(player, 20)
+    first = _buy_with(coach, player, 1, kind="random_primary", category="G")
+    assert isinstance(first, Advancement)
+    _undo(coach, player)
+    assert player.pending_roll == {"kind": "random_primary", "category": "G", "dice": first.dice}
+    again = _buy_with(coach, player, 2, kind="random_primary", category="G")
+    assert (again.skill, again.dice, again.dice_source) == (first.skill, first.dice, "server")
+    assert player.pending_roll is None
+
+
+def test_undo_gives_back_a_classic_star_player_roll(coach) -> None:
+    player = _blitzer(coach, "classic", "blitzer")  # G S normal; 6 SPP = one roll (LRB6)
+    _give_spp(player, 6)
+    first = _buy_with(coach, player, 1, kind="chosen_primary", skill="Tackle")
+    assert isinstance(first, Advancement)
+    assert len(first.dice) == 2
+    _undo(coach, player)
+    assert player.pending_roll["dice"] == first.dice
+    # The one Star Player Roll serves whatever the coach takes from it.
+    again = _buy_with(coach, player, 2, kind="chosen_primary", skill="Wrestle")
+    assert (again.skill, again.dice) == ("Wrestle", first.dice)
+
+
+def test_the_dice_log_lists_every_roll_and_its_uses(coach) -> None:
+    player = _blitzer(coach, "bb2020", "blitzer", table_dice=False)
+    _give_spp(player, 20)
+    first = _buy_with(coach, player, 1, kind="random_primary", category="G")
+    _undo(coach, player)
+    again = _buy_with(coach, player, 2, kind="random_primary", category="G")
+    (roll,) = player.dice_rolls
+    assert (roll.kind, roll.category, roll.dice) == ("random_primary", "G", first.dice)
+    assert roll.uses == [first, again]
+    assert (first.undone_at is not None, again.undone_at is None) == (True, True)
+    assert not roll.waiting
+
+
+def test_a_refused_request_keeps_the_new_server_dice(coach) -> None:
+    player = _blitzer(coach, "bb2025", "human-blitzer", table_dice=False)
+    _give_spp(player, 14)
+    die = random.Random(1).randint(1, 8)
+    refused = next(c for c in ("ma", "st", "ag", "pa", "av") if c not in _D8_BANDS[die])
+    answer = _buy_with(coach, player, 1, kind="random_characteristic", characteristic=refused)
+    # Refusing with a rollback would let the coach ask until the die suits him.
+    assert isinstance(answer, PendingRoll)
+    assert answer.dice == (die,)
+    assert f"does not allow {refused.upper()}" in answer.message
+    assert player.pending_roll["dice"] == [die]
+    assert player.spp_spent == 0
+
+
+# The whole BB2025 D8 table (RULES-FACTS 3b).
+_D8_BANDS = {
+    1: ("av",),
+    2: ("av", "pa"),
+    3: ("av", "ma", "pa"),
+    4: ("av", "ma", "pa"),
+    5: ("ma", "pa"),
+    6: ("ag", "ma"),
+    7: ("ag", "st"),
+    8: ("ma", "st", "ag", "pa", "av"),
+}
+
+
+def test_a_kept_random_skill_the_player_now_holds_is_rolled_again(coach) -> None:
+    player = _blitzer(coach, "bb2020", "blitzer", table_dice=False)
+    _give_spp(player, 20)
+    first = _buy_with(coach, player, 1, kind="random_primary", category="G")
+    _undo(coach, player)
+    _buy(coach, player, kind="chosen_primary", skill=first.skill)  # takes the rolled skill
+    again = _buy_with(coach, player, 2, kind="random_primary", category="G")
+    assert again.skill not in (first.skill, "Block")  # Block: a starting skill
+    kept, new = player.dice_rolls
+    assert kept.void_reason == f"{player.name} may no longer take {first.skill}: rolled again"
+    assert new.uses == [again]

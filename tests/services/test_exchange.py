@@ -23,7 +23,11 @@ from league.models import (
     User,
 )
 from league.services import exchange, teams
-from league.services.advancement import AdvancementRequest, buy_advancement
+from league.services.advancement import (
+    AdvancementRequest,
+    buy_advancement,
+    undo_last_advancement,
+)
 from league.services.errors import Forbidden, NotFound
 from league.services.exchange import InvalidDocument, export_team, import_team
 from league.services.matches import (
@@ -208,6 +212,27 @@ def test_classic_star_player_rolls_round_trip(people) -> None:
     imported = _import(people["commish"], _league(people, "classic", "Classic too"), document)
     assert export_team(db.session, imported.id) == document
     assert recompute_team(db.session, imported, fix=False) == []
+
+
+def test_imported_server_dice_are_given_back_by_undo(people) -> None:
+    anna = people["anna"]
+    league = _league(people, "bb2020", "Server dice")
+    team = make_active_team(
+        anna, league, "human", "Reavers", (("blitzer", 1), ("human-lineman", 10))
+    )
+    player = _player(team, "blitzer")
+    with unit_of_work():
+        db.session.get(Player, player.id).spp_earned = 20
+    _buy(anna, player, kind="random_primary", category="G")  # the server rolls
+    document = export_team(db.session, team.id)
+    (rolled,) = document["players"][0]["advancements"]
+    assert rolled["dice_source"] == "server"
+    imported = _import(people["commish"], _league(people, "bb2020", "Elsewhere"), document)
+    moved = _player(imported, "blitzer")
+    assert [roll.dice for roll in moved.dice_rolls] == [rolled["dice"]]  # in the dice log
+    with unit_of_work() as session:
+        undo_last_advancement(session, people["commish"], moved.id)
+    assert moved.pending_roll == {"kind": "random_primary", "category": "G", "dice": rolled["dice"]}
 
 
 def test_a_draft_team_stays_a_draft(people) -> None:

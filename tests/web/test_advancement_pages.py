@@ -74,13 +74,17 @@ def panel_rows(page: str) -> list[list[str]]:
     ]
 
 
-def history_rows(page: str) -> list[list[str]]:
-    table = page[page.index('class="advancement-history"') :]
+def table_rows(page: str, table_class: str) -> list[list[str]]:
+    table = page[page.index(f'class="{table_class}"') :]
     body = table[table.index("<tbody>") : table.index("</tbody>")]
     return [
         [text_of(cell) for cell in re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)]
         for row in re.findall(r"<tr[^>]*>(.*?)</tr>", body, re.S)
     ]
+
+
+def history_rows(page: str) -> list[list[str]]:
+    return table_rows(page, "advancement-history")
 
 
 def by_testid(page: str, name: str) -> str:
@@ -615,6 +619,46 @@ def test_characteristic_with_server_dice(client: FlaskClient, server_dice) -> No
     row = roster_row(world.team_page(), "Grim")
     assert '<td class="num stat-improved" title="Raised by an advancement">4</td>' in row
     assert history_rows(world.player_page())[0][2:4] == ["+1 ST", "7 (server)"]
+
+
+def test_undoing_keeps_the_server_dice_for_the_next_try(client: FlaskClient, server_dice) -> None:
+    world = make_world(client, spp=14, table_dice=False)
+    server_dice(7)
+    world.confirm(kind="random_characteristic", source="server")
+    world.confirm(kind="random_characteristic", source="server", choice="st")
+
+    page = world.client.get(f"{world.base}/advance/undo").text
+    assert text_of(re.search(r'data-testid="undo-summary">(.*?)</p>', page).group(1)).endswith(
+        "The server's dice (7) are not rolled again: they wait for his next "
+        "characteristic improvement."
+    )
+    response = world.client.post(f"{world.base}/advance/undo")
+    page = world.client.get(response.headers["Location"]).text
+    assert flashes(page) == [
+        f"Undid +1 ST: 14 SPP back, value {MINUS}60,000. The server's dice (7) are kept: "
+        "the next advancement of that kind uses them."
+    ]
+    assert "Dice waiting (7): finish this advancement." in text_of(page)
+    assert table_rows(page, "dice-log") == [
+        [
+            history_rows(page)[0][-1],  # the date
+            "Characteristic improvement",
+            "7",
+            "#1 +1 ST (undone)",
+            "waiting for the next advancement of this kind",
+        ]
+    ]
+
+    server_dice()  # no die left: rolling again would fail the test
+    # D8 7 allows AG or ST (RULES-FACTS 3b); AG adds 30,000 in BB2025.
+    page = world.confirm(kind="random_characteristic", source="server", choice="ag")
+    assert flashes(page) == [
+        f"Grim took +1 AG (dice 7) as his 1st advancement: {MINUS}14 SPP, value +30,000."
+    ]
+    assert table_rows(world.player_page(), "dice-log")[0][3:] == [
+        "#1 +1 ST (undone), #1 +1 AG",
+        "used",
+    ]
 
 
 # ---------------------------------------------------------------------------

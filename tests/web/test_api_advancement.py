@@ -456,6 +456,39 @@ def test_server_dice_only_league(world: World) -> None:
     assert world.options()["pending_roll"] is None
 
 
+class _Die:
+    """Stands in for the server's random source: every die shows `face`."""
+
+    def __init__(self, face: int) -> None:
+        self.face = face
+
+    def randint(self, low: int, high: int) -> int:
+        return self.face
+
+
+def test_server_dice_that_refuse_the_request_are_kept(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    world.table_dice(False)
+    world.give_spp(30)
+    server = "league.services.advancement.random.SystemRandom"
+    monkeypatch.setattr(server, lambda: _Die(1))  # BB2025 D8 1: AV only (RULES-FACTS 3b)
+    response = world.advance({"kind": "random_characteristic", "characteristic": "st"})
+    assert response.status_code == 200, response.json
+    assert response.json["pending_roll"]["dice"] == [1]
+    assert "does not allow ST" in response.json["pending_roll"]["message"]
+    monkeypatch.setattr(server, lambda: _Die(8))  # an 8 would allow ST: it is not rolled
+    again = world.advance({"kind": "random_characteristic", "characteristic": "st"})
+    assert_error(again, 422, "characteristic_capped", "roll of 1 does not allow ST")
+    assert world.options()["pending_roll"]["dice"] == [1]
+    taken = world.advance({"kind": "random_characteristic", "characteristic": "av"})
+    assert taken.status_code == 201, taken.json
+    assert (taken.json["advancement"]["characteristic"], taken.json["advancement"]["dice"]) == (
+        "av",
+        [1],
+    )
+
+
 def test_classic_star_player_rolls(client: FlaskClient) -> None:
     world = World(client, "classic")  # Blitzer 90,000: a roll at 6 SPP, nothing spent
     world.table_dice(True)

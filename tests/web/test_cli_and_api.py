@@ -76,6 +76,36 @@ def test_seed_demo_seeds_once(runner: FlaskCliRunner, app: Flask, tmp_path: Path
     assert len(db.session.scalars(select(Team)).all()) == 4
 
 
+def test_seed_demo_on_a_used_database_prints_no_log_in(
+    runner: FlaskCliRunner, app: Flask, tmp_path: Path
+) -> None:
+    # The credentials file left by another database must not pass for this one's log-in.
+    credentials = tmp_path / "demo.txt"
+    credentials.write_text("commissioner: commissioner / from-another-database\n")
+    app.config["DEMO_CREDENTIALS_FILE"] = credentials
+    runner.invoke(args=["users", "create", "grim", "--password", "ironbeard!"])
+    result = runner.invoke(args=["seed-demo"])
+    assert result.exit_code == 0, result.output
+    assert "no demo data seeded" in result.output
+    assert "from-another-database" not in result.output
+    assert "log-in" not in result.output
+
+
+def test_seed_demo_prints_and_keeps_its_own_log_in_private(
+    runner: FlaskCliRunner, app: Flask, tmp_path: Path
+) -> None:
+    credentials = tmp_path / "demo.txt"
+    credentials.write_text("commissioner: commissioner / from-another-database\n")
+    credentials.chmod(0o644)
+    app.config["DEMO_CREDENTIALS_FILE"] = credentials
+    result = runner.invoke(args=["seed-demo"])
+    assert result.exit_code == 0, result.output
+    saved = credentials.read_text()
+    assert "from-another-database" not in saved + result.output
+    assert saved.splitlines()[0] in result.output  # the log-in printed is the one seeded
+    assert credentials.stat().st_mode & 0o777 == 0o600
+
+
 def test_usernames_match_exactly_not_as_patterns(runner: FlaskCliRunner) -> None:
     runner.invoke(args=["users", "create", "grim", "--password", "ironbeard!"])
     result = runner.invoke(args=["users", "token", "%"])

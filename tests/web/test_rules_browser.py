@@ -121,3 +121,31 @@ def test_team_page_shows_target_numbers(client: FlaskClient) -> None:
 def test_unknown_ruleset_page_is_404(client: FlaskClient) -> None:
     assert client.get("/rules/nope").status_code == 404
     assert client.get("/rules/bb2025/teams/nope").status_code == 404
+
+
+@pytest.mark.parametrize(
+    ("path", "says", "ruleset_pages"),
+    [
+        ("/rules/characteristic?kind=characteristic", "no ruleset called", False),
+        ("/rules/bb2025/characteristic?kind=characteristic", "Blood Bowl 2025 has no rules", True),
+        ("/rules/bb2025/teams/nope", "Blood Bowl 2025 has no team type", True),
+    ],
+)
+def test_a_bad_rules_link_is_a_404_leading_back_to_the_rules(
+    client: FlaskClient, path: str, says: str, ruleset_pages: bool
+) -> None:
+    response = client.get(path)
+    assert response.status_code == 404
+    page = response.text
+    assert says in page
+    assert 'href="/rules">Back to the rules</a>' in page
+    assert 'href="/rules/classic">' in page  # every ruleset is one click away
+    assert ('href="/rules/bb2025/skills"' in page) is ruleset_pages
+
+
+def test_the_site_icon_is_served_and_linked(client: FlaskClient) -> None:
+    with client.get("/favicon.ico") as response:  # closes the file sent
+        assert response.status_code == 200
+        assert response.mimetype == "image/vnd.microsoft.icon"
+        assert response.data[:4] == b"\x00\x00\x01\x00"  # the ICO file header
+    assert '<link rel="icon" href="/favicon.ico"' in client.get("/rules").text
