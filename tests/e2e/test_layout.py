@@ -176,7 +176,8 @@ PAGES = {
     "fixtures": ("/leagues/{s.league_id}/fixtures", ["role=link[name='Enter result'] >> nth=0"]),
     "standings": (
         "/leagues/{s.league_id}/standings",
-        [f"table.standings thead :text-is('{h}')" for h in ("#", "Team", "P", "W", "D", "L", "Pts")],
+        [f"table.standings thead :text-is('{h}')" for h in ("#", "Team", "P", "W", "D", "L")]
+        + ["table.standings thead :text-is('Pts')"],
     ),
     "stats": ("/leagues/{s.league_id}/stats", []),
     "roster": (
@@ -201,7 +202,8 @@ PAGES = {
 # Elements showing a long name that are wider than the screen, or that cut it short
 # without the whole name in a title.
 NAMES_THAT_DO_NOT_FIT = """names => [...document.querySelectorAll('body *')].filter(el => {
-  const text = [...el.childNodes].filter(n => n.nodeType === Node.TEXT_NODE).map(n => n.data).join(' ');
+  const text = [...el.childNodes].filter(n => n.nodeType === Node.TEXT_NODE)
+    .map(n => n.data).join(' ');
   const name = names.find(n => text.includes(n.slice(0, 20)));
   const box = el.getBoundingClientRect();
   if (!name || box.width === 0) return false;
