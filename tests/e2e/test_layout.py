@@ -197,6 +197,7 @@ PAGES = {
     ),
     "player": ("/players/{s.scorer_id}", ["role=link[name=/^Choose/] >> nth=0"]),
     "match": ("/matches/{s.played_match_id}", []),
+    "report": ("/matches/{s.played_match_id}/report", []),
 }
 
 # Elements showing a long name that are wider than the screen, or that cut it short
@@ -231,3 +232,17 @@ def test_page_fits_the_screen(tab, server, dataset: str, name: str) -> None:
         assert box["x"] >= 0, selector
         assert box["x"] + box["width"] <= width + 0.5, (selector, box)
     assert tab.evaluate(NAMES_THAT_DO_NOT_FIT, list(site.names)) == []
+
+
+def test_roster_cards_label_every_figure(tab, server) -> None:
+    """On a phone each roster row is a card: its figures carry their column's name."""
+    base, sites, _password = server
+    tab.goto(f"{base}/teams/{sites['demo'].active_team_id}")
+    labels = tab.eval_on_selector_all(
+        "table.roster tbody tr:first-child td[data-label]",
+        "cells => cells.map(c => c.dataset.label)",
+    )
+    assert labels == [
+        *("MA", "ST", "AG", "PA", "AV"),  # BB2025's characteristics, from the header
+        *("Skills", "SPP available / earned", "Level", "Value"),
+    ]
