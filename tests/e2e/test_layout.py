@@ -246,3 +246,20 @@ def test_roster_cards_label_every_figure(tab, server) -> None:
         *("MA", "ST", "AG", "PA", "AV"),  # BB2025's characteristics, from the header
         *("Skills", "SPP available / earned", "Level", "Value"),
     ]
+
+
+def test_draft_labels_say_what_the_numbers_are(tab, server) -> None:
+    """The shirt number field is wide enough for its value and has a visible label; the SPP
+    column says its two numbers are available / earned."""
+    base, sites, _password = server
+    tab.goto(f"{base}/teams/{sites['demo'].draft_team_id}")
+    number = tab.locator("form.hire-form input[name=number]").first
+    label = tab.locator(f"label[for='{number.get_attribute('id')}']")
+    assert label.inner_text() == "Number"
+    label_box = label.bounding_box()
+    assert label_box is not None
+    assert label_box["width"] > 20  # shown, not visually hidden
+    assert number.input_value() == "2"
+    assert number.evaluate("el => el.scrollWidth <= el.clientWidth && el.clientWidth >= 40")
+    spp_head = tab.locator("table.roster thead th.spp")
+    assert " ".join(spp_head.inner_text().split()) == "SPP available / earned"
