@@ -67,10 +67,12 @@ pytest-postgres: install ## The test suite on PostgreSQL (127.0.0.1:5432; skippe
 soak: install ## Seconds of concurrent hires, results, advancements, voids on PostgreSQL, then recompute --check (skipped if absent unless CI=true)
 	SECRET_KEY=soak $(BIN)/python bench/soak.py --short
 
-# The PDF roster prints with DejaVu Sans, and Droid Sans Fallback for CJK names.
+# The PDF roster prints with DejaVu Sans, Droid Sans Fallback for CJK names and
+# Noto Color Emoji for emoji in names.
 FONT_FILES := /usr/share/fonts/truetype/dejavu/DejaVuSansCondensed.ttf \
-              /usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf
-DEBIAN_DEPS := chromium poppler-utils fonts-dejavu-core fonts-droid-fallback
+              /usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf \
+              /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf
+DEBIAN_DEPS := chromium poppler-utils fonts-dejavu-core fonts-droid-fallback fonts-noto-color-emoji
 
 browser-deps: ## Install Debian's chromium, poppler-utils and the PDF fonts for the tests (as root)
 	@if command -v chromium >/dev/null && command -v pdftotext >/dev/null \
