@@ -8,9 +8,12 @@ development (default), production or testing.
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 SECRET_KEY_FILE = "secret_key"  # noqa: S105  (a file name, not a secret)
+#: How long "keep me logged in" lasts (Flask-Login's default is a year).
+REMEMBER_FOR = timedelta(days=30)
 
 
 def _read_secret_key(instance_path: Path) -> str | None:
@@ -36,6 +39,9 @@ def from_environment(instance_path: Path) -> dict[str, object]:
         "SESSION_COOKIE_SAMESITE": "Lax",
         "SESSION_COOKIE_SECURE": env == "production",
         "REMEMBER_COOKIE_SECURE": env == "production",
+        "REMEMBER_COOKIE_HTTPONLY": True,
+        "REMEMBER_COOKIE_SAMESITE": "Lax",
+        "REMEMBER_COOKIE_DURATION": REMEMBER_FOR,
         "WTF_CSRF_TIME_LIMIT": None,
         "RATELIMIT_STORAGE_URI": os.environ.get("RATELIMIT_STORAGE_URI", "memory://"),
         # LEAGUE_BENCH=1 adds /_bench/baseline, the load test's reference page (bench/load.sh).

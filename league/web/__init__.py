@@ -13,6 +13,7 @@ from werkzeug.wrappers import Response
 from league.caching import register_caching
 from league.extensions import db, login_manager
 from league.models import User
+from league.services import users
 from league.web.forms import EmptyForm
 
 #: The largest id a row can have (ids are 32-bit integers in the database).
@@ -58,8 +59,9 @@ def register_web(app: Flask) -> None:
     register_caching(app)
 
     @login_manager.user_loader
-    def load_user(user_id: str) -> User | None:
-        return db.session.get(User, int(user_id)) if user_id.isdigit() else None
+    def load_user(session_secret: str) -> User | None:
+        # Cookies carry the user's session secret (User.get_id), not the row id.
+        return users.user_for_session(db.session, session_secret)
 
     @app.context_processor
     def forms_for_every_page() -> dict[str, object]:

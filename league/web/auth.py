@@ -62,6 +62,9 @@ def login() -> str | Response:
 def logout() -> str | Response:
     form = EmptyForm()
     if form.validate_on_submit():
+        # A copied session or remember cookie must not outlive the log-out.
+        with unit_of_work() as session:
+            users.end_sessions(session, current_user)
         logout_user()
         flash("You are logged out.", "info")
         return redirect(url_for("main.index"))

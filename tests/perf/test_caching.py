@@ -53,9 +53,12 @@ def _ids(app: Flask) -> dict[str, int]:
 def _signed_in(app: Flask):
     client = app.test_client()
     with app.app_context():
-        user_id = db.session.scalar(select(User.id).where(User.username == DEMO_COMMISSIONER))
+        # The session cookie carries the user's session secret (User.get_id).
+        secret = db.session.scalar(
+            select(User.session_secret).where(User.username == DEMO_COMMISSIONER)
+        )
     with client.session_transaction() as session:
-        session["_user_id"] = str(user_id)
+        session["_user_id"] = secret
         session["_fresh"] = True
     return client
 
