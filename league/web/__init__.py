@@ -6,7 +6,7 @@ from typing import Any
 
 from flask import Flask, abort, jsonify, render_template, request
 from flask_wtf.csrf import CSRFError
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, SecurityError
 from werkzeug.routing import IntegerConverter, Map
 from werkzeug.wrappers import Response
 
@@ -87,6 +87,15 @@ def _register_error_pages(app: Flask) -> None:
             message="The form was too old or not sent from this site. "
             "Go back, reload the page and try again.",
         ), 400
+
+    @app.errorhandler(SecurityError)
+    def untrusted_host(error: SecurityError) -> Response:
+        # A Host header outside TRUSTED_HOSTS: no URL can be built, so no themed page.
+        return Response(
+            "Bad Request: this site does not answer to that host name.\n",
+            400,
+            mimetype="text/plain",
+        )
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> tuple[str | Response, int]:
