@@ -100,7 +100,7 @@ def change_password() -> Response:
         else:
             # Every other session ended with the old secret; this one carries on with the new.
             remembered = current_app.config.get("REMEMBER_COOKIE_NAME", "remember_token")
-            login_user(current_user, remember=remembered in request.cookies)
+            login_user(current_user._get_current_object(), remember=remembered in request.cookies)
             flash("Your password is changed; you are logged out on every other device.", "success")
             return redirect(url_for("profile.index"))
     return _render(password_form=form, status=400)
