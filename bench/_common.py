@@ -22,7 +22,7 @@ from sqlalchemy.exc import OperationalError
 
 from league import create_app
 from league.extensions import db
-from league.models import Match, MatchPlayer, Player, Team
+from league.models import Match, MatchPlayer, Player, Team, User
 from tests.conftest import POSTGRES_SERVER, create_postgres_database, drop_postgres_database
 
 
@@ -133,8 +133,10 @@ def heavy_pages(league_id: int) -> tuple[int, int, int]:
 
 def log_in(client: FlaskClient, user_id: int) -> None:
     """Sign the test client in as `user_id` (Flask-Login's session key), no form needed."""
+    with client.application.app_context():  # the cookie carries the user's session secret
+        secret = db.session.get(User, user_id).session_secret
     with client.session_transaction() as session:
-        session["_user_id"] = str(user_id)
+        session["_user_id"] = secret
         session["_fresh"] = True
 
 

@@ -46,6 +46,9 @@ cleanup() {
 trap cleanup EXIT
 
 export PYTHONPATH="$PWD" SECRET_KEY=bench LEAGUE_BENCH=1 LEAGUE_ENV=production
+# Production needs its public address; the measured pages are not rate-limited, so the
+# workers may keep their own (in-memory) counts instead of a shared Redis.
+export PUBLIC_URL="http://127.0.0.1" RATELIMIT_SINGLE_PROCESS=1
 export DATABASE_URL="sqlite:///$tmp/load.sqlite3"
 "$BIN/flask" --app app db upgrade >"$tmp/migrate.log" 2>&1 || { cat "$tmp/migrate.log"; exit 1; }
 

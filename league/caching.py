@@ -23,13 +23,12 @@ from collections import OrderedDict
 from collections.abc import Callable
 from pathlib import Path
 
-from flask import Flask, request, session
+from flask import Flask, current_app, request, session
 from flask_login import current_user
 from werkzeug.wrappers import Response
 
 #: Rendered bodies kept per process (a roster page is some 40 KB).
 MAX_PAGES = 512
-_ROOT = Path(__file__).resolve().parent.parent.parent
 
 
 class PageCache:
@@ -63,21 +62,30 @@ class PageCache:
 pages = PageCache()
 
 
-@functools.cache
 def build_stamp() -> str:
     """Changes when the code, templates, static files or rules data change (a deploy).
 
     Part of every fingerprint ETag, so a browser's copy from before a deploy is
-    not confirmed as current by the new code.
+    not confirmed as current by the new code. The app's own folders are hashed:
+    the `league` package (code and rules data), its templates and static files.
+    """
+    app = current_app
+    folders = (app.root_path, app.template_folder or "templates", app.static_folder or "static")
+    return stamp_of_files(tuple(Path(app.root_path, folder).resolve() for folder in folders))
+
+
+@functools.cache
+def stamp_of_files(folders: tuple[Path, ...]) -> str:
+    """A hash of the names and contents of every file under `folders` (once per process).
+
+    Contents, not modification times: every machine of a deploy gets the same stamp.
     """
     digest = hashlib.blake2b(digest_size=8)
-    for folder in ("league", "templates", "static"):
-        for path in sorted((_ROOT / folder).rglob("*")):
-            if path.is_file() and path.suffix != ".pyc":
-                stat = path.stat()
-                digest.update(
-                    f"{path.relative_to(_ROOT)}:{stat.st_size}:{stat.st_mtime_ns}".encode()
-                )
+    for folder in folders:
+        for path in sorted(folder.rglob("*")):
+            if path.is_file() and "__pycache__" not in path.parts:
+                digest.update(f"{path.relative_to(folder)}\0".encode())
+                digest.update(path.read_bytes())
     return digest.hexdigest()
 
 

@@ -2,15 +2,23 @@
 
 `DATABASE_URL` selects the store (SQLite under `instance/` by default),
 `SECRET_KEY` signs sessions and CSRF tokens, `LEAGUE_ENV` is one of
-development (default), production or testing.
+development (default), production or testing. `PUBLIC_URL` is the site's
+address as visitors see it (printed on roster sheets; in production also the
+only host name accepted unless `TRUSTED_HOSTS`, comma-separated, lists others).
+`RATELIMIT_STORAGE_URI` names the store the request limits count in.
 """
 
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 SECRET_KEY_FILE = "secret_key"  # noqa: S105  (a file name, not a secret)
+#: Where `make run` serves: the printed address when PUBLIC_URL is not set outside production.
+DEVELOPMENT_URL = "http://127.0.0.1:5000"
+#: How long "keep me logged in" lasts (Flask-Login's default is a year).
+REMEMBER_FOR = timedelta(days=30)
 
 
 def _read_secret_key(instance_path: Path) -> str | None:
@@ -21,6 +29,12 @@ def _read_secret_key(instance_path: Path) -> str | None:
     if key_file.is_file():
         return key_file.read_text().strip() or None
     return None
+
+
+def _names(value: str | None) -> list[str] | None:
+    """'a.example, b.example' -> ['a.example', 'b.example']; unset or empty -> None."""
+    names = [name.strip() for name in (value or "").split(",") if name.strip()]
+    return names or None
 
 
 def from_environment(instance_path: Path) -> dict[str, object]:
@@ -36,8 +50,18 @@ def from_environment(instance_path: Path) -> dict[str, object]:
         "SESSION_COOKIE_SAMESITE": "Lax",
         "SESSION_COOKIE_SECURE": env == "production",
         "REMEMBER_COOKIE_SECURE": env == "production",
+        "REMEMBER_COOKIE_HTTPONLY": True,
+        "REMEMBER_COOKIE_SAMESITE": "Lax",
+        "REMEMBER_COOKIE_DURATION": REMEMBER_FOR,
         "WTF_CSRF_TIME_LIMIT": None,
+        # Production has no default: league.security refuses to start without an address.
+        "PUBLIC_URL": os.environ.get("PUBLIC_URL")
+        or (None if env == "production" else DEVELOPMENT_URL),
+        "SERVER_NAME": os.environ.get("SERVER_NAME") or None,
+        "TRUSTED_HOSTS": _names(os.environ.get("TRUSTED_HOSTS")),
+        # Production refuses memory:// (counts per process) unless RATELIMIT_SINGLE_PROCESS=1.
         "RATELIMIT_STORAGE_URI": os.environ.get("RATELIMIT_STORAGE_URI", "memory://"),
+        "RATELIMIT_SINGLE_PROCESS": os.environ.get("RATELIMIT_SINGLE_PROCESS") == "1",
         # LEAGUE_BENCH=1 adds /_bench/baseline, the load test's reference page (bench/load.sh).
         "LEAGUE_BENCH": os.environ.get("LEAGUE_BENCH") == "1",
     }

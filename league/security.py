@@ -1,8 +1,11 @@
-"""Security settings that apply to every response: headers and login throttling."""
+"""Security settings that apply to every response: headers, host names, request limits."""
 
 from __future__ import annotations
 
-from flask import Flask
+import hashlib
+from urllib.parse import urlsplit
+
+from flask import Flask, request
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from werkzeug.wrappers import Response
@@ -13,17 +16,59 @@ CONTENT_SECURITY_POLICY = (
     "form-action 'self'; frame-ancestors 'none'; base-uri 'self'; object-src 'none'"
 )
 
-# In-memory per process by default; RATELIMIT_STORAGE_URI (e.g. redis://...) shares the
-# counts between app processes.
+# The counts live in RATELIMIT_STORAGE_URI: memory:// keeps them per process (development,
+# tests, a single-process server); redis://... shares them between every app process.
 limiter = Limiter(key_func=get_remote_address, default_limits=[])
 
-#: Repeated failed log-ins from one address are slowed down.
-LOGIN_LIMIT = "10 per minute"
+#: Failed log-ins for one username, from any address: guessing one account's password.
+LOGIN_LIMIT_PER_USERNAME = "10 per minute"
+#: Failed log-ins from one address, whatever the usernames: trying many accounts. Looser,
+#: so one coach's typos do not lock out everybody else behind the same address.
+LOGIN_LIMIT_PER_ADDRESS = "30 per minute"
+#: Sign-up attempts from one address.
+REGISTER_LIMIT = "10 per hour"
+#: Roster sheets rendered for signed-out visitors from one address (copies from the cache
+#: are free); a render costs about a second of CPU.
+PDF_RENDER_LIMIT = "20 per minute"
+
+
+def login_username_key() -> str:
+    """The limiter's key for the username being logged in to (hashed: any length, any text)."""
+    username = request.form.get("username", "").strip().lower()
+    return "login-username:" + hashlib.sha256(username.encode()).hexdigest()[:32]
+
+
+def _check_production(app: Flask) -> None:
+    """Refuse to start production with settings that only suit one process on one host."""
+    config = app.config
+    if config.get("LEAGUE_ENV") != "production":
+        return
+    if config["RATELIMIT_STORAGE_URI"].startswith("memory://") and not config.get(
+        "RATELIMIT_SINGLE_PROCESS"
+    ):
+        raise RuntimeError(
+            "RATELIMIT_STORAGE_URI is memory://: each app process would count log-in "
+            "attempts on its own. Set RATELIMIT_STORAGE_URI=redis://127.0.0.1:6379 (a store "
+            "every process shares), or RATELIMIT_SINGLE_PROCESS=1 if only one process serves."
+        )
+    public_url = config.get("PUBLIC_URL") or (
+        f"//{config['SERVER_NAME']}" if config.get("SERVER_NAME") else None
+    )
+    if not public_url:
+        raise RuntimeError(
+            "PUBLIC_URL is not set: the site's address as visitors see it, e.g. "
+            "https://league.example.org (printed on roster sheets; the accepted host name)."
+        )
+    if not config.get("TRUSTED_HOSTS"):
+        # Only the public host name: any other Host header is refused (400).
+        config["TRUSTED_HOSTS"] = [urlsplit(public_url).hostname]
 
 
 def configure_security(app: Flask) -> None:
     app.config.setdefault("RATELIMIT_STORAGE_URI", "memory://")
     app.config.setdefault("RATELIMIT_HEADERS_ENABLED", True)
+    app.config.setdefault("PDF_RENDER_LIMIT", PDF_RENDER_LIMIT)
+    _check_production(app)
     limiter.init_app(app)
 
     @app.after_request

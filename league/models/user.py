@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 from datetime import datetime
 
 from flask_login import UserMixin
@@ -10,6 +11,11 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from league.extensions import db
 from league.models.types import created_at, intpk
+
+
+def new_session_secret() -> str:
+    """A fresh random value for `User.session_secret` (256 bits)."""
+    return secrets.token_urlsafe(32)
 
 
 class User(UserMixin, db.Model):
@@ -21,8 +27,15 @@ class User(UserMixin, db.Model):
     password_hash: Mapped[str] = mapped_column(String(255))
     is_admin: Mapped[bool] = mapped_column(default=False)
     created_at: Mapped[created_at]
+    #: What the session and "remember me" cookies carry instead of the id (Flask-Login's
+    #: alternative id): replacing it ends every session signed in with the old value.
+    session_secret: Mapped[str] = mapped_column(String(64), unique=True, default=new_session_secret)
 
     tokens: Mapped[list[ApiToken]] = relationship(back_populates="user")
+
+    def get_id(self) -> str:
+        """The value Flask-Login keeps in the session and remember cookies."""
+        return self.session_secret
 
     def __repr__(self) -> str:
         return f"<User {self.username}>"

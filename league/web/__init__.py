@@ -6,13 +6,14 @@ from typing import Any
 
 from flask import Flask, abort, jsonify, render_template, request
 from flask_wtf.csrf import CSRFError
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, SecurityError
 from werkzeug.routing import IntegerConverter, Map
 from werkzeug.wrappers import Response
 
 from league.caching import register_caching
 from league.extensions import db, login_manager
 from league.models import User
+from league.services import users
 from league.web.forms import EmptyForm
 from league.web.rules import bp as rules_bp
 from league.web.rules import not_found_page as rules_not_found
@@ -59,8 +60,9 @@ def register_web(app: Flask) -> None:
     register_caching(app)
 
     @login_manager.user_loader
-    def load_user(user_id: str) -> User | None:
-        return db.session.get(User, int(user_id)) if user_id.isdigit() else None
+    def load_user(session_secret: str) -> User | None:
+        # Cookies carry the user's session secret (User.get_id), not the row id.
+        return users.user_for_session(db.session, session_secret)
 
     @app.context_processor
     def forms_for_every_page() -> dict[str, object]:
@@ -86,6 +88,15 @@ def _register_error_pages(app: Flask) -> None:
             message="The form was too old or not sent from this site. "
             "Go back, reload the page and try again.",
         ), 400
+
+    @app.errorhandler(SecurityError)
+    def untrusted_host(error: SecurityError) -> Response:
+        # A Host header outside TRUSTED_HOSTS: no URL can be built, so no themed page.
+        return Response(
+            "Bad Request: this site does not answer to that host name.\n",
+            400,
+            mimetype="text/plain",
+        )
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> tuple[str | Response, int]:

@@ -7,7 +7,13 @@ from flask_login import current_user, login_required, login_user, logout_user
 from werkzeug.wrappers import Response
 
 from league.extensions import db
-from league.security import LOGIN_LIMIT, limiter
+from league.security import (
+    LOGIN_LIMIT_PER_ADDRESS,
+    LOGIN_LIMIT_PER_USERNAME,
+    REGISTER_LIMIT,
+    limiter,
+    login_username_key,
+)
 from league.services import users
 from league.services.errors import DomainError
 from league.services.unit_of_work import unit_of_work
@@ -19,6 +25,7 @@ bp = Blueprint("auth", __name__)
 
 
 @bp.route("/register", methods=["GET", "POST"])
+@limiter.limit(REGISTER_LIMIT, methods=["POST"])
 def register() -> str | Response:
     if current_user.is_authenticated:
         return redirect(url_for("main.index"))
@@ -40,9 +47,15 @@ def register() -> str | Response:
     return render_template("auth/register.html", form=form, next_url=next_url)
 
 
+def _failed(response: Response) -> bool:
+    """Only failed log-ins count (a success redirects)."""
+    return response.status_code != 302
+
+
 @bp.route("/login", methods=["GET", "POST"])
+@limiter.limit(LOGIN_LIMIT_PER_ADDRESS, methods=["POST"], deduct_when=_failed)
 @limiter.limit(
-    LOGIN_LIMIT, methods=["POST"], deduct_when=lambda response: response.status_code != 302
+    LOGIN_LIMIT_PER_USERNAME, methods=["POST"], key_func=login_username_key, deduct_when=_failed
 )
 def login() -> str | Response:
     if current_user.is_authenticated:
@@ -65,6 +78,9 @@ def login() -> str | Response:
 def logout() -> str | Response:
     form = EmptyForm()
     if form.validate_on_submit():
+        # A copied session or remember cookie must not outlive the log-out.
+        with unit_of_work() as session:
+            users.end_sessions(session, current_user)
         logout_user()
         flash("You are logged out.", "info")
         return redirect(url_for("main.index"))

@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    abort,
+    current_app,
+    flash,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from flask_login import current_user, login_required
 from werkzeug.wrappers import Response
 
@@ -10,14 +19,17 @@ from league.extensions import db
 from league.models import League, Team
 from league.pdf.context import PAPER_SIZES, paper_of
 from league.pdf.roster import RenderedPdf, league_pack_pdf, pack_status, team_roster_pdf
+from league.security import limiter
 from league.services import leagues, teams
 from league.services.errors import NotFound
+from league.web.helpers import public_url
 
 bp = Blueprint("printing", __name__)
 
 
 def _team_url(team: Team) -> str:
-    return url_for("teams.show", team_id=team.id, _external=True)
+    # From configuration: a Host header must not change the sheet (and so its cache key).
+    return public_url("teams.show", team_id=team.id)
 
 
 def _pdf_response(pdf: RenderedPdf) -> Response:
@@ -32,8 +44,17 @@ def _pdf_response(pdf: RenderedPdf) -> Response:
 
 
 @bp.get("/teams/<int:team_id>/roster.pdf")
+@limiter.limit(
+    lambda: current_app.config["PDF_RENDER_LIMIT"],
+    exempt_when=lambda: current_user.is_authenticated,
+    deduct_when=lambda response: response.headers.get("X-PDF-Cache") == "miss",
+)
 def team_roster(team_id: int) -> Response:
-    """The roster sheet: public, like the team page. ?paper=letter for US Letter."""
+    """The roster sheet: public, like the team page. ?paper=letter for US Letter.
+
+    A render costs about a second of CPU: signed-out visitors get PDF_RENDER_LIMIT
+    renders per address (copies from the cache are not counted).
+    """
     try:
         team = teams.get_team(db.session, team_id)
     except NotFound as error:

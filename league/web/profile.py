@@ -1,12 +1,22 @@
-"""The signed-in user's profile: API tokens (create, list, revoke)."""
+"""The signed-in user's profile: password, sessions, API tokens (create, list, revoke)."""
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, flash, make_response, redirect, render_template, url_for
-from flask_login import current_user, login_required
+from flask import (
+    Blueprint,
+    abort,
+    current_app,
+    flash,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from flask_login import current_user, login_required, login_user, logout_user
 from werkzeug.wrappers import Response
-from wtforms import StringField, SubmitField
-from wtforms.validators import DataRequired, Length
+from wtforms import PasswordField, StringField, SubmitField
+from wtforms.validators import DataRequired, EqualTo, Length
 
 from league.extensions import db
 from league.models import ApiToken
@@ -30,10 +40,35 @@ class TokenForm(FlaskForm):
     submit = SubmitField("Create token")
 
 
-def _render(form: TokenForm, status: int = 200, new_token: str | None = None) -> Response:
+class PasswordForm(FlaskForm):
+    current_password = PasswordField(
+        "Current password", validators=[DataRequired(message="Enter your current password.")]
+    )
+    # Length, strength, the username: the service's rules, shown next to the field.
+    new_password = PasswordField(
+        "New password", validators=[DataRequired(message="Enter the new password.")]
+    )
+    confirm = PasswordField(
+        "Repeat the new password",
+        validators=[
+            DataRequired(message="Repeat the new password."),
+            EqualTo("new_password", message="The passwords differ."),
+        ],
+    )
+    submit = SubmitField("Change password")
+
+
+def _render(
+    form: TokenForm | None = None,
+    status: int = 200,
+    new_token: str | None = None,
+    password_form: PasswordForm | None = None,
+) -> Response:
     page = render_template(
         "profile/index.html",
-        form=form,
+        form=form or TokenForm(formdata=None),
+        password_form=password_form or PasswordForm(formdata=None),
+        sessions_form=EmptyForm(formdata=None),
         tokens=users.active_tokens(db.session, current_user),
         new_token=new_token,
     )
@@ -49,6 +84,41 @@ def index() -> Response:
     return _render(TokenForm())
 
 
+@bp.post("/password")
+@login_required
+def change_password() -> Response:
+    form = PasswordForm()
+    if form.validate_on_submit():
+        command = users.PasswordChange(
+            form.current_password.data or "", form.new_password.data or ""
+        )
+        try:
+            with unit_of_work() as session:
+                users.change_password(session, current_user, command)
+        except DomainError as error:
+            attach_error(form, error)
+        else:
+            # Every other session ended with the old secret; this one carries on with the new.
+            remembered = current_app.config.get("REMEMBER_COOKIE_NAME", "remember_token")
+            login_user(current_user._get_current_object(), remember=remembered in request.cookies)
+            flash("Your password is changed; you are logged out on every other device.", "success")
+            return redirect(url_for("profile.index"))
+    return _render(password_form=form, status=400)
+
+
+@bp.post("/sessions/end")
+@login_required
+def end_sessions() -> Response:
+    """Log out everywhere: this browser and every other one, remembered or not."""
+    if EmptyForm().validate_on_submit():
+        with unit_of_work() as session:
+            users.end_sessions(session, current_user)
+        logout_user()
+        flash("You are logged out on every device.", "info")
+        return redirect(url_for("main.index"))
+    return _render(status=400)
+
+
 @bp.post("/tokens")
 @login_required
 def create_token() -> Response:
@@ -61,7 +131,7 @@ def create_token() -> Response:
             attach_error(form, error)
         else:
             # Shown on this response only: it is not stored anywhere it could be read again.
-            return _render(TokenForm(formdata=None), new_token=token)
+            return _render(new_token=token)
     return _render(form, 400)
 
 

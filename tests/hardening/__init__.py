@@ -21,6 +21,7 @@ from sqlalchemy import text
 from werkzeug import security
 
 from league.extensions import db
+from league.models import User
 from league.services import users
 from tests.conftest import ON_POSTGRES, create_postgres_database, drop_postgres_database, make_app
 
@@ -38,8 +39,9 @@ def use_fast_password_hashes(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def log_in(client: FlaskClient, user_id: int) -> None:
     """Flask-Login's session keys, set directly (no password round trip per case)."""
+    secret = db.session.get(User, user_id).session_secret  # what the cookie carries
     with client.session_transaction() as session:
-        session["_user_id"] = str(user_id)
+        session["_user_id"] = secret
         session["_fresh"] = True
     # The tests' app context outlives each request, and Flask-Login caches the user in `g`.
     g.pop("_login_user", None)

@@ -237,6 +237,17 @@ SPECS = (
         {"username": "coach", "password": PASSWORD, "remember": "y"},
     ),
     Spec("auth.logout", "/logout", Role.COACH, {}),
+    Spec(
+        "profile.change_password",
+        "/profile/password",
+        Role.COACH,
+        {
+            "current_password": PASSWORD,
+            "new_password": "mighty zug smashes",
+            "confirm": "mighty zug smashes",
+        },
+    ),
+    Spec("profile.end_sessions", "/profile/sessions/end", Role.COACH, {}),
     Spec("profile.create_token", "/profile/tokens", Role.COACH, {"name": "Fuzz token"}),
     Spec("profile.revoke_token", "/profile/tokens/{coach_token}/revoke", Role.COACH, {}),
     Spec("leagues.create", "/leagues/new", Role.COACH, LEAGUE_FIELDS),

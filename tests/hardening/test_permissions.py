@@ -289,7 +289,9 @@ def _logged_out(seen: Seen) -> bool:
 
 
 def _logged_in_as_loner(seen: Seen) -> bool:
-    return session_user(seen.client) == str(seen.world.users["loner"])
+    # The session carries the user's session secret (User.get_id), not the id.
+    loner = db.session.get(User, seen.world.users["loner"])
+    return loner is not None and session_user(seen.client) == loner.session_secret
 
 
 def _shows_confirmation(seen: Seen) -> bool:
@@ -352,6 +354,27 @@ ROWS: tuple[Row, ...] = (
         _logged_in_as_loner,
     ),
     Row("logout", "auth.logout", "POST", _post("/logout"), web(EVERYONE), _logged_out),
+    Row(
+        "change password",
+        "profile.change_password",
+        "POST",
+        _post(
+            "/profile/password",
+            current_password=PASSWORD,
+            new_password="mighty zug smashes",
+            confirm="mighty zug smashes",
+        ),
+        web(EVERYONE),
+        audited("user.change_password"),
+    ),
+    Row(
+        "log out everywhere",
+        "profile.end_sessions",
+        "POST",
+        _post("/profile/sessions/end"),
+        web(EVERYONE),
+        audited("user.end_sessions"),
+    ),
     Row(
         "create an API token",
         "profile.create_token",

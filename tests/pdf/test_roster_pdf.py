@@ -95,7 +95,7 @@ def test_the_sheet_prints_the_whole_team(
     for fact in ("Altdorf Übermächtige", "Human", "coach_zoe", "Ünïcode League", "Season 1"):
         assert fact in flat
     assert "Blood Bowl 2025" in flat
-    assert f"http://localhost/teams/{team.id}" in flat  # the footer names the team page
+    assert f"http://127.0.0.1:5000/teams/{team.id}" in flat  # the team page, at PUBLIC_URL
     assert "Page 1 of 2" in flat
     # Every player, with every skill (starting and gained) and the Unicode names intact
     for _position, name in sample.HIRES:

@@ -7,6 +7,7 @@ page shows must give a new fingerprint (or visitors would see a stale page).
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Iterator
 
 import pytest
@@ -53,9 +54,12 @@ def _ids(app: Flask) -> dict[str, int]:
 def _signed_in(app: Flask):
     client = app.test_client()
     with app.app_context():
-        user_id = db.session.scalar(select(User.id).where(User.username == DEMO_COMMISSIONER))
+        # The session cookie carries the user's session secret (User.get_id).
+        secret = db.session.scalar(
+            select(User.session_secret).where(User.username == DEMO_COMMISSIONER)
+        )
     with client.session_transaction() as session:
-        session["_user_id"] = str(user_id)
+        session["_user_id"] = secret
         session["_fresh"] = True
     return client
 
@@ -232,3 +236,38 @@ def test_the_baseline_page_exists_only_for_the_load_test(site: Flask, tmp_path) 
     assert response.text.count("<tr>") == 16 + 1  # the rows and the head
     assert counter.count == 0
     engine.dispose()
+
+
+def test_a_changed_template_gives_the_pages_a_new_etag(
+    app: Flask, tmp_path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """After a deploy that changes a template, browsers must not keep the old page (304).
+
+    The build stamp hashes the app's template folder, here a temporary copy.
+    """
+    from tests.factories import make_league, make_team, make_user
+
+    coach = make_user("grim")
+    team = make_team(coach, make_league(coach))
+    templates = tmp_path / "templates"
+    shutil.copytree(app.template_folder, templates)
+    monkeypatch.setattr(app, "template_folder", str(templates))
+    caching.stamp_of_files.cache_clear()
+    monkeypatch.setattr(caching, "pages", caching.PageCache())
+    client = app.test_client()
+    before = client.get(f"/teams/{team.id}")
+    assert before.status_code == 200
+    assert (
+        client.get(
+            f"/teams/{team.id}", headers={"If-None-Match": before.headers["ETag"]}
+        ).status_code
+        == 304
+    )
+
+    show = templates / "teams" / "show.html"
+    show.write_text(show.read_text() + "{# a new release #}\n")
+    caching.stamp_of_files.cache_clear()  # a new process after the deploy
+
+    after = client.get(f"/teams/{team.id}", headers={"If-None-Match": before.headers["ETag"]})
+    assert after.status_code == 200
+    assert after.headers["ETag"] != before.headers["ETag"]

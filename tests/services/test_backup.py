@@ -206,8 +206,8 @@ def test_the_backup_reads_one_moment(app: Flask, seeded: dict[str, Any]) -> None
         with other.begin() as writer:
             writer.execute(
                 text(
-                    'INSERT INTO "user" (username, password_hash, is_admin, created_at) '
-                    "VALUES ('latecomer', 'x', false, now())"
+                    'INSERT INTO "user" (username, password_hash, is_admin, created_at, '
+                    "session_secret) VALUES ('latecomer', 'x', false, now(), 'latecomer')"
                 )
             )
         document = backup.dump(connection)

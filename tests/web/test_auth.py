@@ -51,7 +51,10 @@ def test_register_shows_errors_next_to_the_fields(client: FlaskClient) -> None:
     [
         ("short", "at least 8 characters"),
         ("x" * 257, "at most 256 characters"),
-        ("Password123", "one of the most common ones"),
+        ("Password123", "too easy to guess"),  # a well-known password
+        ("aaaaaaaa", "too easy to guess"),  # a repeat
+        ("qwertyuiop", "too easy to guess"),  # a keyboard run
+        ("zxcvbnm,./", "too easy to guess"),
         ("grimgrim-rules", "must not contain the username"),
     ],
 )

@@ -1,0 +1,103 @@
+"""Log-in and registration limits (issue 14, point 7).
+
+Failed log-ins count per username (guessing one account from many addresses)
+and, more loosely, per address (trying many accounts); sign-ups count per
+address; an unknown username costs a password check like a known one.
+"""
+
+from __future__ import annotations
+
+import pytest
+from flask.testing import FlaskClient
+from werkzeug import security
+
+from league.extensions import db
+from league.security import LOGIN_LIMIT_PER_ADDRESS, LOGIN_LIMIT_PER_USERNAME, REGISTER_LIMIT
+from league.services import users
+from tests.conftest import make_app
+from tests.factories import DEFAULT_PASSWORD, make_user
+
+PER_USERNAME = int(LOGIN_LIMIT_PER_USERNAME.split()[0])  # 10 per minute
+PER_ADDRESS = int(LOGIN_LIMIT_PER_ADDRESS.split()[0])  # 30 per minute
+REGISTRATIONS = int(REGISTER_LIMIT.split()[0])  # 10 per hour
+
+
+def log_in(client: FlaskClient, username: str, password: str, address: str):
+    return client.post(
+        "/login",
+        data={"username": username, "password": password},
+        environ_base={"REMOTE_ADDR": address},
+    )
+
+
+def test_guessing_one_password_from_many_addresses_is_throttled(client: FlaskClient) -> None:
+    make_user("grim")
+    for attempt in range(PER_USERNAME):
+        assert log_in(client, "grim", f"guess {attempt}", f"10.0.0.{attempt}").status_code == 200
+    # Case and spaces do not make a new username.
+    assert log_in(client, " GRIM ", DEFAULT_PASSWORD, "10.0.1.1").status_code == 429
+
+
+def test_someone_elses_failures_at_a_shared_address_do_not_lock_a_coach_out(
+    client: FlaskClient,
+) -> None:
+    make_user("grim")
+    make_user("zug")
+    for attempt in range(PER_USERNAME):
+        assert log_in(client, "grim", f"guess {attempt}", "10.0.0.1").status_code == 200
+    assert log_in(client, "zug", DEFAULT_PASSWORD, "10.0.0.1").status_code == 302
+
+
+def test_trying_many_accounts_from_one_address_is_throttled(client: FlaskClient) -> None:
+    make_user("grim")
+    for attempt in range(PER_ADDRESS):
+        assert log_in(client, f"coach{attempt}", "guess", "10.0.0.1").status_code == 200
+    assert log_in(client, "grim", DEFAULT_PASSWORD, "10.0.0.1").status_code == 429
+    assert log_in(client, "grim", DEFAULT_PASSWORD, "10.0.0.2").status_code == 302
+
+
+def test_registration_is_throttled_per_address(client: FlaskClient) -> None:
+    def register(name: str, address: str):
+        password = "mighty zug smashes"
+        return client.post(
+            "/register",
+            data={"username": name, "password": password, "confirm": password},
+            environ_base={"REMOTE_ADDR": address},
+        )
+
+    for attempt in range(REGISTRATIONS):
+        assert register(f"coach{attempt}", "10.0.0.1").status_code == 302
+        client.post("/logout", environ_base={"REMOTE_ADDR": "10.0.0.1"})
+    refused = register("one_more", "10.0.0.1")
+    assert refused.status_code == 429
+    assert users.find_user(db.session, "one_more") is None
+    assert register("one_more", "10.0.0.2").status_code == 302
+
+
+def test_an_unknown_username_costs_a_password_check(
+    client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The time taken must not tell whether an account exists: both hash once."""
+    make_user("grim")
+    checks: list[str] = []
+
+    def counted(pwhash: str, password: str) -> bool:
+        checks.append(pwhash.split("$", 1)[0])
+        return security.check_password_hash(pwhash, password)
+
+    monkeypatch.setattr(users, "check_password_hash", counted)
+    assert users.authenticate(db.session, "grim", "wrong password") is None
+    assert users.authenticate(db.session, "nobody", "wrong password") is None
+    assert len(checks) == 2
+    assert checks[0].split(":")[0] == checks[1].split(":")[0] == "scrypt"
+
+
+PRODUCTION = {"LEAGUE_ENV": "production", "PUBLIC_URL": "https://league.example.org"}
+
+
+def test_production_refuses_per_process_limit_counts(database_url: str) -> None:
+    with pytest.raises(RuntimeError, match="RATELIMIT_STORAGE_URI is memory://"):
+        make_app(database_url, **PRODUCTION, RATELIMIT_STORAGE_URI="memory://")
+    # Chosen on purpose for a single process; or a store every process shares.
+    make_app(database_url, **PRODUCTION, RATELIMIT_SINGLE_PROCESS=True)
+    make_app(database_url, **PRODUCTION, RATELIMIT_STORAGE_URI="redis://127.0.0.1:6379")
