@@ -6,7 +6,7 @@ everywhere") ends every session signed in with the old one. Existing users get
 a random secret each.
 
 Revision ID: 3f1c9a7b2d10
-Revises: 175a451c2763
+Revises: 0b5c49b3ed5f
 Create Date: 2026-11-23 19:40:00.000000
 
 """
@@ -18,7 +18,7 @@ import sqlalchemy as sa
 
 # revision identifiers, used by Alembic.
 revision = '3f1c9a7b2d10'
-down_revision = '175a451c2763'
+down_revision = '0b5c49b3ed5f'
 branch_labels = None
 depends_on = None
 
