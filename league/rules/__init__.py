@@ -99,12 +99,15 @@ from league.rules.team_building import (
     PURCHASE_ITEMS,
     TeamCounts,
     expensive_mistake,
+    expensive_mistake_column,
     expensive_mistake_loss,
     hire_decision,
     purchase_cost,
     purchase_decision,
     roll,
+    roll_each,
     winnings,
+    winnings_terms,
 )
 from league.rules.team_value import (
     RosterPlayer,
@@ -174,6 +177,7 @@ __all__ = [
     "characteristic_options",
     "current_team_value",
     "expensive_mistake",
+    "expensive_mistake_column",
     "expensive_mistake_loss",
     "hire_decision",
     "improved_value",
@@ -202,6 +206,7 @@ __all__ = [
     "random_skill_result",
     "reduced_value",
     "roll",
+    "roll_each",
     "roll_random_skill_dice",
     "rolls_earned",
     "ruleset_ids",
@@ -213,4 +218,5 @@ __all__ = [
     "team_value",
     "value_increase",
     "winnings",
+    "winnings_terms",
 ]
