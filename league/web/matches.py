@@ -409,10 +409,12 @@ def _mistake_text(ruleset: Ruleset, side: MatchTeam) -> str | None:
     )
     dice = table.dice_for(side.mistake)
     if dice is not None and side.mistake_roll is not None:
-        shown = side.mistake_roll
+        shown = str(side.mistake_roll)
         if side.mistake_dice and len(side.mistake_dice) > 1:
             shown = f"{' + '.join(str(d) for d in side.mistake_dice)} = {side.mistake_roll}"
-        text += f"; {_dice_name(dice)} {shown}"
+        # Only the server's rolls keep each die; a typed roll is its total.
+        by = "rolled by the server" if side.mistake_dice is not None else "rolled at the table"
+        text += f"; {_dice_name(dice)} {shown} ({by})"
     if side.mistake == "minor" and side.mistake_roll is not None:
         text += f" \u00d7 {table.minor_loss_per_pip:,} lost"
     elif side.mistake == "major":
