@@ -17,6 +17,7 @@ from sqlalchemy import (
     ForeignKey,
     String,
     UniqueConstraint,
+    false,
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
@@ -27,6 +28,7 @@ if TYPE_CHECKING:
     from league.models.league import League, Season
     from league.models.player import Player
     from league.models.team import Team
+    from league.models.user import User
 
 MATCH_STATES = ("scheduled", "draft", "played", "voided")
 SIDES = ("home", "away")
@@ -56,10 +58,18 @@ class Match(db.Model):
     draft_report: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     played_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), index=True)
     recorded_by_id: Mapped[int | None] = mapped_column(ForeignKey("user.id"), index=True)
+    voided_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    voided_by_id: Mapped[int | None] = mapped_column(ForeignKey("user.id"), index=True)
+    #: The voided match whose fixture this one plays again (same round, same teams).
+    replaces_id: Mapped[int | None] = mapped_column(ForeignKey("match.id"), unique=True)
     created_at: Mapped[created_at]
 
     league: Mapped[League] = relationship()
     season: Mapped[Season | None] = relationship()
+    voided_by: Mapped[User | None] = relationship(foreign_keys=[voided_by_id])
+    replaces: Mapped[Match | None] = relationship(
+        remote_side="Match.id", foreign_keys=[replaces_id]
+    )
     sides: Mapped[list[MatchTeam]] = relationship(
         back_populates="match", cascade="all, delete-orphan", order_by="MatchTeam.side.desc()"
     )
@@ -99,10 +109,24 @@ class MatchTeam(db.Model):
     conceded: Mapped[bool] = mapped_column(default=False)
     #: Gold won, as entered or computed by the edition's formula.
     winnings: Mapped[int] = mapped_column(default=0)
+    #: The commissioner typed the winnings; otherwise the formula computed them.
+    winnings_entered: Mapped[bool] = mapped_column(default=False, server_default=false())
+    #: The formula's inputs besides score and attendance (classic D6 and FAME, BB2025 stalling).
+    winnings_d6: Mapped[int | None]
+    fame: Mapped[int] = mapped_column(default=0, server_default="0")
+    stalled: Mapped[bool] = mapped_column(default=False, server_default=false())
     fans_change: Mapped[int] = mapped_column(default=0)
     #: Expensive Mistakes: outcome code and gold lost (0 when not triggered).
     mistake: Mapped[str | None] = mapped_column(String(20))
     mistake_loss: Mapped[int] = mapped_column(default=0)
+    #: The roll behind it: the treasury it was made on, the D6 on the table, the loss
+    #: roll's total and, when the server rolled it, each die; whether the server rolled the
+    #: D6 (rather than the commissioner typing the table's roll). None before they were kept.
+    mistake_treasury: Mapped[int | None]
+    mistake_d6: Mapped[int | None]
+    mistake_roll: Mapped[int | None]
+    mistake_dice: Mapped[list[int] | None] = mapped_column(JSON)
+    mistake_rolled: Mapped[bool] = mapped_column(default=False, server_default=false())
 
     match: Mapped[Match] = relationship(back_populates="sides")
     team: Mapped[Team] = relationship()

@@ -5,18 +5,31 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from league.rules.model import Decision, Dice, Reason, RulesError, Ruleset, TeamType, make_reason
+from league.rules.model import (
+    Decision,
+    Dice,
+    ExpensiveMistakes,
+    Reason,
+    RulesError,
+    Ruleset,
+    TeamType,
+    Winnings,
+    make_reason,
+)
 
 __all__ = [
     "PURCHASE_ITEMS",
     "TeamCounts",
     "expensive_mistake",
+    "expensive_mistake_column",
     "expensive_mistake_loss",
     "hire_decision",
     "purchase_cost",
     "purchase_decision",
     "roll",
+    "roll_each",
     "winnings",
+    "winnings_terms",
 ]
 
 PURCHASE_ITEMS = ("reroll", "apothecary", "assistant_coach", "cheerleader", "dedicated_fan")
@@ -143,40 +156,94 @@ def winnings(
     TDs [+ 1 if no player of the team stalled, BB2025]) x 10,000.
     ``d6_fame`` (classic): (D6 + FAME [+ 1 for a win]) x 10,000.
     """
-    rule = ruleset.winnings
-    if rule is None:
-        raise RulesError(f"ruleset {ruleset.id!r} has no winnings formula")
+    terms = winnings_terms(
+        ruleset,
+        touchdowns=touchdowns,
+        fan_attendance=fan_attendance,
+        stalled=stalled,
+        d6=d6,
+        fame=fame,
+        won=won,
+    )
+    return sum(units for _, units in terms) * _winnings_rule(ruleset).unit
+
+
+def winnings_terms(
+    ruleset: Ruleset,
+    *,
+    touchdowns: int = 0,
+    fan_attendance: int | None = None,
+    stalled: bool = False,
+    d6: int | None = None,
+    fame: int = 0,
+    won: bool = False,
+) -> tuple[tuple[str, int], ...]:
+    """The formula's terms, (what, units), that `winnings` adds up and multiplies by the unit.
+
+    Terms worth nothing are left out, so the list reads as the working a coach
+    would write down: ("fan attendance 8 / 2", 4), ("2 TD", 2), ("no stalling", 1).
+    """
+    rule = _winnings_rule(ruleset)
     if rule.formula == "fan_attendance":
         if fan_attendance is None or fan_attendance < 0:
             raise RulesError("winnings need the fan attendance")
-        units = fan_attendance // rule.fan_attendance_divisor + touchdowns * rule.per_touchdown
+        divisor = rule.fan_attendance_divisor
+        terms = [
+            (f"fan attendance {fan_attendance} / {divisor}", fan_attendance // divisor),
+            (f"{touchdowns} TD", touchdowns * rule.per_touchdown),
+        ]
         if not stalled:
-            units += rule.no_stalling_bonus
+            terms.append(("no stalling", rule.no_stalling_bonus))
     else:
         if d6 is None or not 1 <= d6 <= 6:
             raise RulesError("winnings need a D6 roll")
-        units = d6 + fame + (rule.win_bonus if won else 0)
-    return units * rule.unit
+        terms = [(f"D6 {d6}", d6), ("FAME", fame)]
+        if won:
+            terms.append(("win", rule.win_bonus))
+    return tuple((what, units) for what, units in terms if units)
+
+
+def _winnings_rule(ruleset: Ruleset) -> Winnings:
+    if ruleset.winnings is None:
+        raise RulesError(f"ruleset {ruleset.id!r} has no winnings formula")
+    return ruleset.winnings
 
 
 def expensive_mistake(ruleset: Ruleset, treasury: int, d6: int) -> str:
     """Outcome code for the Expensive Mistakes roll (``crisis_averted`` below the trigger)."""
-    table = ruleset.expensive_mistakes
-    if table is None:
-        raise RulesError(f"ruleset {ruleset.id!r} has no Expensive Mistakes table")
+    table = _mistakes_table(ruleset)
     if not 1 <= d6 <= 6:
         raise RulesError(f"{d6!r} is not a D6 result")
-    if treasury < table.min_treasury:
+    column = expensive_mistake_column(ruleset, treasury)
+    if column is None:
         return "crisis_averted"
-    column = max(i for i, floor in enumerate(table.columns) if treasury >= floor)
-    return table.rows[d6 - 1][column]
+    return table.rows[d6 - 1][table.columns.index(column)]
+
+
+def expensive_mistake_column(ruleset: Ruleset, treasury: int) -> int | None:
+    """The treasury column the D6 is read in (its lower bound); None below the trigger."""
+    table = _mistakes_table(ruleset)
+    if treasury < table.min_treasury:
+        return None
+    return max(floor for floor in table.columns if treasury >= floor)
+
+
+def _mistakes_table(ruleset: Ruleset) -> ExpensiveMistakes:
+    if ruleset.expensive_mistakes is None:
+        raise RulesError(f"ruleset {ruleset.id!r} has no Expensive Mistakes table")
+    return ruleset.expensive_mistakes
 
 
 def roll(dice: Dice | None, randint: Callable[[int, int], int]) -> int:
     """Roll and add up `dice` with `randint` (e.g. `random.randint`); 0 for no dice."""
+    return sum(roll_each(dice, randint))
+
+
+def roll_each(dice: Dice | None, randint: Callable[[int, int], int]) -> tuple[int, ...]:
+    """Roll `dice` with `randint`, each die apart (so the result can show them); () for none."""
     if dice is None:
-        return 0
-    return sum(randint(1, dice.sides) for _ in range(dice.count))
+        return ()
+    return tuple(randint(1, dice.sides) for _ in range(dice.count))
 
 
 def expensive_mistake_loss(
@@ -190,9 +257,7 @@ def expensive_mistake_loss(
     nearest 5,000)"; that the rounding applies to the loss is our reading).
     ``catastrophe``: all but the catastrophe dice x the gold kept per pip.
     """
-    table = ruleset.expensive_mistakes
-    if table is None:
-        raise RulesError(f"ruleset {ruleset.id!r} has no Expensive Mistakes table")
+    table = _mistakes_table(ruleset)
     if outcome == "crisis_averted":
         return 0
     dice = table.dice_for(outcome)

@@ -12,6 +12,7 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
+from typing import Any
 
 from sqlalchemy import ColumnElement, Select, and_, case, func, literal, select
 from sqlalchemy.orm import Session, selectinload
@@ -37,10 +38,11 @@ from league.rules import (
     casualty_result_for_code,
     expensive_mistake,
     expensive_mistake_loss,
-    roll,
+    roll_each,
     spp_awards,
+    winnings,
+    winnings_terms,
 )
-from league.rules.team_building import winnings as winnings_formula
 from league.services import audit
 from league.services.errors import Conflict, Forbidden, NotFound, RuleViolation
 from league.services.leagues import get_league, league_ruleset, role_in
@@ -174,14 +176,29 @@ def schedule_match(
     round_number: int | None = None,
     scheduled_for: date | None = None,
     friendly: bool = False,
+    add_another: bool = False,
 ) -> Match:
-    """A fixture (or friendly) between two active teams of the league."""
+    """A fixture (or friendly) between two active teams of the league.
+
+    The same two teams twice in one round is refused unless `add_another` says
+    the commissioner means it (a fixture added twice by mistake is the usual case).
+    """
     league = get_league(session, league_id)
     _require_commissioner(league, actor)
     teams = _match_teams(league, home_team_id, away_team_id)
+    season_id = league.current_season.id if league.current_season else None
+    if round_number is not None and not add_another:
+        earlier = _fixture_in_round(session, season_id, round_number, teams)
+        if earlier is not None:
+            raise RuleViolation(
+                f"{teams[0].name} and {teams[1].name} already meet in round {round_number} "
+                f"(match #{earlier}). Tick \u201cadd another\u201d to add a second match.",
+                code="fixture_exists",
+                field="add_another",
+            )
     match = Match(
         league_id=league.id,
-        season_id=league.current_season.id if league.current_season else None,
+        season_id=season_id,
         round=round_number,
         scheduled_for=scheduled_for,
         friendly=friendly,
@@ -193,6 +210,25 @@ def schedule_match(
     session.flush()
     audit.record(session, actor, "match.schedule", "match", match.id)
     return match
+
+
+def _fixture_in_round(
+    session: Session, season_id: int | None, round_number: int, teams: tuple[Team, Team]
+) -> int | None:
+    """The id of a (not voided) match of the round between these two teams, either way round."""
+    return session.scalar(
+        select(Match.id)
+        .join(MatchTeam, MatchTeam.match_id == Match.id)
+        .where(
+            Match.season_id == season_id if season_id is not None else Match.season_id.is_(None),
+            Match.round == round_number,
+            Match.state != "voided",
+            MatchTeam.team_id.in_([team.id for team in teams]),
+        )
+        .group_by(Match.id)
+        .having(func.count() == 2)
+        .limit(1)
+    )
 
 
 def _match_teams(league: League, home_team_id: int, away_team_id: int) -> tuple[Team, Team]:
@@ -279,7 +315,7 @@ def record_result(
     if earlier is not None:
         return earlier
     if match.state == "voided":
-        raise Conflict("This match was voided; schedule a new one instead.")
+        raise Conflict(_voided_message(session, match))
     correcting = match.state == "played"
     ruleset = league_ruleset(league)
     # Both teams are locked in id order, whoever plays at home: two results between the
@@ -291,7 +327,7 @@ def record_result(
     teams = {side.side: locked[side.team_id] for side in match.sides}
     _validate(session, ruleset, match, teams, report)
 
-    previous = _clear_events(session, match)
+    _clear_events(session, match)
     match.state = "played"
     match.draft_report = None
     match.fan_attendance = report.fan_attendance
@@ -313,7 +349,14 @@ def record_result(
         )
     session.flush()
     for side in match.sides:
-        _apply_side(ruleset, match, side, teams[side.side], report, previous.get(side.side))
+        _store_side(side, report.side(side.side))
+    for side in match.sides:
+        team = teams[side.side]
+        side.winnings = _winnings(ruleset, match, side, report.side(side.side).winnings)
+        # Expensive Mistakes hit the treasury the winnings arrive in, which is the
+        # team's without what this match booked before (a correction).
+        arriving = team.treasury - _booked(session, team, match) + side.winnings
+        _roll_mistakes(ruleset, side, report.side(side.side), arriving)
     session.flush()
     for team in teams.values():
         recompute_team(session, team)
@@ -330,7 +373,13 @@ def record_result(
 
 
 def void_match(session: Session, actor: User, match_id: int) -> Match:
-    """Undo everything a result caused; the match stays in history as voided."""
+    """Undo everything a result caused; the match stays in history as voided.
+
+    A fixture (a match with a round or a date) whose result is voided is still
+    to be played: it is scheduled again, in the same round between the same
+    teams, as a new match that `replaces` the voided one. Voiding a fixture
+    that has no result yet cancels it.
+    """
     match = get_match(session, match_id, for_update=True)
     league = get_league(session, match.league_id)
     _require_commissioner(league, actor)
@@ -340,13 +389,53 @@ def void_match(session: Session, actor: User, match_id: int) -> Match:
         get_team(session, team_id, for_update=True, history=False)
         for team_id in sorted(side.team_id for side in match.sides)
     ]
+    replay = match.state == "played" and (
+        match.round is not None or match.scheduled_for is not None
+    )
     match.state = "voided"
+    match.voided_at = datetime.now(UTC)
+    match.voided_by_id = actor.id
     session.flush()
     for team in teams:
         recompute_team(session, team)
         _book_match_money(session, actor, team, match)
+    if replay:
+        again = Match(
+            league_id=match.league_id,
+            season_id=match.season_id,
+            round=match.round,
+            scheduled_for=match.scheduled_for,
+            friendly=match.friendly,
+            state="scheduled",
+            replaces_id=match.id,
+        )
+        again.sides = [MatchTeam(team_id=side.team_id, side=side.side) for side in match.sides]
+        session.add(again)
+        session.flush()
     audit.record(session, actor, "match.void", "match", match.id)
     return match
+
+
+def replacement_of(session: Session, match: Match) -> Match | None:
+    """The match that plays a voided fixture again, if there is one."""
+    return session.scalar(select(Match).where(Match.replaces_id == match.id))
+
+
+def voided_before(match: Match) -> list[Match]:
+    """The voided matches this fixture replays, latest first."""
+    earlier: list[Match] = []
+    current = match.replaces
+    while current is not None:
+        earlier.append(current)
+        current = current.replaces
+    return earlier
+
+
+def _voided_message(session: Session, match: Match) -> str:
+    again = replacement_of(session, match)
+    if again is not None:
+        return f"This result was voided; the fixture is played again as match #{again.id}."
+    return "This match was voided; schedule a new one instead."
 
 
 def _team_of(teams: dict[str, Team], player_id: int) -> int:
@@ -420,7 +509,7 @@ def _validate(
                 f"{side}_mvp",
                 f"{team.name} has {mvps[side]} MVPs; {ruleset.name} allows {allowed}.",
             )
-    _validate_fans(ruleset, teams, report, errors)
+    _validate_fans(ruleset, match, teams, report, errors)
     if errors.errors:
         raise errors
 
@@ -455,7 +544,11 @@ def lasting_characteristics(ruleset: Ruleset, injury_code: str) -> tuple[str, ..
 
 
 def _validate_fans(
-    ruleset: Ruleset, teams: dict[str, Team], report: MatchReport, errors: ReportErrors
+    ruleset: Ruleset,
+    match: Match,
+    teams: dict[str, Team],
+    report: MatchReport,
+    errors: ReportErrors,
 ) -> None:
     home, away = report.home.score, report.away.score
     fans = ruleset.team_building.dedicated_fans
@@ -469,6 +562,8 @@ def _validate_fans(
         if change < 0 and not lost:
             errors.add(f"{side}_fans_change", "Dedicated fans only fall after a loss.")
         current = teams[side].dedicated_fans
+        if match.state == "played":  # a correction: the fans as they were before this match
+            current -= match.side(side).fans_change
         if fans.max is not None and change > 0 and current >= fans.max:
             errors.add(f"{side}_fans_change", f"Dedicated fans are already at {fans.max}.")
         if change < 0 and current <= fans.start:
@@ -534,71 +629,110 @@ def _missing_this_match(
     return missing
 
 
-def _clear_events(session: Session, match: Match) -> dict[str, MatchTeam]:
-    """Remove the events of a result being corrected; returns the sides as they were."""
+def _clear_events(session: Session, match: Match) -> None:
+    """Remove the player events of a result being corrected."""
     for line in list(match.players):
         match.players.remove(line)
         session.delete(line)
     session.flush()  # the new rows reuse (match, player) pairs: delete first
-    return {side.side: side for side in match.sides}
 
 
-def _apply_side(
-    ruleset: Ruleset,
-    match: Match,
-    side: MatchTeam,
-    team: Team,
-    report: MatchReport,
-    previous: MatchTeam | None,
-) -> None:
-    entered = report.side(side.side)
+def _store_side(side: MatchTeam, entered: SideReport) -> None:
+    """One side of the report as entered: the score and the post-game inputs."""
     side.score = entered.score
     side.conceded = entered.conceded
     side.fans_change = entered.fans_change
-    side.winnings = _winnings(ruleset, report, side.side)
-    # Expensive mistakes are rolled once, on the treasury the winnings arrive in.
-    if previous is not None and previous.mistake is not None and match.played_at is not None:
-        return
-    treasury = team.treasury + side.winnings
+    side.winnings_d6 = entered.winnings_d6
+    side.fame = entered.fame
+    side.stalled = entered.stalled
+    # Typed winnings stand; otherwise they are the formula's, worked out again on a correction.
+    side.winnings_entered = entered.winnings is not None and not entered.conceded
+
+
+def _roll_mistakes(ruleset: Ruleset, side: MatchTeam, entered: SideReport, treasury: int) -> None:
+    """Expensive Mistakes on `treasury`, the outcome and loss worked out again each time.
+
+    The dice of record stay (a correction does not roll again) unless the
+    commissioner types new ones; the server rolls only what was never rolled.
+    """
     rules = ruleset.expensive_mistakes
+    if side.mistake is not None and side.mistake_d6 is None and entered.mistake_d6 is None:
+        return  # recorded before the dice were kept: nothing to recompute it from
     if rules is None or treasury < rules.min_treasury:
-        side.mistake, side.mistake_loss = None, 0
+        side.mistake, side.mistake_loss, side.mistake_treasury = None, 0, None
+        side.mistake_d6, side.mistake_rolled = None, False
+        side.mistake_roll, side.mistake_dice = None, None
         return
-    d6 = entered.mistake_d6 or random.randint(1, 6)  # noqa: S311 (game dice)
-    outcome = expensive_mistake(ruleset, treasury, d6)
-    dice = entered.mistake_dice
+    if entered.mistake_d6 is not None:
+        side.mistake_d6, side.mistake_rolled = entered.mistake_d6, False
+    elif side.mistake_d6 is None:
+        side.mistake_d6, side.mistake_rolled = random.randint(1, 6), True  # noqa: S311 (game dice)
+    outcome = expensive_mistake(ruleset, treasury, side.mistake_d6)
+    dice = rules.dice_for(outcome)
+    kept = side.mistake is not None and rules.dice_for(side.mistake) == dice
     if dice is None:
-        dice = roll(rules.dice_for(outcome), random.randint)
+        side.mistake_roll, side.mistake_dice = None, None
+    elif entered.mistake_dice is not None:
+        side.mistake_roll, side.mistake_dice = entered.mistake_dice, None
+    elif not (kept and side.mistake_roll is not None):
+        each = roll_each(dice, random.randint)
+        side.mistake_roll, side.mistake_dice = sum(each), list(each)
     side.mistake = outcome
-    side.mistake_loss = expensive_mistake_loss(ruleset, outcome, treasury, dice)
+    side.mistake_treasury = treasury
+    side.mistake_loss = expensive_mistake_loss(ruleset, outcome, treasury, side.mistake_roll or 0)
 
 
-def _winnings(ruleset: Ruleset, report: MatchReport, side: str) -> int:
-    entered = report.side(side)
-    other = report.away if side == "home" else report.home
-    if entered.conceded:
+def _winnings(ruleset: Ruleset, match: Match, side: MatchTeam, typed: int | None) -> int:
+    """Gold won: typed, else the formula's (0 without a formula or with its inputs missing)."""
+    if side.conceded:
         return 0
-    if entered.winnings is not None:
-        return entered.winnings
+    if typed is not None:
+        return typed
+    inputs = _formula_inputs(ruleset, match, side)
+    return 0 if inputs is None else winnings(ruleset, **inputs)
+
+
+def winnings_working(
+    ruleset: Ruleset, match: Match, side: MatchTeam
+) -> tuple[tuple[str, int], ...]:
+    """The formula's terms behind a side's stored winnings (empty: no formula applied)."""
+    inputs = _formula_inputs(ruleset, match, side)
+    return () if inputs is None else winnings_terms(ruleset, **inputs)
+
+
+def _formula_inputs(ruleset: Ruleset, match: Match, side: MatchTeam) -> dict[str, Any] | None:
+    """What the winnings formula takes, from the stored side; None when it does not apply.
+
+    It does not when the team conceded, the winnings were typed, the ruleset
+    has no formula, or its inputs (attendance, the classic D6) were left out.
+    """
     formula = ruleset.winnings
-    if formula is None:
-        return 0
-    if formula.formula == "fan_attendance":
-        if report.fan_attendance is None:
-            return 0
-        return winnings_formula(
-            ruleset,
-            touchdowns=entered.score,
-            fan_attendance=report.fan_attendance,
-            stalled=entered.stalled,
+    if formula is None or side.conceded or side.winnings_entered:
+        return None
+    if formula.formula == "fan_attendance" and match.fan_attendance is None:
+        return None
+    if formula.formula != "fan_attendance" and side.winnings_d6 is None:
+        return None
+    other = next(s for s in match.sides if s is not side)
+    return {
+        "touchdowns": side.score,
+        "fan_attendance": match.fan_attendance,
+        "stalled": side.stalled,
+        "d6": side.winnings_d6,
+        "fame": side.fame,
+        "won": side.score > other.score or other.conceded,
+    }
+
+
+def _booked(session: Session, team: Team, match: Match) -> int:
+    """What the team's ledger holds for this match so far."""
+    return int(
+        session.scalar(
+            select(func.coalesce(func.sum(TreasuryEntry.amount), 0)).where(
+                TreasuryEntry.team_id == team.id, TreasuryEntry.match_id == match.id
+            )
         )
-    if entered.winnings_d6 is None:
-        return 0
-    return winnings_formula(
-        ruleset,
-        d6=entered.winnings_d6,
-        fame=entered.fame,
-        won=entered.score > other.score or other.conceded,
+        or 0
     )
 
 
@@ -606,11 +740,7 @@ def _book_match_money(session: Session, actor: User, team: Team, match: Match) -
     """Make the ledger's rows for this match add up to what the result says now."""
     side = next(s for s in match.sides if s.team_id == team.id)
     wanted = side.winnings - side.mistake_loss if match.state == "played" else 0
-    booked = session.scalar(
-        select(func.coalesce(func.sum(TreasuryEntry.amount), 0)).where(
-            TreasuryEntry.team_id == team.id, TreasuryEntry.match_id == match.id
-        )
-    )
+    booked = _booked(session, team, match)
     if wanted == booked:
         return
     if booked == 0 and match.state == "played":

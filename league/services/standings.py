@@ -644,7 +644,6 @@ def graveyard(session: Session, league: League) -> list[Grave]:
             Player.spp_earned,
             Match.id,
             Match.round,
-            Match.scheduled_for,
             Match.played_at,
             Match.friendly,
             Season.name,
@@ -681,7 +680,6 @@ def graveyard(session: Session, league: League) -> list[Grave]:
         spp,
         match_id,
         round_number,
-        scheduled_for,
         played_at,
         friendly,
         season_name,
@@ -692,7 +690,6 @@ def graveyard(session: Session, league: League) -> list[Grave]:
         score_against,
         opponent_conceded,
     ) in rows:
-        played_on = scheduled_for or (played_at.date() if played_at else None)
         graves.append(
             Grave(
                 player_id=player_id,
@@ -705,7 +702,7 @@ def graveyard(session: Session, league: League) -> list[Grave]:
                 match_id=match_id,
                 season_name=season_name or "",
                 round=round_number,
-                day=played_on,
+                day=played_at.date() if played_at else None,
                 opponent=opponent,
                 outcome=_outcome(
                     _Side(score_for, conceded), _Side(score_against, opponent_conceded)

@@ -178,6 +178,7 @@ def new(league_id: int) -> str | Response:
                     round_number=form.round_number.data,
                     scheduled_for=form.scheduled_for.data,
                     friendly=form.friendly.data,
+                    add_another=form.add_another.data,
                 )
                 text = f"{match.home.team.name} vs {match.away.team.name}"
         except Forbidden as error:

@@ -11,8 +11,8 @@ from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response
 
 from league.extensions import db
-from league.models import League, Match, MatchPlayer, Player, Team
-from league.rules import RulesError, Ruleset
+from league.models import League, Match, MatchPlayer, MatchTeam, Player, Team
+from league.rules import Dice, RulesError, Ruleset, expensive_mistake_column
 from league.services import matches
 from league.services.errors import DomainError, Forbidden, NotFound
 from league.services.leagues import get_league, league_ruleset, role_in
@@ -186,8 +186,15 @@ def _stored_result(match: Match) -> dict[str, str]:
     for side in match.sides:
         data[f"{side.side}_score"] = str(side.score)
         data[f"{side.side}_fans_change"] = str(side.fans_change)
-        # The stored winnings stay unless the commissioner changes (or clears) them.
-        data[f"{side.side}_winnings"] = str(side.winnings)
+        # Only typed winnings come back typed: computed ones are computed again from the
+        # corrected inputs. Expensive Mistakes keep their dice unless new ones are typed.
+        if side.winnings_entered:
+            data[f"{side.side}_winnings"] = str(side.winnings)
+        if side.winnings_d6 is not None:
+            data[f"{side.side}_winnings_d6"] = str(side.winnings_d6)
+        data[f"{side.side}_fame"] = str(side.fame)
+        if side.stalled:
+            data[f"{side.side}_stalled"] = "y"
         if side.conceded:
             data["concession"] = side.side
     if match.fan_attendance is not None:
@@ -348,9 +355,13 @@ class SideResult:
     score: int
     conceded: bool
     winnings: int
+    #: How the winnings came about: the formula's working, or "entered by hand".
+    winnings_working: str
     fans_change: int
     mistake: str | None
     mistake_loss: int
+    #: The dice of the Expensive Mistakes roll and what the table made of them.
+    mistake_working: str | None
     players: tuple[PlayerResult, ...]
 
 
@@ -363,6 +374,60 @@ def _events_text(line: MatchPlayer) -> str:
     if line.mvp:
         parts.append("MVP" if line.mvp == 1 else f"{line.mvp} MVP")
     return ", ".join(parts) or "\u2014"
+
+
+def _winnings_text(ruleset: Ruleset, match: Match, side: MatchTeam) -> str:
+    """ "(fan attendance 8 / 2: 4 + 1 TD: 1 + no stalling: 1) x 10,000" or how else they came."""
+    if side.conceded:
+        return "none: the team conceded"
+    if side.winnings_entered:
+        return "entered by hand"
+    terms = matches.winnings_working(ruleset, match, side)
+    if not terms or ruleset.winnings is None:
+        return "no formula winnings"
+    added = " + ".join(f"{what}: {units}" for what, units in terms)
+    return f"({added}) \u00d7 {ruleset.winnings.unit:,}"
+
+
+def _dice_name(dice: Dice) -> str:
+    return f"{dice.count if dice.count > 1 else ''}D{dice.sides}"
+
+
+def _mistake_text(ruleset: Ruleset, side: MatchTeam) -> str | None:
+    """The roll behind an Expensive Mistakes result, die by die, and the table's reading."""
+    table = ruleset.expensive_mistakes
+    if side.mistake is None or table is None:
+        return None
+    if side.mistake_d6 is None or side.mistake_treasury is None:
+        return "recorded before the dice were kept"
+    treasury = side.mistake_treasury
+    column = expensive_mistake_column(ruleset, treasury)
+    who = "rolled by the server" if side.mistake_rolled else "rolled at the table"
+    text = (
+        f"treasury {treasury:,}, read in the {column or 0:,}+ column; "
+        f"D6 {side.mistake_d6} ({who}): {MISTAKE_NAMES.get(side.mistake, side.mistake)}"
+    )
+    dice = table.dice_for(side.mistake)
+    if dice is not None and side.mistake_roll is not None:
+        shown = str(side.mistake_roll)
+        if side.mistake_dice and len(side.mistake_dice) > 1:
+            shown = f"{' + '.join(str(d) for d in side.mistake_dice)} = {side.mistake_roll}"
+        # Only the server's rolls keep each die; a typed roll is its total.
+        by = "rolled by the server" if side.mistake_dice is not None else "rolled at the table"
+        text += f"; {_dice_name(dice)} {shown} ({by})"
+    if side.mistake == "minor" and side.mistake_roll is not None:
+        text += f" \u00d7 {table.minor_loss_per_pip:,} lost"
+    elif side.mistake == "major":
+        text += (
+            f"; the treasury / {table.major_divisor}, rounded down to "
+            f"{table.major_round_down_to:,}, is lost"
+        )
+    elif side.mistake == "catastrophe" and side.mistake_roll is not None:
+        kept = side.mistake_roll * table.catastrophe_kept_per_pip
+        text += f" \u00d7 {table.catastrophe_kept_per_pip:,} = {kept:,} kept, the rest lost"
+    elif side.mistake == "crisis_averted":
+        text += ", nothing lost"
+    return text
 
 
 def _side_results(match: Match, ruleset: Ruleset) -> list[SideResult]:
@@ -399,9 +464,11 @@ def _side_results(match: Match, ruleset: Ruleset) -> list[SideResult]:
                 score=side.score,
                 conceded=side.conceded,
                 winnings=side.winnings,
+                winnings_working=_winnings_text(ruleset, match, side),
                 fans_change=side.fans_change,
                 mistake=MISTAKE_NAMES.get(side.mistake or "", side.mistake),
                 mistake_loss=side.mistake_loss,
+                mistake_working=_mistake_text(ruleset, side),
                 players=tuple(players),
             )
         )
@@ -417,6 +484,9 @@ def show(match_id: int) -> str:
         "matches/show.html",
         match=match,
         sides=_side_results(match, ruleset),
+        # A voided fixture's result: the match that plays it again, and the ones voided before.
+        replacement=matches.replacement_of(db.session, match),
+        voided_before=matches.voided_before(match),
         commissioner=signed_in and _is_commissioner(match),
         may_report=signed_in and match.state in ("scheduled", "draft") and _may_edit(match),
     )
@@ -441,5 +511,9 @@ def void(match_id: int) -> str | Response:
             flash(f"Nothing changed: {error.message}", "error")
         else:
             flash("The match is voided; everything its result caused is undone.", "success")
+            again = matches.replacement_of(db.session, match)
+            if again is not None:
+                flash("The fixture is still to be played: enter its new result here.", "info")
+                return redirect(url_for("matches.show", match_id=again.id))
         return redirect(url_for("matches.show", match_id=match_id))
     return render_template("matches/void.html", match=match, form=form)

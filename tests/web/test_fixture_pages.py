@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from datetime import date
+from datetime import UTC, date, datetime
 
 import pytest
 from flask import Flask, url_for
@@ -427,3 +427,71 @@ def test_ics_feed(client, commissioner, coach) -> None:
     assert "DESCRIPTION:bb2025 league\\, Season 1\\, round 1\r\n" in unfolded
     assert f"URL:http://localhost/leagues/{league.id}/fixtures#match-{dated.id}\r\n" in unfolded
     assert all(len(line.encode()) <= 75 for line in body.split("\r\n"))
+
+
+def test_the_same_fixture_twice_in_a_round_asks_to_add_another(client, commissioner, coach) -> None:
+    league = league_with(commissioner, coach, ["Alpha", "Bravo"])
+    ids = team_ids(league)
+    login(client, "commish")
+    url = f"/leagues/{league.id}/fixtures/new"
+    fixture = {"home_team": ids["Alpha"], "away_team": ids["Bravo"], "round_number": "2"}
+    assert client.post(url, data=fixture).status_code == 302
+    first = db.session.scalar(select(func.max(Match.id)))
+
+    twice = client.post(url, data={**fixture, "home_team": ids["Bravo"], "away_team": ids["Alpha"]})
+    assert field_errors(twice.text, "add_another") == [
+        f"Bravo and Alpha already meet in round 2 (match #{first}). "
+        "Tick \u201cadd another\u201d to add a second match."
+    ]
+    assert 'name="add_another"' in twice.text
+    assert match_count() == 1
+
+    again = client.post(url, data={**fixture, "add_another": "y"})
+    assert again.status_code == 302
+    assert match_count() == 2
+
+
+def test_a_voided_result_leaves_its_fixture_in_the_round(client, commissioner, coach) -> None:
+    league = league_with(commissioner, coach, ["Alpha", "Bravo", "Charlie", "Delta"])
+    login(client, "commish")
+    form = {"format": "single", "start_date": "2025-09-06", "days_between": "7", "confirm": "y"}
+    assert client.post(f"/leagues/{league.id}/fixtures/generate", data=form).status_code == 302
+    client.get(f"/leagues/{league.id}/fixtures")  # shows (and so clears) the message
+    round_two = db.session.scalars(select(Match).where(Match.round == 2).order_by(Match.id)).all()
+    # Empty rosters: a 1-0 with the attendance blank, winnings 0, no Expensive Mistakes.
+    for match in round_two:
+        with unit_of_work() as session:
+            matches.record_result(
+                session,
+                commissioner,
+                match.id,
+                MatchReport(home=SideReport(score=1), away=SideReport(score=0)),
+            )
+    voided = round_two[0].id
+
+    response = client.post(f"/matches/{voided}/void")
+    again = db.session.scalar(select(Match).where(Match.replaces_id == voided))
+    assert again is not None
+    assert response.location == f"/matches/{again.id}"
+    page = client.get(response.location).text
+    assert flashes(page) == [
+        "The match is voided; everything its result caused is undone.",
+        "The fixture is still to be played: enter its new result here.",
+    ]
+    assert "Not played yet." in page
+    history = page[page.index('data-testid="match-history"') :]
+    today = datetime.now(UTC).date().isoformat()
+    assert f'<a href="/matches/{voided}">Match #{voided}</a>' in history
+    assert f"1\u20130, played {today}, voided on {today}, by commish" in text_of(history)
+    assert f'href="/matches/{again.id}/report"' in page  # enter the new result
+
+    old = client.get(f"/matches/{voided}").text
+    assert f"This match was voided on {today}, by commish" in text_of(old)
+    assert f'played again as <a href="/matches/{again.id}">match #{again.id}</a>' in old
+
+    # The round is still there, with the fixture waiting for its result.
+    round_page = client.get(f"/leagues/{league.id}/fixtures/rounds/2?season=1")
+    assert round_page.status_code == 200
+    assert len(table_rows(round_page.text, 'id="round-2"')) == 2
+    assert f'href="/matches/{again.id}' in round_page.text
+    assert f'href="/matches/{voided}' not in round_page.text

@@ -11,7 +11,7 @@ from sqlalchemy import func, select
 
 from league.extensions import db
 from league.models import League, Match, MatchPlayer, Player, Team, TreasuryEntry
-from league.services import advancement
+from league.services import advancement, matches
 from league.services.unit_of_work import unit_of_work
 from tests.factories import make_active_team, make_league, make_user
 from tests.pages import field_errors, flashes, form_errors, login, text_of
@@ -695,3 +695,108 @@ def test_fields_follow_the_ruleset(
         assert response.status_code == 302, response.text
         match = match_row(int(response.location.rsplit("/", 1)[1]))
         assert (match.home.winnings, match.away.winnings) == (60_000, 20_000)
+
+
+# ---------------------------------------------------------------------------
+# Corrections work out what was computed; the match page shows the working
+
+
+def form_as_sent(page: str) -> dict[str, str]:
+    """What the browser sends for the report form untouched: every prefilled value."""
+    data: dict[str, str] = {}
+    for tag in re.findall(r"<input[^>]*>", page):
+        name = re.search(r'\bname="([^"]+)"', tag)
+        value = re.search(r'\bvalue="([^"]*)"', tag)
+        if name is None or 'type="submit"' in tag:
+            continue
+        if 'type="checkbox"' in tag:
+            if " checked" in tag:
+                data[name.group(1)] = value.group(1) if value else "y"
+        elif value is not None:
+            data[name.group(1)] = html.unescape(value.group(1))
+    for name in re.findall(r'<select[^>]*\bname="([^"]+)"', page):
+        data[name] = selected(page, name)
+    return data
+
+
+def test_a_correction_works_out_computed_winnings_again(client: FlaskClient, world: World) -> None:
+    login(client, "commish")
+    match_id = schedule(client, world)
+    assert (
+        finalise(client, match_id, home_score=2, away_score=1, fan_attendance=6).status_code == 302
+    )
+    # BB2025: (6 / 2 + 2 TD + 1 for not stalling) x 10,000 and (6 / 2 + 1 TD + 1) x 10,000.
+    match = match_row(match_id)
+    assert (match.home.winnings, match.away.winnings) == (60_000, 50_000)
+
+    form = client.get(f"/matches/{match_id}/report").text
+    assert input_value(form, "fan_attendance") == "6"
+    # Computed winnings are not put in the form as if they had been typed.
+    assert not input_value(form, "home_winnings")
+    assert not input_value(form, "away_winnings")
+    assert not input_value(form, "home_mistake_d6")  # the dice of record stay
+    data = {**form_as_sent(form), "fan_attendance": "8", "finalise": "Save correction"}
+    response = client.post(f"/matches/{match_id}/report", data=data)
+    assert response.status_code == 302, response.text
+    # (8 / 2 + 2 + 1) x 10,000 and (8 / 2 + 1 + 1) x 10,000.
+    match = match_row(match_id)
+    assert (match.home.winnings, match.away.winnings) == (70_000, 60_000)
+    humans = client.get(f"/teams/{world.humans.id}").text
+    assert fact(humans, "Treasury") == f"{HUMANS_TREASURY + 70_000:,}"
+
+    # Typed winnings stay typed through the next correction.
+    form = client.get(f"/matches/{match_id}/report").text
+    data = {**form_as_sent(form), "away_winnings": "45000", "finalise": "Save correction"}
+    assert client.post(f"/matches/{match_id}/report", data=data).status_code == 302
+    form = client.get(f"/matches/{match_id}/report").text
+    assert not input_value(form, "home_winnings")
+    assert input_value(form, "away_winnings") == "45000"
+    data = {**form_as_sent(form), "fan_attendance": "10", "finalise": "Save correction"}
+    assert client.post(f"/matches/{match_id}/report", data=data).status_code == 302
+    match = match_row(match_id)
+    assert (match.home.winnings, match.away.winnings) == (80_000, 45_000)
+
+
+def test_the_match_page_shows_the_dice_and_the_working(
+    client: FlaskClient, world: World, monkeypatch
+) -> None:
+    rolls = [3, 4]  # the server's catastrophe 2D6
+    monkeypatch.setattr(matches.random, "randint", lambda low, high: rolls.pop(0))
+    login(client, "commish")
+    match_id = schedule(client, world)
+    response = finalise(
+        client,
+        match_id,
+        home_score=2,
+        away_score=1,
+        fan_attendance=6,
+        away_winnings=200_000,
+        away_mistake_d6=1,
+    )
+    assert response.status_code == 302, response.text
+    assert rolls == []
+    page = client.get(f"/matches/{match_id}").text
+
+    def shown(testid: str) -> str:
+        found = re.search(rf'data-testid="{testid}">(.*?)</(?:dd|span)>', page, re.S)
+        assert found is not None, testid
+        return text_of(found.group(1))
+
+    # BB2025 winnings: (6 / 2 + 2 TD + 1) x 10,000.
+    assert shown("home-winnings-working") == (
+        "(fan attendance 6 / 2: 3 + 2 TD: 2 + no stalling: 1) \u00d7 10,000"
+    )
+    assert shown("away-winnings-working") == "entered by hand"
+    # Humans: 180,000 + 60,000 = 240,000, the 200,000 column; D6 6 (typed): crisis averted.
+    assert shown("home-mistake-working") == (
+        "treasury 240,000, read in the 200,000+ column; D6 6 (rolled at the table): "
+        "Crisis averted, nothing lost"
+    )
+    # Orcs: 330,000 + 200,000 = 530,000, the 500,000 column; D6 1: catastrophe; the
+    # server's 2D6 3 + 4 = 7 keeps 70,000, so 460,000 are lost.
+    assert shown("away-mistake-working") == (
+        "treasury 530,000, read in the 500,000+ column; D6 1 (rolled at the table): "
+        "Catastrophe; 2D6 3 + 4 = 7 (rolled by the server) \u00d7 10,000 = 70,000 kept, "
+        "the rest lost"
+    )
+    assert "Catastrophe: \u2212460,000" in text_of(page)

@@ -62,6 +62,7 @@ class AddFixtureForm(FlaskForm):
         "Round", validators=[Optional(), NumberRange(1, 999, message="A round from 1 to 999.")]
     )
     friendly = BooleanField("Friendly (does not count in the standings)")
+    add_another = BooleanField("Add another match between these teams in this round")
     submit = SubmitField("Add fixture")
 
     def __init__(self, *args: Any, teams: list[tuple[int, str]], **kwargs: Any):
