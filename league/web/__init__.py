@@ -75,6 +75,11 @@ def register_web(app: Flask) -> None:
             abort(415, description="Send the form as a form, not as JSON.")
 
 
+def _api_error(status: int, code: str, message: str) -> tuple[Response, int]:
+    """An error under /api/ in the API's shape (API.md), never an HTML page."""
+    return jsonify({"error": {"code": code, "message": message}}), status
+
+
 def _register_error_pages(app: Flask) -> None:
     @app.errorhandler(CSRFError)
     def csrf_error(error: CSRFError) -> tuple[str, int]:
@@ -91,17 +96,19 @@ def _register_error_pages(app: Flask) -> None:
         status = error.code or 500
         if request.path.startswith("/api/"):
             code = (error.name or "error").lower().replace(" ", "_")
-            body = {"error": {"code": code, "message": error.description or ""}}
-            return jsonify(body), status
+            return _api_error(status, code, error.description or "")
         return render_template(
             "errors/error.html", status=status, title=error.name, message=error.description
         ), status
 
     @app.errorhandler(Exception)
-    def unexpected_error(error: Exception) -> tuple[str, int]:
-        # Never show a traceback: log it and show the themed page.
+    def unexpected_error(error: Exception) -> tuple[str | Response, int]:
+        # Never show a traceback: log it and show the themed page (JSON under /api/).
         app.logger.exception("Unhandled error", exc_info=error)
         db.session.rollback()
+        if request.path.startswith("/api/"):
+            message = "Something went wrong. The error has been logged; nothing was saved."
+            return _api_error(500, "internal", message)
         return render_template(
             "errors/error.html",
             status=500,
