@@ -236,7 +236,7 @@ class Example:
 
 EXAMPLES = (
     # Half a surrogate pair: no database stores it.
-    Example("/api/v1/leagues", {"name": "\ud800x"}, 400),
+    Example("/api/v1/leagues", {"name": "Old World \ud800"}, 400),
     Example("/api/v1/leagues/{league_id}/teams", {"name": "Orcs", "team_type": "\udfff"}, 400),
     # An id below the 32-bit range fails the query itself on PostgreSQL.
     Example(
