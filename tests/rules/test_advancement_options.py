@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from league.rules import AdvancementOption, advancement_options, can_advance, load_ruleset
+from league.rules import (
+    AdvancementOption,
+    advancement_options,
+    can_advance,
+    load_ruleset,
+    request_fields,
+)
 
 
 def by_kind(options: tuple[AdvancementOption, ...]) -> dict[str, AdvancementOption]:
@@ -159,3 +165,25 @@ def test_classic_spend_random_kinds_leave_out_held_skills() -> None:
 )
 def test_can_advance(ruleset_id, taken, spp, expected) -> None:
     assert can_advance(load_ruleset(ruleset_id), taken, spp) is expected
+
+
+@pytest.mark.parametrize(
+    ("ruleset_id", "kind", "fields"),
+    [
+        # Spend mode: a chosen skill is named; a random one rolls dice on a category; the
+        # characteristic roll's dice leave a characteristic (or a skill instead) to pick.
+        ("bb2025", "chosen_primary", {"skill"}),
+        ("bb2025", "chosen_secondary", {"skill"}),
+        ("bb2025", "random_primary", {"skill", "category", "dice"}),
+        ("bb2020", "random_secondary", {"skill", "category", "dice"}),
+        ("bb2020", "random_characteristic", {"skill", "dice", "characteristic"}),
+        # Classic rolls: every improvement is a 2D6 roll that may give a characteristic.
+        ("classic", "chosen_primary", {"skill", "dice", "characteristic"}),
+        ("classic", "chosen_secondary", {"skill", "dice", "characteristic"}),
+        ("classic", "random_characteristic", {"skill", "dice", "characteristic"}),
+    ],
+)
+def test_what_a_request_for_each_kind_may_name(
+    ruleset_id: str, kind: str, fields: set[str]
+) -> None:
+    assert request_fields(load_ruleset(ruleset_id), kind) == fields
