@@ -227,7 +227,11 @@ def buy_advancement(
 
     source = "table"
     dice = request.dice
-    needs_dice = "dice" in request_fields(ruleset, request.kind)
+    needs_dice = (
+        request.kind in RANDOM_SKILL_KINDS
+        or request.kind == CHARACTERISTIC_KIND
+        or (ruleset.advancement.mode == "roll")
+    )
     if needs_dice and dice is None:
         dice = _server_dice(ruleset, player, position, request, rng or random.SystemRandom())
         source = "server"
