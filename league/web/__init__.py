@@ -75,11 +75,6 @@ def register_web(app: Flask) -> None:
             abort(415, description="Send the form as a form, not as JSON.")
 
 
-def _api_error(status: int, code: str, message: str) -> tuple[Response, int]:
-    """An error under /api/ in the API's shape (API.md), never an HTML page."""
-    return jsonify({"error": {"code": code, "message": message}}), status
-
-
 def _register_error_pages(app: Flask) -> None:
     @app.errorhandler(CSRFError)
     def csrf_error(error: CSRFError) -> tuple[str, int]:
@@ -96,7 +91,8 @@ def _register_error_pages(app: Flask) -> None:
         status = error.code or 500
         if request.path.startswith("/api/"):
             code = (error.name or "error").lower().replace(" ", "_")
-            return _api_error(status, code, error.description or "")
+            body = {"error": {"code": code, "message": error.description or ""}}
+            return jsonify(body), status
         return render_template(
             "errors/error.html", status=status, title=error.name, message=error.description
         ), status
@@ -106,9 +102,9 @@ def _register_error_pages(app: Flask) -> None:
         # Never show a traceback: log it and show the themed page (JSON under /api/).
         app.logger.exception("Unhandled error", exc_info=error)
         db.session.rollback()
-        if request.path.startswith("/api/"):
+        if request.path.startswith("/api/"):  # the API's error shape, never an HTML page
             message = "Something went wrong. The error has been logged; nothing was saved."
-            return _api_error(500, "internal", message)
+            return jsonify({"error": {"code": "internal", "message": message}}), 500
         return render_template(
             "errors/error.html",
             status=500,
