@@ -28,7 +28,9 @@ not a list of at most 4 integers, `characteristic` not one of ma/st/ag/pa/av);
 service's codes: `insufficient_spp`, `skill_not_allowed`, `already_has_skill`,
 `max_advancements`, `characteristic_capped`, `invalid_dice` (also when the league
 takes server dice only and dice were sent), `choice_required` (table dice that
-leave a choice, sent without it).
+leave a choice, sent without it), `field_not_taken` (a field the kind does not
+take: a `category` on a chosen skill, `dice` where nothing is rolled, a
+`characteristic` on a skill kind that rolls no characteristic).
 """
 
 from __future__ import annotations
@@ -206,7 +208,8 @@ def take_advancement(player_id: int) -> tuple[dict[str, Any], int]:
         409: "`roll_pending` (other dice wait for a choice), or the player is not on the roster."
         422: >-
           The rules refuse it: `insufficient_spp`, `skill_not_allowed`, `already_has_skill`,
-          `max_advancements`, `characteristic_capped`, `invalid_dice`, `choice_required`.
+          `max_advancements`, `characteristic_capped`, `invalid_dice`, `choice_required`,
+          `field_not_taken` (a field the kind does not take, e.g. a chosen skill's `category`).
     """
     command = _request(json_object())
     with unit_of_work() as session:

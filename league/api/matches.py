@@ -88,6 +88,16 @@ def _required_int(
     return _int(body[name], label, maximum=maximum)
 
 
+def _required_id(body: dict[str, Any], name: str, *, where: str | None = None) -> int:
+    """A row's id: 1 to MAX_ID. Nothing else names a row, and a number beyond the 32-bit
+    columns would fail the query itself (a 500 on PostgreSQL) rather than find nothing."""
+    number = _required_int(body, name, maximum=MAX_ID, where=where)
+    if number < 1:
+        label = f"{where}.{name}" if where else name
+        raise _invalid(label, f"'{label}' must be an id, a number from 1 to {MAX_ID:,}.")
+    return number
+
+
 def _optional_int(value: object, name: str, *, maximum: int, default: int = 0) -> int:
     return default if value is None else _int(value, name, maximum=maximum)
 
@@ -138,7 +148,7 @@ def _player_events(entry: object, index: int) -> PlayerEvents:
         for name, field in COUNTERS.items()
     }
     return PlayerEvents(
-        player_id=_required_int(entry, "player_id", maximum=MAX_ID, where=where),
+        player_id=_required_id(entry, "player_id", where=where),
         **counters,
         mvp=1 if _bool(entry.get("mvp"), f"{where}.mvp") else 0,
         injury=_choice(entry.get("injury"), f"{where}.injury", INJURY_CODES),
@@ -239,8 +249,8 @@ def record_match(league_id: int) -> tuple[dict[str, Any], int]:
           teams that cannot play each other are a `rule_violation`.
     """
     body = json_object()
-    home_team = _required_int(body, "home_team", maximum=MAX_ID)
-    away_team = _required_int(body, "away_team", maximum=MAX_ID)
+    home_team = _required_id(body, "home_team")
+    away_team = _required_id(body, "away_team")
     report = _report(body)
     key = _idempotency_key(body)
     try:

@@ -69,6 +69,8 @@ anything. `flask --app app users token NAME` prints a new token.
 **Errors** have the status 400 (malformed), 401 or 403 (authentication), 404,
 409 (conflict with the current state) or 422 (the rules say no), and the body
 `{"error": {"code": "snake_case_code", "message": "what a person reads"}}`.
+Nothing a client sends gives a 500; should the server fail all the same, the
+answer has that body too, with the code `internal`.
 Creating calls answer 201 with what they created.
 """
 

@@ -82,7 +82,7 @@ class ErrorDetailSchema(ResponseSchema):
         metadata=_doc(
             "snake_case code, e.g. `bad_request`, `invalid_field`, `unauthorized`, `forbidden`, "
             "`not_found`, `conflict`, `rule_violation`, `insufficient_spp`, `invalid_report`, "
-            "`invalid_document`."
+            "`invalid_document`, `internal` (500: a fault of the server, never of the request)."
         ),
     )
     message = fields.String(required=True, metadata=_doc("A sentence a person reads."))
@@ -102,7 +102,7 @@ class ErrorDetailSchema(ResponseSchema):
 
 
 class ErrorSchema(ResponseSchema):
-    """The body of every error response (400, 401, 403, 404, 409, 422)."""
+    """The body of every error response (400, 401, 403, 404, 409, 422; and 500)."""
 
     error = fields.Nested(ErrorDetailSchema, required=True)
 
@@ -490,7 +490,7 @@ class MatchSchema(ResponseSchema):
 class PlayerEventsSchema(RequestSchema):
     """A player's events in a reported match; omitted or null counters are 0."""
 
-    player_id = integer("A player of either team.", required=True, validate=Range(max=MAX_ID))
+    player_id = integer("A player of either team.", required=True, validate=Range(1, MAX_ID))
     td = count("Touchdowns.")
     cas = count("Casualties caused.")
     comp = count("Completions.")
@@ -525,8 +525,8 @@ class FansChangeSchema(RequestSchema):
 class MatchReportSchema(RequestSchema):
     """A played match to record; SPP awards follow the league's ruleset."""
 
-    home_team = integer("Team id.", required=True, validate=Range(max=MAX_ID))
-    away_team = integer("Team id.", required=True, validate=Range(max=MAX_ID))
+    home_team = integer("Team id.", required=True, validate=Range(1, MAX_ID))
+    away_team = integer("Team id.", required=True, validate=Range(1, MAX_ID))
     home_score = integer("Touchdowns.", required=True, validate=Range(max=MAX_COUNT))
     away_score = integer("Touchdowns.", required=True, validate=Range(max=MAX_COUNT))
     winnings = fields.Nested(WinningsSchema, allow_none=True)

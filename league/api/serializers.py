@@ -19,6 +19,7 @@ from league.services.errors import DomainError
 from league.services.leagues import active_members
 from league.services.standings import Standings
 from league.services.team_views import PlayerLine, TeamSheet, team_sheet
+from league.services.text import is_valid_unicode
 
 #: Largest id a route accepts (ids are 32-bit integers in the database).
 MAX_ID = 2_147_483_647
@@ -52,14 +53,43 @@ class BadRequest(DomainError):
 
 
 def json_object() -> dict[str, Any]:
-    """The request body as a JSON object, or a 400."""
+    """The request body as a JSON object, or a 400.
+
+    JSON may escape half of a surrogate pair on its own (`"\\ud800"`); Python reads it
+    into a string no database can store, so the whole body is refused here, naming
+    the member that holds it, before any view or service sees it.
+    """
     try:
         body = request.get_json(force=True, silent=True)
     except RecursionError:  # absurdly nested arrays or objects; not a ValueError
         body = None
     if not isinstance(body, dict):
         raise BadRequest("Send a JSON object as the request body.")
+    where = _not_unicode(body)
+    if where is not None:
+        raise _invalid(where, f"'{where}' must be valid Unicode text (it has a lone surrogate).")
     return body
+
+
+def _not_unicode(body: dict[str, Any]) -> str | None:
+    """The path (`players[2].name`) of the first string or member name that is not
+    valid Unicode, or None. A loop, not recursion: the body may be nested deeply."""
+    pending: list[tuple[str, Any]] = [("", body)]
+    while pending:
+        path, value = pending.pop()
+        if isinstance(value, str):
+            if not is_valid_unicode(value):
+                return path or "body"
+        elif isinstance(value, dict):
+            for key, member in value.items():
+                where = f"{path}.{key}" if path else key
+                if not is_valid_unicode(key):
+                    # Named as far as it can be shown: the bad half pair as an escape.
+                    return where.encode("utf-8", "backslashreplace").decode()
+                pending.append((where, member))
+        elif isinstance(value, list):
+            pending.extend((f"{path}[{index}]", item) for index, item in enumerate(value))
+    return None
 
 
 def _invalid(name: str, message: str) -> BadRequest:

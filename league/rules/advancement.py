@@ -60,6 +60,7 @@ __all__ = [
     "random_skill_from_dice",
     "random_skill_list",
     "random_skill_result",
+    "request_fields",
     "roll_random_skill_dice",
     "roll_serves",
     "rolls_earned",
@@ -92,6 +93,25 @@ def advancement_kinds(ruleset: Ruleset) -> tuple[str, ...]:
     if roll.doubles_kind is not None:
         kinds.append(roll.doubles_kind)
     return (*kinds, CHARACTERISTIC_KIND)
+
+
+def request_fields(ruleset: Ruleset, kind: str) -> frozenset[str]:
+    """What a request for an advancement of ``kind`` may name besides the kind.
+
+    Every kind may name a ``skill`` (the one chosen, picked from a roll, or taken
+    instead of a characteristic). Only the random skill kinds roll on a
+    ``category``. The kinds that roll take ``dice``: the random ones, the
+    characteristic roll and, in roll mode, every improvement roll. A
+    ``characteristic`` is picked after a characteristic roll, or from any
+    improvement roll in roll mode.
+    """
+    roll_mode = ruleset.advancement.mode == "roll"
+    fields = {"skill"}
+    if kind in RANDOM_KINDS:
+        fields |= {"category", "dice"}
+    if kind == CHARACTERISTIC_KIND or roll_mode:
+        fields |= {"dice", "characteristic"}
+    return frozenset(fields)
 
 
 def advancement_cost(ruleset: Ruleset, kind: str, number: int) -> int:

@@ -39,6 +39,7 @@ from league.rules import (
     characteristic_options,
     improvement_roll_options,
     random_skill_result,
+    request_fields,
     roll_random_skill_dice,
     roll_serves,
     skill_decision,
@@ -262,6 +263,7 @@ def buy_advancement(
     decision = advancement_decision(ruleset, request.kind, taken, available)
     if not decision.allowed:
         raise _refuse(decision, f"{player.name} {_describe(decision)}.", field="kind")
+    _check_request(ruleset, request)
 
     source = "table"
     dice = request.dice
@@ -347,6 +349,31 @@ def buy_advancement(
         dice=list(dice) if needs_dice else None,
     )
     return advancement
+
+
+def _check_request(ruleset: Ruleset, request: AdvancementRequest) -> None:
+    """Refuse what the kind does not take and names the ruleset does not know,
+    before anything is rolled or stored (a chosen skill's category would be kept)."""
+    given = {
+        "skill": request.skill,
+        "category": request.category,
+        "dice": request.dice,
+        "characteristic": request.characteristic,
+    }
+    kind = request.kind.replace("_", " ")
+    for name in sorted(set(given) - request_fields(ruleset, request.kind)):
+        if given[name] is not None:
+            raise RuleViolation(
+                f"A {kind} advancement takes no {name}: leave it out.",
+                code="field_not_taken",
+                field=name,
+            )
+    if request.category is not None and not ruleset.has_category(request.category):
+        raise RuleViolation(
+            f"{ruleset.name} has no skill category {request.category!r}.",
+            code="skill_not_allowed",
+            field="category",
+        )
 
 
 class _ChoiceNeeded(Exception):

@@ -70,6 +70,7 @@ from league.services.errors import NotFound, RuleViolation
 from league.services.leagues import get_league, league_ruleset, membership, require_commissioner
 from league.services.matches import recompute_team
 from league.services.teams import ITEMS, get_team, post_entry, team_ruleset
+from league.services.text import ONE_LINE, is_one_line, is_valid_unicode
 from league.services.users import find_user
 
 FORMAT = "bbleague-team"
@@ -266,11 +267,24 @@ class _Reader:
         if "\x00" in value:
             self.add(where, "must not contain NUL characters.")
             return None
+        if not is_valid_unicode(value):
+            self.add(where, "must be valid Unicode text (it has a lone surrogate).")
+            return None
         low, high = length
         if not low <= len(value.strip()) <= high:
             self.add(where, f"must have {low} to {high} characters.")
             return None
         return value.strip()
+
+    def name(
+        self, parent: Mapping[str, Any], key: str, path: str, *, length: tuple[int, int]
+    ) -> str | None:
+        """Text that names something (a team, a player): also one line."""
+        value = self.text(parent, key, path, length=length)
+        if value is not None and not is_one_line(value):
+            self.add(_join(path, key), f"must be {ONE_LINE}.")
+            return None
+        return value
 
     def boolean(self, parent: Mapping[str, Any], key: str, path: str) -> bool | None:
         return self._instance(parent, key, path, bool, "must be true or false.")
@@ -387,7 +401,7 @@ def _check_team(
     if team is None:
         return None
     building = ruleset.team_building
-    name = reader.text(team, "name", "team", length=(2, 80))
+    name = reader.name(team, "name", "team", length=(2, 80))
     if name is not None and any(t.name.lower() == name.lower() for t in league.teams):
         reader.add("team.name", f"{league.name} already has a team called {name}.")
     team_type: TeamType | None = None
@@ -624,7 +638,7 @@ def _check_player(
     raw: dict[str, Any],
 ) -> _PlayerPlan | None:
     before = len(reader.problems)
-    name = reader.text(raw, "name", path, length=(1, 60))
+    name = reader.name(raw, "name", path, length=(1, 60))
     number = reader.integer(raw, "number", path, minimum=1, maximum=99)
     position: Position | None = None
     position_id = reader.text(raw, "position", path, length=(1, 60))

@@ -17,6 +17,7 @@ from league.models.league import PAPER_SIZES, TIE_BREAKERS
 from league.rules import Ruleset, RulesetError, load_ruleset, merge_house_rules, ruleset_ids
 from league.services import audit
 from league.services.errors import Conflict, Forbidden, NotFound, RuleViolation
+from league.services.text import checked_name
 from league.services.users import find_user
 
 
@@ -109,9 +110,7 @@ def house_rules_problems(ruleset_id: str, house_rules: Any) -> list[RuleViolatio
 
 
 def _validated(settings: LeagueSettings) -> LeagueSettings:
-    name = settings.name.strip()
-    if not 3 <= len(name) <= 80:
-        raise RuleViolation("A league name has 3 to 80 characters.", field="name")
+    checked_name(settings.name, field="name", what="A league name", length=(3, 80))
     if settings.ruleset_id not in ruleset_ids():
         raise RuleViolation(f"Unknown ruleset {settings.ruleset_id!r}.", field="ruleset_id")
     if settings.starting_treasury < 0:

@@ -15,6 +15,7 @@ from league.rules.model import Position, RulesError, TeamType
 from league.services import audit
 from league.services.errors import Conflict, DomainError, Forbidden, NotFound, RuleViolation
 from league.services.leagues import get_league, league_ruleset, membership, role_in
+from league.services.text import checked_name
 from league.services.users import find_user
 
 ITEMS = ("reroll", "apothecary", "assistant_coach", "cheerleader", "dedicated_fan")
@@ -25,6 +26,11 @@ ITEM_NAMES = {
     "cheerleader": "cheerleader",
     "dedicated_fan": "dedicated fan",
 }
+
+#: The most gold a treasury holds: its column is a 32-bit integer.
+MAX_TREASURY = 2**31 - 1
+#: Far above anything a league hands out at once: a commissioner's correction is at most this.
+MAX_ADJUSTMENT = 10_000_000
 
 
 def an_item(item: str) -> str:
@@ -118,6 +124,10 @@ def _require_manager(team: Team, actor: User) -> None:
         raise Forbidden(f"Only {team.name}'s coach or a commissioner can change this team.")
 
 
+def _player_name(name: str) -> str:
+    return checked_name(name, field="name", what="A player's name", length=(1, 60))
+
+
 def _require_not_retired(team: Team) -> None:
     if team.status == "retired":
         raise Conflict(f"{team.name} is retired and cannot change.")
@@ -149,6 +159,12 @@ def post_entry(
     match_id: int | None = None,
 ) -> TreasuryEntry:
     """Append a ledger row and keep the team's treasury equal to the ledger's sum."""
+    if team.treasury + amount > MAX_TREASURY:
+        raise RuleViolation(
+            f"{team.name} has {team.treasury:,} gold: {amount:,} more would pass "
+            f"{MAX_TREASURY:,}, the most a treasury holds ({description}).",
+            code="treasury_full",
+        )
     shortfall = _shortfall(team, amount, description)
     if shortfall:
         raise shortfall
@@ -180,6 +196,10 @@ def adjust_treasury(
     session: Session, actor: User, team_id: int, amount: int, reason: str
 ) -> TreasuryEntry:
     """A commissioner's manual correction of a team's gold, with a reason."""
+    if not -MAX_ADJUSTMENT <= amount <= MAX_ADJUSTMENT:
+        raise RuleViolation(
+            f"An adjustment is at most {MAX_ADJUSTMENT:,} gold either way.", field="amount"
+        )
     team = get_team(session, team_id, for_update=True)
     if role_in(team.league, actor) != "commissioner":
         raise Forbidden("Only a commissioner can adjust a treasury.")
@@ -209,9 +229,7 @@ def create_team(session: Session, actor: User, command: NewTeam) -> Team:
         coach = find_user(session, command.coach)
         if coach is None or membership(league, coach) is None:
             raise NotFound(f"{command.coach!r} is not a coach in {league.name}.", field="coach")
-    name = command.name.strip()
-    if not 2 <= len(name) <= 80:
-        raise RuleViolation("A team name has 2 to 80 characters.", field="name")
+    name = checked_name(command.name, field="name", what="A team name", length=(2, 80))
     try:
         team_type = ruleset.team_type(command.team_type_id)
     except RulesError:
@@ -338,9 +356,7 @@ def hire_player(session: Session, actor: User, team_id: int, command: HirePlayer
     _require_not_retired(team)
     team_type = team_type_of(team)
     position = _position(team_type, command.position_id)
-    name = command.name.strip()
-    if not 1 <= len(name) <= 60:
-        raise RuleViolation("A player's name has 1 to 60 characters.", field="name")
+    name = _player_name(command.name)
     number = command.number if command.number is not None else next_free_number(team)
     if number is None:
         raise RuleViolation("Every shirt number is taken.", field="number")
@@ -412,9 +428,7 @@ def retire_player(session: Session, actor: User, player_id: int) -> Player:
 
 def rename_player(session: Session, actor: User, player_id: int, name: str, number: int) -> Player:
     team, player = _managed_player(session, actor, player_id)
-    name = name.strip()
-    if not 1 <= len(name) <= 60:
-        raise RuleViolation("A player's name has 1 to 60 characters.", field="name")
+    name = _player_name(name)
     _check_number(team, number, player)
     player.name = name
     player.number = number

@@ -18,6 +18,7 @@ from league.models import ApiToken, User
 from league.models.user import new_session_secret
 from league.services import audit
 from league.services.errors import Conflict, NotFound, RuleViolation
+from league.services.text import checked_name
 
 USERNAME_PATTERN = re.compile(r"^[A-Za-z0-9_.-]{3,40}$")
 MIN_PASSWORD_LENGTH = 8
@@ -154,14 +155,13 @@ TOKEN_USE_PRECISION = timedelta(minutes=1)
 
 
 def _token_name(name: str) -> str:
-    name = name.strip()
-    if not 1 <= len(name) <= MAX_TOKEN_NAME:
-        raise RuleViolation(
-            f"A token name has 1 to {MAX_TOKEN_NAME} characters.",
-            code="invalid_token_name",
-            field="name",
-        )
-    return name
+    return checked_name(
+        name,
+        field="name",
+        what="A token name",
+        length=(1, MAX_TOKEN_NAME),
+        code="invalid_token_name",
+    )
 
 
 def issue_token(session: Session, user: User, name: str = "cli") -> str:

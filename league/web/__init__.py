@@ -112,10 +112,13 @@ def _register_error_pages(app: Flask) -> None:
         ), status
 
     @app.errorhandler(Exception)
-    def unexpected_error(error: Exception) -> tuple[str, int]:
-        # Never show a traceback: log it and show the themed page.
+    def unexpected_error(error: Exception) -> tuple[str | Response, int]:
+        # Never show a traceback: log it and show the themed page (JSON under /api/).
         app.logger.exception("Unhandled error", exc_info=error)
         db.session.rollback()
+        if request.path.startswith("/api/"):  # the API's error shape, never an HTML page
+            message = "Something went wrong. The error has been logged; nothing was saved."
+            return jsonify({"error": {"code": "internal", "message": message}}), 500
         return render_template(
             "errors/error.html",
             status=500,

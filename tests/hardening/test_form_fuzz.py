@@ -31,8 +31,13 @@ from flask import Flask
 from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from werkzeug.datastructures import MultiDict
 from werkzeug.routing import IntegerConverter
 
+from league.extensions import db
+from league.models import Team
+from league.services.teams import MAX_TREASURY
+from league.web.forms.teams import TreasuryForm
 from tests.hardening import Snapshot, log_in, log_out, snapshot
 from tests.hardening.test_permissions import PASSWORD, Case, Role, World, seed_world
 from tests.pages import LEAGUE_FORM
@@ -75,6 +80,10 @@ HOSTILE_STRINGS = (
     "0000-00-00",
     "\ud7ff",
     "\u202e",
+    # Names across lines or turned around by direction controls (refused by the services).
+    "Two\r\nLines",
+    "Evil\u202eOrcs",
+    "\u2066Isolated\u2069",
     "ZÍ̴̡A̷L̸G̵O",
 )
 EDGE_NUMBERS = (
@@ -406,8 +415,18 @@ def test_hostile_form_posts_never_give_a_server_error(case: Case, spec: Spec) ->
 
 
 #: What every field gets at least once, whatever Hypothesis draws: NUL, numbers no column
-#: holds (nor a float), a very long string; and nothing (the field left out).
-WORST_VALUES = ("a\x00b", str(2**31), str(-(2**63) - 1), "9" * 400, "x" * 5000)
+#: holds (nor a float), a very long string, a name across lines and one turned around by a
+#: direction control; and nothing (the field left out).
+WORST_VALUES = (
+    "a\x00b",
+    str(2**31),
+    str(-(2**31) - 1),
+    str(-(2**63) - 1),
+    "9" * 400,
+    "x" * 5000,
+    "Two\r\nLines",
+    "Evil\u202eOrcs",
+)
 
 
 @pytest.mark.parametrize(
@@ -497,3 +516,30 @@ def test_huge_ids_in_urls_are_not_found(case: Case, number: int) -> None:
             response = client.open(path, method=method)
             # 405 where the rule of that method would have matched a smaller number.
             assert response.status_code in {404, 405}, f"{method} {path}: {response.status_code}"
+
+
+def test_an_adjustment_past_the_largest_treasury_is_a_form_error(case: Case) -> None:
+    """The treasury is a 32-bit column: one adjustment more than it holds is refused."""
+    client, world = case.client, case.world
+    db.session.get(Team, world.team).treasury = MAX_TREASURY - 1_000
+    db.session.commit()
+    log_in(client, world.user_id(Role.COMMISSIONER))
+    data = {"amount": "10000000", "reason": "Fuzz"}
+    response = client.post(f"/teams/{world.team}/treasury", data=data)
+    assert response.status_code == 400
+    assert "the most a treasury holds" in response.text
+    db.session.expire_all()
+    assert db.session.get(Team, world.team).treasury == MAX_TREASURY - 1_000
+
+
+def test_every_form_refuses_text_that_is_not_valid_unicode(app: Flask) -> None:
+    """Half a surrogate pair in a field is a form error (no driver stores it: a 500).
+
+    Werkzeug decodes posted bytes with replacement characters, so a browser cannot
+    send one; the shared form class holds the line whatever builds its data.
+    """
+    with app.test_request_context(method="POST"):
+        form = TreasuryForm(formdata=MultiDict({"amount": "5", "reason": "Bribe\ud800"}))
+        assert not form.validate()
+        assert form.reason.errors == ["This field holds text that is not valid Unicode."]
+        assert form.amount.errors == []

@@ -9,6 +9,7 @@ from league.rules import (
     advancement_options,
     can_advance,
     load_ruleset,
+    request_fields,
     roll_serves,
 )
 
@@ -186,3 +187,25 @@ def test_which_request_kept_dice_serve(
     serves: bool,
 ) -> None:
     assert roll_serves(load_ruleset(ruleset_id), rolled_for, wanted) is serves
+
+
+@pytest.mark.parametrize(
+    ("ruleset_id", "kind", "fields"),
+    [
+        # Spend mode: a chosen skill is named; a random one rolls dice on a category; the
+        # characteristic roll's dice leave a characteristic (or a skill instead) to pick.
+        ("bb2025", "chosen_primary", {"skill"}),
+        ("bb2025", "chosen_secondary", {"skill"}),
+        ("bb2025", "random_primary", {"skill", "category", "dice"}),
+        ("bb2020", "random_secondary", {"skill", "category", "dice"}),
+        ("bb2020", "random_characteristic", {"skill", "dice", "characteristic"}),
+        # Classic rolls: every improvement is a 2D6 roll that may give a characteristic.
+        ("classic", "chosen_primary", {"skill", "dice", "characteristic"}),
+        ("classic", "chosen_secondary", {"skill", "dice", "characteristic"}),
+        ("classic", "random_characteristic", {"skill", "dice", "characteristic"}),
+    ],
+)
+def test_what_a_request_for_each_kind_may_name(
+    ruleset_id: str, kind: str, fields: set[str]
+) -> None:
+    assert request_fields(load_ruleset(ruleset_id), kind) == fields

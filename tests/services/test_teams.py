@@ -217,3 +217,63 @@ def test_commissioner_treasury_adjustment(coach, bb2025) -> None:
         unit_of_work() as session,
     ):
         teams.adjust_treasury(session, commissioner, team.id, -2_000_000, "Fine")
+
+
+def test_an_adjustment_beyond_the_bound_is_refused_by_the_service(coach, bb2025) -> None:
+    """The service holds the bound itself, whatever form or script calls it."""
+    team = make_team(coach, bb2025, "human")
+    commissioner = bb2025.members[0].user
+    for amount in (10_000_001, -10_000_001, 2**31, -(2**63)):
+        with (
+            pytest.raises(RuleViolation, match="at most 10,000,000 gold either way"),
+            unit_of_work() as session,
+        ):
+            teams.adjust_treasury(session, commissioner, team.id, amount, "Typo")
+    db.session.expire_all()
+    assert team.treasury == 1_000_000 == _ledger_sum(team)
+
+
+def test_no_entry_takes_a_treasury_past_its_column(coach, bb2025) -> None:
+    """2**31 - 1 is the most a treasury holds (a 32-bit column): a 500 on PostgreSQL before."""
+    team = make_team(coach, bb2025, "human")
+    commissioner = bb2025.members[0].user
+    with unit_of_work() as session:
+        teams.adjust_treasury(session, commissioner, team.id, 10_000_000, "Jackpot")
+    with unit_of_work() as session:
+        # As if after a very long career: 10,000 short of the largest treasury.
+        session.get(Team, team.id).treasury = teams.MAX_TREASURY - 10_000
+    with (
+        pytest.raises(RuleViolation, match="the most a treasury holds") as refused,
+        unit_of_work() as session,
+    ):
+        teams.adjust_treasury(session, commissioner, team.id, 10_001, "One coin too many")
+    assert refused.value.code == "treasury_full"
+    with unit_of_work() as session:  # up to the last coin is fine
+        teams.adjust_treasury(session, commissioner, team.id, 10_000, "Exactly full")
+    db.session.expire_all()
+    assert db.session.get(Team, team.id).treasury == teams.MAX_TREASURY
+
+
+@pytest.mark.parametrize(
+    "name", ["Two\nLines", "Carriage\rReturn", "Para\u2029graph", "Evil\u202eOrcs", "Iso\u2067x"]
+)
+def test_names_are_one_line_without_direction_controls(coach, bb2025, name: str) -> None:
+    """CR/LF and the bidirectional controls (U+202A-U+202E, U+2066-U+2069) are refused."""
+    with pytest.raises(RuleViolation, match="A team name is one line of text") as refused:
+        make_team(coach, bb2025, "human", name=name)
+    assert (refused.value.code, refused.value.field) == ("invalid_name", "name")
+    team = make_team(coach, bb2025, "human")
+    with (
+        pytest.raises(RuleViolation, match="A player's name is one line of text"),
+        unit_of_work() as session,
+    ):
+        teams.hire_player(session, coach, team.id, teams.HirePlayer("human-lineman", name))
+    (player,) = hire(coach, team, "human-lineman")
+    with (
+        pytest.raises(RuleViolation, match="A player's name is one line of text"),
+        unit_of_work() as session,
+    ):
+        teams.rename_player(session, coach, player.id, name, 5)
+    db.session.expire_all()
+    assert db.session.scalar(select(func.count(Team.id))) == 1
+    assert [p.name for p in db.session.scalars(select(Player))] == [player.name]

@@ -12,6 +12,7 @@ from werkzeug.test import TestResponse
 
 from league.extensions import db
 from league.models import League, Player, Team, TreasuryEntry, User
+from league.services.teams import MAX_TREASURY
 from tests.factories import buy, hire, make_league, make_team, make_user
 from tests.pages import field_errors, flashes, input_value, login, text_of
 
@@ -682,6 +683,40 @@ def test_commissioner_adjusts_the_treasury(client: FlaskClient, bb2025: League) 
     assert flashes(page) == ["Treasury adjusted."]
     assert fact(page, "Treasury") == "900,000"
     assert ledger(page)[0] == ("Fined for a late roster", "-15,000")
+
+
+def test_an_adjustment_past_the_largest_treasury_is_a_form_error(
+    client: FlaskClient, bb2025: League
+) -> None:
+    """A treasury is a 32-bit column: 2**31 - 1 at most (a 500 on PostgreSQL before)."""
+    team = drafted_team(bb2025, players=1)
+    db.session.get(Team, team.id).treasury = MAX_TREASURY - 5_000  # a very long career
+    db.session.commit()
+    logout(client)
+    login(client, "comm")
+    before = snapshot(team.id)
+    response = client.post(f"/teams/{team.id}/treasury", data={"amount": "5001", "reason": "Gift"})
+    assert response.status_code == 400
+    assert field_errors(response.text, "amount") == [
+        "Reikland Reavers has 2,147,478,647 gold: 5,001 more would pass 2,147,483,647, "
+        "the most a treasury holds (Gift)."
+    ]
+    assert snapshot(team.id) == before
+
+
+@pytest.mark.parametrize("name", ["Griff\r\nJr", "Griff\u202eJr", "\u2066Griff"])
+def test_a_player_name_across_lines_is_a_form_error(
+    client: FlaskClient, bb2025: League, name: str
+) -> None:
+    team = drafted_team(bb2025, players=1)
+    before = snapshot(team.id)
+    data = {"position_id": "human-lineman", "name": name, "number": "20"}
+    response = client.post(f"/teams/{team.id}/hire", data=data)
+    assert response.status_code == 400
+    assert field_errors(response.text, "hire-human-lineman") == [
+        "A player's name is one line of text, without line breaks or text-direction controls."
+    ]
+    assert snapshot(team.id) == before
 
 
 # ---------------------------------------------------------------------------

@@ -7,22 +7,29 @@ from typing import Any
 import flask_wtf
 import wtforms
 
+from league.services.text import is_valid_unicode
+
 #: Integer columns are 32-bit: a whole number a form takes fits in one.
 INT_MIN, INT_MAX = -(2**31), 2**31 - 1
 
 
 class FlaskForm(flask_wtf.FlaskForm):
-    """Flask-WTF's form, refusing NUL characters in every field.
+    """Flask-WTF's form, refusing NUL characters and lone surrogates in every field.
 
-    PostgreSQL stores no NUL in text (a query holding one fails), so one must stop
-    here as a form error rather than reach the database as a 500.
+    PostgreSQL stores no NUL in text (a query holding one fails) and no database
+    driver encodes half a surrogate pair, so either must stop here as a form error
+    rather than reach the database as a 500.
     """
 
     def validate(self, extra_validators: Any = None) -> bool:
         valid = super().validate(extra_validators)
         for field in self:
-            if any(isinstance(value, str) and "\x00" in value for value in field.raw_data or ()):
+            texts = [value for value in field.raw_data or () if isinstance(value, str)]
+            if any("\x00" in text for text in texts):
                 field.errors = [*field.errors, "Remove the NUL character from this field."]
+                valid = False
+            if not all(is_valid_unicode(text) for text in texts):
+                field.errors = [*field.errors, "This field holds text that is not valid Unicode."]
                 valid = False
         return valid
 

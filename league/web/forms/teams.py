@@ -6,7 +6,7 @@ from wtforms import HiddenField, SelectField, StringField, SubmitField
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
 
 from league.rules.model import TeamType
-from league.services.teams import ITEMS, HirePlayer, NewTeam
+from league.services.teams import ITEMS, MAX_ADJUSTMENT, HirePlayer, NewTeam
 from league.web.forms import ConfirmStepForm, FlaskForm, IntegerField
 
 
@@ -57,16 +57,14 @@ class PlayerForm(FlaskForm):
     submit = SubmitField("Save")
 
 
-#: Far above anything a league hands out; keeps a treasury inside its 32-bit column.
-MAX_ADJUSTMENT = 10_000_000
-
-
 class TreasuryForm(ConfirmStepForm):
     amount = IntegerField(
         "Amount (gold; negative takes gold away)",
         validators=[
             InputRequired(),
-            NumberRange(-MAX_ADJUSTMENT, MAX_ADJUSTMENT, message="At most 10,000,000 either way."),
+            NumberRange(
+                -MAX_ADJUSTMENT, MAX_ADJUSTMENT, message=f"At most {MAX_ADJUSTMENT:,} either way."
+            ),
         ],
     )
     reason = StringField("Reason", validators=[DataRequired(), Length(max=200)])

@@ -1,0 +1,44 @@
+"""Text a person typed, checked before it is stored: valid Unicode, and names on one line."""
+
+from __future__ import annotations
+
+import re
+
+from league.services.errors import RuleViolation
+
+#: Characters a name must not hold: line breaks (CR, LF and the other line and paragraph
+#: separators) would split it across lines in pages, PDFs and logs; the bidirectional
+#: embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069) turn the text around
+#: them, so "Orcs\u202eevil" would read differently from what it is.
+_NOT_IN_NAMES = re.compile("[\r\n\v\f\x85\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+
+
+def is_valid_unicode(text: str) -> bool:
+    """False for a lone surrogate (JSON's `"\\ud800"`): no encoding, no database stores it."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def is_one_line(name: str) -> bool:
+    """No line break and no text-direction control in `name` (and valid Unicode)."""
+    return _NOT_IN_NAMES.search(name) is None and is_valid_unicode(name)
+
+
+#: What a name that is not `is_one_line` should be.
+ONE_LINE = "one line of text, without line breaks or text-direction controls"
+
+
+def checked_name(
+    value: str, *, field: str, what: str, length: tuple[int, int], code: str | None = None
+) -> str:
+    """`value` stripped, or a RuleViolation on `field` naming `what` ("A team name")."""
+    name = value.strip()
+    low, high = length
+    if not low <= len(name) <= high:
+        raise RuleViolation(f"{what} has {low} to {high} characters.", code=code, field=field)
+    if not is_one_line(name):
+        raise RuleViolation(f"{what} is {ONE_LINE}.", code=code or "invalid_name", field=field)
+    return name
