@@ -137,7 +137,15 @@ def _require_not_retired(team: Team) -> None:
 # Treasury
 
 
-def _shortfall(team: Team, amount: int, description: str) -> RuleViolation | None:
+def _balance_refusal(team: Team, amount: int, description: str) -> RuleViolation | None:
+    """Why `amount` cannot be booked on the team's treasury: it would go below 0 or past
+    the 32-bit column that holds it."""
+    if team.treasury + amount > MAX_TREASURY:
+        return RuleViolation(
+            f"{team.name} has {team.treasury:,} gold: {amount:,} more would pass "
+            f"{MAX_TREASURY:,}, the most a treasury holds ({description}).",
+            code="treasury_full",
+        )
     if team.treasury + amount < 0:
         return RuleViolation(
             f"Not enough gold: {team.name} has {team.treasury:,} and this costs "
@@ -159,15 +167,9 @@ def post_entry(
     match_id: int | None = None,
 ) -> TreasuryEntry:
     """Append a ledger row and keep the team's treasury equal to the ledger's sum."""
-    if team.treasury + amount > MAX_TREASURY:
-        raise RuleViolation(
-            f"{team.name} has {team.treasury:,} gold: {amount:,} more would pass "
-            f"{MAX_TREASURY:,}, the most a treasury holds ({description}).",
-            code="treasury_full",
-        )
-    shortfall = _shortfall(team, amount, description)
-    if shortfall:
-        raise shortfall
+    refusal = _balance_refusal(team, amount, description)
+    if refusal:
+        raise refusal
     entry = TreasuryEntry(
         team=team,
         amount=amount,
@@ -189,7 +191,7 @@ def adjustment_refusal(team: Team, amount: int, reason: str) -> RuleViolation | 
         return RuleViolation("Say why the treasury changes.", field="reason")
     if amount == 0:
         return RuleViolation("An adjustment needs an amount other than 0.", field="amount")
-    return _shortfall(team, amount, reason)
+    return _balance_refusal(team, amount, reason)
 
 
 def adjust_treasury(
