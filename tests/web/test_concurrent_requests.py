@@ -1,0 +1,129 @@
+"""Simultaneous requests to a served app never spend the same gold twice (issue 14).
+
+The app runs in its own `flask run` process (threaded, as `make run` serves it) on a
+SQLite file, or on a fresh PostgreSQL database under TEST_DATABASE=postgresql; the
+requests come from real threads, released together.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from league.extensions import db
+from league.models import Team, User
+from league.services import teams
+from league.services.unit_of_work import unit_of_work
+from league.services.users import issue_token
+from tests.conftest import make_app
+from tests.factories import make_league, make_user
+from tests.served import all_at_once, app_on, post_json, serve, served_database
+
+#: BB2025: a Human team re-roll costs 50,000, twice that once the draft is confirmed.
+REROLL_AFTER_DRAFT = 100_000
+#: BB2025 Human roster: a Blitzer costs 85,000.
+BLITZER = 85_000
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    url: str
+    team_id: int
+    coach_token: str
+    commissioner_id: int
+
+
+@pytest.fixture
+def setup(tmp_path: Path) -> Iterator[Setup]:
+    """An active Human team (no players) with 100,000 in its treasury."""
+    with served_database(tmp_path) as url:
+        with app_on(url):
+            coach = make_user("coach")
+            commissioner = make_user("commish")
+            league = make_league(commissioner, "bb2025", coach)
+            with unit_of_work() as session:
+                team = teams.create_team(
+                    session, coach, teams.NewTeam(league.id, "Reikland Reavers", "human", active=True)
+                )
+            with unit_of_work() as session:
+                teams.adjust_treasury(session, commissioner, team.id, -900_000, "Leave 100,000")
+                coach_token = issue_token(session, session.get(User, coach.id))
+            ready = Setup(url, team.id, coach_token, commissioner.id)
+        yield ready
+
+
+def _team(team_id: int) -> Team:
+    team = db.session.get(Team, team_id)
+    assert team is not None
+    return team
+
+
+def _recompute_check(url: str) -> str:
+    """`flask recompute --check` on the served database; its output."""
+    app = make_app(url)
+    with app.app_context():
+        result = app.test_cli_runner().invoke(args=["recompute", "--check"])
+        db.engine.dispose()
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def test_twenty_simultaneous_purchases_spend_the_treasury_once(setup: Setup) -> None:
+    path = f"/api/v1/teams/{setup.team_id}/purchases"
+    with serve(setup.url) as base:
+        answers = all_at_once(
+            [lambda: post_json(base, setup.coach_token, path, {"item": "reroll"})] * 20
+        )
+    statuses = Counter(answer.status_code for answer in answers)
+    assert statuses == {200: 1, 422: 19}, [a.text for a in answers if a.status_code >= 500]
+    refusals = {answer.json()["error"]["code"] for answer in answers if answer.status_code == 422}
+    assert refusals == {"insufficient_treasury"}
+    with app_on(setup.url):
+        team = _team(setup.team_id)
+        assert (team.rerolls, team.treasury) == (1, 100_000 - REROLL_AFTER_DRAFT)
+    assert "Every cached balance matches" in _recompute_check(setup.url)
+
+
+def test_ten_simultaneous_hires_with_gold_for_one_hire_one(setup: Setup) -> None:
+    path = f"/api/v1/teams/{setup.team_id}/players"
+    calls = [
+        lambda n=n: post_json(
+            base, setup.coach_token, path, {"position": "human-blitzer", "name": f"Blitzer {n}"}
+        )
+        for n in range(10)
+    ]
+    with serve(setup.url) as base:
+        answers = all_at_once(calls)
+    assert Counter(answer.status_code for answer in answers) == {201: 1, 422: 9}
+    with app_on(setup.url):
+        team = _team(setup.team_id)
+        assert (len(teams.roster(team)), team.treasury) == (1, 100_000 - BLITZER)
+    assert "Every cached balance matches" in _recompute_check(setup.url)
+
+
+def test_simultaneous_hires_of_one_shirt_number_answer_409(setup: Setup) -> None:
+    """Gold for all of them; the number decides: one is hired, the others hear why not."""
+    with app_on(setup.url), unit_of_work() as session:
+        teams.adjust_treasury(
+            session, session.get(User, setup.commissioner_id), setup.team_id, 900_000, "Gold for every hire"
+        )
+    path = f"/api/v1/teams/{setup.team_id}/players"
+    calls = [
+        lambda n=n: post_json(
+            base,
+            setup.coach_token,
+            path,
+            {"position": "human-lineman", "name": f"Lineman {n}", "number": 7},
+        )
+        for n in range(8)
+    ]
+    with serve(setup.url) as base:
+        answers = all_at_once(calls)
+    assert Counter(answer.status_code for answer in answers) == {201: 1, 409: 7}
+    winner = next(answer.json() for answer in answers if answer.status_code == 201)
+    messages = {answer.json()["error"]["message"] for answer in answers if answer.status_code == 409}
+    assert messages == {f"Number 7 is taken by {winner['name']}."}
