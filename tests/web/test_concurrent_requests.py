@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path
 
 import pytest
+from sqlalchemy import select
 
 from league.extensions import db
 from league.models import Team, User
@@ -30,30 +30,48 @@ BLITZER = 85_000
 
 
 @dataclass(frozen=True, slots=True)
+class Served:
+    url: str
+    base: str
+    commissioner_id: int
+    coach_token: str
+
+
+@dataclass(frozen=True, slots=True)
 class Setup:
     url: str
+    base: str
     team_id: int
     coach_token: str
     commissioner_id: int
 
 
-@pytest.fixture
-def setup(tmp_path: Path) -> Iterator[Setup]:
-    """An active Human team (no players) with 100,000 in its treasury."""
-    with served_database(tmp_path) as url:
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    """One served app for the module: a commissioner and a coach with an API token."""
+    with served_database(tmp_path_factory.mktemp("served")) as url:
         with app_on(url):
             coach = make_user("coach")
-            commissioner = make_user("commish")
-            league = make_league(commissioner, "bb2025", coach)
+            commissioner_id = make_user("commish").id
             with unit_of_work() as session:
-                team = teams.create_team(
-                    session, coach, teams.NewTeam(league.id, "Reikland Reavers", "human", active=True)
-                )
-            with unit_of_work() as session:
-                teams.adjust_treasury(session, commissioner, team.id, -900_000, "Leave 100,000")
                 coach_token = issue_token(session, session.get(User, coach.id))
-            ready = Setup(url, team.id, coach_token, commissioner.id)
-        yield ready
+        with serve(url) as base:
+            yield Served(url, base, commissioner_id, coach_token)
+
+
+@pytest.fixture
+def setup(served: Served, request: pytest.FixtureRequest) -> Setup:
+    """An active Human team (no players) with 100,000 in its treasury, in a league of its own."""
+    with app_on(served.url):
+        commissioner = db.session.get(User, served.commissioner_id)
+        coach = db.session.scalar(select(User).where(User.username == "coach"))
+        league = make_league(commissioner, "bb2025", coach)
+        with unit_of_work() as session:
+            command = teams.NewTeam(league.id, request.node.name[:40], "human", active=True)
+            team = teams.create_team(session, coach, command)
+        with unit_of_work() as session:
+            teams.adjust_treasury(session, commissioner, team.id, -900_000, "Leave 100,000")
+        return Setup(served.url, served.base, team.id, served.coach_token, commissioner.id)
 
 
 def _team(team_id: int) -> Team:
@@ -74,10 +92,9 @@ def _recompute_check(url: str) -> str:
 
 def test_twenty_simultaneous_purchases_spend_the_treasury_once(setup: Setup) -> None:
     path = f"/api/v1/teams/{setup.team_id}/purchases"
-    with serve(setup.url) as base:
-        answers = all_at_once(
-            [lambda: post_json(base, setup.coach_token, path, {"item": "reroll"})] * 20
-        )
+    answers = all_at_once(
+        [lambda: post_json(setup.base, setup.coach_token, path, {"item": "reroll"})] * 20
+    )
     statuses = Counter(answer.status_code for answer in answers)
     assert statuses == {200: 1, 422: 19}, [a.text for a in answers if a.status_code >= 500]
     refusals = {answer.json()["error"]["code"] for answer in answers if answer.status_code == 422}
@@ -92,12 +109,14 @@ def test_ten_simultaneous_hires_with_gold_for_one_hire_one(setup: Setup) -> None
     path = f"/api/v1/teams/{setup.team_id}/players"
     calls = [
         lambda n=n: post_json(
-            base, setup.coach_token, path, {"position": "human-blitzer", "name": f"Blitzer {n}"}
+            setup.base,
+            setup.coach_token,
+            path,
+            {"position": "human-blitzer", "name": f"Blitzer {n}"},
         )
         for n in range(10)
     ]
-    with serve(setup.url) as base:
-        answers = all_at_once(calls)
+    answers = all_at_once(calls)
     assert Counter(answer.status_code for answer in answers) == {201: 1, 422: 9}
     with app_on(setup.url):
         team = _team(setup.team_id)
@@ -108,22 +127,20 @@ def test_ten_simultaneous_hires_with_gold_for_one_hire_one(setup: Setup) -> None
 def test_simultaneous_hires_of_one_shirt_number_answer_409(setup: Setup) -> None:
     """Gold for all of them; the number decides: one is hired, the others hear why not."""
     with app_on(setup.url), unit_of_work() as session:
-        teams.adjust_treasury(
-            session, session.get(User, setup.commissioner_id), setup.team_id, 900_000, "Gold for every hire"
-        )
+        commissioner = session.get(User, setup.commissioner_id)
+        teams.adjust_treasury(session, commissioner, setup.team_id, 900_000, "Gold for every hire")
     path = f"/api/v1/teams/{setup.team_id}/players"
     calls = [
         lambda n=n: post_json(
-            base,
+            setup.base,
             setup.coach_token,
             path,
             {"position": "human-lineman", "name": f"Lineman {n}", "number": 7},
         )
         for n in range(8)
     ]
-    with serve(setup.url) as base:
-        answers = all_at_once(calls)
+    answers = all_at_once(calls)
     assert Counter(answer.status_code for answer in answers) == {201: 1, 409: 7}
     winner = next(answer.json() for answer in answers if answer.status_code == 201)
-    messages = {answer.json()["error"]["message"] for answer in answers if answer.status_code == 409}
-    assert messages == {f"Number 7 is taken by {winner['name']}."}
+    refused = [answer.json()["error"]["message"] for answer in answers if answer.status_code == 409]
+    assert set(refused) == {f"Number 7 is taken by {winner['name']}."}
