@@ -113,16 +113,22 @@ def _wait_until_up(server: subprocess.Popen[bytes], base: str, log: IO[str]) -> 
     raise RuntimeError(f"flask run did not answer within {STARTUP_SECONDS} s")
 
 
-def all_at_once(calls: Sequence[Callable[[], Any]]) -> list[Any]:
-    """Run every call in its own thread, released together; their results in order."""
-    barrier = Barrier(len(calls))
+def all_at_once(calls: Sequence[Callable[[], Any]], *, spread: float = 0.0) -> list[Any]:
+    """Run every call in its own thread, released together; their results in order.
 
-    def run(call: Callable[[], Any]) -> Any:
+    With `spread` (seconds), the calls leave one after another over that time instead of
+    at the same instant: some arrive while the first is still being handled, some as it ends.
+    """
+    barrier = Barrier(len(calls))
+    step = spread / len(calls)
+
+    def run(index: int, call: Callable[[], Any]) -> Any:
         barrier.wait()
+        time.sleep(index * step)
         return call()
 
     with ThreadPoolExecutor(max_workers=len(calls)) as pool:
-        return list(pool.map(run, calls))
+        return list(pool.map(run, range(len(calls)), calls))
 
 
 def post_json(base: str, token: str, path: str, body: dict[str, Any]) -> requests.Response:

@@ -14,7 +14,13 @@ from league.rules import Ruleset
 from league.rules.model import Position, RulesError, TeamType
 from league.services import audit
 from league.services.errors import Conflict, Forbidden, NotFound, RuleViolation
-from league.services.leagues import get_league, league_ruleset, membership, role_in
+from league.services.leagues import (
+    get_league,
+    league_ruleset,
+    membership,
+    require_commissioner,
+    role_in,
+)
 from league.services.users import find_user
 
 ITEMS = ("reroll", "apothecary", "assistant_coach", "cheerleader", "dedicated_fan")
@@ -107,10 +113,12 @@ def roster(team: Team) -> list[Player]:
 
 
 def can_manage(team: Team, user: User | None) -> bool:
-    """The team's coach and the league's commissioners (and site admins) manage a team."""
-    if user is None or not user.is_authenticated:
-        return False
-    return user.id == team.coach_id or role_in(team.league, user) == "commissioner"
+    """The league's commissioners (and site admins) manage a team, and so does its coach
+    while a member of its league: a coach removed from the league loses control of it."""
+    role = role_in(team.league, user)
+    if role == "commissioner":
+        return True
+    return role is not None and user is not None and user.id == team.coach_id
 
 
 def _require_manager(team: Team, actor: User) -> None:
@@ -250,6 +258,20 @@ def confirm_draft(session: Session, actor: User, team_id: int) -> Team:
     team.status = "active"
     team.confirmed_at = datetime.now(UTC)
     audit.record(session, actor, "team.confirm", "team", team.id, players=players)
+    return team
+
+
+def reassign_team(session: Session, actor: User, team_id: int, coach: str) -> Team:
+    """A commissioner hands a team to another member of its league (say, after its coach left)."""
+    team = get_team(session, team_id, for_update=True, history=False)
+    require_commissioner(team.league, actor)
+    new_coach = find_user(session, coach)
+    if new_coach is None or membership(team.league, new_coach) is None:
+        raise NotFound(f"{coach!r} is not a member of {team.league.name}.", field="coach")
+    if new_coach.id == team.coach_id:
+        raise Conflict(f"{new_coach.username} already coaches {team.name}.", field="coach")
+    team.coach = new_coach
+    audit.record(session, actor, "team.reassign", "team", team.id, coach=new_coach.username)
     return team
 
 

@@ -14,12 +14,12 @@ from league.extensions import db
 from league.models import Player, Team
 from league.services import teams
 from league.services.errors import DomainError, Forbidden, NotFound
-from league.services.leagues import role_in
+from league.services.leagues import active_members, role_in
 from league.services.matches import player_history
 from league.services.team_views import team_page_version, team_sheet
 from league.services.unit_of_work import unit_of_work
 from league.web.forms import EmptyForm
-from league.web.forms.teams import HireForm, ItemForm, PlayerForm, TreasuryForm
+from league.web.forms.teams import CoachForm, HireForm, ItemForm, PlayerForm, TreasuryForm
 from league.web.helpers import attach_error
 
 bp = Blueprint("teams", __name__)
@@ -45,9 +45,16 @@ def _refuse_if_forbidden(error: DomainError) -> None:
         abort(403, description=error.message)
 
 
+def _coach_form(team: Team) -> CoachForm:
+    """The hand-over form offers the league's other members."""
+    members = [m.user.username for m in active_members(team.league) if m.user_id != team.coach_id]
+    return CoachForm(members=sorted(members, key=str.lower))
+
+
 def _render_team(team: Team, status: int = 200, **forms: Any) -> tuple[str, int]:
     forms.setdefault("hire_form", HireForm())
     forms.setdefault("treasury_form", TreasuryForm())
+    forms.setdefault("coach_form", _coach_form(team))
     return render_template(
         "teams/show.html",
         sheet=team_sheet(team),
@@ -169,6 +176,28 @@ def adjust_treasury(team_id: int) -> Response | tuple[str, int]:
             return redirect(url_for("teams.show", team_id=team_id, _anchor="ledger"))
     db.session.expire_all()
     return _render_team(_team_or_404(team.id), 400, treasury_form=form)
+
+
+@bp.post("/teams/<int:team_id>/coach")
+@login_required
+def reassign(team_id: int) -> Response | tuple[str, int]:
+    team = _team_or_404(team_id)
+    if role_in(team.league, current_user) != "commissioner":
+        abort(403, description="Only a commissioner can hand a team to another coach.")
+    form = _coach_form(team)
+    if form.validate_on_submit():
+        try:
+            with unit_of_work() as session:
+                handed = teams.reassign_team(session, current_user, team_id, form.coach.data or "")
+                message = f"{handed.name} is now coached by {handed.coach.username}."
+        except DomainError as error:
+            _refuse_if_forbidden(error)
+            attach_error(form, error)
+        else:
+            flash(message, "success")
+            return redirect(url_for("teams.show", team_id=team_id))
+    db.session.expire_all()
+    return _render_team(_team_or_404(team.id), 400, coach_form=form)
 
 
 def _render_player(player: Player, form: PlayerForm, status: int = 200) -> tuple[str, int]:

@@ -15,7 +15,7 @@ import pytest
 from sqlalchemy import select
 
 from league.extensions import db
-from league.models import Team, User
+from league.models import Match, Team, User
 from league.services import teams
 from league.services.unit_of_work import unit_of_work
 from league.services.users import issue_token
@@ -35,6 +35,9 @@ class Served:
     base: str
     commissioner_id: int
     coach_token: str
+    #: One token per thread: a token's first use in a minute writes to its row, and one
+    #: row written by every request would line them up before the race.
+    commissioner_tokens: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,8 +58,10 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
             commissioner_id = make_user("commish").id
             with unit_of_work() as session:
                 coach_token = issue_token(session, session.get(User, coach.id))
+                commissioner = session.get(User, commissioner_id)
+                commissioner_tokens = tuple(issue_token(session, commissioner) for _ in range(20))
         with serve(url) as base:
-            yield Served(url, base, commissioner_id, coach_token)
+            yield Served(url, base, commissioner_id, coach_token, commissioner_tokens)
 
 
 @pytest.fixture
@@ -144,3 +149,43 @@ def test_simultaneous_hires_of_one_shirt_number_answer_409(setup: Setup) -> None
     winner = next(answer.json() for answer in answers if answer.status_code == 201)
     refused = [answer.json()["error"]["message"] for answer in answers if answer.status_code == 409]
     assert set(refused) == {f"Number 7 is taken by {winner['name']}."}
+
+
+@pytest.mark.parametrize(("repeats", "spread"), [(2, 0.0), (20, 0.0), (20, 0.5), (20, 1.0)])
+def test_simultaneous_reports_with_one_idempotency_key_record_one_match(
+    served: Served, repeats: int, spread: float
+) -> None:
+    """The first answers 201, every repeat 200 with that match; no other fixture appears."""
+    with app_on(served.url):
+        commissioner = db.session.get(User, served.commissioner_id)
+        league = make_league(commissioner, "bb2025")
+        with unit_of_work() as session:
+            home, away = (
+                teams.create_team(
+                    session, commissioner, teams.NewTeam(league.id, name, "human", active=True)
+                )
+                for name in ("A1 Humans", "A2 Humans")
+            )
+            league_id, home_id, away_id = league.id, home.id, away.id
+    body = {
+        "home_team": home_id,
+        "away_team": away_id,
+        "home_score": 2,
+        "away_score": 1,
+        "idempotency_key": f"report-{league_id}",
+    }
+    path = f"/api/v1/leagues/{league_id}/matches"
+    answers = all_at_once(
+        [
+            lambda token=token: post_json(served.base, token, path, body)
+            for token in served.commissioner_tokens[:repeats]
+        ],
+        spread=spread,
+    )
+    assert Counter(answer.status_code for answer in answers) == {201: 1, 200: repeats - 1}
+    assert len({answer.json()["id"] for answer in answers}) == 1
+    with app_on(served.url):
+        stored = db.session.scalars(select(Match).where(Match.league_id == league_id)).all()
+        assert [(match.state, match.idempotency_key) for match in stored] == [
+            ("played", f"report-{league_id}")
+        ]

@@ -47,6 +47,17 @@ class ItemForm(FlaskForm):
             field.errors.append("Unknown item.")
 
 
+class CoachForm(FlaskForm):
+    """A commissioner hands the team to another member of the league."""
+
+    coach = SelectField("New coach", validators=[DataRequired()])
+    submit = SubmitField("Hand over the team")
+
+    def __init__(self, *args: Any, members: list[str], **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.coach.choices = [(m, m) for m in members]
+
+
 class PlayerForm(FlaskForm):
     name = StringField("Name", validators=[DataRequired(), Length(max=60)])
     number = IntegerField("Shirt number", validators=[InputRequired(), NumberRange(1, 99)])
