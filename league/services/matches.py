@@ -41,7 +41,7 @@ from league.rules import (
     spp_awards,
 )
 from league.rules.team_building import winnings as winnings_formula
-from league.services import audit
+from league.services import audit, submissions
 from league.services.errors import Conflict, Forbidden, NotFound, RuleViolation
 from league.services.leagues import get_league, league_ruleset, role_in
 from league.services.teams import ITEMS, can_manage, get_team, post_entry, team_type_of
@@ -175,14 +175,28 @@ def schedule_match(
     scheduled_for: date | None = None,
     friendly: bool = False,
     idempotency_key: str | None = None,
+    form_token: str | None = None,
 ) -> Match:
     """A fixture (or friendly) between two active teams of the league.
 
-    `idempotency_key` is claimed by the new match: a simultaneous twin with the same key
-    waits on the unique key, then fails with an IntegrityError and writes nothing.
+    `idempotency_key` (the API's) is claimed by the new match: a simultaneous twin with
+    the same key waits on the unique key, then fails with an IntegrityError and writes
+    nothing. `form_token` is a scheduling form's one-time token (see submissions).
     """
     league = get_league(session, league_id)
     _require_commissioner(league, actor)
+    claimed = submissions.claim(
+        session,
+        actor,
+        form_token,
+        "match.schedule",
+        league_id,
+        home_team_id,
+        away_team_id,
+        round_number,
+        scheduled_for,
+        friendly,
+    )
     teams = _match_teams(league, home_team_id, away_team_id)
     match = Match(
         league_id=league.id,
@@ -196,6 +210,7 @@ def schedule_match(
     for side, team in zip(SIDES, teams, strict=True):
         match.sides.append(MatchTeam(team_id=team.id, side=side))
     session.add(match)
+    submissions.done(claimed, f"Scheduled {teams[0].name} v {teams[1].name}.")
     session.flush()
     audit.record(session, actor, "match.schedule", "match", match.id)
     return match

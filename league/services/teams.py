@@ -12,7 +12,7 @@ from league.models import League, Player, Team, TreasuryEntry, User
 from league.models.player import ON_ROSTER
 from league.rules import Ruleset
 from league.rules.model import Position, RulesError, TeamType
-from league.services import audit
+from league.services import audit, submissions
 from league.services.errors import Conflict, Forbidden, NotFound, RuleViolation
 from league.services.leagues import (
     get_league,
@@ -168,9 +168,22 @@ def post_entry(
 
 
 def adjust_treasury(
-    session: Session, actor: User, team_id: int, amount: int, reason: str
+    session: Session,
+    actor: User,
+    team_id: int,
+    amount: int,
+    reason: str,
+    *,
+    form_token: str | None = None,
 ) -> TreasuryEntry:
-    """A commissioner's manual correction of a team's gold, with a reason."""
+    """A commissioner's manual correction of a team's gold, with a reason.
+
+    `form_token` is the form's one-time token: the same form sent again is refused
+    (submissions.Resubmitted) and changes nothing. So for the other services that take it.
+    """
+    claimed = submissions.claim(
+        session, actor, form_token, "team.adjust_treasury", team_id, amount, reason
+    )
     team = get_team(session, team_id, for_update=True)
     if role_in(team.league, actor) != "commissioner":
         raise Forbidden("Only a commissioner can adjust a treasury.")
@@ -180,6 +193,7 @@ def adjust_treasury(
     if amount == 0:
         raise RuleViolation("An adjustment needs an amount other than 0.", field="amount")
     entry = post_entry(session, team, actor, amount, "adjustment", reason)
+    submissions.done(claimed, f"{team.name}'s treasury changed by {amount:+,}: {reason}.")
     session.flush()
     audit.record(session, actor, "team.adjust_treasury", "team", team.id, amount=amount)
     return entry
@@ -330,7 +344,24 @@ def _check_position_room(team: Team, team_type: TeamType, position: Position) ->
             )
 
 
-def hire_player(session: Session, actor: User, team_id: int, command: HirePlayer) -> Player:
+def hire_player(
+    session: Session,
+    actor: User,
+    team_id: int,
+    command: HirePlayer,
+    *,
+    form_token: str | None = None,
+) -> Player:
+    claimed = submissions.claim(
+        session,
+        actor,
+        form_token,
+        "player.hire",
+        team_id,
+        command.position_id,
+        command.name,
+        command.number,
+    )
     team = get_team(session, team_id, for_update=True)
     _require_manager(team, actor)
     _require_not_retired(team)
@@ -354,6 +385,7 @@ def hire_player(session: Session, actor: User, team_id: int, command: HirePlayer
         value=position.cost,
     )
     session.add(player)
+    submissions.done(claimed, f"Hired #{number} {name} ({position.name}).")
     session.flush()
     audit.record(session, actor, "player.hire", "player", player.id, position=position.id)
     return player
@@ -470,13 +502,16 @@ def item_refusal(team: Team, item: str) -> str | None:
     return None
 
 
-def buy_team_item(session: Session, actor: User, team_id: int, item: str) -> Team:
+def buy_team_item(
+    session: Session, actor: User, team_id: int, item: str, *, form_token: str | None = None
+) -> Team:
     if item not in ITEMS:
         raise RuleViolation(
             f"Unknown item {item!r}; choose one of {', '.join(ITEMS)}.",
             code="unknown_item",
             field="item",
         )
+    claimed = submissions.claim(session, actor, form_token, "team.buy", team_id, item)
     team = get_team(session, team_id, for_update=True)
     _require_manager(team, actor)
     _require_not_retired(team)
@@ -485,6 +520,7 @@ def buy_team_item(session: Session, actor: User, team_id: int, item: str) -> Tea
         raise RuleViolation(refusal, code="item_not_allowed", field="item")
     price = item_price(team, item)
     post_entry(session, team, actor, -price, "purchase", f"Bought {an_item(item)}", item=item)
+    submissions.done(claimed, f"Bought {an_item(item)} for {price:,}.")
     if item == "reroll":
         team.rerolls += 1
     elif item == "apothecary":

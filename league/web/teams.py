@@ -16,6 +16,7 @@ from league.services import teams
 from league.services.errors import DomainError, Forbidden, NotFound
 from league.services.leagues import active_members, role_in
 from league.services.matches import player_history
+from league.services.submissions import Resubmitted
 from league.services.team_views import team_page_version, team_sheet
 from league.services.unit_of_work import unit_of_work
 from league.web.forms import EmptyForm
@@ -55,6 +56,7 @@ def _render_team(team: Team, status: int = 200, **forms: Any) -> tuple[str, int]
     forms.setdefault("hire_form", HireForm())
     forms.setdefault("treasury_form", TreasuryForm())
     forms.setdefault("coach_form", _coach_form(team))
+    forms.setdefault("item_form", ItemForm())
     return render_template(
         "teams/show.html",
         sheet=team_sheet(team),
@@ -86,6 +88,8 @@ def _team_action(team_id: int, form: Any, action: Callable[..., Any], success: s
     try:
         with unit_of_work() as session:
             action(session)
+    except Resubmitted as repeat:
+        flash(repeat.message, "info")
     except DomainError as error:
         _refuse_if_forbidden(error)
         flash(error.message, "error")
@@ -104,7 +108,12 @@ def hire(team_id: int) -> Response | tuple[str, int]:
     if form.validate_on_submit():
         try:
             with unit_of_work() as session:
-                player = teams.hire_player(session, current_user, team_id, form.command())
+                player = teams.hire_player(
+                    session, current_user, team_id, form.command(), form_token=form.token.data
+                )
+        except Resubmitted as repeat:
+            flash(repeat.message, "info")
+            return redirect(url_for("teams.show", team_id=team_id, _anchor="hire"))
         except DomainError as error:
             _refuse_if_forbidden(error)
             attach_error(form, error)
@@ -126,7 +135,9 @@ def buy(team_id: int) -> Response:
     return _team_action(
         team_id,
         form,
-        lambda session: teams.buy_team_item(session, current_user, team_id, form.item.data),
+        lambda session: teams.buy_team_item(
+            session, current_user, team_id, form.item.data, form_token=form.token.data
+        ),
         f"Bought {_item_name(form.item.data)}.",
     )
 
@@ -165,8 +176,16 @@ def adjust_treasury(team_id: int) -> Response | tuple[str, int]:
         try:
             with unit_of_work() as session:
                 teams.adjust_treasury(
-                    session, current_user, team_id, form.amount.data or 0, form.reason.data or ""
+                    session,
+                    current_user,
+                    team_id,
+                    form.amount.data or 0,
+                    form.reason.data or "",
+                    form_token=form.token.data,
                 )
+        except Resubmitted as repeat:
+            flash(repeat.message, "info")
+            return redirect(url_for("teams.show", team_id=team_id, _anchor="ledger"))
         except DomainError as error:
             _refuse_if_forbidden(error)
             # "Not enough gold" names no field: it is about the amount.

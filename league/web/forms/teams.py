@@ -7,7 +7,7 @@ from wtforms.validators import DataRequired, InputRequired, Length, NumberRange,
 
 from league.rules.model import TeamType
 from league.services.teams import ITEMS, HirePlayer, NewTeam
-from league.web.forms import FlaskForm, IntegerField
+from league.web.forms import FlaskForm, IntegerField, OneTimeForm
 
 
 class NewTeamForm(FlaskForm):
@@ -29,7 +29,7 @@ class NewTeamForm(FlaskForm):
         )
 
 
-class HireForm(FlaskForm):
+class HireForm(OneTimeForm):
     position_id = HiddenField(validators=[DataRequired()])
     name = StringField("Name", validators=[DataRequired(), Length(max=60)])
     number = IntegerField("Number", validators=[Optional(), NumberRange(1, 99)])
@@ -39,7 +39,7 @@ class HireForm(FlaskForm):
         return HirePlayer(self.position_id.data or "", self.name.data or "", self.number.data)
 
 
-class ItemForm(FlaskForm):
+class ItemForm(OneTimeForm):
     item = HiddenField(validators=[DataRequired()])
 
     def validate_item(self, field: HiddenField) -> None:
@@ -68,7 +68,7 @@ class PlayerForm(FlaskForm):
 MAX_ADJUSTMENT = 10_000_000
 
 
-class TreasuryForm(FlaskForm):
+class TreasuryForm(OneTimeForm):
     amount = IntegerField(
         "Amount (gold; negative takes gold away)",
         validators=[
