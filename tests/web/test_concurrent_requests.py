@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 import pytest
+import requests
 from sqlalchemy import select
 
 from league.extensions import db
@@ -20,7 +21,8 @@ from league.services import teams
 from league.services.unit_of_work import unit_of_work
 from league.services.users import issue_token
 from tests.conftest import make_app
-from tests.factories import make_league, make_user
+from tests.factories import DEFAULT_PASSWORD, make_league, make_user
+from tests.pages import input_value
 from tests.served import all_at_once, app_on, post_json, serve, served_database
 
 #: BB2025: a Human team re-roll costs 50,000, twice that once the draft is confirmed.
@@ -189,3 +191,40 @@ def test_simultaneous_reports_with_one_idempotency_key_record_one_match(
         assert [(match.state, match.idempotency_key) for match in stored] == [
             ("played", f"report-{league_id}")
         ]
+
+
+def _signed_in(base: str, username: str) -> requests.Session:
+    browser = requests.Session()
+    csrf = input_value(browser.get(f"{base}/login", timeout=30).text, "csrf_token")
+    answer = browser.post(
+        f"{base}/login",
+        data={"username": username, "password": DEFAULT_PASSWORD, "csrf_token": csrf},
+        allow_redirects=False,
+        timeout=30,
+    )
+    assert answer.status_code == 302
+    return browser
+
+
+def test_a_hire_form_sent_twice_at_once_hires_once(setup: Setup) -> None:
+    """A double click: the same form (gold for both hires) twice at the same instant."""
+    browser = _signed_in(setup.base, "coach")
+    page = browser.get(f"{setup.base}/teams/{setup.team_id}", timeout=30).text
+    data = {
+        "csrf_token": input_value(page, "csrf_token"),
+        "token": input_value(page, "token"),
+        "position_id": "human-lineman",
+        "name": "Clicked Twice",
+        "number": "4",
+    }
+    url = f"{setup.base}/teams/{setup.team_id}/hire"
+    cookies = browser.cookies.get_dict()
+    answers = all_at_once(
+        [lambda: requests.post(url, data=data, cookies=cookies, allow_redirects=False, timeout=60)]
+        * 2
+    )
+    assert [answer.status_code for answer in answers] == [302, 302]
+    with app_on(setup.url):
+        team = _team(setup.team_id)
+        # BB2025 Human Lineman: 50,000, paid once.
+        assert ([p.name for p in teams.roster(team)], team.treasury) == (["Clicked Twice"], 50_000)
