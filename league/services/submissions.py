@@ -1,7 +1,7 @@
 """One-time form tokens: the same form sent twice (a double click, a resent page) acts once.
 
 Every form that creates or spends carries a token made when the form was shown. The
-service claims it first, in its own transaction; a copy of the form sent again finds it
+service claims it first, in the transaction that acts on it; a copy sent again finds it
 claimed and is refused with what the first one did, writing nothing.
 """
 

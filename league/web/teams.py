@@ -46,16 +46,9 @@ def _refuse_if_forbidden(error: DomainError) -> None:
         abort(403, description=error.message)
 
 
-def _coach_form(team: Team) -> CoachForm:
-    """The hand-over form offers the league's other members."""
-    members = [m.user.username for m in active_members(team.league) if m.user_id != team.coach_id]
-    return CoachForm(members=sorted(members, key=str.lower))
-
-
 def _render_team(team: Team, status: int = 200, **forms: Any) -> tuple[str, int]:
     forms.setdefault("hire_form", HireForm())
     forms.setdefault("treasury_form", TreasuryForm())
-    forms.setdefault("coach_form", _coach_form(team))
     forms.setdefault("item_form", ItemForm())
     return render_template(
         "teams/show.html",
@@ -197,13 +190,15 @@ def adjust_treasury(team_id: int) -> Response | tuple[str, int]:
     return _render_team(_team_or_404(team.id), 400, treasury_form=form)
 
 
-@bp.post("/teams/<int:team_id>/coach")
+@bp.route("/teams/<int:team_id>/coach", methods=["GET", "POST"])
 @login_required
 def reassign(team_id: int) -> Response | tuple[str, int]:
+    """A commissioner hands the team to another member of the league."""
     team = _team_or_404(team_id)
     if role_in(team.league, current_user) != "commissioner":
         abort(403, description="Only a commissioner can hand a team to another coach.")
-    form = _coach_form(team)
+    members = [m.user.username for m in active_members(team.league) if m.user_id != team.coach_id]
+    form = CoachForm(members=sorted(members, key=str.lower))
     if form.validate_on_submit():
         try:
             with unit_of_work() as session:
@@ -215,8 +210,8 @@ def reassign(team_id: int) -> Response | tuple[str, int]:
         else:
             flash(message, "success")
             return redirect(url_for("teams.show", team_id=team_id))
-    db.session.expire_all()
-    return _render_team(_team_or_404(team.id), 400, coach_form=form)
+    status = 400 if form.is_submitted() else 200
+    return render_template("teams/coach.html", team=team, form=form), status
 
 
 def _render_player(player: Player, form: PlayerForm, status: int = 200) -> tuple[str, int]:

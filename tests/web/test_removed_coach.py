@@ -96,7 +96,8 @@ def test_the_pages_refuse_every_change_of_a_removed_coach(client: FlaskClient, w
 
 def test_a_commissioner_hands_the_team_to_another_member(client: FlaskClient, world: World):
     login(client, "commish")
-    page = client.get(f"/teams/{world.team_id}").text
+    assert f'href="/teams/{world.team_id}/coach"' in client.get(f"/teams/{world.team_id}").text
+    page = client.get(f"/teams/{world.team_id}/coach").text
     assert '<option value="heir">heir</option>' in page
     assert '<option value="coach">' not in page  # removed: not a member any more
     answer = client.post(f"/teams/{world.team_id}/coach", data={"coach": "heir"})
