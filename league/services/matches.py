@@ -264,14 +264,11 @@ def record_new_match(
 ) -> Match:
     """Schedule and finalise in one step (unscheduled matches, the API).
 
-    The key is claimed when the match is created, in this transaction: a repeat that
-    arrives while the first is being recorded fails on it (IntegrityError, the caller
-    answers with the first match) instead of leaving an empty fixture behind.
+    The key is claimed when the match is created, in this transaction: a key used before
+    (or by a repeat being recorded at this moment) fails on it, a ConcurrentChange that
+    writes nothing, and the caller answers with the first match. So a repeat never leaves
+    an empty fixture behind, nor passes for a new match.
     """
-    _require_commissioner(get_league(session, league_id), actor)
-    earlier = _already_recorded(session, league_id, idempotency_key)
-    if earlier is not None:
-        return earlier
     match = schedule_match(
         session,
         actor,
