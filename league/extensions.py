@@ -24,6 +24,9 @@ class Base(DeclarativeBase):
 
 
 db = SQLAlchemy(model_class=Base)
+#: Execution option of a unit of work's connection: its transaction will write, so on SQLite
+#: it takes the write lock when it begins (see `league._sqlite_begin`).
+WRITES = "league_writes"
 migrate = Migrate(render_as_batch=True, compare_type=True)
 csrf = CSRFProtect()
 login_manager = LoginManager()

@@ -12,7 +12,6 @@ from typing import Any
 
 from flask import g, jsonify
 from sqlalchemy import select
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 from werkzeug.wrappers import Response
 
@@ -23,7 +22,7 @@ from league.extensions import db
 from league.models import Match, User
 from league.models.match import INJURY_CODES, SIDES
 from league.services import matches
-from league.services.errors import Conflict
+from league.services.errors import ConcurrentChange, Conflict
 from league.services.leagues import get_league, require_commissioner
 from league.services.matches import MatchReport, PlayerEvents, ReportErrors, SideReport
 from league.services.unit_of_work import unit_of_work
@@ -264,7 +263,7 @@ def record_match(league_id: int) -> tuple[dict[str, Any], int]:
                 session, g.api_user, league_id, home_team, away_team, report, idempotency_key=key
             )
             result = match_json(match)
-    except IntegrityError:
+    except ConcurrentChange:
         # Two requests with the same new key at once: the loser finds the winner's match.
         if key is None:
             raise

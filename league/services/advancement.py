@@ -49,7 +49,7 @@ from league.services import audit
 from league.services.errors import Conflict, Forbidden, RuleViolation
 from league.services.leagues import role_in
 from league.services.team_views import current_stats
-from league.services.teams import get_player, get_team, team_ruleset, team_type_of
+from league.services.teams import can_manage, get_player, get_team, team_ruleset, team_type_of
 
 # Reason codes of the rules engine, turned into the API's error codes.
 ERROR_CODES = {
@@ -158,7 +158,7 @@ def _describe(decision: Decision) -> str:
 
 
 def _require_coach(team: Team, actor: User) -> None:
-    if actor.id != team.coach_id and role_in(team.league, actor) != "commissioner":
+    if not can_manage(team, actor):
         raise Forbidden(f"Only {team.name}'s coach or a commissioner can advance its players.")
 
 

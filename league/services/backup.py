@@ -76,11 +76,9 @@ def snapshot(engine: Engine) -> Iterator[Connection]:
         with engine.connect().execution_options(**options) as connection, connection.begin():
             yield connection
         return
+    # SQLite: the first SELECT begins a transaction (league._sqlite_begin), so every later
+    # one sees the same moment.
     with engine.connect() as connection:
-        if engine.dialect.name == "sqlite":
-            # pysqlite opens no transaction for reads by itself; without one each
-            # SELECT would see the database as it is at that moment.
-            connection.exec_driver_sql("BEGIN")
         try:
             yield connection
         finally:

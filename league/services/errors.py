@@ -32,6 +32,12 @@ class Conflict(DomainError):
     code = "conflict"
 
 
+class ConcurrentChange(Conflict):
+    """A unique rule the database keeps was broken by a request made at the same moment."""
+
+    code = "concurrent_change"
+
+
 class RuleViolation(DomainError):
     status = 422
     code = "rule_violation"

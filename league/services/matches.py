@@ -43,10 +43,10 @@ from league.rules import (
     winnings,
     winnings_terms,
 )
-from league.services import audit
+from league.services import audit, submissions
 from league.services.errors import Conflict, Forbidden, NotFound, RuleViolation
 from league.services.leagues import get_league, league_ruleset, role_in
-from league.services.teams import ITEMS, get_team, post_entry, team_type_of
+from league.services.teams import ITEMS, can_manage, get_team, post_entry, team_type_of
 
 #: SPP event names whose match_player column is called differently.
 SPP_COLUMNS = {"int": "interceptions"}
@@ -177,14 +177,31 @@ def schedule_match(
     scheduled_for: date | None = None,
     friendly: bool = False,
     add_another: bool = False,
+    idempotency_key: str | None = None,
+    form_token: str | None = None,
 ) -> Match:
     """A fixture (or friendly) between two active teams of the league.
 
     The same two teams twice in one round is refused unless `add_another` says
     the commissioner means it (a fixture added twice by mistake is the usual case).
+    `idempotency_key` (the API's) is claimed by the new match: a simultaneous twin with
+    the same key waits on the unique key, then fails with an IntegrityError and writes
+    nothing. `form_token` is a scheduling form's one-time token (see submissions).
     """
     league = get_league(session, league_id)
     _require_commissioner(league, actor)
+    claimed = submissions.claim(
+        session,
+        actor,
+        form_token,
+        "match.schedule",
+        league_id,
+        home_team_id,
+        away_team_id,
+        round_number,
+        scheduled_for,
+        friendly,
+    )
     teams = _match_teams(league, home_team_id, away_team_id)
     season_id = league.current_season.id if league.current_season else None
     if round_number is not None and not add_another:
@@ -203,10 +220,12 @@ def schedule_match(
         scheduled_for=scheduled_for,
         friendly=friendly,
         state="scheduled",
+        idempotency_key=idempotency_key,
     )
     for side, team in zip(SIDES, teams, strict=True):
         match.sides.append(MatchTeam(team_id=team.id, side=side))
     session.add(match)
+    submissions.done(claimed, f"Scheduled {teams[0].name} v {teams[1].name}.")
     session.flush()
     audit.record(session, actor, "match.schedule", "match", match.id)
     return match
@@ -255,9 +274,8 @@ def _match_teams(league: League, home_team_id: int, away_team_id: int) -> tuple[
 def save_draft(session: Session, actor: User, match_id: int, form_data: dict[str, object]) -> Match:
     """Keep an unfinished report; nothing it says takes effect yet."""
     match = get_match(session, match_id, for_update=True)
-    league = get_league(session, match.league_id)
-    coaches = {side.team.coach_id for side in match.sides}
-    if role_in(league, actor) != "commissioner" and actor.id not in coaches:
+    get_league(session, match.league_id)  # with its members, whom can_manage asks about
+    if not any(can_manage(side.team, actor) for side in match.sides):
         raise Forbidden("Only the two coaches and the commissioners can edit this report.")
     if match.state not in ("scheduled", "draft"):
         raise Conflict("This match already has a final result.")
@@ -278,13 +296,23 @@ def record_new_match(
     idempotency_key: str | None = None,
     friendly: bool = False,
 ) -> Match:
-    """Schedule and finalise in one step (unscheduled matches, the API)."""
-    _require_commissioner(get_league(session, league_id), actor)
-    earlier = _already_recorded(session, league_id, idempotency_key)
-    if earlier is not None:
-        return earlier
-    match = schedule_match(session, actor, league_id, home_team_id, away_team_id, friendly=friendly)
-    return record_result(session, actor, match.id, report, idempotency_key=idempotency_key)
+    """Schedule and finalise in one step (unscheduled matches, the API).
+
+    The key is claimed when the match is created, in this transaction: a key used before
+    (or by a repeat being recorded at this moment) fails on it, a ConcurrentChange that
+    writes nothing, and the caller answers with the first match. So a repeat never leaves
+    an empty fixture behind, nor passes for a new match.
+    """
+    match = schedule_match(
+        session,
+        actor,
+        league_id,
+        home_team_id,
+        away_team_id,
+        friendly=friendly,
+        idempotency_key=idempotency_key,
+    )
+    return record_result(session, actor, match.id, report)
 
 
 def _already_recorded(session: Session, league_id: int, key: str | None) -> Match | None:

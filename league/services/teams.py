@@ -12,9 +12,15 @@ from league.models import League, Player, Team, TreasuryEntry, User
 from league.models.player import ON_ROSTER
 from league.rules import Ruleset
 from league.rules.model import Position, RulesError, TeamType
-from league.services import audit
+from league.services import audit, submissions
 from league.services.errors import Conflict, DomainError, Forbidden, NotFound, RuleViolation
-from league.services.leagues import get_league, league_ruleset, membership, role_in
+from league.services.leagues import (
+    get_league,
+    league_ruleset,
+    membership,
+    require_commissioner,
+    role_in,
+)
 from league.services.text import checked_name
 from league.services.users import find_user
 
@@ -113,10 +119,12 @@ def roster(team: Team) -> list[Player]:
 
 
 def can_manage(team: Team, user: User | None) -> bool:
-    """The team's coach and the league's commissioners (and site admins) manage a team."""
-    if user is None or not user.is_authenticated:
-        return False
-    return user.id == team.coach_id or role_in(team.league, user) == "commissioner"
+    """The league's commissioners (and site admins) manage a team, and so does its coach
+    while a member of its league: a coach removed from the league loses control of it."""
+    role = role_in(team.league, user)
+    if role == "commissioner":
+        return True
+    return role is not None and user is not None and user.id == team.coach_id
 
 
 def _require_manager(team: Team, actor: User) -> None:
@@ -195,20 +203,35 @@ def adjustment_refusal(team: Team, amount: int, reason: str) -> RuleViolation | 
 
 
 def adjust_treasury(
-    session: Session, actor: User, team_id: int, amount: int, reason: str
+    session: Session,
+    actor: User,
+    team_id: int,
+    amount: int,
+    reason: str,
+    *,
+    form_token: str | None = None,
 ) -> TreasuryEntry:
-    """A commissioner's manual correction of a team's gold, with a reason."""
+    """A commissioner's manual correction of a team's gold, with a reason.
+
+    `form_token` is the form's one-time token: the same form sent again is refused
+    (submissions.Resubmitted) and changes nothing. So for the other services that take it.
+    """
     if not -MAX_ADJUSTMENT <= amount <= MAX_ADJUSTMENT:
         raise RuleViolation(
             f"An adjustment is at most {MAX_ADJUSTMENT:,} gold either way.", field="amount"
         )
+    claimed = submissions.claim(
+        session, actor, form_token, "team.adjust_treasury", team_id, amount, reason
+    )
     team = get_team(session, team_id, for_update=True)
     if role_in(team.league, actor) != "commissioner":
         raise Forbidden("Only a commissioner can adjust a treasury.")
     refusal = adjustment_refusal(team, amount, reason)
     if refusal:
         raise refusal
-    entry = post_entry(session, team, actor, amount, "adjustment", reason.strip())
+    reason = reason.strip()
+    entry = post_entry(session, team, actor, amount, "adjustment", reason)
+    submissions.done(claimed, f"{team.name}'s treasury changed by {amount:+,}: {reason}.")
     session.flush()
     audit.record(session, actor, "team.adjust_treasury", "team", team.id, amount=amount)
     return entry
@@ -297,6 +320,20 @@ def confirm_draft(session: Session, actor: User, team_id: int) -> Team:
     return team
 
 
+def reassign_team(session: Session, actor: User, team_id: int, coach: str) -> Team:
+    """A commissioner hands a team to another member of its league (say, after its coach left)."""
+    team = get_team(session, team_id, for_update=True, history=False)
+    require_commissioner(team.league, actor)
+    new_coach = find_user(session, coach)
+    if new_coach is None or membership(team.league, new_coach) is None:
+        raise NotFound(f"{coach!r} is not a member of {team.league.name}.", field="coach")
+    if new_coach.id == team.coach_id:
+        raise Conflict(f"{new_coach.username} already coaches {team.name}.", field="coach")
+    team.coach = new_coach
+    audit.record(session, actor, "team.reassign", "team", team.id, coach=new_coach.username)
+    return team
+
+
 # ---------------------------------------------------------------------------
 # Players
 
@@ -352,7 +389,24 @@ def _check_position_room(team: Team, team_type: TeamType, position: Position) ->
             )
 
 
-def hire_player(session: Session, actor: User, team_id: int, command: HirePlayer) -> Player:
+def hire_player(
+    session: Session,
+    actor: User,
+    team_id: int,
+    command: HirePlayer,
+    *,
+    form_token: str | None = None,
+) -> Player:
+    claimed = submissions.claim(
+        session,
+        actor,
+        form_token,
+        "player.hire",
+        team_id,
+        command.position_id,
+        command.name,
+        command.number,
+    )
     team = get_team(session, team_id, for_update=True)
     _require_manager(team, actor)
     _require_not_retired(team)
@@ -374,6 +428,7 @@ def hire_player(session: Session, actor: User, team_id: int, command: HirePlayer
         value=position.cost,
     )
     session.add(player)
+    submissions.done(claimed, f"Hired #{number} {name} ({position.name}).")
     session.flush()
     audit.record(session, actor, "player.hire", "player", player.id, position=position.id)
     return player
@@ -494,13 +549,16 @@ def item_refusal(team: Team, item: str) -> str | None:
     return None
 
 
-def buy_team_item(session: Session, actor: User, team_id: int, item: str) -> Team:
+def buy_team_item(
+    session: Session, actor: User, team_id: int, item: str, *, form_token: str | None = None
+) -> Team:
     if item not in ITEMS:
         raise RuleViolation(
             f"Unknown item {item!r}; choose one of {', '.join(ITEMS)}.",
             code="unknown_item",
             field="item",
         )
+    claimed = submissions.claim(session, actor, form_token, "team.buy", team_id, item)
     team = get_team(session, team_id, for_update=True)
     _require_manager(team, actor)
     _require_not_retired(team)
@@ -509,6 +567,7 @@ def buy_team_item(session: Session, actor: User, team_id: int, item: str) -> Tea
         raise RuleViolation(refusal, code="item_not_allowed", field="item")
     price = item_price(team, item)
     post_entry(session, team, actor, -price, "purchase", f"Bought {an_item(item)}", item=item)
+    submissions.done(claimed, f"Bought {an_item(item)} for {price:,}.")
     if item == "reroll":
         team.rerolls += 1
     elif item == "apothecary":

@@ -16,7 +16,7 @@ from zxcvbn import zxcvbn
 
 from league.models import ApiToken, User
 from league.models.user import new_session_secret
-from league.services import audit
+from league.services import audit, submissions
 from league.services.errors import Conflict, NotFound, RuleViolation
 from league.services.text import checked_name
 
@@ -164,14 +164,21 @@ def _token_name(name: str) -> str:
     )
 
 
-def issue_token(session: Session, user: User, name: str = "cli") -> str:
+def issue_token(
+    session: Session, user: User, name: str = "cli", *, form_token: str | None = None
+) -> str:
     """A new random API token called `name`; only its digest is kept, so show it once.
 
     The token acts as `user`: whatever the user may do (now, not when it was issued).
+    A resent form (`form_token`, see submissions) creates no second token.
     """
+    claimed = submissions.claim(session, user, form_token, "token.issue", name.strip())
     token = secrets.token_urlsafe(32)
     row = ApiToken(user_id=user.id, token_hash=_digest(token), name=_token_name(name))
     session.add(row)
+    submissions.done(
+        claimed, f"The token “{row.name}” was created; it was shown once, on that page."
+    )
     session.flush()
     audit.record(session, user, "token.issue", "api_token", row.id, name=row.name)
     return token

@@ -25,6 +25,7 @@ from league.services import fixtures as fixture_service
 from league.services import leagues, matches
 from league.services import standings as standings_service
 from league.services.errors import DomainError, Forbidden, NotFound
+from league.services.submissions import Resubmitted
 from league.services.unit_of_work import unit_of_work
 from league.web.forms.fixtures import AddFixtureForm, GenerateFixturesForm
 from league.web.helpers import attach_error
@@ -179,8 +180,12 @@ def new(league_id: int) -> str | Response:
                     scheduled_for=form.scheduled_for.data,
                     friendly=form.friendly.data,
                     add_another=form.add_another.data,
+                    form_token=form.token.data,
                 )
                 text = f"{match.home.team.name} vs {match.away.team.name}"
+        except Resubmitted as repeat:
+            flash(repeat.message, "info")
+            return redirect(url_for("fixtures.index", league_id=league_id))
         except Forbidden as error:
             abort(403, description=error.message)
         except DomainError as error:

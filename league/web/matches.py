@@ -17,7 +17,8 @@ from league.services import matches
 from league.services.errors import DomainError, Forbidden, NotFound
 from league.services.leagues import get_league, league_ruleset, role_in
 from league.services.matches import ReportErrors
-from league.services.teams import roster, team_type_of
+from league.services.submissions import Resubmitted
+from league.services.teams import can_manage, roster, team_type_of
 from league.services.unit_of_work import unit_of_work
 from league.web.forms import EmptyForm
 from league.web.forms.matches import (
@@ -74,8 +75,7 @@ def _is_commissioner(match: Match) -> bool:
 
 def _may_edit(match: Match) -> bool:
     """The two coaches and the commissioners may work on an unfinished report."""
-    coaches = {side.team.coach_id for side in match.sides}
-    return _is_commissioner(match) or current_user.id in coaches
+    return any(can_manage(side.team, current_user) for side in match.sides)
 
 
 # ---------------------------------------------------------------------------
@@ -238,7 +238,11 @@ def new(league_id: int) -> str | Response:
                     form.home_team.data,
                     form.away_team.data,
                     friendly=bool(form.friendly.data),
+                    form_token=form.token.data,
                 )
+        except Resubmitted as repeat:
+            flash(repeat.message, "info")
+            return redirect(url_for("fixtures.index", league_id=league_id))
         except DomainError as error:
             _refuse_if_forbidden(error)
             attach_error(form, error)

@@ -22,14 +22,15 @@ from league.extensions import db
 from league.models import ApiToken
 from league.services import users
 from league.services.errors import DomainError, NotFound
+from league.services.submissions import Resubmitted
 from league.services.unit_of_work import unit_of_work
-from league.web.forms import EmptyForm, FlaskForm
+from league.web.forms import EmptyForm, FlaskForm, OneTimeForm
 from league.web.helpers import attach_error
 
 bp = Blueprint("profile", __name__, url_prefix="/profile")
 
 
-class TokenForm(FlaskForm):
+class TokenForm(OneTimeForm):
     name = StringField(
         "Token name",
         validators=[
@@ -126,7 +127,12 @@ def create_token() -> Response:
     if form.validate_on_submit():
         try:
             with unit_of_work() as session:
-                token = users.issue_token(session, current_user, form.name.data or "")
+                token = users.issue_token(
+                    session, current_user, form.name.data or "", form_token=form.token.data
+                )
+        except Resubmitted as repeat:
+            flash(repeat.message, "info")
+            return redirect(url_for("profile.index"))
         except DomainError as error:
             attach_error(form, error)
         else:

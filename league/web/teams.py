@@ -15,12 +15,20 @@ from league.extensions import db
 from league.models import Player, Team
 from league.services import teams
 from league.services.errors import DomainError, Forbidden, NotFound
-from league.services.leagues import role_in
+from league.services.leagues import active_members, role_in
 from league.services.matches import player_history
+from league.services.submissions import Resubmitted
 from league.services.team_views import team_page_version, team_sheet
 from league.services.unit_of_work import unit_of_work
 from league.web.forms import ConfirmStepForm, EmptyForm, FlaskForm
-from league.web.forms.teams import GiveBackForm, HireForm, ItemForm, PlayerForm, TreasuryForm
+from league.web.forms.teams import (
+    CoachForm,
+    GiveBackForm,
+    HireForm,
+    ItemForm,
+    PlayerForm,
+    TreasuryForm,
+)
 from league.web.helpers import attach_error
 
 bp = Blueprint("teams", __name__)
@@ -49,6 +57,7 @@ def _refuse_if_forbidden(error: DomainError) -> None:
 def _render_team(team: Team, status: int = 200, **forms: Any) -> tuple[str, int]:
     forms.setdefault("hire_form", HireForm())
     forms.setdefault("treasury_form", TreasuryForm())
+    forms.setdefault("item_form", ItemForm())
     return render_template(
         "teams/show.html",
         sheet=team_sheet(team),
@@ -116,6 +125,8 @@ def _team_action(
             return _ask_first(team, form, ask_now(team))
         with unit_of_work() as session:
             action(session)
+    except Resubmitted as repeat:
+        flash(repeat.message, "info")
     except DomainError as error:
         _refuse_if_forbidden(error)
         flash(error.message, "error")
@@ -134,7 +145,12 @@ def hire(team_id: int) -> Response | tuple[str, int]:
     if form.validate_on_submit():
         try:
             with unit_of_work() as session:
-                player = teams.hire_player(session, current_user, team_id, form.command())
+                player = teams.hire_player(
+                    session, current_user, team_id, form.command(), form_token=form.token.data
+                )
+        except Resubmitted as repeat:
+            flash(repeat.message, "info")
+            return redirect(url_for("teams.show", team_id=team_id, _anchor="hire"))
         except DomainError as error:
             _refuse_if_forbidden(error)
             attach_error(form, error)
@@ -156,7 +172,9 @@ def buy(team_id: int) -> str | Response:
     return _team_action(
         team_id,
         form,
-        lambda session: teams.buy_team_item(session, current_user, team_id, form.item.data),
+        lambda session: teams.buy_team_item(
+            session, current_user, team_id, form.item.data, form_token=form.token.data
+        ),
         f"Bought {_item_name(form.item.data)}.",
     )
 
@@ -240,8 +258,16 @@ def adjust_treasury(team_id: int) -> str | Response | tuple[str, int]:
                 return _ask_first(team, form, _treasury_question(team, form))
             with unit_of_work() as session:
                 teams.adjust_treasury(
-                    session, current_user, team_id, form.amount.data or 0, form.reason.data or ""
+                    session,
+                    current_user,
+                    team_id,
+                    form.amount.data or 0,
+                    form.reason.data or "",
+                    form_token=form.token.data,
                 )
+        except Resubmitted as repeat:
+            flash(repeat.message, "info")
+            return redirect(url_for("teams.show", team_id=team_id, _anchor="ledger"))
         except DomainError as error:
             _refuse_if_forbidden(error)
             # "Not enough gold" names no field: it is about the amount.
@@ -251,6 +277,30 @@ def adjust_treasury(team_id: int) -> str | Response | tuple[str, int]:
             return redirect(url_for("teams.show", team_id=team_id, _anchor="ledger"))
     db.session.expire_all()
     return _render_team(_team_or_404(team.id), 400, treasury_form=form)
+
+
+@bp.route("/teams/<int:team_id>/coach", methods=["GET", "POST"])
+@login_required
+def reassign(team_id: int) -> Response | tuple[str, int]:
+    """A commissioner hands the team to another member of the league."""
+    team = _team_or_404(team_id)
+    if role_in(team.league, current_user) != "commissioner":
+        abort(403, description="Only a commissioner can hand a team to another coach.")
+    members = [m.user.username for m in active_members(team.league) if m.user_id != team.coach_id]
+    form = CoachForm(members=sorted(members, key=str.lower))
+    if form.validate_on_submit():
+        try:
+            with unit_of_work() as session:
+                handed = teams.reassign_team(session, current_user, team_id, form.coach.data or "")
+                message = f"{handed.name} is now coached by {handed.coach.username}."
+        except DomainError as error:
+            _refuse_if_forbidden(error)
+            attach_error(form, error)
+        else:
+            flash(message, "success")
+            return redirect(url_for("teams.show", team_id=team_id))
+    status = 400 if form.is_submitted() else 200
+    return render_template("teams/coach.html", team=team, form=form), status
 
 
 def _render_player(player: Player, form: PlayerForm, status: int = 200) -> tuple[str, int]:

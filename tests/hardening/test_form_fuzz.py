@@ -343,6 +343,7 @@ SPECS = (
         Role.COMMISSIONER,
         {"amount": "1000", "reason": "Fuzz", "confirmed": "yes"},
     ),
+    Spec("teams.reassign", "/teams/{team}/coach", Role.COMMISSIONER, {"coach": "rival"}),
     Spec(
         "teams.edit_player",
         "/players/{player}/edit",

@@ -573,6 +573,14 @@ ROWS: tuple[Row, ...] = (
         audited("team.adjust_treasury"),
     ),
     Row(
+        "hand the team to another coach",
+        "teams.reassign",
+        "POST",
+        _post("/teams/{team}/coach", coach="rival"),
+        web(COMMISSIONERS),
+        audited("team.reassign"),
+    ),
+    Row(
         "edit a player",
         "teams.edit_player",
         "POST",

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import secrets
 from typing import Any
 
 import flask_wtf
 import wtforms
+from wtforms.validators import Length
 
 from league.services.text import is_valid_unicode
 
@@ -32,6 +34,21 @@ class FlaskForm(flask_wtf.FlaskForm):
                 field.errors = [*field.errors, "This field holds text that is not valid Unicode."]
                 valid = False
         return valid
+
+
+class OneTimeForm(FlaskForm):
+    """A form that creates or spends: its one-time token makes a copy sent again act once.
+
+    Each form shown gets a new token; the service claims it (services.submissions) and
+    refuses a second claim with what the first one did.
+    """
+
+    token = wtforms.HiddenField(validators=[Length(max=64)])
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        if not self.token.data:
+            self.token.data = secrets.token_urlsafe(32)
 
 
 class EmptyForm(FlaskForm):

@@ -21,7 +21,7 @@ from wtforms.validators import (
 )
 
 from league.services.fixtures import MAX_DAYS_BETWEEN
-from league.web.forms import FlaskForm, IntegerField
+from league.web.forms import FlaskForm, IntegerField, OneTimeForm
 
 
 class GenerateFixturesForm(FlaskForm):
@@ -54,7 +54,7 @@ class GenerateFixturesForm(FlaskForm):
         return self.format.data == "double"
 
 
-class AddFixtureForm(FlaskForm):
+class AddFixtureForm(OneTimeForm):
     home_team = SelectField("Home team", coerce=int)
     away_team = SelectField("Away team", coerce=int)
     scheduled_for = DateField("Date", validators=[Optional()])

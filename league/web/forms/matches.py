@@ -23,7 +23,7 @@ from wtforms import (
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, StopValidation
 
 from league.services.matches import MatchReport, PlayerEvents, SideReport
-from league.web.forms import FlaskForm, IntegerField
+from league.web.forms import FlaskForm, IntegerField, OneTimeForm
 
 SIDES = ("home", "away")
 
@@ -356,7 +356,7 @@ def stray_player_lines(formdata: Mapping[str, str], known: set[int]) -> tuple[Pl
     return tuple(PlayerEvents(player_id, **counters) for player_id, counters in values.items())
 
 
-class NewMatchForm(FlaskForm):
+class NewMatchForm(OneTimeForm):
     home_team = SelectField("Home team", coerce=int)
     away_team = SelectField("Away team", coerce=int)
     friendly = BooleanField("Friendly (does not count in the standings)")

@@ -7,7 +7,7 @@ from wtforms.validators import DataRequired, InputRequired, Length, NumberRange,
 
 from league.rules.model import TeamType
 from league.services.teams import ITEMS, MAX_ADJUSTMENT, HirePlayer, NewTeam
-from league.web.forms import ConfirmStepForm, FlaskForm, IntegerField
+from league.web.forms import ConfirmStepForm, FlaskForm, IntegerField, OneTimeForm
 
 
 class NewTeamForm(FlaskForm):
@@ -29,7 +29,7 @@ class NewTeamForm(FlaskForm):
         )
 
 
-class HireForm(FlaskForm):
+class HireForm(OneTimeForm):
     position_id = HiddenField(validators=[DataRequired()])
     name = StringField("Name", validators=[DataRequired(), Length(max=60)])
     number = IntegerField("Number", validators=[Optional(), NumberRange(1, 99)])
@@ -39,7 +39,7 @@ class HireForm(FlaskForm):
         return HirePlayer(self.position_id.data or "", self.name.data or "", self.number.data)
 
 
-class ItemForm(FlaskForm):
+class ItemForm(OneTimeForm):
     item = HiddenField(validators=[DataRequired()])
 
     def validate_item(self, field: HiddenField) -> None:
@@ -51,13 +51,24 @@ class GiveBackForm(ConfirmStepForm, ItemForm):
     """Giving an item back during the draft: asks first."""
 
 
+class CoachForm(FlaskForm):
+    """A commissioner hands the team to another member of the league."""
+
+    coach = SelectField("New coach", validators=[DataRequired()])
+    submit = SubmitField("Hand over the team")
+
+    def __init__(self, *args: Any, members: list[str], **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.coach.choices = [(m, m) for m in members]
+
+
 class PlayerForm(FlaskForm):
     name = StringField("Name", validators=[DataRequired(), Length(max=60)])
     number = IntegerField("Shirt number", validators=[InputRequired(), NumberRange(1, 99)])
     submit = SubmitField("Save")
 
 
-class TreasuryForm(ConfirmStepForm):
+class TreasuryForm(ConfirmStepForm, OneTimeForm):
     amount = IntegerField(
         "Amount (gold; negative takes gold away)",
         validators=[

@@ -1,0 +1,128 @@
+"""A coach removed from a league loses control of their team; the team stays (issue 14).
+
+The commissioner hands the team to another member of the league on its page.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pytest
+from flask.testing import FlaskClient
+
+from league.extensions import db
+from league.models import Match, Team
+from league.services import leagues, matches, teams
+from league.services.unit_of_work import unit_of_work
+from league.services.users import issue_token
+from tests.factories import hire, make_league, make_user
+from tests.pages import field_errors, flashes, login
+
+
+@dataclass(frozen=True, slots=True)
+class World:
+    team_id: int
+    player_id: int
+    match_id: int
+    coach_token: str
+
+
+@pytest.fixture
+def world(app) -> World:
+    """The coach's active Human team (one Blitzer) and a scheduled match; then the coach is
+    removed from the league."""
+    commissioner = make_user("commish")
+    coach = make_user("coach")
+    heir = make_user("heir")
+    rival = make_user("rival")
+    league = make_league(commissioner, "bb2025", coach, heir, rival)
+    with unit_of_work() as session:
+        team, opponent = (
+            teams.create_team(session, owner, teams.NewTeam(league.id, name, "human", active=True))
+            for owner, name in ((coach, "Reavers"), (rival, "Rivals"))
+        )
+    hire(coach, team, "human-blitzer")
+    with unit_of_work() as session:
+        match = matches.schedule_match(session, commissioner, league.id, team.id, opponent.id)
+        token = issue_token(session, coach)
+        leagues.remove_member(session, commissioner, league.id, coach.id)
+    player_id = teams.roster(db.session.get(Team, team.id))[0].id
+    return World(team.id, player_id, match.id, token)
+
+
+def _api(client: FlaskClient, world: World, path: str, body: dict[str, object]):
+    return client.post(
+        f"/api/v1{path}", json=body, headers={"Authorization": f"Bearer {world.coach_token}"}
+    )
+
+
+def test_the_api_refuses_every_change_of_a_removed_coach(client: FlaskClient, world: World):
+    hired = _api(
+        client,
+        world,
+        f"/teams/{world.team_id}/players",
+        {"position": "human-lineman", "name": "Late Hire"},
+    )
+    buy = _api(client, world, f"/teams/{world.team_id}/purchases", {"item": "reroll"})
+    advance = _api(
+        client,
+        world,
+        f"/players/{world.player_id}/advancements",
+        {"kind": "chosen_primary", "skill": "Dauntless"},
+    )
+    assert [hired.status_code, buy.status_code, advance.status_code] == [403, 403, 403]
+    assert buy.json["error"]["message"] == (
+        "Only Reavers's coach or a commissioner can change this team."
+    )
+    team = db.session.get(Team, world.team_id)
+    assert (len(teams.roster(team)), team.rerolls) == (1, 0)
+
+
+def test_the_pages_refuse_every_change_of_a_removed_coach(client: FlaskClient, world: World):
+    login(client, "coach")
+    hired = client.post(
+        f"/teams/{world.team_id}/hire", data={"position_id": "human-lineman", "name": "Late"}
+    )
+    buy = client.post(f"/teams/{world.team_id}/buy", data={"item": "reroll"})
+    draft = client.post(
+        f"/matches/{world.match_id}/report",
+        data={"home_score": "1", "away_score": "0", "save_draft": "Save draft"},
+    )
+    assert [hired.status_code, buy.status_code, draft.status_code] == [403, 403, 403]
+    assert db.session.get(Match, world.match_id).state == "scheduled"
+    page = client.get(f"/teams/{world.team_id}").text
+    assert f'action="/teams/{world.team_id}/hire"' not in page
+
+
+def test_a_commissioner_hands_the_team_to_another_member(client: FlaskClient, world: World):
+    login(client, "commish")
+    assert f'href="/teams/{world.team_id}/coach"' in client.get(f"/teams/{world.team_id}").text
+    page = client.get(f"/teams/{world.team_id}/coach").text
+    assert '<option value="heir">heir</option>' in page
+    assert '<option value="coach">' not in page  # removed: not a member any more
+    answer = client.post(f"/teams/{world.team_id}/coach", data={"coach": "heir"})
+    assert answer.status_code == 302
+    assert flashes(client.get(answer.location).text) == ["Reavers is now coached by heir."]
+
+    login(client, "heir")
+    bought = client.post(f"/teams/{world.team_id}/buy", data={"item": "reroll"})
+    assert bought.status_code == 302
+    assert db.session.get(Team, world.team_id).rerolls == 1
+
+
+def test_the_new_coach_must_be_a_member(client: FlaskClient, world: World):
+    make_user("stranger")
+    login(client, "commish")
+    answer = client.post(f"/teams/{world.team_id}/coach", data={"coach": "coach"})
+    assert answer.status_code == 400
+    assert field_errors(answer.text, "coach") == ["Not a valid choice."]
+    commissioner = leagues.find_user(db.session, "commish")
+    with pytest.raises(teams.NotFound, match=r"^'stranger' is not a member of bb2025 league\.$"):
+        teams.reassign_team(db.session, commissioner, world.team_id, "stranger")
+
+
+def test_only_a_commissioner_hands_a_team_over(client: FlaskClient, world: World):
+    login(client, "heir")
+    answer = client.post(f"/teams/{world.team_id}/coach", data={"coach": "heir"})
+    assert answer.status_code == 403
+    assert db.session.get(Team, world.team_id).coach.username == "coach"
