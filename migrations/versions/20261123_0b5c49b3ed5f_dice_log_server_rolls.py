@@ -8,7 +8,7 @@ server-rolled advancements and the dice waiting on players. Downgrading
 drops the log (waiting dice are lost).
 
 Revision ID: 0b5c49b3ed5f
-Revises: ccc6de438016
+Revises: 175a451c2763
 Create Date: 2026-11-23 19:22:31.992660
 
 """
@@ -19,7 +19,7 @@ import sqlalchemy as sa
 
 # revision identifiers, used by Alembic.
 revision = '0b5c49b3ed5f'
-down_revision = 'ccc6de438016'
+down_revision = '175a451c2763'
 branch_labels = None
 depends_on = None
 
