@@ -85,9 +85,10 @@ class DiceRoll(db.Model):
     void_reason: Mapped[str | None] = mapped_column(String(120))
 
     player: Mapped[Player] = relationship(back_populates="dice_rolls")
-    #: Every advancement that used these dice, the undone ones included.
+    #: Every advancement that used these dice, the undone ones included. Loaded with the
+    #: rolls, in one query for all of them: the player page reads it for each roll.
     uses: Mapped[list[Advancement]] = relationship(
-        back_populates="dice_roll", order_by="Advancement.id"
+        back_populates="dice_roll", order_by="Advancement.id", lazy="selectin"
     )
 
     @property

@@ -19,7 +19,8 @@ PAGES = {
     "league home with standings": ("/leagues/{league}", False, 11),
     "team roster (anonymous: fingerprint)": ("/teams/{team}", False, 2),
     "team roster (commissioner: full page)": ("/teams/{team}", True, 8),
-    "player page": ("/players/{player}", False, 11),
+    # The dice log adds two: the player's rolls, and the advancements that used them.
+    "player page": ("/players/{player}", False, 13),
     "match report form": ("/matches/{match}/report", True, 9),
     "statistics and graveyard": ("/leagues/{league}/stats", False, 9),
     "standings page": ("/leagues/{league}/standings", False, 8),
