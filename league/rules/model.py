@@ -492,6 +492,11 @@ class ExpensiveMistakes:
     catastrophe_dice: Dice
     catastrophe_kept_per_pip: int
 
+    @property
+    def row_die(self) -> int:
+        """The sides of the die that picks the row (a D6: one row per face)."""
+        return len(self.rows)
+
     def dice_for(self, outcome: str) -> Dice | None:
         """The dice an outcome rolls for its amount (None: no roll)."""
         return {"minor": self.minor_dice, "catastrophe": self.catastrophe_dice}.get(outcome)

@@ -694,7 +694,7 @@ def _roll_mistakes(ruleset: Ruleset, side: MatchTeam, entered: SideReport, treas
     if entered.mistake_d6 is not None:
         side.mistake_d6, side.mistake_rolled = entered.mistake_d6, False
     elif side.mistake_d6 is None:
-        side.mistake_d6, side.mistake_rolled = random.randint(1, 6), True  # noqa: S311 (game dice)
+        side.mistake_d6, side.mistake_rolled = random.randint(1, rules.row_die), True  # noqa: S311
     outcome = expensive_mistake(ruleset, treasury, side.mistake_d6)
     dice = rules.dice_for(outcome)
     kept = side.mistake is not None and rules.dice_for(side.mistake) == dice

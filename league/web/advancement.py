@@ -1065,12 +1065,12 @@ def undo(player_id: int) -> Response | str:
         f"{player.name} gives up {gained} (his {ordinal(last.number)} advancement): {spp}"
         f"value {MINUS}{last.value_increase:,}, TV {tv:,} {ARROW} {tv - last.value_increase:,}."
     )
-    if last.dice_source == "server":
+    if last.dice_roll is not None:
         next_use = (
             "Star Player Roll" if ctx.roll_mode else kind_label(ctx.ruleset, last.kind).lower()
         )
         explanation += (
-            f" The server's dice ({dice_text(last.dice or [])}) are not rolled again: "
+            f" The server's dice ({dice_text(last.dice_roll.dice)}) are not rolled again: "
             f"they wait for his next {next_use}."
         )
     return render_template("advancement/undo.html", ctx=ctx, explanation=explanation, form=form)

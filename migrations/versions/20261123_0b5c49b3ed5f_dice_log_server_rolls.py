@@ -62,12 +62,13 @@ def _carry_over_rolls():
         'advancement', sa.column('id'), sa.column('player_id'), sa.column('kind'),
         sa.column('category'), sa.column('dice', sa.JSON), sa.column('dice_source'),
         sa.column('by_id'), sa.column('created_at'), sa.column('dice_roll_id'),
+        sa.column('undone_at'),
     )
     player = sa.table('player', sa.column('id'), sa.column('pending_roll', sa.JSON))
     dice_roll = sa.table(
         'dice_roll', sa.column('id'), sa.column('player_id'), sa.column('kind'),
         sa.column('category'), sa.column('dice', sa.JSON), sa.column('by_id'),
-        sa.column('created_at'),
+        sa.column('created_at'), sa.column('void_reason'),
     )
     used = bind.execute(
         sa.select(advancement).where(advancement.c.dice_source == 'server').order_by(advancement.c.id)
@@ -77,6 +78,9 @@ def _carry_over_rolls():
             sa.insert(dice_roll).values(
                 player_id=row.player_id, kind=row.kind, category=row.category, dice=row.dice,
                 by_id=row.by_id, created_at=row.created_at,
+                # Undone before dice were kept: those dice were given up then, and must not
+                # come back as a pending roll now.
+                void_reason='given up by an undo before the dice log' if row.undone_at else None,
             ).returning(dice_roll.c.id)
         ).scalar_one()
         bind.execute(

@@ -87,7 +87,9 @@ def test_a_treasury_form_sent_twice_adjusts_once(client: FlaskClient, team_id: i
     login(client, "commish")
     url = f"/teams/{team_id}/treasury"
     token = tokens_in(client.get(f"/teams/{team_id}").text, url)[0]
-    first, second = send_twice(client, url, {"amount": "20000", "reason": "Prize", "token": token})
+    first, second = send_twice(
+        client, url, {"amount": "20000", "reason": "Prize", "token": token, "confirmed": "yes"}
+    )
     assert first == ["Treasury adjusted."]
     assert second == [f"Reavers's treasury changed by +20,000: Prize. {TWICE}"]
     adjustments = db.session.scalar(
