@@ -36,6 +36,26 @@ class LeagueSettings:
     paper_size: str = "a4"
 
 
+#: Ten times a normal league's: far above any house rule, and a treasury stays 32-bit.
+MAX_STARTING_TREASURY = 10_000_000
+
+
+def current_settings(league: League) -> LeagueSettings:
+    """The league's settings as stored: what the settings page and the API start from."""
+    return LeagueSettings(
+        league.name,
+        league.ruleset_id,
+        league.starting_treasury,
+        league.points_win,
+        league.points_draw,
+        league.points_loss,
+        tuple(league.tie_breakers),
+        dict(league.house_rules or {}),
+        table_dice_allowed=league.table_dice_allowed,
+        paper_size=league.paper_size,
+    )
+
+
 @lru_cache(maxsize=256)
 def _merged_ruleset(ruleset_id: str, house_rules_json: str) -> Ruleset:
     return merge_house_rules(load_ruleset(ruleset_id), json.loads(house_rules_json))
@@ -116,6 +136,11 @@ def _validated(settings: LeagueSettings) -> LeagueSettings:
         raise RuleViolation(f"Unknown ruleset {settings.ruleset_id!r}.", field="ruleset_id")
     if settings.starting_treasury < 0:
         raise RuleViolation("The starting treasury cannot be negative.", field="starting_treasury")
+    if settings.starting_treasury > MAX_STARTING_TREASURY:
+        raise RuleViolation(
+            f"The starting treasury is at most {MAX_STARTING_TREASURY:,} gold.",
+            field="starting_treasury",
+        )
     if settings.paper_size not in PAPER_SIZES:
         raise RuleViolation("Roster sheets print on A4 or US Letter paper.", field="paper_size")
     if not settings.points_win >= settings.points_draw >= settings.points_loss:
@@ -167,9 +192,8 @@ def update_settings(
     require_commissioner(league, actor)
     settings = _validated(settings)
     if settings.ruleset_id != league.ruleset_id and league.teams:
-        raise RuleViolation(
-            "The ruleset cannot change once the league has teams.", field="ruleset_id"
-        )
+        # Not a rule about the value but about the league's state: a conflict (409 in the API).
+        raise Conflict("The ruleset cannot change once the league has teams.", field="ruleset_id")
     _apply(league, settings)
     session.flush()
     audit.record(session, actor, "league.settings", "league", league.id)
