@@ -1,4 +1,5 @@
-"""Leagues: POST /api/v1/leagues, GET|PATCH /api/v1/leagues/<id>, .../standings, POST .../teams."""
+"""Leagues: POST /api/v1/leagues, GET|PATCH /api/v1/leagues/<id>, .../standings, POST .../teams,
+POST .../seasons/<n>/close."""
 
 from __future__ import annotations
 
@@ -209,6 +210,34 @@ def get_standings(league_id: int) -> dict[str, Any]:
     if not league.seasons and number is None:
         return standings_json(None)
     return standings_json(standings(db.session, league, number))
+
+
+@bp.post(f"{LEAGUE}/seasons/<id:season_number>/close")
+@token_required
+def close_season(league_id: int, season_number: int) -> dict[str, Any]:
+    """Close a season (commissioner): its table is final and the next season opens.
+
+    Only the current season can be closed, so repeating the call changes nothing (409).
+    Every team carries over to the new season.
+    ---
+    post:
+      tags: [Leagues]
+      responses:
+        200: ClosedSeason
+      errors:
+        403: The caller is not a commissioner of the league.
+        404: No such league, or no such season in it.
+        409: The season is already closed.
+    """
+    with unit_of_work() as session:
+        opened = leagues.close_season(session, g.api_user, league_id, season_number)
+        league = leagues.get_league(session, league_id)
+        result = {
+            "season": season_number,
+            "next_season": opened.number,
+            **standings_json(standings(session, league, season_number)),
+        }
+    return result
 
 
 @bp.post(f"{LEAGUE}/teams")

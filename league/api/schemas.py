@@ -373,6 +373,16 @@ class StandingsSchema(ResponseSchema):
     rows = fields.List(fields.Nested(StandingsRowSchema), required=True)
 
 
+class ClosedSeasonSchema(ResponseSchema):
+    """A season just closed: its final table, and the number of the season now open."""
+
+    season = fields.Integer(required=True, metadata=_doc("The closed season's number."))
+    next_season = fields.Integer(required=True, metadata=_doc("The new current season."))
+    rows = fields.List(
+        fields.Nested(StandingsRowSchema), required=True, metadata=_doc("The final table.")
+    )
+
+
 # ---------------------------------------------------------------------------
 # Teams and players
 
