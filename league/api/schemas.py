@@ -33,7 +33,7 @@ from league.models.team import TEAM_STATUSES
 from league.services.exchange import FORMAT as DOCUMENT_FORMAT
 from league.services.exchange import VERSION as DOCUMENT_VERSION
 from league.services.leagues import MAX_STARTING_TREASURY
-from league.services.teams import ITEMS
+from league.services.teams import ITEMS, MAX_ADJUSTMENT
 
 #: Text the API stores: any string without NUL characters.
 NO_NUL = Regexp(r"^[^\x00]*$", error="must not contain NUL characters")
@@ -476,6 +476,32 @@ class PurchaseSchema(RequestSchema):
     """Something a team buys."""
 
     item = fields.String(required=True, validate=OneOf(ITEMS))
+
+
+class TreasuryAdjustmentSchema(RequestSchema):
+    """A commissioner's correction of a team's treasury."""
+
+    amount = integer(
+        "Gold; negative takes gold away. Not 0.",
+        required=True,
+        validate=Range(-MAX_ADJUSTMENT, MAX_ADJUSTMENT),
+    )
+    reason = text("Why the treasury changes: 1 to 200 characters.", required=True)
+
+
+class TreasuryEntrySchema(ResponseSchema):
+    """An entry of a team's treasury ledger."""
+
+    id = fields.Integer(required=True)
+    amount = fields.Integer(required=True, metadata=_doc("Gold; negative when taken away."))
+    reason = fields.String(required=True)
+
+
+class TreasuryAdjustedSchema(ResponseSchema):
+    """The adjustment made, and the team with its new treasury."""
+
+    entry = fields.Nested(TreasuryEntrySchema, required=True)
+    team = fields.Nested(TeamSchema, required=True)
 
 
 # ---------------------------------------------------------------------------

@@ -166,13 +166,23 @@ def post_entry(
     return entry
 
 
+#: Far above anything a league hands out; keeps a treasury inside its 32-bit column.
+MAX_ADJUSTMENT = 10_000_000
+#: The ledger's description column holds this many characters.
+MAX_REASON = 200
+
+
 def adjustment_refusal(team: Team, amount: int, reason: str) -> RuleViolation | None:
     """Why a treasury adjustment of `team` cannot be made, or None when it can."""
     reason = reason.strip()
     if not reason:
         return RuleViolation("Say why the treasury changes.", field="reason")
+    if len(reason) > MAX_REASON:
+        return RuleViolation(f"A reason has at most {MAX_REASON} characters.", field="reason")
     if amount == 0:
         return RuleViolation("An adjustment needs an amount other than 0.", field="amount")
+    if abs(amount) > MAX_ADJUSTMENT:
+        return RuleViolation(f"At most {MAX_ADJUSTMENT:,} either way.", field="amount")
     return _shortfall(team, amount, reason)
 
 

@@ -6,7 +6,7 @@ from wtforms import HiddenField, SelectField, StringField, SubmitField
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
 
 from league.rules.model import TeamType
-from league.services.teams import ITEMS, HirePlayer, NewTeam
+from league.services.teams import ITEMS, MAX_ADJUSTMENT, HirePlayer, NewTeam
 from league.web.forms import ConfirmStepForm, FlaskForm, IntegerField
 
 
@@ -55,10 +55,6 @@ class PlayerForm(FlaskForm):
     name = StringField("Name", validators=[DataRequired(), Length(max=60)])
     number = IntegerField("Shirt number", validators=[InputRequired(), NumberRange(1, 99)])
     submit = SubmitField("Save")
-
-
-#: Far above anything a league hands out; keeps a treasury inside its 32-bit column.
-MAX_ADJUSTMENT = 10_000_000
 
 
 class TreasuryForm(ConfirmStepForm):
