@@ -1,7 +1,9 @@
-"""Leagues: POST /api/v1/leagues, GET /api/v1/leagues/<id>[/standings], POST .../teams."""
+"""Leagues: POST /api/v1/leagues, GET|PATCH /api/v1/leagues/<id>, .../standings, POST .../teams,
+POST .../seasons/<n>/close."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from flask import g, request
@@ -10,6 +12,7 @@ from league.api import bp
 from league.api.auth import token_required
 from league.api.serializers import (
     BadRequest,
+    as_integer,
     json_object,
     league_json,
     optional_str,
@@ -26,12 +29,80 @@ from league.services.unit_of_work import unit_of_work
 LEAGUE = "/leagues/<id:league_id>"
 
 
+#: Integer columns are 32-bit: league points must fit one.
+POINTS_RANGE = (-(2**31), 2**31 - 1)
+POINTS_RESULTS = ("win", "draw", "loss")
+
+
+def _invalid(name: str, message: str) -> BadRequest:
+    return BadRequest(message, code="invalid_field", field=name)
+
+
+def _integer(value: object, name: str) -> int:
+    number = as_integer(value)
+    if number is None:
+        raise _invalid(name, f"'{name}' must be an integer.")
+    return number
+
+
+def _object(value: object, name: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise _invalid(name, f"'{name}' must be a JSON object.")
+    return value
+
+
+def _points(value: object) -> dict[str, int]:
+    """`{"win", "draw", "loss"}` (any of them) as the settings' points_* fields."""
+    changes = {}
+    for result, given in _object(value, "points").items():
+        if result not in POINTS_RESULTS:
+            continue  # request bodies are open: unknown members are ignored
+        name = f"points.{result}"
+        number = _integer(given, name)
+        low, high = POINTS_RANGE
+        if not low <= number <= high:
+            raise _invalid(name, f"'{name}' must be between {low} and {high}.")
+        changes[f"points_{result}"] = number
+    return changes
+
+
+def _tie_breakers(value: object) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        raise _invalid("tie_breakers", "'tie_breakers' must be a list of tie-breaker names.")
+    return tuple(value)
+
+
+def _settings(body: dict[str, Any], start: leagues.LeagueSettings) -> leagues.LeagueSettings:
+    """`start` with the settings the body gives; shapes only, the service checks values."""
+    changes: dict[str, Any] = {}
+    if "name" in body:
+        changes["name"] = required_str(body, "name")
+    if "ruleset" in body:
+        changes["ruleset_id"] = required_str(body, "ruleset")
+    if "starting_treasury" in body:
+        changes["starting_treasury"] = _integer(body["starting_treasury"], "starting_treasury")
+    if "points" in body:
+        changes.update(_points(body["points"]))
+    if "tie_breakers" in body:
+        changes["tie_breakers"] = _tie_breakers(body["tie_breakers"])
+    if "house_rules" in body:
+        changes["house_rules"] = _object(body["house_rules"], "house_rules")
+    if "table_dice_allowed" in body:
+        if not isinstance(body["table_dice_allowed"], bool):
+            raise _invalid("table_dice_allowed", "'table_dice_allowed' must be true or false.")
+        changes["table_dice_allowed"] = body["table_dice_allowed"]
+    if "paper_size" in body:
+        changes["paper_size"] = required_str(body, "paper_size")
+    return replace(start, **changes)
+
+
 @bp.post("/leagues")
 @token_required
 def create_league() -> tuple[dict[str, Any], int]:
     """Create a league; the caller becomes its commissioner.
 
-    The league starts its first season, with the ruleset's starting treasury.
+    The league starts its first season. It takes every setting of the settings page;
+    those not given take their defaults (the starting treasury one million gold).
     ---
     post:
       tags: [Leagues]
@@ -40,19 +111,52 @@ def create_league() -> tuple[dict[str, Any], int]:
         201: League
       errors:
         400: Malformed body (`bad_request`, `invalid_field`).
-        422: A name of the wrong length, an unknown ruleset.
+        422: >-
+          A setting the rules refuse: a name of the wrong length, an unknown ruleset,
+          a starting treasury out of range, a paper size, tie-breaker or house rule
+          the league cannot have.
     """
     body = json_object()
-    settings = leagues.LeagueSettings(
+    defaults = leagues.LeagueSettings(
         name=required_str(body, "name"),
         ruleset_id=(
             DEFAULT_RULESET_ID if body.get("ruleset") is None else required_str(body, "ruleset")
         ),
     )
+    others = {key: value for key, value in body.items() if key not in ("name", "ruleset")}
+    settings = _settings(others, defaults)
     with unit_of_work() as session:
         league = leagues.create_league(session, g.api_user, settings)
         result = league_json(league)
     return result, 201
+
+
+@bp.patch(LEAGUE)
+@token_required
+def update_league(league_id: int) -> dict[str, Any]:
+    """Change a league's settings (commissioner).
+
+    Takes any of the settings of the settings page; those not given stay as they are.
+    The same checks as on the page apply, and nothing changes unless all pass.
+    ---
+    patch:
+      tags: [Leagues]
+      requestBody: LeagueSettings
+      responses:
+        200: League
+      errors:
+        400: Malformed body (`bad_request`, `invalid_field`).
+        403: The caller is not a commissioner of the league.
+        404: No such league.
+        409: A setting the league can no longer change (the ruleset, once it has teams).
+        422: A setting the rules refuse (see `POST /leagues`).
+    """
+    body = json_object()
+    with unit_of_work() as session:
+        current = leagues.current_settings(leagues.get_league(session, league_id))
+        league = leagues.update_settings(session, g.api_user, league_id, _settings(body, current))
+        result = league_json(league)
+    return result
 
 
 @bp.get(LEAGUE)
@@ -106,6 +210,34 @@ def get_standings(league_id: int) -> dict[str, Any]:
     if not league.seasons and number is None:
         return standings_json(None)
     return standings_json(standings(db.session, league, number))
+
+
+@bp.post(f"{LEAGUE}/seasons/<id:season_number>/close")
+@token_required
+def close_season(league_id: int, season_number: int) -> dict[str, Any]:
+    """Close a season (commissioner): its table is final and the next season opens.
+
+    Only the current season can be closed, so repeating the call changes nothing (409).
+    Every team carries over to the new season.
+    ---
+    post:
+      tags: [Leagues]
+      responses:
+        200: ClosedSeason
+      errors:
+        403: The caller is not a commissioner of the league.
+        404: No such league, or no such season in it.
+        409: The season is already closed.
+    """
+    with unit_of_work() as session:
+        opened = leagues.close_season(session, g.api_user, league_id, season_number)
+        league = leagues.get_league(session, league_id)
+        result = {
+            "season": season_number,
+            "next_season": opened.number,
+            **standings_json(standings(session, league, season_number)),
+        }
+    return result
 
 
 @bp.post(f"{LEAGUE}/teams")

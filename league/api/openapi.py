@@ -90,6 +90,7 @@ PARAMETER_DESCRIPTIONS = {
     "ruleset_id": "Ruleset id, e.g. `bb2025` (GET /api/v1/rulesets lists them).",
     "team_type_id": "Team type id within the ruleset, e.g. `human`.",
     "league_id": "League id.",
+    "season_number": "Season number within the league (1 for the first).",
     "team_id": "Team id.",
     "player_id": "Player id.",
     "match_id": "Match id.",

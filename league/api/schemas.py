@@ -22,15 +22,18 @@ from marshmallow.validate import Length, OneOf, Range, Regexp
 
 from league.api.advancement import KINDS as ADVANCEMENT_KINDS
 from league.api.advancement import MAX_DICE, MAX_DIE
+from league.api.leagues import POINTS_RANGE
 from league.api.matches import CHARACTERISTICS, MAX_COUNT, MAX_GOLD, MAX_KEY, MAX_PLAYERS
 from league.api.serializers import MAX_ID
+from league.models.league import PAPER_SIZES, TIE_BREAKERS
 from league.models.ledger import ENTRY_KINDS
 from league.models.match import INJURY_CODES, MATCH_STATES, SIDES
 from league.models.player import PLAYER_STATUSES
 from league.models.team import TEAM_STATUSES
 from league.services.exchange import FORMAT as DOCUMENT_FORMAT
 from league.services.exchange import VERSION as DOCUMENT_VERSION
-from league.services.teams import ITEMS
+from league.services.leagues import MAX_STARTING_TREASURY
+from league.services.teams import ITEMS, MAX_ADJUSTMENT
 
 #: Text the API stores: any string without NUL characters.
 NO_NUL = Regexp(r"^[^\x00]*$", error="must not contain NUL characters")
@@ -287,6 +290,15 @@ class LeagueSchema(ResponseSchema):
     house_rules = fields.Dict(
         required=True, metadata=_doc("Overrides merged over the ruleset's data.")
     )
+    table_dice_allowed = fields.Boolean(
+        required=True,
+        metadata=_doc("Coaches may enter advancement dice rolled at the table."),
+    )
+    paper_size = fields.String(
+        required=True,
+        validate=OneOf(PAPER_SIZES),
+        metadata=_doc("The paper roster sheets print on unless a print asks for another."),
+    )
     season = fields.Integer(
         required=True, allow_none=True, metadata=_doc("The current season's number.")
     )
@@ -295,10 +307,47 @@ class LeagueSchema(ResponseSchema):
     teams = fields.List(fields.Nested(LeagueTeamSchema), required=True)
 
 
-class NewLeagueSchema(RequestSchema):
-    """A league to create; the caller becomes its commissioner."""
+class PointsSettingSchema(RequestSchema):
+    """League points per result; a result not given keeps its points."""
 
-    name = text("2 to 80 characters.", required=True)
+    win = integer("Points for a win.", validate=Range(*POINTS_RANGE))
+    draw = integer("Points for a draw (at most a win's).", validate=Range(*POINTS_RANGE))
+    loss = integer("Points for a loss (at most a draw's).", validate=Range(*POINTS_RANGE))
+
+
+class LeagueSettingsSchema(RequestSchema):
+    """Settings of a league, as on its settings page; a setting not given stays as it is."""
+
+    name = text("3 to 80 characters.")
+    ruleset = text("Ruleset id; it cannot change once the league has teams (409).")
+    starting_treasury = integer(
+        "Gold each new team starts with.", validate=Range(0, MAX_STARTING_TREASURY)
+    )
+    points = fields.Nested(PointsSettingSchema)
+    tie_breakers = fields.List(
+        fields.String(validate=OneOf(TIE_BREAKERS)),
+        metadata=_doc("In order of use; each at most once.", uniqueItems=True),
+    )
+    house_rules = fields.Dict(
+        keys=fields.String(),
+        metadata=_doc(
+            "Overrides merged over the ruleset's data: `costs` (SPP per advancement kind, "
+            "a list by advancement number), `value_increase` and `spp_awards` (numbers by key)."
+        ),
+    )
+    table_dice_allowed = fields.Boolean(
+        metadata=_doc("Coaches may enter advancement dice rolled at the table.")
+    )
+    paper_size = fields.String(
+        validate=OneOf(PAPER_SIZES), metadata=_doc("Roster sheets' paper: A4 or US Letter.")
+    )
+
+
+class NewLeagueSchema(LeagueSettingsSchema):
+    """A league to create; the caller becomes its commissioner. Settings not given take
+    their defaults."""
+
+    name = text("3 to 80 characters.", required=True)
     ruleset = text("Ruleset id; absent or null: `bb2025`.", allow_none=True)
 
 
@@ -322,6 +371,16 @@ class StandingsSchema(ResponseSchema):
     """Standings, ranked: points, then the league's tie-breakers, then name."""
 
     rows = fields.List(fields.Nested(StandingsRowSchema), required=True)
+
+
+class ClosedSeasonSchema(ResponseSchema):
+    """A season just closed: its final table, and the number of the season now open."""
+
+    season = fields.Integer(required=True, metadata=_doc("The closed season's number."))
+    next_season = fields.Integer(required=True, metadata=_doc("The new current season."))
+    rows = fields.List(
+        fields.Nested(StandingsRowSchema), required=True, metadata=_doc("The final table.")
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -417,6 +476,32 @@ class PurchaseSchema(RequestSchema):
     """Something a team buys."""
 
     item = fields.String(required=True, validate=OneOf(ITEMS))
+
+
+class TreasuryAdjustmentSchema(RequestSchema):
+    """A commissioner's correction of a team's treasury."""
+
+    amount = integer(
+        "Gold; negative takes gold away. Not 0.",
+        required=True,
+        validate=Range(-MAX_ADJUSTMENT, MAX_ADJUSTMENT),
+    )
+    reason = text("Why the treasury changes: 1 to 200 characters.", required=True)
+
+
+class TreasuryEntrySchema(ResponseSchema):
+    """An entry of a team's treasury ledger."""
+
+    id = fields.Integer(required=True)
+    amount = fields.Integer(required=True, metadata=_doc("Gold; negative when taken away."))
+    reason = fields.String(required=True)
+
+
+class TreasuryAdjustedSchema(ResponseSchema):
+    """The adjustment made, and the team with its new treasury."""
+
+    entry = fields.Nested(TreasuryEntrySchema, required=True)
+    team = fields.Nested(TeamSchema, required=True)
 
 
 # ---------------------------------------------------------------------------

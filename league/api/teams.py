@@ -1,4 +1,4 @@
-"""Teams and players: GET /api/v1/teams/<id>, hiring, purchases, GET/DELETE players."""
+"""Teams and players: GET /api/v1/teams/<id>, hiring, purchases, treasury, GET/DELETE players."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from league import caching
 from league.api import bp
 from league.api.auth import token_required
 from league.api.serializers import (
+    BadRequest,
     json_object,
     optional_int,
     player_json,
@@ -109,6 +110,41 @@ def buy_item(team_id: int) -> dict[str, Any]:
     with unit_of_work() as session:
         team = teams.buy_team_item(session, g.api_user, team_id, item)
         return team_json(team)
+
+
+@bp.post(f"{TEAM}/treasury")
+@token_required
+def adjust_treasury(team_id: int) -> tuple[dict[str, Any], int]:
+    """Adjust a team's treasury (commissioner): a correction, with the reason for it.
+
+    The entry stays in the team's ledger for good; a mistake is put right by another
+    adjustment. The same checks as on the team page apply.
+    ---
+    post:
+      tags: [Teams]
+      requestBody: TreasuryAdjustment
+      responses:
+        201: TreasuryAdjusted
+      errors:
+        400: Malformed body (`bad_request`, `invalid_field`).
+        403: The caller is not a commissioner of the team's league.
+        404: No such team.
+        422: >-
+          No reason, a reason over 200 characters, an amount of 0 or over 10,000,000
+          either way, or more gold taken than the team has (`insufficient_treasury`).
+    """
+    body = json_object()
+    amount = optional_int(body, "amount")
+    if amount is None:
+        raise BadRequest("'amount' is required.", code="invalid_field", field="amount")
+    reason = required_str(body, "reason")
+    with unit_of_work() as session:
+        entry = teams.adjust_treasury(session, g.api_user, team_id, amount, reason)
+        result = {
+            "entry": {"id": entry.id, "amount": entry.amount, "reason": entry.description},
+            "team": team_json(teams.get_team(session, team_id)),
+        }
+    return result, 201
 
 
 @bp.get(PLAYER)

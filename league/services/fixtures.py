@@ -347,16 +347,29 @@ def ics_calendar(name: str, events: Sequence[CalendarEvent], *, now: datetime) -
 
 
 def calendar_events(
-    session: Session, league: League, *, uid_domain: str, url_for_match=None
+    session: Session,
+    league: League,
+    *,
+    uid_domain: str,
+    url_for_match=None,
+    team_id: int | None = None,
 ) -> list[CalendarEvent]:
-    """One event per dated, not voided match of the league (every season)."""
+    """One event per dated, not voided match of the league (every season).
+
+    With `team_id`, only that team's matches: a coach's own calendar. The UID
+    depends on the match alone, so an event is the same in both calendars and
+    across downloads, and calendar applications update it instead of adding a copy.
+    """
+    conditions = [
+        Match.league_id == league.id,
+        Match.state != "voided",
+        Match.scheduled_for.is_not(None),
+    ]
+    if team_id is not None:
+        conditions.append(Match.sides.any(MatchTeam.team_id == team_id))
     found = session.scalars(
         select(Match)
-        .where(
-            Match.league_id == league.id,
-            Match.state != "voided",
-            Match.scheduled_for.is_not(None),
-        )
+        .where(*conditions)
         .order_by(Match.scheduled_for, Match.round, Match.id)
         .options(selectinload(Match.sides).selectinload(MatchTeam.team), selectinload(Match.season))
     )

@@ -37,6 +37,26 @@ class LeagueSettings:
     paper_size: str = "a4"
 
 
+#: Ten times a normal league's: far above any house rule, and a treasury stays 32-bit.
+MAX_STARTING_TREASURY = 10_000_000
+
+
+def current_settings(league: League) -> LeagueSettings:
+    """The league's settings as stored: what the settings page and the API start from."""
+    return LeagueSettings(
+        league.name,
+        league.ruleset_id,
+        league.starting_treasury,
+        league.points_win,
+        league.points_draw,
+        league.points_loss,
+        tuple(league.tie_breakers),
+        dict(league.house_rules or {}),
+        table_dice_allowed=league.table_dice_allowed,
+        paper_size=league.paper_size,
+    )
+
+
 @lru_cache(maxsize=256)
 def _merged_ruleset(ruleset_id: str, house_rules_json: str) -> Ruleset:
     return merge_house_rules(load_ruleset(ruleset_id), json.loads(house_rules_json))
@@ -115,6 +135,11 @@ def _validated(settings: LeagueSettings) -> LeagueSettings:
         raise RuleViolation(f"Unknown ruleset {settings.ruleset_id!r}.", field="ruleset_id")
     if settings.starting_treasury < 0:
         raise RuleViolation("The starting treasury cannot be negative.", field="starting_treasury")
+    if settings.starting_treasury > MAX_STARTING_TREASURY:
+        raise RuleViolation(
+            f"The starting treasury is at most {MAX_STARTING_TREASURY:,} gold.",
+            field="starting_treasury",
+        )
     if settings.paper_size not in PAPER_SIZES:
         raise RuleViolation("Roster sheets print on A4 or US Letter paper.", field="paper_size")
     if not settings.points_win >= settings.points_draw >= settings.points_loss:
@@ -166,9 +191,8 @@ def update_settings(
     require_commissioner(league, actor)
     settings = _validated(settings)
     if settings.ruleset_id != league.ruleset_id and league.teams:
-        raise RuleViolation(
-            "The ruleset cannot change once the league has teams.", field="ruleset_id"
-        )
+        # Not a rule about the value but about the league's state: a conflict (409 in the API).
+        raise Conflict("The ruleset cannot change once the league has teams.", field="ruleset_id")
     _apply(league, settings)
     session.flush()
     audit.record(session, actor, "league.settings", "league", league.id)
@@ -300,11 +324,25 @@ def remove_member(session: Session, actor: User, league_id: int, user_id: int) -
     return member
 
 
-def close_season(session: Session, actor: User, league_id: int) -> Season:
-    """Close the current season and open the next one; teams carry over."""
+def close_season(
+    session: Session, actor: User, league_id: int, number: int | None = None
+) -> Season:
+    """Close the current season and open the next one; teams carry over.
+
+    `number` is the season the caller means to close (the API names it): any other
+    than the current one is refused, so a repeated request cannot close the next one too.
+    """
+    # Two closes at once must not both open "the next" season: the league row serialises them.
+    session.execute(select(League.id).where(League.id == league_id).with_for_update())
     league = get_league(session, league_id)
     require_commissioner(league, actor)
     current = league.current_season
+    if number is not None:
+        meant = next((s for s in league.seasons if s.number == number), None)
+        if meant is None:
+            raise NotFound(f"{league.name} has no season {number}.")
+        if meant is not current:
+            raise Conflict(f"{meant.name} is already closed.")
     if current is not None:
         current.closed_at = datetime.now(UTC)
     number = (league.seasons[-1].number + 1) if league.seasons else 1

@@ -192,13 +192,25 @@ def post_entry(
     return entry
 
 
+#: Far above anything a league hands out; keeps a treasury inside its 32-bit column.
+MAX_ADJUSTMENT = 10_000_000
+#: The ledger's description column holds this many characters.
+MAX_REASON = 200
+
+
 def adjustment_refusal(team: Team, amount: int, reason: str) -> RuleViolation | None:
     """Why a treasury adjustment of `team` cannot be made, or None when it can."""
     reason = reason.strip()
     if not reason:
         return RuleViolation("Say why the treasury changes.", field="reason")
+    if len(reason) > MAX_REASON:
+        return RuleViolation(f"A reason has at most {MAX_REASON} characters.", field="reason")
     if amount == 0:
         return RuleViolation("An adjustment needs an amount other than 0.", field="amount")
+    if abs(amount) > MAX_ADJUSTMENT:
+        return RuleViolation(
+            f"An adjustment is at most {MAX_ADJUSTMENT:,} gold either way.", field="amount"
+        )
     return _balance_refusal(team, amount, reason)
 
 
@@ -216,10 +228,6 @@ def adjust_treasury(
     `form_token` is the form's one-time token: the same form sent again is refused
     (submissions.Resubmitted) and changes nothing. So for the other services that take it.
     """
-    if not -MAX_ADJUSTMENT <= amount <= MAX_ADJUSTMENT:
-        raise RuleViolation(
-            f"An adjustment is at most {MAX_ADJUSTMENT:,} gold either way.", field="amount"
-        )
     claimed = submissions.claim(
         session, actor, form_token, "team.adjust_treasury", team_id, amount, reason
     )

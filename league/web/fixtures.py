@@ -1,4 +1,4 @@
-"""Fixtures, standings and statistics pages of a league, and its iCalendar feed."""
+"""Fixtures, standings and statistics pages of a league, and the iCalendar feeds (league, team)."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ from werkzeug.wrappers import Response
 from league.extensions import db
 from league.models import League
 from league.services import fixtures as fixture_service
-from league.services import leagues, matches
+from league.services import leagues, matches, teams
 from league.services import standings as standings_service
 from league.services.errors import DomainError, Forbidden, NotFound
 from league.services.submissions import Resubmitted
@@ -198,22 +198,40 @@ def new(league_id: int) -> str | Response:
     )
 
 
-@bp.route("/leagues/<int:league_id>/fixtures.ics")
-def calendar(league_id: int) -> Response:
-    league = _league_or_404(league_id)
+def _calendar_response(
+    league: League, name: str, filename: str, team_id: int | None = None
+) -> Response:
+    """The iCalendar file of the league's fixtures (only one team's with `team_id`)."""
     page = url_for("fixtures.index", league_id=league.id, _external=True)
     events = fixture_service.calendar_events(
         db.session,
         league,
         uid_domain=urlsplit(request.host_url).hostname or "league",
         url_for_match=lambda match_id: f"{page}#match-{match_id}",
+        team_id=team_id,
     )
-    body = fixture_service.ics_calendar(f"{league.name} fixtures", events, now=datetime.now(UTC))
+    body = fixture_service.ics_calendar(name, events, now=datetime.now(UTC))
     response = Response(body, mimetype="text/calendar")
-    response.headers["Content-Disposition"] = (
-        f'attachment; filename="league-{league.id}-fixtures.ics"'
-    )
+    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
+
+
+@bp.route("/leagues/<int:league_id>/fixtures.ics")
+def calendar(league_id: int) -> Response:
+    league = _league_or_404(league_id)
+    return _calendar_response(league, f"{league.name} fixtures", f"league-{league.id}-fixtures.ics")
+
+
+@bp.route("/teams/<int:team_id>/fixtures.ics")
+def team_calendar(team_id: int) -> Response:
+    """A team's own fixtures, for its coach to subscribe to."""
+    try:
+        team = teams.get_team(db.session, team_id, history=False)
+    except NotFound as error:
+        abort(404, description=error.message)
+    return _calendar_response(
+        team.league, f"{team.name} fixtures", f"team-{team.id}-fixtures.ics", team.id
+    )
 
 
 @bp.route("/leagues/<int:league_id>/standings")

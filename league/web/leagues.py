@@ -96,20 +96,7 @@ def settings(league_id: int) -> str | Response:
         abort(403, description="Only a commissioner can change the league's settings.")
     form = LeagueForm(ruleset_choices=_ruleset_choices())
     if request.method == "GET":
-        form.fill_from(
-            leagues.LeagueSettings(
-                league.name,
-                league.ruleset_id,
-                league.starting_treasury,
-                league.points_win,
-                league.points_draw,
-                league.points_loss,
-                tuple(league.tie_breakers),
-                dict(league.house_rules or {}),
-                table_dice_allowed=league.table_dice_allowed,
-                paper_size=league.paper_size,
-            )
-        )
+        form.fill_from(leagues.current_settings(league))
     done = _save_league(
         form,
         lambda session, settings: leagues.update_settings(

@@ -137,6 +137,8 @@ def test_create_league_makes_the_caller_commissioner(client: FlaskClient) -> Non
         "points": {"win": 3, "draw": 1, "loss": 0},
         "tie_breakers": league["tie_breakers"],
         "house_rules": {},
+        "table_dice_allowed": False,
+        "paper_size": "a4",
         "season": 1,
         "commissioners": ["boss"],
         "coaches": [],

@@ -11,7 +11,7 @@ from league.models.league import TIE_BREAKERS
 from league.rules import load_ruleset, ruleset_ids
 from league.rules.loader import DEFAULT_RULESET_ID
 from league.rules.model import ADVANCEMENT_KINDS, SPP_EVENTS, ValueIncreaseTable
-from league.services.leagues import LeagueSettings
+from league.services.leagues import MAX_STARTING_TREASURY, LeagueSettings
 from league.web.forms import FlaskForm, IntegerField
 
 TIE_BREAKER_LABELS = {
@@ -60,10 +60,6 @@ def _parse_pairs(field: str, text: str, keys: tuple[str, ...]) -> dict[str, int]
         except ValueError:
             raise HouseRulesError(field, f"{key}: {value.strip()!r} is not a number.") from None
     return pairs
-
-
-#: Ten times a normal league's: far above any house rule, and a treasury stays 32-bit.
-MAX_STARTING_TREASURY = 10_000_000
 
 
 class LeagueForm(FlaskForm):
