@@ -16,8 +16,9 @@ import requests
 from sqlalchemy import select
 
 from league.extensions import db
-from league.models import Match, Team, User
-from league.services import teams
+from league.models import Match, Player, Team, User
+from league.services import matches, teams
+from league.services.matches import MatchReport, PlayerEvents, SideReport
 from league.services.unit_of_work import unit_of_work
 from league.services.users import issue_token
 from tests.conftest import make_app
@@ -155,6 +156,52 @@ def test_simultaneous_hires_of_one_shirt_number_answer_409(setup: Setup) -> None
     winner = next(answer.json() for answer in answers if answer.status_code == 201)
     refused = [answer.json()["error"]["message"] for answer in answers if answer.status_code == 409]
     assert set(refused) == {f"Number 7 is taken by {winner['name']}."}
+
+
+def test_simultaneous_advancements_spend_the_spp_once(setup: Setup) -> None:
+    """SPP for one advancement, ten requests for ten different skills: one is taken."""
+    with app_on(setup.url):
+        coach = db.session.scalar(select(User).where(User.username == "coach"))
+        commissioner = db.session.get(User, setup.commissioner_id)
+        with unit_of_work() as session:
+            blitzer = teams.hire_player(
+                session, coach, setup.team_id, teams.HirePlayer("human-blitzer", "Griff", 4)
+            )
+            rivals = teams.create_team(
+                session,
+                coach,
+                teams.NewTeam(_team(setup.team_id).league_id, "Rivals", "human", active=True),
+            )
+            blitzer_id, rivals_id, league_id = blitzer.id, rivals.id, rivals.league_id
+        # BB2025 SPP table: a touchdown earns 3 SPP, so two give 6, the price of a first
+        # chosen primary skill (BB2025 advancement costs: 6, 8, 12, 16, 20, 30).
+        report = MatchReport(
+            home=SideReport(score=2, mistake_d6=6),
+            away=SideReport(score=0, mistake_d6=6),
+            players=(PlayerEvents(player_id=blitzer_id, td=2),),
+        )
+        with unit_of_work() as session:
+            matches.record_new_match(
+                session, commissioner, league_id, setup.team_id, rivals_id, report
+            )
+    skills = ("Dauntless", "Dirty Player", "Fend", "Frenzy", "Kick", "Pro", "Shadowing")
+    path = f"/api/v1/players/{blitzer_id}/advancements"
+    answers = all_at_once(
+        [
+            lambda skill=skill: post_json(
+                setup.base, setup.coach_token, path, {"kind": "chosen_primary", "skill": skill}
+            )
+            for skill in skills
+        ]
+    )
+    statuses = Counter(answer.status_code for answer in answers)
+    assert statuses[201] == 1, [answer.text for answer in answers]
+    # The others hear that the SPP are spent (or, racing for advancement number 1, a 409).
+    assert set(statuses) <= {201, 409, 422}, [answer.text for answer in answers]
+    with app_on(setup.url):
+        player = db.session.get(Player, blitzer_id)
+        assert (player.spp_earned, player.spp_spent, len(player.advancements)) == (6, 6, 1)
+    assert "Every cached balance matches" in _recompute_check(setup.url)
 
 
 @pytest.mark.parametrize(("repeats", "spread"), [(2, 0.0), (20, 0.0), (20, 0.5), (20, 1.0)])
