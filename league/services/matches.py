@@ -301,8 +301,12 @@ def record_new_match(
     The key is claimed when the match is created, in this transaction: a key used before
     (or by a repeat being recorded at this moment) fails on it, a ConcurrentChange that
     writes nothing, and the caller answers with the first match. So a repeat never leaves
-    an empty fixture behind, nor passes for a new match.
+    an empty fixture behind, nor passes for a new match. A repeat sent after the first
+    was recorded gets that first match back.
     """
+    earlier = _already_recorded(session, league_id, idempotency_key)
+    if earlier is not None:
+        return earlier
     match = schedule_match(
         session,
         actor,
