@@ -1,7 +1,29 @@
 import pytest
 
+from league.models import User
+from tests.factories import make_active_team, make_league, make_user
+
+#: A BB2025 draft each: Humans 7 linemen, 2 catchers, 2 throwers, 2 blitzers; Orcs 7
+#: linemen, 2 throwers, 2 blitzers.
+HUMANS = (("human-lineman", 7), ("human-catcher", 2), ("human-thrower", 2), ("human-blitzer", 2))
+ORCS = (("orc-lineman", 7), ("orc-thrower", 2), ("orc-blitzer", 2))
+
 
 @pytest.fixture(autouse=True)
 def _app_context(app):
     """Every service test runs inside the app with a fresh database."""
     return app
+
+
+@pytest.fixture
+def commissioner() -> User:
+    return make_user("commish")
+
+
+@pytest.fixture
+def league_2025(commissioner):
+    anna, bram = make_user("anna"), make_user("bram")
+    league = make_league(commissioner, "bb2025", anna, bram)
+    humans = make_active_team(anna, league, "human", "Reavers", HUMANS)
+    orcs = make_active_team(bram, league, "orc", "Gouged Eye", ORCS)
+    return league, humans, orcs

@@ -5,29 +5,12 @@ from __future__ import annotations
 import pytest
 
 from league.extensions import db
-from league.models import Match, Player, Team, User
+from league.models import Match, Player, Team
 from league.services import matches
 from league.services.errors import Conflict, Forbidden
 from league.services.matches import MatchReport, PlayerEvents, ReportErrors, SideReport
 from league.services.unit_of_work import unit_of_work
 from tests.factories import make_active_team, make_league, make_user
-
-HUMANS = (("human-lineman", 7), ("human-catcher", 2), ("human-thrower", 2), ("human-blitzer", 2))
-ORCS = (("orc-lineman", 7), ("orc-thrower", 2), ("orc-blitzer", 2))
-
-
-@pytest.fixture
-def commissioner() -> User:
-    return make_user("commish")
-
-
-@pytest.fixture
-def league_2025(commissioner):
-    anna, bram = make_user("anna"), make_user("bram")
-    league = make_league(commissioner, "bb2025", anna, bram)
-    humans = make_active_team(anna, league, "human", "Reavers", HUMANS)
-    orcs = make_active_team(bram, league, "orc", "Gouged Eye", ORCS)
-    return league, humans, orcs
 
 
 def _player(team: Team, position_id: str, index: int = 0) -> Player:

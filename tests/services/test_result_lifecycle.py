@@ -15,7 +15,7 @@ from datetime import UTC, date, datetime
 import pytest
 
 from league.extensions import db
-from league.models import Match, Player, Team, User
+from league.models import Match, Player, Team
 from league.services import matches
 from league.services.errors import Conflict, RuleViolation
 from league.services.fixtures import season_fixtures
@@ -23,28 +23,11 @@ from league.services.leagues import league_ruleset
 from league.services.matches import MatchReport, PlayerEvents, SideReport, check_all
 from league.services.standings import graveyard, standings
 from league.services.unit_of_work import unit_of_work
-from tests.factories import make_active_team, make_league, make_user
 
-HUMANS = (("human-lineman", 7), ("human-catcher", 2), ("human-thrower", 2), ("human-blitzer", 2))
-ORCS = (("orc-lineman", 7), ("orc-thrower", 2), ("orc-blitzer", 2))
 # After the draft: 1,000,000 - (7 x 50,000 + 2 x 75,000 + 2 x 75,000 + 2 x 85,000).
 HUMANS_TREASURY = 180_000
 # 1,000,000 - (7 x 50,000 + 2 x 75,000 + 2 x 85,000).
 ORCS_TREASURY = 330_000
-
-
-@pytest.fixture
-def commissioner() -> User:
-    return make_user("commish")
-
-
-@pytest.fixture
-def league_2025(commissioner):
-    anna, bram = make_user("anna"), make_user("bram")
-    league = make_league(commissioner, "bb2025", anna, bram)
-    humans = make_active_team(anna, league, "human", "Reavers", HUMANS)
-    orcs = make_active_team(bram, league, "orc", "Gouged Eye", ORCS)
-    return league, humans, orcs
 
 
 def _fixture(commissioner, league, home, away, round_number=1, day=date(2026, 9, 5)) -> int:
