@@ -198,6 +198,26 @@ PAGES = {
     "player": ("/players/{s.scorer_id}", ["role=link[name=/^Choose/] >> nth=0"]),
     "match": ("/matches/{s.played_match_id}", []),
     "report": ("/matches/{s.played_match_id}/report", []),
+    # The other pages: forms, confirmations, the rules browser, the profile.
+    "round": ("/leagues/{s.league_id}/fixtures/rounds/1", []),
+    "add a fixture": ("/leagues/{s.league_id}/fixtures/new", []),
+    "generate fixtures": ("/leagues/{s.league_id}/fixtures/generate", []),
+    "record a match": ("/leagues/{s.league_id}/matches/new", []),
+    "members": ("/leagues/{s.league_id}/members", []),
+    "league pack": ("/leagues/{s.league_id}/rosters", []),
+    "next season": ("/leagues/{s.league_id}/seasons/next", []),
+    "settings": ("/leagues/{s.league_id}/settings", []),
+    "new team": ("/leagues/{s.league_id}/teams/new", []),
+    "new league": ("/leagues/new", []),
+    "void": ("/matches/{s.played_match_id}/void", []),
+    "fire": ("/players/{s.scorer_id}/fire", []),
+    "hand over": ("/teams/{s.active_team_id}/coach", []),
+    "profile": ("/profile", []),
+    "rules": ("/rules", []),
+    "ruleset": ("/rules/bb2025", []),
+    "skills": ("/rules/bb2025/skills", []),
+    "team types": ("/rules/bb2025/teams", []),
+    "team type": ("/rules/bb2025/teams/human", []),
 }
 
 # Elements showing a long name that are wider than the screen, or that cut it short
