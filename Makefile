@@ -12,7 +12,7 @@ PORT ?= 5000
 export PYTHONPATH := $(CURDIR)
 
 .PHONY: help install run test lint fmt imports migrations-check pytest pytest-postgres soak \
-        browser-deps bench clean
+        pdf-fonts browser-deps bench clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-18s %s\n", $$1, $$2}'
@@ -31,7 +31,7 @@ instance/secret_key:
 	@chmod 600 $@
 	@echo "Generated a development SECRET_KEY into $@"
 
-run: install instance/secret_key ## Migrate, seed the demo league on first run, serve on http://127.0.0.1:5000
+run: install pdf-fonts instance/secret_key ## Migrate, seed the demo league on first run, serve on http://127.0.0.1:5000
 	$(FLASK) db upgrade
 	$(FLASK) seed-demo
 	$(FLASK) run --host $(HOST) --port $(PORT)
@@ -72,17 +72,27 @@ soak: install ## Seconds of concurrent hires, results, advancements, voids on Po
 FONT_FILES := /usr/share/fonts/truetype/dejavu/DejaVuSansCondensed.ttf \
               /usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf \
               /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf
-DEBIAN_DEPS := chromium poppler-utils fonts-dejavu-core fonts-droid-fallback fonts-noto-color-emoji
+FONT_PACKAGES := fonts-dejavu-core fonts-droid-fallback fonts-noto-color-emoji
+TEST_PACKAGES := chromium poppler-utils $(FONT_PACKAGES)
+HAVE_FONTS := ls $(FONT_FILES) >/dev/null 2>&1
+
+# $(call debian_install,PACKAGES,CHECK,WHAT IF MISSING): install PACKAGES from Debian
+# (as root) unless the shell command CHECK succeeds.
+define debian_install
+	@if $(2); then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+		echo "Installing $(1) from Debian..."; \
+		export DEBIAN_FRONTEND=noninteractive; \
+		apt-get install -y -q $(1) >/dev/null 2>&1 || \
+		{ apt-get update -q >/dev/null && apt-get install -y -q $(1) >/dev/null; }; \
+	else echo "$(1): some missing and not root: $(3)"; fi
+endef
+
+pdf-fonts: ## Install the PDF fonts from Debian (as root)
+	$(call debian_install,$(FONT_PACKAGES),$(HAVE_FONTS),roster sheets print missing characters as boxes.)
 
 browser-deps: ## Install Debian's chromium, poppler-utils and the PDF fonts for the tests (as root)
-	@if command -v chromium >/dev/null && command -v pdftotext >/dev/null \
-		&& ls $(FONT_FILES) >/dev/null 2>&1; then :; \
-	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
-		echo "Installing $(DEBIAN_DEPS) from Debian..."; \
-		export DEBIAN_FRONTEND=noninteractive; \
-		apt-get install -y -q $(DEBIAN_DEPS) >/dev/null 2>&1 || \
-		{ apt-get update -q >/dev/null && apt-get install -y -q $(DEBIAN_DEPS) >/dev/null; }; \
-	else echo "$(DEBIAN_DEPS): some missing and not root: browser tests will skip."; fi
+	$(call debian_install,$(TEST_PACKAGES),command -v chromium >/dev/null && command -v pdftotext >/dev/null && $(HAVE_FONTS),browser tests will skip.)
 
 bench: install ## Run the benchmarks under bench/ and print their figures
 	SECRET_KEY=bench $(BIN)/python bench/run.py
