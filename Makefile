@@ -50,7 +50,7 @@ fmt: install ## Format the code and apply safe lint fixes
 	$(BIN)/ruff format .
 	$(BIN)/ruff check --fix .
 
-imports: install ## import-linter: the layering contracts of DESIGN.md §1
+imports: install ## import-linter: the layering contracts (docs/architecture.md)
 	$(BIN)/lint-imports
 
 migrations-check: install ## `flask db upgrade` on an empty database, then `flask db check`

@@ -1,4 +1,4 @@
-"""league.rules imports only the standard library and itself (DESIGN.md §1)."""
+"""league.rules imports only the standard library and itself (docs/architecture.md, Layers)."""
 
 from __future__ import annotations
 

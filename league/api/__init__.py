@@ -1,4 +1,4 @@
-"""JSON API v1 (contract: API.md); bearer-token authenticated."""
+"""JSON API v1 (contract: the OpenAPI document, docs/api.md); bearer-token authenticated."""
 
 from __future__ import annotations
 

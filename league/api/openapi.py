@@ -49,7 +49,7 @@ JSON = "application/json"
 #: The key under app.extensions where the built document is kept.
 EXTENSION_KEY = "league_openapi"
 SECURITY_SCHEME = "bearerAuth"
-#: The error statuses of API.md, in the order they are listed.
+#: The error statuses the API answers with (docs/api.md), in ascending order.
 ERROR_STATUSES = ("400", "401", "403", "404", "409", "422")
 HTTP_METHODS = ("get", "post", "put", "patch", "delete")
 
@@ -196,7 +196,7 @@ class LeagueApiPlugin(BasePlugin):
             operation["security"] = []
         for status in sorted(errors):
             if status not in ERROR_STATUSES:
-                raise ValueError(f"{status} is not an error status of API.md.")
+                raise ValueError(f"{status} is not an error status of the API (docs/api.md).")
             responses[status] = {
                 "description": errors[status] or ERROR_DESCRIPTIONS[status],
                 "content": {JSON: {"schema": "Error"}},

@@ -1,4 +1,4 @@
-"""Marshmallow schemas of the API's request bodies and responses (API.md).
+"""Marshmallow schemas of the API's request bodies and responses (docs/api.md).
 
 They are the source of the OpenAPI document (`league.api.openapi`): each class
 becomes a component named after it without the `Schema` suffix, its docstring

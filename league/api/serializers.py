@@ -2,7 +2,7 @@
 
 Parsing turns anything a client can send into either plain values or a 400
 (`bad_request` for the body as a whole, `invalid_field` naming the field), so a
-service only ever sees well-typed input. Representations follow API.md.
+service only ever sees well-typed input. Representations follow the OpenAPI document (docs/api.md).
 """
 
 from __future__ import annotations
@@ -242,7 +242,7 @@ def injuries_json(player: Player) -> list[dict[str, str]]:
 
 
 def player_json(line: PlayerLine) -> dict[str, Any]:
-    """A player (API.md): current characteristics (advancements and injuries applied),
+    """A player (docs/api.md): current characteristics (advancements and injuries applied),
     every skill held (starting skills, then those gained in advancement order)."""
     player = line.player
     return {

@@ -1,4 +1,4 @@
-"""Spending is safe under concurrent requests (DESIGN.md §4): PostgreSQL row locks."""
+"""Spending is safe under concurrent requests (docs/architecture.md): PostgreSQL row locks."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""API v1 advancement (API.md "Advancement") and standings, with hand-computed numbers.
+"""API v1 advancement (docs/api.md, Advancement) and standings, with hand-computed numbers.
 
 BB2025 Human Blitzer: 85,000, MA 7 ST 3 AG 3+ PA 4+ AV 9+, Block and Tackle,
 primary G S, secondary A D. Costs of the 1st advancement: random primary 3,

@@ -1,5 +1,5 @@
 """API v1 league settings: PATCH /api/v1/leagues/{id} and POST /api/v1/leagues take
-every setting of the settings page (API.md "League settings")."""
+every setting of the settings page (docs/api.md, Leagues)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""API v1 leagues, teams and players (API.md "Leagues and teams")."""
+"""API v1 leagues, teams and players (docs/api.md, Leagues; Teams and players)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""API v1 matches (API.md "Matches"), with hand-computed numbers.
+"""API v1 matches (docs/api.md, Matches), with hand-computed numbers.
 
 The league starts teams with 250,000 gold so that, after hiring, each treasury
 plus its winnings stays under BB2025's Expensive Mistakes trigger (100,000):

@@ -1,4 +1,4 @@
-"""API v1: POST /api/v1/leagues/{id}/seasons/{n}/close (API.md "Seasons and competitions")."""
+"""API v1: POST /api/v1/leagues/{id}/seasons/{n}/close (docs/api.md, Leagues)."""
 
 from __future__ import annotations
 

@@ -23,7 +23,7 @@ from league.services.users import issue_token
 API = "/api/v1"
 METHODS = ("get", "post", "put", "patch", "delete")
 
-#: Every endpoint of API.md (the contract); the document may have more.
+#: Every endpoint clients rely on (docs/api.md); the document may have more.
 CONTRACT = {
     ("get", "/api/v1/me"),
     ("get", "/api/v1/rulesets"),

@@ -1,4 +1,4 @@
-"""The rules browser pages and the rulesets API (API.md "Rules")."""
+"""The rules browser pages and the rulesets API (docs/api.md, Rules)."""
 
 from __future__ import annotations
 
