@@ -10,7 +10,7 @@ from sqlalchemy.orm import Session, selectinload
 
 from league.models import League, Player, Team, TreasuryEntry, User
 from league.models.player import ON_ROSTER
-from league.rules import Ruleset
+from league.rules import Ruleset, purchase_cost
 from league.rules.model import Position, RulesError, TeamType
 from league.services import audit, submissions
 from league.services.errors import Conflict, DomainError, Forbidden, NotFound, RuleViolation
@@ -508,24 +508,18 @@ def rename_player(session: Session, actor: User, player_id: int, name: str, numb
 
 def reroll_prices(team: Team) -> tuple[int, int]:
     """A team re-roll's price for `team` during the draft, and once it is confirmed."""
-    during_draft = team_type_of(team).reroll_cost
-    multiplier = team_ruleset(team).team_building.reroll_after_draft_multiplier
-    return during_draft, during_draft * multiplier
+    ruleset, team_type = team_ruleset(team), team_type_of(team)
+    return (
+        purchase_cost(ruleset, team_type, "reroll", during_draft=True),
+        purchase_cost(ruleset, team_type, "reroll"),
+    )
 
 
 def item_price(team: Team, item: str) -> int:
-    """What `item` costs this team now (re-rolls cost more after the draft)."""
-    building = team_ruleset(team).team_building
-    if item == "reroll":
-        during_draft, after_draft = reroll_prices(team)
-        return during_draft if team.status == "draft" else after_draft
-    prices = {
-        "apothecary": building.apothecary_cost,
-        "assistant_coach": building.assistant_coaches.cost,
-        "cheerleader": building.cheerleaders.cost,
-        "dedicated_fan": building.dedicated_fans.cost,
-    }
-    return prices[item]
+    """What `item` costs this team now (the rules price re-rolls higher after the draft)."""
+    return purchase_cost(
+        team_ruleset(team), team_type_of(team), item, during_draft=team.status == "draft"
+    )
 
 
 def item_refusal(team: Team, item: str) -> str | None:
