@@ -62,6 +62,9 @@ def from_environment(instance_path: Path) -> dict[str, object]:
         # Production refuses memory:// (counts per process) unless RATELIMIT_SINGLE_PROCESS=1.
         "RATELIMIT_STORAGE_URI": os.environ.get("RATELIMIT_STORAGE_URI", "memory://"),
         "RATELIMIT_SINGLE_PROCESS": os.environ.get("RATELIMIT_SINGLE_PROCESS") == "1",
+        # If the shared store is down, count in the process meanwhile: log-ins stay throttled
+        # (per process) and answer, instead of failing with a 500.
+        "RATELIMIT_IN_MEMORY_FALLBACK_ENABLED": True,
         # LEAGUE_BENCH=1 adds /_bench/baseline, the load test's reference page (bench/load.sh).
         "LEAGUE_BENCH": os.environ.get("LEAGUE_BENCH") == "1",
     }

@@ -28,7 +28,7 @@ from league.services.errors import DomainError, Forbidden, NotFound
 from league.services.submissions import Resubmitted
 from league.services.unit_of_work import unit_of_work
 from league.web.forms.fixtures import AddFixtureForm, GenerateFixturesForm
-from league.web.helpers import attach_error
+from league.web.helpers import attach_error, public_url
 
 bp = Blueprint("fixtures", __name__)
 
@@ -202,11 +202,11 @@ def _calendar_response(
     league: League, name: str, filename: str, team_id: int | None = None
 ) -> Response:
     """The iCalendar file of the league's fixtures (only one team's with `team_id`)."""
-    page = url_for("fixtures.index", league_id=league.id, _external=True)
+    page = public_url("fixtures.index", league_id=league.id)
     events = fixture_service.calendar_events(
         db.session,
         league,
-        uid_domain=urlsplit(request.host_url).hostname or "league",
+        uid_domain=urlsplit(page).hostname or "league",
         url_for_match=lambda match_id: f"{page}#match-{match_id}",
         team_id=team_id,
     )

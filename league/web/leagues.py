@@ -19,7 +19,7 @@ from league.services.unit_of_work import unit_of_work
 from league.web.forms import EmptyForm
 from league.web.forms.leagues import AddMemberForm, LeagueForm
 from league.web.forms.teams import NewTeamForm
-from league.web.helpers import attach_error
+from league.web.helpers import attach_error, public_url
 
 bp = Blueprint("leagues", __name__)
 
@@ -134,9 +134,7 @@ def members(league_id: int) -> str | Response:
         members=leagues.active_members(league),
         form=form,
         action_form=EmptyForm(),
-        join_url=url_for(
-            "leagues.join", league_id=league.id, token=league.join_token, _external=True
-        ),
+        join_url=public_url("leagues.join", league_id=league.id, token=league.join_token),
     )
 
 

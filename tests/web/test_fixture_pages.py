@@ -420,12 +420,13 @@ def test_ics_feed(client, commissioner, coach) -> None:
     assert "\n" not in body.replace("\r\n", "")
     assert body.count("BEGIN:VEVENT") == 1  # the undated fixture has no calendar day
     unfolded = body.replace("\r\n ", "")
-    assert f"UID:match-{dated.id}@localhost\r\n" in unfolded
+    assert f"UID:match-{dated.id}@127.0.0.1\r\n" in unfolded
     assert "DTSTART;VALUE=DATE:20250906\r\n" in unfolded
     assert "DTEND;VALUE=DATE:20250907\r\n" in unfolded
     assert "SUMMARY:Smith\\, Jones\\; Co vs Bravo\r\n" in unfolded
     assert "DESCRIPTION:bb2025 league\\, Season 1\\, round 1\r\n" in unfolded
-    assert f"URL:http://localhost/leagues/{league.id}/fixtures#match-{dated.id}\r\n" in unfolded
+    page = f"http://127.0.0.1:5000/leagues/{league.id}/fixtures"  # PUBLIC_URL, not the Host
+    assert f"URL:{page}#match-{dated.id}\r\n" in unfolded
     assert all(len(line.encode()) <= 75 for line in body.split("\r\n"))
 
 

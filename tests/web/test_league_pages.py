@@ -54,8 +54,8 @@ def join_url(client: FlaskClient, league_id: int) -> str:
     page = client.get(f"/leagues/{league_id}/members").text
     url = input_value(page, "join-link")
     assert url is not None
-    assert url.startswith(f"http://localhost/leagues/{league_id}/join/")
-    return url.removeprefix("http://localhost")
+    assert url.startswith(f"http://127.0.0.1:5000/leagues/{league_id}/join/")
+    return url.removeprefix("http://127.0.0.1:5000")
 
 
 # ---------------------------------------------------------------------------

@@ -55,7 +55,7 @@ def test_team_calendar_lists_only_that_teams_fixtures_with_the_league_uids(clien
     first, second = _calendar(client, path), _calendar(client, path)
     league_body = _calendar(client, f"/leagues/{league.id}/fixtures.ics")
 
-    expected = [f"match-{home_game.id}@localhost", f"match-{away_game.id}@localhost"]
+    expected = [f"match-{home_game.id}@127.0.0.1", f"match-{away_game.id}@127.0.0.1"]
     assert _uids(first) == expected
     assert _uids(second) == expected  # stable across downloads
     assert set(expected) < set(_uids(league_body))  # same events as the league calendar
@@ -72,7 +72,8 @@ def test_team_calendar_lists_only_that_teams_fixtures_with_the_league_uids(clien
     assert f"SUMMARY:{escaped} vs Bravo\r\n" in unfolded
     assert f"SUMMARY:Charlie vs {escaped}\r\n" in unfolded
     assert any(line.startswith(" ") for line in first.split("\r\n"))  # something was folded
-    assert f"URL:http://localhost/leagues/{league.id}/fixtures#match-{home_game.id}\r\n" in unfolded
+    page = f"http://127.0.0.1:5000/leagues/{league.id}/fixtures"  # PUBLIC_URL, not the Host
+    assert f"URL:{page}#match-{home_game.id}\r\n" in unfolded
 
 
 def test_team_page_links_to_its_calendar(client) -> None:

@@ -8,6 +8,7 @@ address; an unknown username costs a password check like a known one.
 from __future__ import annotations
 
 import pytest
+from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug import security
 
@@ -104,3 +105,22 @@ def test_production_refuses_per_process_limit_counts(database_url: str) -> None:
     # Chosen on purpose for a single process; or a store every process shares.
     make_app(database_url, **PRODUCTION, RATELIMIT_SINGLE_PROCESS=True)
     make_app(database_url, **PRODUCTION, RATELIMIT_STORAGE_URI="redis://127.0.0.1:6379")
+
+
+def test_log_in_still_answers_and_throttles_when_the_limit_store_is_down(
+    app: Flask, database_url: str
+) -> None:
+    """Nothing listens on port 1: the counts fall back to the process, never a 500.
+
+    A second app on the same database (the `app` fixture makes the schema and cleans up).
+    """
+    store_down = make_app(database_url, RATELIMIT_STORAGE_URI="redis://127.0.0.1:1")
+    with store_down.app_context():
+        db.create_all()  # a new in-memory database on SQLite; there already on PostgreSQL
+        make_user("grim")
+        client = store_down.test_client()
+        for attempt in range(PER_USERNAME):
+            assert log_in(client, "grim", f"guess {attempt}", "10.0.0.1").status_code == 200
+        assert log_in(client, "grim", DEFAULT_PASSWORD, "10.0.0.1").status_code == 429
+        db.session.remove()
+        db.engine.dispose()
