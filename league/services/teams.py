@@ -585,8 +585,11 @@ def buy_team_item(
     return team
 
 
-def undo_draft_item(session: Session, actor: User, team_id: int, item: str) -> Team:
+def undo_draft_item(
+    session: Session, actor: User, team_id: int, item: str, *, form_token: str | None = None
+) -> Team:
     """During the draft, give an item back for its full price."""
+    claimed = submissions.claim(session, actor, form_token, "team.give_back", team_id, item)
     team = get_team(session, team_id, for_update=True)
     _require_manager(team, actor)
     if team.status != "draft":
@@ -622,6 +625,7 @@ def undo_draft_item(session: Session, actor: User, team_id: int, item: str) -> T
         team.cheerleaders -= 1
     else:
         team.dedicated_fans -= 1
+    submissions.done(claimed, f"Gave back {an_item(item)}.")
     session.flush()
     audit.record(session, actor, "team.give_back", "team", team.id, item=item)
     return team

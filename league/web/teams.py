@@ -197,7 +197,9 @@ def give_back(team_id: int) -> str | Response:
     return _team_action(
         team_id,
         form,
-        lambda session: teams.undo_draft_item(session, current_user, team_id, form.item.data),
+        lambda session: teams.undo_draft_item(
+            session, current_user, team_id, form.item.data, form_token=form.token.data
+        ),
         f"Gave back {_item_name(form.item.data)}.",
         ask=lambda team: _give_back_question(team, form.item.data),
     )

@@ -124,3 +124,25 @@ def test_a_token_form_sent_twice_creates_one_token(client: FlaskClient, team_id:
         f"The token “My bot” was created; it was shown once, on that page. {TWICE}"
     ]
     assert db.session.scalar(select(func.count()).select_from(ApiToken)) == 1
+
+
+def test_a_give_back_form_sent_twice_gives_back_once(client: FlaskClient, team_id: int) -> None:
+    """Two re-rolls bought in the draft; the give-back form resent returns only one."""
+    with unit_of_work() as session:
+        team = session.get(Team, team_id)
+        draft = teams.create_team(
+            session, team.coach, teams.NewTeam(team.league_id, "Draftees", "human")
+        )
+        for _ in range(2):
+            teams.buy_team_item(session, team.coach, draft.id, "reroll")
+        draft_id = draft.id
+    login(client, "coach")
+    url = f"/teams/{draft_id}/give-back"
+    token = tokens_in(client.get(f"/teams/{draft_id}").text, url)[0]
+    data = {"item": "reroll", "token": token, "confirmed": "yes"}
+    first, second = send_twice(client, url, data)
+    assert first == ["Gave back a team re-roll."]
+    assert second == [f"Gave back a team re-roll. {TWICE}"]
+    draft = db.session.get(Team, draft_id)
+    # BB2025: a Human re-roll costs 50,000 during the draft; one of the two comes back.
+    assert (draft.rerolls, draft.treasury) == (1, 1_000_000 - 2 * 50_000 + 50_000)
