@@ -152,6 +152,9 @@ def generate_fixtures(
                     away_id,
                     round_number=number,
                     scheduled_for=day,
+                    # A round robin pairs two teams once a round, in a season without
+                    # fixtures (checked above): no query per match for a duplicate.
+                    add_another=True,
                 )
             )
     audit.record(
