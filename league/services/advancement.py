@@ -269,11 +269,7 @@ def buy_advancement(
     dice = request.dice
     roll: DiceRoll | None = None
     fresh = False
-    needs_dice = (
-        request.kind in RANDOM_SKILL_KINDS
-        or request.kind == CHARACTERISTIC_KIND
-        or (ruleset.advancement.mode == "roll")
-    )
+    needs_dice = "dice" in request_fields(ruleset, request.kind)
     if needs_dice and dice is None:
         roll, fresh = _server_roll(
             session, actor, ruleset, player, position, request, rng or random.SystemRandom()
