@@ -427,7 +427,7 @@ def _mistake_text(ruleset: Ruleset, side: MatchTeam) -> str | None:
             f"{table.major_round_down_to:,}, is lost"
         )
     elif side.mistake == "catastrophe" and side.mistake_roll is not None:
-        kept = side.mistake_roll * table.catastrophe_kept_per_pip
+        kept = treasury - side.mistake_loss  # the service worked out the loss
         text += f" \u00d7 {table.catastrophe_kept_per_pip:,} = {kept:,} kept, the rest lost"
     elif side.mistake == "crisis_averted":
         text += ", nothing lost"
