@@ -23,7 +23,14 @@ from league.services.demo import DEMO_COACHES, DEMO_COMMISSIONER, seed_demo
 from league.services.fixtures import generate_fixtures
 from league.services.leagues import LeagueSettings, add_member, create_league
 from league.services.matches import MatchReport, PlayerEvents, SideReport, record_result
-from league.services.teams import HirePlayer, NewTeam, confirm_draft, create_team, hire_player
+from league.services.teams import (
+    HirePlayer,
+    NewTeam,
+    buy_team_item,
+    confirm_draft,
+    create_team,
+    hire_player,
+)
 from league.services.unit_of_work import unit_of_work
 from league.services.users import find_user
 from tests.conftest import ON_POSTGRES, create_postgres_database, drop_postgres_database, make_app
@@ -104,6 +111,8 @@ def _long_site(session) -> Site:
         for number in range(1, 12):
             player = f"{number:02d} {LONG_PLAYER}"[:60]
             hire_player(session, commissioner, team.id, HirePlayer("human-lineman", player, number))
+        # The staff panel then refuses a second one, naming the team ("… already has …").
+        buy_team_item(session, commissioner, team.id, "apothecary")
         confirm_draft(session, commissioner, team.id)
     draft = _draft_team(session, commissioner, league, LONG_DRAFT_TEAM, LONG_PLAYER)
     fixtures = generate_fixtures(
