@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from flask_login import LoginManager
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
@@ -24,6 +26,12 @@ class Base(DeclarativeBase):
 
 
 db = SQLAlchemy(model_class=Base)
+if TYPE_CHECKING:
+    # mypy cannot follow `db.Model` (built at run time from Base) as a base class;
+    # for the checker the tables derive from Base, which declares what they use.
+    Model = Base
+else:
+    Model = db.Model
 #: Execution option of a unit of work's connection: its transaction will write, so on SQLite
 #: it takes the write lock when it begins (see `league._sqlite_begin`).
 WRITES = "league_writes"

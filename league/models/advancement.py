@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from sqlalchemy import JSON, CheckConstraint, DateTime, ForeignKey, Index, String, text
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from league.extensions import db
+from league.extensions import Model
 from league.models.types import created_at, intpk
 
 if TYPE_CHECKING:
@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 _ACTIVE = "undone_at IS NULL"
 
 
-class Advancement(db.Model):
+class Advancement(Model):
     """One advancement: what was bought, for how many SPP, with which dice, by whom.
 
     Undoing keeps the row (undone_at set) so the history stays complete.
@@ -63,7 +63,7 @@ class Advancement(db.Model):
     dice_roll: Mapped[DiceRoll | None] = relationship(back_populates="uses")
 
 
-class DiceRoll(db.Model):
+class DiceRoll(Model):
     """Dice the server rolled for one of a player's advancements: his dice log.
 
     A roll is made once. It waits while no active advancement uses it (the coach
@@ -97,7 +97,7 @@ class DiceRoll(db.Model):
         return self.void_reason is None and all(a.undone_at is not None for a in self.uses)
 
 
-class PlayerSkill(db.Model):
+class PlayerSkill(Model):
     """A skill gained by an advancement; the unique key forbids holding it twice."""
 
     __tablename__ = "player_skill"

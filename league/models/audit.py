@@ -7,11 +7,11 @@ from typing import Any
 from sqlalchemy import JSON, ForeignKey, String, event
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
-from league.extensions import db
+from league.extensions import Model
 from league.models.types import created_at, intpk
 
 
-class AuditEntry(db.Model):
+class AuditEntry(Model):
     __tablename__ = "audit_log"
 
     id: Mapped[intpk]

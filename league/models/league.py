@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import JSON, CheckConstraint, DateTime, ForeignKey, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from league.extensions import db
+from league.extensions import Model
 from league.models.types import created_at, intpk
 from league.models.user import User
 
@@ -31,7 +31,7 @@ TIE_BREAKERS = (
 PAPER_SIZES = ("a4", "letter")
 
 
-class League(db.Model):
+class League(Model):
     __tablename__ = "league"
     __table_args__ = (
         CheckConstraint("starting_treasury >= 0", name="starting_treasury_not_negative"),
@@ -69,7 +69,7 @@ class League(db.Model):
         return next((s for s in reversed(self.seasons) if s.closed_at is None), None)
 
 
-class LeagueMember(db.Model):
+class LeagueMember(Model):
     __tablename__ = "league_member"
     __table_args__ = (
         UniqueConstraint("league_id", "user_id"),
@@ -88,7 +88,7 @@ class LeagueMember(db.Model):
     user: Mapped[User] = relationship()
 
 
-class Season(db.Model):
+class Season(Model):
     __tablename__ = "season"
     __table_args__ = (UniqueConstraint("league_id", "number"),)
 

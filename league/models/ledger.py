@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from sqlalchemy import CheckConstraint, ForeignKey, String
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from league.extensions import db
+from league.extensions import Model
 from league.models.types import created_at, intpk
 
 if TYPE_CHECKING:
@@ -25,7 +25,7 @@ ENTRY_KINDS = (
 )
 
 
-class TreasuryEntry(db.Model):
+class TreasuryEntry(Model):
     __tablename__ = "treasury_entry"
     __table_args__ = (
         CheckConstraint(

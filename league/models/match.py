@@ -21,7 +21,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from league.extensions import db
+from league.extensions import Model
 from league.models.types import created_at, intpk
 
 if TYPE_CHECKING:
@@ -35,7 +35,7 @@ SIDES = ("home", "away")
 INJURY_CODES = ("badly_hurt", "seriously_hurt", "serious_injury", "lasting_injury", "dead")
 
 
-class Match(db.Model):
+class Match(Model):
     __tablename__ = "match"
     __table_args__ = (
         CheckConstraint("state IN ('scheduled', 'draft', 'played', 'voided')", name="state_known"),
@@ -89,7 +89,7 @@ class Match(db.Model):
         return self.side("away")
 
 
-class MatchTeam(db.Model):
+class MatchTeam(Model):
     """One team's side of a match: its score and its post-game sequence."""
 
     __tablename__ = "match_team"
@@ -132,7 +132,7 @@ class MatchTeam(db.Model):
     team: Mapped[Team] = relationship()
 
 
-class MatchPlayer(db.Model):
+class MatchPlayer(Model):
     """What one player did in one match (the events SPP and injuries come from)."""
 
     __tablename__ = "match_player"

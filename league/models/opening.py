@@ -14,7 +14,7 @@ from __future__ import annotations
 from sqlalchemy import CheckConstraint, ForeignKey, String
 from sqlalchemy.orm import Mapped, mapped_column
 
-from league.extensions import db
+from league.extensions import Model
 from league.models.types import REDUCTIONS_NOT_NEGATIVE, InjuryColumns, created_at
 
 #: What the player's status was when he left the previous league (fired and retired
@@ -22,7 +22,7 @@ from league.models.types import REDUCTIONS_NOT_NEGATIVE, InjuryColumns, created_
 OPENING_STATUSES = ("active", "mng", "dead")
 
 
-class TeamOpening(db.Model):
+class TeamOpening(Model):
     """An imported team's history: dedicated fans won or lost in its earlier matches."""
 
     __tablename__ = "team_opening"
@@ -33,7 +33,7 @@ class TeamOpening(db.Model):
     created_at: Mapped[created_at]
 
 
-class PlayerOpening(InjuryColumns, db.Model):
+class PlayerOpening(InjuryColumns, Model):
     """An imported player's history: SPP earned and injuries taken in earlier matches."""
 
     __tablename__ = "player_opening"

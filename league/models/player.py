@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import CheckConstraint, ForeignKey, Index, String, text
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from league.extensions import db
+from league.extensions import Model
 from league.models.types import REDUCTIONS_NOT_NEGATIVE, InjuryColumns, created_at, intpk
 
 if TYPE_CHECKING:
@@ -20,7 +20,7 @@ ON_ROSTER = ("active", "mng")
 _ON_ROSTER_SQL = "status IN ('active', 'mng')"
 
 
-class Player(InjuryColumns, db.Model):
+class Player(InjuryColumns, Model):
     __tablename__ = "player"
     __table_args__ = (
         CheckConstraint(

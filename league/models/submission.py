@@ -5,14 +5,14 @@ from __future__ import annotations
 from sqlalchemy import ForeignKey, String
 from sqlalchemy.orm import Mapped, mapped_column
 
-from league.extensions import db
+from league.extensions import Model
 from league.models.types import created_at, intpk
 
 #: The longest summary kept (a treasury reason can be long).
 SUMMARY_LENGTH = 400
 
 
-class FormSubmission(db.Model):
+class FormSubmission(Model):
     """A form's one-time token, claimed by the transaction that acted on it.
 
     `key` digests the token with the action and what it acted on (see

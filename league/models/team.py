@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from sqlalchemy import CheckConstraint, DateTime, ForeignKey, String
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from league.extensions import db
+from league.extensions import Model
 from league.models.types import created_at, intpk
 from league.models.user import User
 
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 TEAM_STATUSES = ("draft", "active", "retired")
 
 
-class Team(db.Model):
+class Team(Model):
     __tablename__ = "team"
     __table_args__ = (
         CheckConstraint("status IN ('draft', 'active', 'retired')", name="status_known"),

@@ -9,7 +9,7 @@ from flask_login import UserMixin
 from sqlalchemy import CheckConstraint, DateTime, ForeignKey, String
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from league.extensions import db
+from league.extensions import Model
 from league.models.types import created_at, intpk
 
 
@@ -18,7 +18,7 @@ def new_session_secret() -> str:
     return secrets.token_urlsafe(32)
 
 
-class User(UserMixin, db.Model):
+class User(UserMixin, Model):
     __tablename__ = "user"
     __table_args__ = (CheckConstraint("length(username) >= 3", name="username_length"),)
 
@@ -41,7 +41,7 @@ class User(UserMixin, db.Model):
         return f"<User {self.username}>"
 
 
-class ApiToken(db.Model):
+class ApiToken(Model):
     """A bearer token for the JSON API; only its SHA-256 digest is stored."""
 
     __tablename__ = "api_token"
