@@ -11,7 +11,7 @@ HOST ?= 127.0.0.1
 PORT ?= 5000
 export PYTHONPATH := $(CURDIR)
 
-.PHONY: help install run test lint fmt imports migrations-check pytest pytest-postgres soak \
+.PHONY: help install run test lint fmt imports typecheck migrations-check pytest pytest-postgres soak \
         pdf-fonts browser-deps bench clean
 
 help: ## List the targets
@@ -37,7 +37,7 @@ run: install pdf-fonts instance/secret_key ## Migrate, seed the demo league on f
 	$(FLASK) run --host $(HOST) --port $(PORT)
 
 # The SQLite and PostgreSQL passes run side by side, one per core; each prints when it ends.
-test: install browser-deps lint imports migrations-check ## Everything CI runs
+test: install browser-deps lint imports typecheck migrations-check ## Everything CI runs
 	$(MAKE) --no-print-directory --output-sync=target -j2 pytest pytest-postgres
 	$(MAKE) --no-print-directory soak
 	@echo "All checks passed."
@@ -52,6 +52,9 @@ fmt: install ## Format the code and apply safe lint fixes
 
 imports: install ## import-linter: the layering contracts (docs/architecture.md)
 	$(BIN)/lint-imports
+
+typecheck: install ## mypy: league/rules and league/services strict, the rest checked (pyproject.toml)
+	$(BIN)/mypy
 
 migrations-check: install ## `flask db upgrade` on an empty database, then `flask db check`
 	@tmp=$$(mktemp -d); \
@@ -98,4 +101,4 @@ bench: install ## Run the benchmarks under bench/ and print their figures
 	SECRET_KEY=bench $(BIN)/python bench/run.py
 
 clean: ## Remove the virtual environment and caches (keeps instance/)
-	rm -rf $(VENV) .pytest_cache .ruff_cache .import_linter_cache
+	rm -rf $(VENV) .pytest_cache .ruff_cache .import_linter_cache .mypy_cache

@@ -60,9 +60,10 @@ class PdfCache:
     def get_meta(self, name: str) -> dict[str, Any] | None:
         """What was recorded about the latest build of `name` (e.g. how long it took)."""
         try:
-            return json.loads((self.directory / f"{name}.json").read_text())
+            meta: dict[str, Any] = json.loads((self.directory / f"{name}.json").read_text())
         except (FileNotFoundError, ValueError):
             return None
+        return meta
 
     def put_meta(self, name: str, meta: dict[str, Any]) -> None:
         if not _NAME.match(name):

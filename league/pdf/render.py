@@ -97,9 +97,10 @@ def design_version() -> str:
     Part of every cache key, so a new design never serves an old PDF.
     """
     digest = hashlib.sha256()
-    source, _, _ = current_app.jinja_env.loader.get_source(  # type: ignore[union-attr]
-        current_app.jinja_env, TEMPLATE
-    )
+    loader = current_app.jinja_env.loader
+    if loader is None:
+        raise RuntimeError("the app has no template loader")
+    source, _, _ = loader.get_source(current_app.jinja_env, TEMPLATE)
     digest.update(source.encode())
     digest.update((static_root() / STYLESHEET).read_bytes())
     digest.update(f"{weasyprint.__version__} {sorted(PDF_OPTIONS.items())}".encode())
@@ -126,7 +127,8 @@ def write_pdf(documents: Sequence[Document], **options: Any) -> bytes:
     first, *rest = documents
     if rest:
         first = first.copy([page for document in documents for page in document.pages])
-    return first.write_pdf(**{**PDF_OPTIONS, **options})
+    pdf: bytes = first.write_pdf(**{**PDF_OPTIONS, **options})
+    return pdf
 
 
 def render_sheet(sheet: RosterContext, **options: Any) -> bytes:

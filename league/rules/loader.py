@@ -347,7 +347,7 @@ def _read_advancement(doc: _Table) -> AdvancementRules:
 
 
 def _cost_row(table: _Table, kind: str, max_adv: int) -> tuple[int, ...]:
-    row = table.integers(kind, _REQUIRED)
+    row: tuple[int, ...] = table.integers(kind, _REQUIRED)
     if len(row) != max_adv:
         raise table.error(kind, f"expected {max_adv} costs (one per advancement), got {len(row)}")
     return row
@@ -904,9 +904,12 @@ def validate_ruleset(ruleset: Ruleset, file: str) -> None:
     else:
         if ruleset.improvement_roll is None:
             raise RulesetError(file, "improvement_roll", "missing (roll mode)")
-        for kind in (ruleset.improvement_roll.skill_kind, ruleset.improvement_roll.doubles_kind):
-            if kind is not None and getattr(values, kind) is None:
-                raise RulesetError(file, f"value_increase.{kind}", f"missing (kind {kind})")
+        improvement = ruleset.improvement_roll
+        for rolled_kind in (improvement.skill_kind, improvement.doubles_kind):
+            if rolled_kind is not None and getattr(values, rolled_kind) is None:
+                raise RulesetError(
+                    file, f"value_increase.{rolled_kind}", f"missing (kind {rolled_kind})"
+                )
     for char in ruleset.characteristics:
         if getattr(values, char) is None:
             raise RulesetError(file, f"value_increase.{char}", "missing")

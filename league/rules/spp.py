@@ -39,6 +39,7 @@ class SppEvents:
         unknown = sorted(set(counters) - set(SPP_EVENTS))
         if unknown:
             raise RulesError(f"unknown SPP events: {', '.join(unknown)}")
+        # Values from outside (JSON): __post_init__ refuses any that is not a whole number.
         return cls(**counters)  # type: ignore[arg-type]
 
     def as_dict(self) -> dict[str, builtins.int]:

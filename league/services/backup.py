@@ -131,7 +131,7 @@ def write_backup(engine: Engine, path: Path) -> dict[str, int]:
     """Write a backup to `path` (replaced atomically, mode 0600); returns rows per table."""
     document = backup_database(engine)
     path = Path(path)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent or Path("."))
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as stream:
             json.dump(document, stream, ensure_ascii=False, separators=(",", ":"))

@@ -8,7 +8,7 @@ generated fixture is exactly what a commissioner would have added by hand.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from typing import TypeVar
@@ -354,7 +354,7 @@ def calendar_events(
     league: League,
     *,
     uid_domain: str,
-    url_for_match=None,
+    url_for_match: Callable[[int], str] | None = None,
     team_id: int | None = None,
 ) -> list[CalendarEvent]:
     """One event per dated, not voided match of the league (every season).

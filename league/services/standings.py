@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import KW_ONLY, dataclass
 from datetime import date
 from itertools import pairwise
 from typing import Any
@@ -95,6 +95,8 @@ class _Pair:
     td_for: int
     td_against: int
     concessions: int
+    # The totals above come positionally from one SQL row; these two from another query.
+    _: KW_ONLY
     cas_for: int = 0
     cas_against: int = 0
 

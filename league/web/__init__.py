@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from flask import Flask, abort, jsonify, render_template, request
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, SecurityError
@@ -25,8 +23,15 @@ MAX_ID = 2_147_483_647
 class IdConverter(IntegerConverter):
     """`<int:...>` in a URL: a larger number is a 404, not a database overflow (a 500)."""
 
-    def __init__(self, map: Map, *args: Any, max: int | None = MAX_ID, **kwargs: Any) -> None:
-        super().__init__(map, *args, max=max, **kwargs)
+    def __init__(
+        self,
+        map: Map,
+        fixed_digits: int = 0,
+        min: int | None = None,
+        max: int | None = MAX_ID,
+        signed: bool = False,
+    ) -> None:
+        super().__init__(map, fixed_digits, min, max, signed)
 
 
 def register_web(app: Flask) -> None:
@@ -62,7 +67,7 @@ def register_web(app: Flask) -> None:
     @login_manager.user_loader
     def load_user(session_secret: str) -> User | None:
         # Cookies carry the user's session secret (User.get_id), not the row id.
-        return users.user_for_session(db.session, session_secret)
+        return users.user_for_session(db.session(), session_secret)
 
     @app.context_processor
     def forms_for_every_page() -> dict[str, object]:

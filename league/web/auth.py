@@ -63,9 +63,9 @@ def login() -> str | Response:
     form = LoginForm()
     next_url = safe_next(request.args.get("next"), "")
     if form.validate_on_submit():
-        user = users.authenticate(db.session, form.username.data or "", form.password.data or "")
+        user = users.authenticate(db.session(), form.username.data or "", form.password.data or "")
         if user is None:
-            form.password.errors.append("Unknown username or wrong password.")
+            form.password.errors = [*form.password.errors, "Unknown username or wrong password."]
         else:
             login_user(user, remember=bool(form.remember.data))
             flash(f"Logged in as {user.username}.", "success")

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Concatenate, ParamSpec, TypeVar
 from urllib.parse import urlsplit
 
 from flask import (
@@ -17,6 +18,7 @@ from flask import (
     url_for,
 )
 from flask_login import current_user, login_required
+from sqlalchemy.orm import Session
 from werkzeug.wrappers import Response
 
 from league.extensions import db
@@ -39,7 +41,7 @@ SHOW_ENDPOINT = "matches.show"
 
 def _league_or_404(league_id: int) -> League:
     try:
-        return leagues.get_league(db.session, league_id)
+        return leagues.get_league(db.session(), league_id)
     except NotFound as error:
         abort(404, description=error.message)
 
@@ -55,10 +57,16 @@ def _season_number() -> int | None:
     return request.args.get("season", type=int)
 
 
-def _read(read, *args):
+_Args = ParamSpec("_Args")
+_Read = TypeVar("_Read")
+
+
+def _read(
+    read: Callable[Concatenate[Session, _Args], _Read], *args: _Args.args, **kwargs: _Args.kwargs
+) -> _Read:
     """Call a read service; an unknown season is a 404."""
     try:
-        return read(db.session, *args)
+        return read(db.session(), *args, **kwargs)
     except NotFound as error:
         abort(404, description=error.message)
 
@@ -87,7 +95,7 @@ def index(league_id: int) -> str:
     can_generate = (
         role == "commissioner"
         and season is league.current_season
-        and fixture_service.season_match_count(db.session, season) == 0
+        and fixture_service.season_match_count(db.session(), season) == 0
     )
     return render_template(
         "fixtures/index.html",
@@ -127,7 +135,7 @@ def round_page(league_id: int, number: int) -> str:
 def generate(league_id: int) -> str | Response:
     league = _commissioner_league_or_403(league_id, "generate fixtures")
     season = league.current_season
-    existing = fixture_service.season_match_count(db.session, season) if season else 0
+    existing = fixture_service.season_match_count(db.session(), season) if season else 0
     form = GenerateFixturesForm()
     if form.validate_on_submit():
         try:
@@ -204,7 +212,7 @@ def _calendar_response(
     """The iCalendar file of the league's fixtures (only one team's with `team_id`)."""
     page = public_url("fixtures.index", league_id=league.id)
     events = fixture_service.calendar_events(
-        db.session,
+        db.session(),
         league,
         uid_domain=urlsplit(page).hostname or "league",
         url_for_match=lambda match_id: f"{page}#match-{match_id}",
@@ -226,7 +234,7 @@ def calendar(league_id: int) -> Response:
 def team_calendar(team_id: int) -> Response:
     """A team's own fixtures, for its coach to subscribe to."""
     try:
-        team = teams.get_team(db.session, team_id, history=False)
+        team = teams.get_team(db.session(), team_id, history=False)
     except NotFound as error:
         abort(404, description=error.message)
     return _calendar_response(
@@ -256,6 +264,6 @@ def stats(league_id: int) -> str:
         league=league,
         season=next(s for s in league.seasons if s.id == season_stats.season_id),
         stats=season_stats,
-        graves=standings_service.graveyard(db.session, league),
+        graves=standings_service.graveyard(db.session(), league),
         show_endpoint=SHOW_ENDPOINT if SHOW_ENDPOINT in current_app.view_functions else None,
     )

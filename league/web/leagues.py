@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_login import current_user, login_required
+from sqlalchemy.orm import Session
 from werkzeug.wrappers import Response
 
 from league.extensions import db
+from league.models import League
 from league.rules import load_ruleset, ruleset_ids
 from league.rules.loader import DEFAULT_RULESET_ID
 from league.services import leagues, teams
 from league.services.errors import DomainError, Forbidden, NotFound
+from league.services.leagues import LeagueSettings
 from league.services.standings import standings as league_standings
 from league.services.team_views import league_team_rows
 from league.services.unit_of_work import unit_of_work
@@ -28,14 +32,16 @@ def _ruleset_choices() -> list[tuple[str, str]]:
     return [(rid, load_ruleset(rid).name) for rid in ruleset_ids()]
 
 
-def _league_or_404(league_id: int):
+def _league_or_404(league_id: int) -> League:
     try:
-        return leagues.get_league(db.session, league_id)
+        return leagues.get_league(db.session(), league_id)
     except NotFound as error:
         abort(404, description=error.message)
 
 
-def _save_league(form: LeagueForm, save) -> Response | None:
+def _save_league(
+    form: LeagueForm, save: Callable[[Session, LeagueSettings], League]
+) -> Response | None:
     """Validate `form`, call `save(session, settings)`; None when the form has errors."""
     if not form.is_submitted():
         return None
@@ -82,8 +88,8 @@ def show(league_id: int) -> str:
         ruleset=leagues.league_ruleset(league),
         role=role,
         members=leagues.active_members(league),
-        team_rows=league_team_rows(db.session, league),
-        standings=league_standings(db.session, league) if league.seasons else None,
+        team_rows=league_team_rows(db.session(), league),
+        standings=league_standings(db.session(), league) if league.seasons else None,
         form=EmptyForm(),
     )
 
@@ -138,7 +144,9 @@ def members(league_id: int) -> str | Response:
     )
 
 
-def _member_action(league_id: int, action, done_message: str) -> Response:
+def _member_action(
+    league_id: int, action: Callable[[Session], object], done_message: str
+) -> Response:
     _league_or_404(league_id)
     form = EmptyForm()
     if not form.validate_on_submit():

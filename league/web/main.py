@@ -12,7 +12,7 @@ bp = Blueprint("main", __name__)
 
 @bp.route("/")
 def index() -> str:
-    return render_template("main/index.html", leagues=list_leagues(db.session))
+    return render_template("main/index.html", leagues=list_leagues(db.session()))
 
 
 @bp.route("/favicon.ico")

@@ -56,7 +56,7 @@ def team_roster(team_id: int) -> Response:
     renders per address (copies from the cache are not counted).
     """
     try:
-        team = teams.get_team(db.session, team_id)
+        team = teams.get_team(db.session(), team_id)
     except NotFound as error:
         abort(404, description=error.message)
     paper = paper_of(request.args.get("paper") or team.league.paper_size)
@@ -65,7 +65,7 @@ def team_roster(team_id: int) -> Response:
 
 def _commissioners_league(league_id: int) -> League:
     try:
-        league = leagues.get_league(db.session, league_id)
+        league = leagues.get_league(db.session(), league_id)
     except NotFound as error:
         abort(404, description=error.message)
     if leagues.role_in(league, current_user) != "commissioner":
@@ -79,7 +79,7 @@ def league_rosters(league_id: int) -> str:
     """The page that offers the league pack, with how long the last build took."""
     league = _commissioners_league(league_id)
     paper = paper_of(request.args.get("paper") or league.paper_size)
-    status = pack_status(db.session, league, team_url=_team_url, paper=paper)
+    status = pack_status(db.session(), league, team_url=_team_url, paper=paper)
     return render_template(
         "printing/rosters.html", league=league, status=status, paper=paper, papers=PAPER_SIZES
     )
@@ -90,7 +90,7 @@ def league_pack(league_id: int) -> Response:
     """Every active team's sheet, in standings order, in one PDF (commissioners only)."""
     league = _commissioners_league(league_id)
     paper = paper_of(request.args.get("paper") or league.paper_size)
-    pdf = league_pack_pdf(db.session, league, team_url=_team_url, paper=paper)
+    pdf = league_pack_pdf(db.session(), league, team_url=_team_url, paper=paper)
     if pdf is None:
         flash(f"{league.name} has no active team to print yet.", "error")
         return redirect(url_for("printing.league_rosters", league_id=league.id))

@@ -70,7 +70,7 @@ def _render(
         form=form or TokenForm(formdata=None),
         password_form=password_form or PasswordForm(formdata=None),
         sessions_form=EmptyForm(formdata=None),
-        tokens=users.active_tokens(db.session, current_user),
+        tokens=users.active_tokens(db.session(), current_user),
         new_token=new_token,
     )
     response = make_response(page, status)
@@ -143,7 +143,7 @@ def create_token() -> Response:
 
 def _own_token_or_404(token_id: int) -> ApiToken:
     try:
-        return users.get_own_token(db.session, current_user, token_id)
+        return users.get_own_token(db.session(), current_user, token_id)
     except NotFound as error:
         abort(404, description=error.message)
 

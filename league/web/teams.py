@@ -36,14 +36,14 @@ bp = Blueprint("teams", __name__)
 
 def _team_or_404(team_id: int) -> Team:
     try:
-        return teams.get_team(db.session, team_id)
+        return teams.get_team(db.session(), team_id)
     except NotFound as error:
         abort(404, description=error.message)
 
 
 def _player_or_404(player_id: int) -> Player:
     try:
-        return teams.get_player(db.session, player_id)
+        return teams.get_player(db.session(), player_id)
     except NotFound as error:
         abort(404, description=error.message)
 
@@ -73,7 +73,7 @@ def _render_team(team: Team, status: int = 200, **forms: Any) -> tuple[str, int]
 def show(team_id: int) -> tuple[str, int] | Response:
     if caching.anonymous_and_plain():
         # The same page for every signed-out visitor: fingerprinted, 304 or cached.
-        version = team_page_version(db.session, team_id)
+        version = team_page_version(db.session(), team_id)
         if version is not None:
             return caching.cached_response(
                 f"team:{team_id}", version, lambda: _render_team(_team_or_404(team_id))[0]
@@ -173,7 +173,7 @@ def buy(team_id: int) -> str | Response:
         team_id,
         form,
         lambda session: teams.buy_team_item(
-            session, current_user, team_id, form.item.data, form_token=form.token.data
+            session, current_user, team_id, form.item.data or "", form_token=form.token.data
         ),
         f"Bought {_item_name(form.item.data)}.",
     )
@@ -198,10 +198,10 @@ def give_back(team_id: int) -> str | Response:
         team_id,
         form,
         lambda session: teams.undo_draft_item(
-            session, current_user, team_id, form.item.data, form_token=form.token.data
+            session, current_user, team_id, form.item.data or "", form_token=form.token.data
         ),
         f"Gave back {_item_name(form.item.data)}.",
-        ask=lambda team: _give_back_question(team, form.item.data),
+        ask=lambda team: _give_back_question(team, form.item.data or ""),
     )
 
 
@@ -316,7 +316,7 @@ def _render_player(player: Player, form: PlayerForm, status: int = 200) -> tuple
         sheet=sheet,
         line=line,
         form=form,
-        history=player_history(db.session, player),
+        history=player_history(db.session(), player),
         can_manage=teams.can_manage(team, current_user) and player.on_roster,
         advancement=panel_for(player, team),
         undo_form=EmptyForm(),

@@ -8,10 +8,12 @@ from wtforms import (
     BooleanField,
     DateField,
     RadioField,
-    SelectChoice,
     SelectField,
     SubmitField,
 )
+
+# types-WTForms describes WTForms 3.2; SelectChoice is new in 3.3.
+from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]
 from wtforms.validators import (
     DataRequired,
     InputRequired,
@@ -51,7 +53,8 @@ class GenerateFixturesForm(FlaskForm):
 
     @property
     def double(self) -> bool:
-        return self.format.data == "double"
+        chosen: str = self.format.data
+        return chosen == "double"
 
 
 class AddFixtureForm(OneTimeForm):

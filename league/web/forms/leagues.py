@@ -4,7 +4,10 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from wtforms import BooleanField, SelectChoice, SelectField, StringField, SubmitField
+from wtforms import BooleanField, SelectField, StringField, SubmitField
+
+# types-WTForms describes WTForms 3.2; SelectChoice is new in 3.3.
+from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
 
 from league.models.league import TIE_BREAKERS
@@ -155,7 +158,7 @@ class LeagueForm(FlaskForm):
         # Every house-rules box is read, and each one that cannot be shows why.
         errors = self._read_house_rules()[1]
         for name, message in errors.items():
-            self[name].errors.append(message)
+            self[name].errors = [*self[name].errors, message]
         return valid and not errors
 
     def house_rules(self) -> dict[str, Any]:

@@ -168,8 +168,10 @@ class ReportForm(FlaskForm):
         ]
         for side in SIDES:
             self[f"{side}_score"].label.text = names[side]
-            self[f"{side}_fame"].choices = [("0", "0"), ("1", "+1"), ("2", "+2")]
-            self[f"{side}_fans_change"].choices = [("-1", "\u22121"), ("0", "0"), ("1", "+1")]
+        for fame in (self.home_fame, self.away_fame):
+            fame.choices = [("0", "0"), ("1", "+1"), ("2", "+2")]
+        for fans_change in (self.home_fans_change, self.away_fans_change):
+            fans_change.choices = [("-1", "\u22121"), ("0", "0"), ("1", "+1")]
         # Fields this ruleset has no use for are dropped, so nothing unseen can be wrong.
         unused = []
         if layout.winnings_formula != "fan_attendance":
@@ -339,7 +341,8 @@ def stray_player_lines(formdata: Mapping[str, str], known: set[int]) -> tuple[Pl
     They go to the service like any other row, so its refusal ("plays for
     neither team") is shown and nothing is stored.
     """
-    values: dict[int, dict[str, int]] = {}
+    # Per player, keyword arguments of PlayerEvents: its counters, read by name.
+    values: dict[int, dict[str, Any]] = {}
     for key, value in formdata.items():
         found = _PLAYER_FIELD.match(key)
         if found is None or int(found.group(1)) in known:

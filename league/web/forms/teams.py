@@ -44,7 +44,7 @@ class ItemForm(OneTimeForm):
 
     def validate_item(self, field: HiddenField) -> None:
         if field.data not in ITEMS:
-            field.errors.append("Unknown item.")
+            field.errors = [*field.errors, "Unknown item."]
 
 
 class GiveBackForm(ConfirmStepForm, ItemForm):
