@@ -9,7 +9,7 @@ from sqlalchemy import JSON, CheckConstraint, DateTime, ForeignKey, String, Uniq
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from league.extensions import Model
-from league.models.types import created_at, intpk
+from league.models.types import created_at, intpk, one_of
 from league.models.user import User
 
 if TYPE_CHECKING:
@@ -35,7 +35,7 @@ class League(Model):
     __tablename__ = "league"
     __table_args__ = (
         CheckConstraint("starting_treasury >= 0", name="starting_treasury_not_negative"),
-        CheckConstraint("paper_size IN ('a4', 'letter')", name="paper_size_known"),
+        CheckConstraint(one_of("paper_size", PAPER_SIZES), name="paper_size_known"),
     )
 
     id: Mapped[intpk]
@@ -73,7 +73,7 @@ class LeagueMember(Model):
     __tablename__ = "league_member"
     __table_args__ = (
         UniqueConstraint("league_id", "user_id"),
-        CheckConstraint("role IN ('commissioner', 'coach')", name="role_known"),
+        CheckConstraint(one_of("role", ROLES), name="role_known"),
     )
 
     id: Mapped[intpk]

@@ -8,7 +8,7 @@ from sqlalchemy import CheckConstraint, ForeignKey, String
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from league.extensions import Model
-from league.models.types import created_at, intpk
+from league.models.types import created_at, intpk, one_of
 
 if TYPE_CHECKING:
     from league.models.team import Team
@@ -27,13 +27,7 @@ ENTRY_KINDS = (
 
 class TreasuryEntry(Model):
     __tablename__ = "treasury_entry"
-    __table_args__ = (
-        CheckConstraint(
-            "kind IN ('starting', 'hire', 'purchase', 'winnings', 'mistake', 'correction', "
-            "'adjustment', 'refund')",
-            name="kind_known",
-        ),
-    )
+    __table_args__ = (CheckConstraint(one_of("kind", ENTRY_KINDS), name="kind_known"),)
 
     id: Mapped[intpk]
     team_id: Mapped[int] = mapped_column(ForeignKey("team.id"), index=True)

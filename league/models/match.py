@@ -22,7 +22,8 @@ from sqlalchemy import (
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from league.extensions import Model
-from league.models.types import created_at, intpk
+from league.models.types import created_at, intpk, one_of
+from league.rules.loader import CASUALTY_CODES
 
 if TYPE_CHECKING:
     from league.models.league import League, Season
@@ -32,14 +33,13 @@ if TYPE_CHECKING:
 
 MATCH_STATES = ("scheduled", "draft", "played", "voided")
 SIDES = ("home", "away")
-INJURY_CODES = ("badly_hurt", "seriously_hurt", "serious_injury", "lasting_injury", "dead")
+#: What a match may record as a player's injury: the casualty results the rules know.
+INJURY_CODES = CASUALTY_CODES
 
 
 class Match(Model):
     __tablename__ = "match"
-    __table_args__ = (
-        CheckConstraint("state IN ('scheduled', 'draft', 'played', 'voided')", name="state_known"),
-    )
+    __table_args__ = (CheckConstraint(one_of("state", MATCH_STATES), name="state_known"),)
 
     id: Mapped[intpk]
     league_id: Mapped[int] = mapped_column(ForeignKey("league.id"), index=True)
@@ -96,7 +96,7 @@ class MatchTeam(Model):
     __table_args__ = (
         UniqueConstraint("match_id", "side"),
         UniqueConstraint("match_id", "team_id"),
-        CheckConstraint("side IN ('home', 'away')", name="side_known"),
+        CheckConstraint(one_of("side", SIDES), name="side_known"),
         CheckConstraint("score >= 0", name="score_not_negative"),
         CheckConstraint("fans_change BETWEEN -1 AND 1", name="fans_change_range"),
     )
@@ -143,11 +143,7 @@ class MatchPlayer(Model):
             "AND throw_completion >= 0 AND safe_landing >= 0 AND mvp >= 0",
             name="counters_not_negative",
         ),
-        CheckConstraint(
-            "injury IS NULL OR injury IN "
-            "('badly_hurt', 'seriously_hurt', 'serious_injury', 'lasting_injury', 'dead')",
-            name="injury_known",
-        ),
+        CheckConstraint("injury IS NULL OR " + one_of("injury", INJURY_CODES), name="injury_known"),
     )
 
     id: Mapped[intpk]

@@ -15,7 +15,7 @@ from sqlalchemy import CheckConstraint, ForeignKey, String
 from sqlalchemy.orm import Mapped, mapped_column
 
 from league.extensions import Model
-from league.models.types import REDUCTIONS_NOT_NEGATIVE, InjuryColumns, created_at
+from league.models.types import REDUCTIONS_NOT_NEGATIVE, InjuryColumns, created_at, one_of
 
 #: What the player's status was when he left the previous league (fired and retired
 #: players keep their status column; it is not recomputed).
@@ -41,7 +41,7 @@ class PlayerOpening(InjuryColumns, Model):
         CheckConstraint("spp >= 0", name="spp_not_negative"),
         CheckConstraint("niggling_injuries >= 0", name="niggling_not_negative"),
         CheckConstraint(REDUCTIONS_NOT_NEGATIVE, name="reductions_not_negative"),
-        CheckConstraint("status IN ('active', 'mng', 'dead')", name="status_known"),
+        CheckConstraint(one_of("status", OPENING_STATUSES), name="status_known"),
     )
 
     player_id: Mapped[int] = mapped_column(ForeignKey("player.id"), primary_key=True)

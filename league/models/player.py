@@ -8,7 +8,7 @@ from sqlalchemy import CheckConstraint, ForeignKey, Index, String, text
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from league.extensions import Model
-from league.models.types import REDUCTIONS_NOT_NEGATIVE, InjuryColumns, created_at, intpk
+from league.models.types import REDUCTIONS_NOT_NEGATIVE, InjuryColumns, created_at, intpk, one_of
 
 if TYPE_CHECKING:
     from league.models.advancement import Advancement, DiceRoll
@@ -17,15 +17,13 @@ if TYPE_CHECKING:
 PLAYER_STATUSES = ("active", "mng", "dead", "retired", "fired")
 #: Statuses of players still on the roster (they hold a shirt number and a slot).
 ON_ROSTER = ("active", "mng")
-_ON_ROSTER_SQL = "status IN ('active', 'mng')"
+_ON_ROSTER_SQL = one_of("status", ON_ROSTER)
 
 
 class Player(InjuryColumns, Model):
     __tablename__ = "player"
     __table_args__ = (
-        CheckConstraint(
-            "status IN ('active', 'mng', 'dead', 'retired', 'fired')", name="status_known"
-        ),
+        CheckConstraint(one_of("status", PLAYER_STATUSES), name="status_known"),
         CheckConstraint("number BETWEEN 1 AND 99", name="number_range"),
         CheckConstraint("spp_earned >= 0", name="spp_earned_not_negative"),
         CheckConstraint("spp_spent >= 0 AND spp_spent <= spp_earned", name="spp_balance"),

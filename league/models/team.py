@@ -9,7 +9,7 @@ from sqlalchemy import CheckConstraint, DateTime, ForeignKey, String
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from league.extensions import Model
-from league.models.types import created_at, intpk
+from league.models.types import created_at, intpk, one_of
 from league.models.user import User
 
 if TYPE_CHECKING:
@@ -23,7 +23,7 @@ TEAM_STATUSES = ("draft", "active", "retired")
 class Team(Model):
     __tablename__ = "team"
     __table_args__ = (
-        CheckConstraint("status IN ('draft', 'active', 'retired')", name="status_known"),
+        CheckConstraint(one_of("status", TEAM_STATUSES), name="status_known"),
         CheckConstraint("treasury >= 0", name="treasury_not_negative"),
         CheckConstraint("rerolls >= 0", name="rerolls_not_negative"),
         CheckConstraint("assistant_coaches >= 0", name="assistant_coaches_not_negative"),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import UTC, datetime
 from typing import Annotated
 
@@ -17,6 +18,12 @@ intpk = Annotated[int, mapped_column(primary_key=True)]
 created_at = Annotated[
     datetime, mapped_column(DateTime(timezone=True), default=utcnow, nullable=False)
 ]
+
+
+def one_of(column: str, values: Iterable[str]) -> str:
+    """A CHECK's SQL: `column` holds one of `values`, the tuple the Python code uses too."""
+    quoted = ", ".join("'" + value.replace("'", "''") + "'" for value in values)
+    return f"{column} IN ({quoted})"
 
 
 #: The CHECK both injury-carrying tables share (lasting injuries only ever lower).
