@@ -373,13 +373,30 @@ class StandingsSchema(ResponseSchema):
     rows = fields.List(fields.Nested(StandingsRowSchema), required=True)
 
 
+class PrizeSchema(ResponseSchema):
+    """Gold a team won for its final place, paid into its treasury."""
+
+    team_id = fields.Integer(required=True)
+    place = fields.Integer(required=True, metadata=_doc("1 for the champion."))
+    gold = fields.Integer(required=True)
+    trophy = fields.Boolean(
+        required=True,
+        metadata=_doc("The team holds the League Trophy (a free re-roll) for the next season."),
+    )
+
+
 class ClosedSeasonSchema(ResponseSchema):
-    """A season just closed: its final table, and the number of the season now open."""
+    """A season just closed: its final table, the prizes paid and the season now open."""
 
     season = fields.Integer(required=True, metadata=_doc("The closed season's number."))
     next_season = fields.Integer(required=True, metadata=_doc("The new current season."))
     rows = fields.List(
         fields.Nested(StandingsRowSchema), required=True, metadata=_doc("The final table.")
+    )
+    prizes = fields.List(
+        fields.Nested(PrizeSchema),
+        required=True,
+        metadata=_doc("Empty where the edition pays no prizes (BB2020, classic)."),
     )
 
 

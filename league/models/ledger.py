@@ -22,6 +22,7 @@ ENTRY_KINDS = (
     "correction",
     "adjustment",
     "refund",
+    "prize",
 )
 
 
@@ -30,7 +31,7 @@ class TreasuryEntry(db.Model):
     __table_args__ = (
         CheckConstraint(
             "kind IN ('starting', 'hire', 'purchase', 'winnings', 'mistake', 'correction', "
-            "'adjustment', 'refund')",
+            "'adjustment', 'refund', 'prize')",
             name="kind_known",
         ),
     )
@@ -46,6 +47,8 @@ class TreasuryEntry(db.Model):
     match_id: Mapped[int | None] = mapped_column(ForeignKey("match.id"), index=True)
     #: The team item bought or given back (re-roll, dedicated fan, ...).
     item: Mapped[str | None] = mapped_column(String(20))
+    #: The season whose prize this entry pays.
+    season_id: Mapped[int | None] = mapped_column(ForeignKey("season.id"), index=True)
     created_at: Mapped[created_at]
 
     team: Mapped[Team] = relationship(back_populates="ledger")
