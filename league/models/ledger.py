@@ -23,6 +23,7 @@ ENTRY_KINDS = (
     "adjustment",
     "refund",
     "prize",
+    "redraft",
 )
 
 
@@ -31,7 +32,7 @@ class TreasuryEntry(db.Model):
     __table_args__ = (
         CheckConstraint(
             "kind IN ('starting', 'hire', 'purchase', 'winnings', 'mistake', 'correction', "
-            "'adjustment', 'refund', 'prize')",
+            "'adjustment', 'refund', 'prize', 'redraft')",
             name="kind_known",
         ),
     )

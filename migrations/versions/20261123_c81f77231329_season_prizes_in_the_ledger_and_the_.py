@@ -18,7 +18,7 @@ branch_labels = None
 depends_on = None
 
 KINDS_BEFORE = "'starting', 'hire', 'purchase', 'winnings', 'mistake', 'correction', 'adjustment', 'refund'"
-KINDS = KINDS_BEFORE + ", 'prize'"
+KINDS = KINDS_BEFORE + ", 'prize', 'redraft'"
 
 
 def upgrade():
