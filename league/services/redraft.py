@@ -190,13 +190,18 @@ def choice_problems(plan: RedraftPlan, choice: RedraftChoice) -> dict[str, str]:
     if unknown:
         problems["keep"] = "Only players on the team's roster can be kept."
     prices = plan.prices
-    for field, count, most in (
-        ("rerolls", choice.rerolls, prices.max_rerolls),
-        ("assistant_coaches", choice.assistant_coaches, prices.max_assistant_coaches),
-        ("cheerleaders", choice.cheerleaders, prices.max_cheerleaders),
+    for field, label, count, most in (
+        ("rerolls", "team re-rolls", choice.rerolls, prices.max_rerolls),
+        (
+            "assistant_coaches",
+            "assistant coaches",
+            choice.assistant_coaches,
+            prices.max_assistant_coaches,
+        ),
+        ("cheerleaders", "cheerleaders", choice.cheerleaders, prices.max_cheerleaders),
     ):
         if not 0 <= count <= most:
-            problems[field] = f"From 0 to {most}."
+            problems[field] = f"From 0 to {most} {label}."
     if choice.apothecary and prices.apothecary is None:
         problems["apothecary"] = "This team may not have an apothecary."
     if not problems and plan.cost(choice) > plan.budget.total:

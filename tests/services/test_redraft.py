@@ -113,7 +113,7 @@ def test_refusals_name_the_field(season_played: tuple[Team, Team, Player], coach
     plan = redraft_plan(db.session, reavers.id)
     stranger = next(iter(redraft_plan(db.session, gouged.id).current.keep))
     too_many = dataclasses.replace(plan.current, rerolls=9)
-    assert choice_problems(plan, too_many) == {"rerolls": "From 0 to 8."}
+    assert choice_problems(plan, too_many) == {"rerolls": "From 0 to 8 team re-rolls."}
     assert "keep" in choice_problems(plan, dataclasses.replace(plan.current, keep={stranger}))
     # Keeping everything: 70,000 + 10 x 50,000 + 2 re-rolls x 50,000 = 670,000.
     poor = dataclasses.replace(plan, budget=RedraftBudget(100_000, 0, 0, 0, 0, None))
