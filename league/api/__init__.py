@@ -38,5 +38,6 @@ from league.api import (  # noqa: E402, F401  (routes register on bp)
     me,
     openapi,
     rulesets,
+    seasons,
     teams,
 )

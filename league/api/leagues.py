@@ -22,7 +22,7 @@ from league.api.serializers import (
 )
 from league.extensions import db
 from league.rules import DEFAULT_RULESET_ID
-from league.services import leagues, teams
+from league.services import leagues, seasons, teams
 from league.services.standings import standings
 from league.services.unit_of_work import unit_of_work
 
@@ -230,12 +230,16 @@ def close_season(league_id: int, season_number: int) -> dict[str, Any]:
         409: The season is already closed.
     """
     with unit_of_work() as session:
-        opened = leagues.close_season(session, g.api_user, league_id, season_number)
+        closed = seasons.close_season(session, g.api_user, league_id, season_number)
         league = leagues.get_league(session, league_id)
         result = {
             "season": season_number,
-            "next_season": opened.number,
+            "next_season": closed.opened.number,
             **standings_json(standings(session, league, season_number)),
+            "prizes": [
+                {"team_id": p.team_id, "place": p.place, "gold": p.gold, "trophy": p.trophy}
+                for p in closed.prizes
+            ],
         }
     return result
 

@@ -82,6 +82,7 @@ TAGS = (
     {"name": "Players", "description": "Players: reading and firing."},
     {"name": "Matches", "description": "Recording and voiding match results."},
     {"name": "Advancement", "description": "Spending Star Player Points."},
+    {"name": "Seasons", "description": "Between seasons: the off-season re-draft."},
     {"name": "Documentation", "description": "This document."},
 )
 

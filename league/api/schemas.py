@@ -373,14 +373,102 @@ class StandingsSchema(ResponseSchema):
     rows = fields.List(fields.Nested(StandingsRowSchema), required=True)
 
 
+class PrizeSchema(ResponseSchema):
+    """Gold a team won for its final place, paid into its treasury."""
+
+    team_id = fields.Integer(required=True)
+    place = fields.Integer(required=True, metadata=_doc("1 for the champion."))
+    gold = fields.Integer(required=True)
+    trophy = fields.Boolean(
+        required=True,
+        metadata=_doc("The team holds the League Trophy (a free re-roll) for the next season."),
+    )
+
+
 class ClosedSeasonSchema(ResponseSchema):
-    """A season just closed: its final table, and the number of the season now open."""
+    """A season just closed: its final table, the prizes paid and the season now open."""
 
     season = fields.Integer(required=True, metadata=_doc("The closed season's number."))
     next_season = fields.Integer(required=True, metadata=_doc("The new current season."))
     rows = fields.List(
         fields.Nested(StandingsRowSchema), required=True, metadata=_doc("The final table.")
     )
+    prizes = fields.List(
+        fields.Nested(PrizeSchema),
+        required=True,
+        metadata=_doc("Empty where the edition pays no prizes (BB2020, classic)."),
+    )
+
+
+class RedraftBudgetSchema(ResponseSchema):
+    """The working of a team's re-draft budget."""
+
+    base = fields.Integer(required=True)
+    treasury = fields.Integer(required=True)
+    fixtures = fields.Integer(required=True, metadata=_doc("Gold for the games played."))
+    wins = fields.Integer(required=True)
+    draws = fields.Integer(required=True)
+    cap = fields.Integer(
+        required=True, allow_none=True, metadata=_doc("null: the league lifted the cap.")
+    )
+    lost_to_cap = fields.Integer(required=True)
+    total = fields.Integer(required=True, metadata=_doc("What the team may spend."))
+
+
+class RedraftPlayerSchema(ResponseSchema):
+    """A player the team may re-hire, at his value plus the agent's fee per season."""
+
+    player_id = fields.Integer(required=True)
+    name = fields.String(required=True)
+    number = fields.Integer(required=True)
+    position = fields.String(required=True, metadata=_doc("Position id."))
+    value = fields.Integer(required=True)
+    seasons_played = fields.Integer(required=True)
+    cost = fields.Integer(required=True)
+
+
+class RedraftStaffSchema(ResponseSchema):
+    """Re-rolls and staff, at their standard price."""
+
+    reroll = fields.Integer(required=True)
+    assistant_coach = fields.Integer(required=True)
+    cheerleader = fields.Integer(required=True)
+    apothecary = fields.Integer(
+        required=True, allow_none=True, metadata=_doc("null: none allowed.")
+    )
+
+
+class RedraftSchema(ResponseSchema):
+    """A team's off-season re-draft after the league's last closed season."""
+
+    team_id = fields.Integer(required=True)
+    season = fields.Integer(required=True, metadata=_doc("The closed season's number."))
+    budget = fields.Nested(RedraftBudgetSchema, required=True)
+    players = fields.List(fields.Nested(RedraftPlayerSchema), required=True)
+    prices = fields.Nested(RedraftStaffSchema, required=True)
+    state = fields.String(
+        required=True,
+        validate=OneOf(("open", "submitted", "approved")),
+        metadata=_doc("open: nothing submitted yet; submitted: waiting for a commissioner."),
+    )
+    keep = fields.List(
+        fields.Integer(), required=True, metadata=_doc("Players kept (submitted, or all).")
+    )
+    rerolls = fields.Integer(required=True)
+    assistant_coaches = fields.Integer(required=True)
+    cheerleaders = fields.Integer(required=True)
+    apothecary = fields.Boolean(required=True)
+    spent = fields.Integer(required=True, metadata=_doc("What the choice costs."))
+
+
+class RedraftChoiceSchema(RequestSchema):
+    """What the team keeps through the re-draft; absent fields keep what the team has."""
+
+    keep = fields.List(integer("A player id."), metadata=_doc("Players to re-hire."))
+    rerolls = integer("Team re-rolls.")
+    assistant_coaches = integer("Assistant coaches.")
+    cheerleaders = integer("Cheerleaders.")
+    apothecary = fields.Boolean()
 
 
 # ---------------------------------------------------------------------------

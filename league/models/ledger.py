@@ -22,6 +22,8 @@ ENTRY_KINDS = (
     "correction",
     "adjustment",
     "refund",
+    "prize",
+    "redraft",
 )
 
 
@@ -40,6 +42,8 @@ class TreasuryEntry(Model):
     match_id: Mapped[int | None] = mapped_column(ForeignKey("match.id"), index=True)
     #: The team item bought or given back (re-roll, dedicated fan, ...).
     item: Mapped[str | None] = mapped_column(String(20))
+    #: The season whose prize this entry pays.
+    season_id: Mapped[int | None] = mapped_column(ForeignKey("season.id"), index=True)
     created_at: Mapped[created_at]
 
     team: Mapped[Team] = relationship(back_populates="ledger")

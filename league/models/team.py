@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from sqlalchemy import CheckConstraint, DateTime, ForeignKey, String
+from sqlalchemy import CheckConstraint, DateTime, ForeignKey, String, false
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from league.extensions import Model
@@ -44,6 +44,9 @@ class Team(Model):
     cheerleaders: Mapped[int] = mapped_column(default=0)
     apothecary: Mapped[bool] = mapped_column(default=False)
     dedicated_fans: Mapped[int] = mapped_column(default=1)
+    #: Champion of the last closed season: holds the League Trophy (a free
+    #: team re-roll, counted in TV) until the next season closes.
+    league_trophy: Mapped[bool] = mapped_column(default=False, server_default=false())
     created_at: Mapped[created_at]
     confirmed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 

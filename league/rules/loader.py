@@ -19,6 +19,9 @@ from league.rules.model import (
     ADVANCEMENT_KINDS,
     CASUALTY_EFFECTS,
     CHARACTERISTICS,
+    PLAIN_SEASON,
+    PLAYOFF_DRAWS,
+    PLAYOFF_SEEDINGS,
     SKILL_KINDS,
     SPP_EVENTS,
     AdvancementRules,
@@ -34,9 +37,13 @@ from league.rules.model import (
     ImprovementRoll,
     LastingInjury,
     LowCostLinemen,
+    Playoffs,
     Position,
+    Prizes,
+    Redraft,
     Ruleset,
     RulesetError,
+    SeasonRules,
     Skill,
     SkillCategory,
     SppAwards,
@@ -268,6 +275,7 @@ def _read_ruleset_numbers(doc: _Table, ruleset_id: str) -> dict[str, Any]:
         "team_building",
         "winnings",
         "expensive_mistakes",
+        "season",
     )
     file_id = doc.text("id", _REQUIRED)
     if file_id != ruleset_id:
@@ -293,6 +301,7 @@ def _read_ruleset_numbers(doc: _Table, ruleset_id: str) -> dict[str, Any]:
     out["team_building"] = _read_team_building(doc)
     out["winnings"] = _read_winnings(doc)
     out["expensive_mistakes"] = _read_expensive_mistakes(doc)
+    out["season"] = _read_season(doc)
     return out
 
 
@@ -637,6 +646,73 @@ def _read_expensive_mistakes(doc: _Table) -> ExpensiveMistakes | None:
     )
 
 
+def _read_season(doc: _Table) -> SeasonRules:
+    table = doc.maybe_table("season")
+    if table is None:
+        return PLAIN_SEASON
+    table.only("prizes", "redraft", "playoffs")
+    return SeasonRules(
+        playoffs=_read_playoffs(table),
+        prizes=_read_prizes(table),
+        redraft=_read_redraft(table),
+    )
+
+
+def _read_playoffs(season: _Table) -> Playoffs:
+    table = season.maybe_table("playoffs")
+    if table is None:
+        return PLAIN_SEASON.playoffs
+    table.only("seeding", "no_same_division_first_round", "draw", "third_place_match")
+    return Playoffs(
+        seeding=_choice(table, "seeding", PLAYOFF_SEEDINGS),
+        no_same_division_first_round=table.flag("no_same_division_first_round", False),
+        draw=_choice(table, "draw", PLAYOFF_DRAWS),
+        third_place_match=table.flag("third_place_match", True),
+    )
+
+
+def _read_prizes(season: _Table) -> Prizes | None:
+    table = season.maybe_table("prizes")
+    if table is None:
+        return None
+    table.only("gold", "after_expensive_mistakes", "trophy_reroll")
+    gold = table.integers("gold", _REQUIRED)
+    if any(lower > higher for higher, lower in itertools.pairwise(gold)):
+        raise table.error("gold", "a lower place may not win more than a higher one")
+    return Prizes(
+        gold=gold,
+        after_expensive_mistakes=table.flag("after_expensive_mistakes", _REQUIRED),
+        trophy_reroll=table.flag("trophy_reroll", False),
+    )
+
+
+def _read_redraft(season: _Table) -> Redraft | None:
+    table = season.maybe_table("redraft")
+    if table is None:
+        return None
+    table.only(
+        "base",
+        "per_fixture",
+        "per_win",
+        "per_draw",
+        "cap",
+        "agent_fee_per_season",
+        "friendlies_count",
+    )
+    redraft = Redraft(
+        base=table.integer("base", _REQUIRED),
+        per_fixture=table.integer("per_fixture", _REQUIRED),
+        per_win=table.integer("per_win", _REQUIRED),
+        per_draw=table.integer("per_draw", _REQUIRED),
+        cap=table.integer("cap", None),
+        agent_fee_per_season=table.integer("agent_fee_per_season", _REQUIRED),
+        friendlies_count=table.flag("friendlies_count", _REQUIRED),
+    )
+    if redraft.cap is not None and redraft.cap < redraft.base:
+        raise table.error("cap", "the cap may not be below the base budget")
+    return redraft
+
+
 def _read_dice(table: _Table, key: str) -> Dice:
     """`[count, sides]`: `[1, 3]` is a D3, `[2, 6]` is 2D6."""
     pair = table.integers(key, _REQUIRED)
@@ -947,16 +1023,29 @@ def validate_ruleset(ruleset: Ruleset, file: str) -> None:
 # ---------------------------------------------------------------------------
 # House rules
 
-HOUSE_RULE_KEYS = ("costs", "value_increase", "spp_awards", "starting_treasury")
+HOUSE_RULE_KEYS = ("costs", "value_increase", "spp_awards", "starting_treasury", "redraft_cap")
 HOUSE_RULES_FILE = "house rules"
+
+
+def _house_redraft_cap(ruleset: Ruleset, doc: _Table) -> SeasonRules:
+    redraft = ruleset.season.redraft
+    if redraft is None:
+        raise doc.error("redraft_cap", f"ruleset {ruleset.id!r} has no off-season re-draft")
+    cap = doc.integer("redraft_cap")
+    if cap and cap < redraft.base:
+        raise doc.error("redraft_cap", f"may not be below the base budget of {redraft.base}")
+    return dataclasses.replace(
+        ruleset.season, redraft=dataclasses.replace(redraft, cap=cap or None)
+    )
 
 
 def merge_house_rules(ruleset: Ruleset, overrides: Mapping[str, Any] | None) -> Ruleset:
     """A new ruleset with a league's overrides applied and validated.
 
     ``overrides`` may hold ``costs`` ({kind: [SPP per advancement]}),
-    ``value_increase`` ({key: gold}), ``spp_awards`` ({event: SPP}) and
-    ``starting_treasury`` (gold). Anything else raises :class:`RulesetError`.
+    ``value_increase`` ({key: gold}), ``spp_awards`` ({event: SPP}),
+    ``starting_treasury`` (gold) and ``redraft_cap`` (gold; 0 lifts the cap).
+    Anything else raises :class:`RulesetError`.
     """
     if not overrides:
         return ruleset
@@ -1002,6 +1091,9 @@ def merge_house_rules(ruleset: Ruleset, overrides: Mapping[str, Any] | None) -> 
         changes["team_building"] = dataclasses.replace(
             ruleset.team_building, starting_treasury=doc.integer("starting_treasury")
         )
+
+    if doc.has("redraft_cap"):
+        changes["season"] = _house_redraft_cap(ruleset, doc)
 
     merged = dataclasses.replace(ruleset, **changes)
     validate_ruleset(merged, HOUSE_RULES_FILE)

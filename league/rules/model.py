@@ -503,6 +503,70 @@ class ExpensiveMistakes:
 
 
 # ---------------------------------------------------------------------------
+# Between seasons
+
+
+@dataclass(frozen=True, slots=True)
+class Prizes:
+    """Gold paid at the end of a league season, by final place."""
+
+    #: Gold for 1st, 2nd, 3rd ... place, in that order.
+    gold: tuple[int, ...]
+    #: Paid after the post-game Expensive Mistakes of the last match.
+    after_expensive_mistakes: bool
+    #: The champion holds the League Trophy: a free team re-roll counted in
+    #: TV until the end of the next season.
+    trophy_reroll: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Redraft:
+    """The off-season re-draft budget and the price of keeping a player."""
+
+    base: int
+    per_fixture: int
+    per_win: int
+    per_draw: int
+    #: The recommended cap on the budget (a league may lift it); None: no cap.
+    cap: int | None
+    #: Added to a player's current value per season already played; paying
+    #: it does not raise his value.
+    agent_fee_per_season: int
+    #: Whether friendly games count as fixtures played.
+    friendlies_count: bool
+
+
+#: How playoff places are filled: from the overall table, or equally from
+#: each division.
+PLAYOFF_SEEDINGS: tuple[str, ...] = ("table", "divisions")
+#: How a drawn knock-out match is settled.
+PLAYOFF_DRAWS: tuple[str, ...] = ("extra_time_then_winner", "recorded_winner")
+PLAYOFF_SIZES: tuple[int, ...] = (4, 8, 16)
+
+
+@dataclass(frozen=True, slots=True)
+class Playoffs:
+    seeding: str
+    no_same_division_first_round: bool
+    draw: str
+    third_place_match: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonRules:
+    playoffs: Playoffs
+    prizes: Prizes | None = None
+    redraft: Redraft | None = None
+
+
+#: A ruleset without a season section: no prizes, no re-draft, playoffs from
+#: the table with the winner of a draw recorded.
+PLAIN_SEASON = SeasonRules(
+    Playoffs("table", no_same_division_first_round=False, draw="recorded_winner")
+)
+
+
+# ---------------------------------------------------------------------------
 # The ruleset
 
 
@@ -529,6 +593,7 @@ class Ruleset:
     lasting_injuries: tuple[LastingInjury, ...] = ()
     winnings: Winnings | None = None
     expensive_mistakes: ExpensiveMistakes | None = None
+    season: SeasonRules = PLAIN_SEASON
     _skills_by_name: Mapping[str, Skill] = field(init=False, repr=False)
     _categories_by_code: Mapping[str, SkillCategory] = field(init=False, repr=False)
     _team_types_by_id: Mapping[str, TeamType] = field(init=False, repr=False)

@@ -74,10 +74,13 @@ def staff_value(
     cheerleaders: int = 0,
     apothecary: bool = False,
     dedicated_fans: int = 0,
+    league_trophy: bool = False,
 ) -> int:
     """Value of re-rolls (at roster price) and sideline staff.
 
     Dedicated Fans count only where the ruleset says so (classic Fan Factor).
+    The League Trophy's free re-roll counts at roster price, above the
+    re-roll limit, where the edition has the trophy.
     """
     building = ruleset.team_building
     _check_count("rerolls", rerolls, building.max_rerolls)
@@ -94,6 +97,9 @@ def staff_value(
     )
     if building.dedicated_fans.counts_in_team_value:
         total += dedicated_fans * building.dedicated_fans.cost
+    prizes = ruleset.season.prizes
+    if league_trophy and prizes is not None and prizes.trophy_reroll:
+        total += team_type.reroll_cost
     return total
 
 
@@ -112,13 +118,21 @@ def team_value(
     cheerleaders: int = 0,
     apothecary: bool = False,
     dedicated_fans: int = 0,
+    league_trophy: bool = False,
 ) -> int:
     """TV: every rostered player's value plus staff and re-rolls at roster price."""
     players_total = sum(
         player_value(ruleset, _position(team_type, p), p.value_increases) for p in players
     )
     return players_total + staff_value(
-        ruleset, team_type, rerolls, assistant_coaches, cheerleaders, apothecary, dedicated_fans
+        ruleset,
+        team_type,
+        rerolls,
+        assistant_coaches,
+        cheerleaders,
+        apothecary,
+        dedicated_fans,
+        league_trophy,
     )
 
 
@@ -131,6 +145,7 @@ def current_team_value(
     cheerleaders: int = 0,
     apothecary: bool = False,
     dedicated_fans: int = 0,
+    league_trophy: bool = False,
 ) -> int:
     """CTV: TV without players who miss the next game or are temporarily retired.
 
@@ -146,5 +161,12 @@ def current_team_value(
             value -= position.cost
         players_total += value
     return players_total + staff_value(
-        ruleset, team_type, rerolls, assistant_coaches, cheerleaders, apothecary, dedicated_fans
+        ruleset,
+        team_type,
+        rerolls,
+        assistant_coaches,
+        cheerleaders,
+        apothecary,
+        dedicated_fans,
+        league_trophy,
     )

@@ -322,32 +322,3 @@ def remove_member(session: Session, actor: User, league_id: int, user_id: int) -
     member.removed_at = datetime.now(UTC)
     audit.record(session, actor, "league.remove", "league", league.id, user_id=user_id)
     return member
-
-
-def close_season(
-    session: Session, actor: User, league_id: int, number: int | None = None
-) -> Season:
-    """Close the current season and open the next one; teams carry over.
-
-    `number` is the season the caller means to close (the API names it): any other
-    than the current one is refused, so a repeated request cannot close the next one too.
-    """
-    # Two closes at once must not both open "the next" season: the league row serialises them.
-    session.execute(select(League.id).where(League.id == league_id).with_for_update())
-    league = get_league(session, league_id)
-    require_commissioner(league, actor)
-    current = league.current_season
-    if number is not None:
-        meant = next((s for s in league.seasons if s.number == number), None)
-        if meant is None:
-            raise NotFound(f"{league.name} has no season {number}.")
-        if meant is not current:
-            raise Conflict(f"{meant.name} is already closed.")
-    if current is not None:
-        current.closed_at = datetime.now(UTC)
-    number = (league.seasons[-1].number + 1) if league.seasons else 1
-    season = Season(number=number, name=f"Season {number}")
-    league.seasons.append(season)
-    session.flush()
-    audit.record(session, actor, "league.new_season", "league", league.id, number=number)
-    return season

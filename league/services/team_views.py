@@ -64,6 +64,7 @@ def _values(team: Team, on_roster: Iterable[tuple[str, int, int, str]]) -> TeamV
         "cheerleaders": team.cheerleaders,
         "apothecary": team.apothecary,
         "dedicated_fans": team.dedicated_fans,
+        "league_trophy": team.league_trophy,
     }
     return TeamValues(
         team_value(ruleset, team_type, players, **staff),

@@ -173,6 +173,7 @@ def post_entry(
     *,
     item: str | None = None,
     match_id: int | None = None,
+    season_id: int | None = None,
 ) -> TreasuryEntry:
     """Append a ledger row and keep the team's treasury equal to the ledger's sum."""
     refusal = _balance_refusal(team, amount, description)
@@ -186,6 +187,7 @@ def post_entry(
         actor_id=actor and actor.id,
         item=item,
         match_id=match_id,
+        season_id=season_id,
     )
     session.add(entry)
     team.treasury += amount

@@ -43,6 +43,7 @@ def register_web(app: Flask) -> None:
     from league.web.matches import bp as matches_bp
     from league.web.printing import bp as printing_bp
     from league.web.profile import bp as profile_bp
+    from league.web.seasons import bp as seasons_bp
     from league.web.teams import bp as teams_bp
 
     # Before any route is added: every rule compiles its converters from this table.
@@ -57,6 +58,7 @@ def register_web(app: Flask) -> None:
     app.register_blueprint(printing_bp)
     app.register_blueprint(auth_bp)
     app.register_blueprint(profile_bp)
+    app.register_blueprint(seasons_bp)
     if app.config.get("LEAGUE_BENCH"):
         from league.web.bench import bp as bench_bp
 

@@ -24,7 +24,7 @@ from werkzeug.wrappers import Response
 from league.extensions import db
 from league.models import League
 from league.services import fixtures as fixture_service
-from league.services import leagues, matches, teams
+from league.services import leagues, matches, seasons, teams
 from league.services import standings as standings_service
 from league.services.errors import DomainError, Forbidden, NotFound
 from league.services.submissions import Resubmitted
@@ -246,11 +246,13 @@ def team_calendar(team_id: int) -> Response:
 def standings(league_id: int) -> str:
     league = _league_or_404(league_id)
     table = _read(standings_service.standings, league, _season_number())
+    season = next(s for s in league.seasons if s.id == table.season_id)
     return render_template(
         "fixtures/standings.html",
         league=league,
-        season=next(s for s in league.seasons if s.id == table.season_id),
+        season=season,
         standings=table,
+        prizes=seasons.prizes_paid(db.session, league, season) if season.closed_at else (),
         role=leagues.role_in(league, current_user),
     )
 

@@ -14,7 +14,7 @@ from league.extensions import db
 from league.models import League
 from league.rules import load_ruleset, ruleset_ids
 from league.rules.loader import DEFAULT_RULESET_ID
-from league.services import leagues, teams
+from league.services import leagues, seasons, teams
 from league.services.errors import DomainError, Forbidden, NotFound
 from league.services.leagues import LeagueSettings
 from league.services.standings import standings as league_standings
@@ -229,10 +229,21 @@ def next_season(league_id: int) -> str | Response:
     form = EmptyForm()
     if form.validate_on_submit():
         with unit_of_work() as session:
-            season = leagues.close_season(session, current_user, league_id)
-        flash(f"{season.name} has begun; every team carries over.", "success")
+            result = seasons.close_season(session, current_user, league_id)
+        flash(f"{result.opened.name} has begun; every team carries over.", "success")
+        for prize in result.prizes:
+            trophy = " and the League Trophy" if prize.trophy else ""
+            flash(
+                f"{prize.team_name} ({prize.place_name}) wins {prize.gold:,} gold{trophy}.",
+                "success",
+            )
         return redirect(url_for("leagues.show", league_id=league_id))
-    return render_template("leagues/next_season.html", league=league, form=form)
+    return render_template(
+        "leagues/next_season.html",
+        league=league,
+        form=form,
+        prizes=seasons.prize_table(leagues.league_ruleset(league)),
+    )
 
 
 @bp.route("/leagues/<int:league_id>/teams/new", methods=["GET", "POST"])

@@ -275,6 +275,15 @@ SPECS = (
     Spec("leagues.join", "/leagues/{league}/join/{join_token}", Role.OUTSIDER, {}),
     Spec("leagues.next_season", "/leagues/{league}/seasons/next", Role.COMMISSIONER, {}),
     Spec(
+        "seasons.redraft",
+        "/teams/{team}/redraft",
+        Role.COACH,
+        {"keep": "{player}", "rerolls": "1", "assistant_coaches": "0", "cheerleaders": "0"},
+    ),
+    Spec(
+        "seasons.approve", "/teams/{team}/redraft/approve", Role.COMMISSIONER, {"confirmed": "yes"}
+    ),
+    Spec(
         "leagues.new_team",
         "/leagues/{league}/teams/new",
         Role.COMMISSIONER,

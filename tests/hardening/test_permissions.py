@@ -29,7 +29,7 @@ from werkzeug.test import TestResponse
 
 from league.extensions import db
 from league.models import ApiToken, AuditEntry, User
-from league.services import exchange, leagues, matches, teams, users
+from league.services import exchange, leagues, matches, redraft, seasons, teams, users
 from league.services.advancement import AdvancementRequest, buy_advancement
 from league.services.matches import MatchReport, PlayerEvents, SideReport
 from league.services.unit_of_work import unit_of_work
@@ -191,6 +191,12 @@ def seed_world() -> World:
         scheduled = matches.schedule_match(
             session, commish, league_id, team, opponent_team, friendly=True
         ).id
+    # Season 1 closes, and the coach's team submits its re-draft for approval.
+    with unit_of_work() as session:
+        seasons.close_season(session, commish, league_id)
+    with unit_of_work() as session:
+        keep = redraft.redraft_plan(session, team).current
+        redraft.submit_redraft(session, coach, team, keep)
     with unit_of_work() as session:
         tokens = {role: users.issue_token(session, made[name]) for role, name in ROLE_USERS.items()}
     coach_token = db.session.scalar(select(ApiToken.id).where(ApiToken.user_id == coach.id))
@@ -467,6 +473,28 @@ ROWS: tuple[Row, ...] = (
         audited("league.new_season"),
     ),
     Row(
+        "submit a re-draft",
+        "seasons.redraft",
+        "POST",
+        _post(
+            "/teams/{team}/redraft",
+            keep="{player}",
+            rerolls="0",
+            assistant_coaches="0",
+            cheerleaders="0",
+        ),
+        web(MANAGERS),
+        audited("team.redraft_submitted"),
+    ),
+    Row(
+        "approve a re-draft",
+        "seasons.approve",
+        "POST",
+        _post("/teams/{team}/redraft/approve", confirmed="yes"),
+        web(COMMISSIONERS),
+        audited("team.redraft_approved"),
+    ),
+    Row(
         "draft a team",
         "leagues.new_team",
         "POST",
@@ -651,7 +679,7 @@ ROWS: tuple[Row, ...] = (
         "API: close the season",
         "api.close_season",
         "POST",
-        _api("POST", "/leagues/{league}/seasons/1/close"),
+        _api("POST", "/leagues/{league}/seasons/2/close"),
         api(COMMISSIONERS),
         audited("league.new_season"),
     ),

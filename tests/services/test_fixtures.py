@@ -11,7 +11,7 @@ from sqlalchemy import func, select
 
 from league.extensions import db
 from league.models import League, Match, User
-from league.services import fixtures, leagues, matches, teams
+from league.services import fixtures, leagues, matches, seasons, teams
 from league.services.errors import Conflict, Forbidden, RuleViolation
 from league.services.fixtures import (
     CalendarEvent,
@@ -229,7 +229,7 @@ def test_a_voided_match_does_not_block_and_a_new_season_can_be_scheduled(
     with unit_of_work() as session:
         assert len(generate_fixtures(session, commissioner, league.id, False)) == 1
     with unit_of_work() as session:
-        leagues.close_season(session, commissioner, league.id)
+        seasons.close_season(session, commissioner, league.id)
     with unit_of_work() as session:
         created = generate_fixtures(session, commissioner, league.id, True)
     assert len(created) == 2

@@ -8,7 +8,7 @@ import pytest
 
 from league.extensions import db
 from league.models import League, Match, Player, Team, User
-from league.services import leagues, matches, teams
+from league.services import leagues, matches, seasons, teams
 from league.services.matches import MatchReport, PlayerEvents, SideReport
 from league.services.standings import (
     graveyard,
@@ -224,7 +224,7 @@ def test_friendlies_voided_matches_and_other_seasons_do_not_count(commissioner, 
         (2, "Reavers", 1, 0, 1, 0, 1, 1, 0, 0, 1),
     ]
     with unit_of_work() as session:
-        leagues.close_season(session, commissioner, league.id)
+        seasons.close_season(session, commissioner, league.id)
     play(commissioner, league, t["Reavers"], t["Gouged Eye"], 1, 0)
     assert _table(league)[0] == (1, "Reavers", 1, 1, 0, 0, 1, 0, 0, 0, 3)
     fresh = leagues.get_league(db.session, league.id)

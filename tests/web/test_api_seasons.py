@@ -78,3 +78,54 @@ def test_only_a_commissioner_closes_a_season(client: FlaskClient) -> None:
     assert refused.status_code == 403
     assert client.post(path).status_code == 401
     assert seasons(league.id) == [(1, False)]
+
+
+def test_closing_answers_the_prizes_paid(client: FlaskClient) -> None:
+    boss, coach = make_user("boss"), make_user("grim")
+    league = make_league(boss, "bb2025", coach)
+    home = make_active_team(coach, league, "human", "Altdorf Amblers", HUMANS)
+    away = make_active_team(coach, league, "human", "Bögenhafen Bruisers", HUMANS)
+    report = MatchReport(home=SideReport(score=2, mistake_d6=6), away=SideReport(score=1))
+    with unit_of_work() as session:
+        matches.record_new_match(session, boss, league.id, home.id, away.id, report)
+    body = client.post(f"{API}/leagues/{league.id}/seasons/1/close", headers=auth(boss)).json
+    # BB2025: 100,000 and the League Trophy for 1st, 60,000 for 2nd (only two teams).
+    assert body["prizes"] == [
+        {"team_id": home.id, "place": 1, "gold": 100_000, "trophy": True},
+        {"team_id": away.id, "place": 2, "gold": 60_000, "trophy": False},
+    ]
+
+
+def test_redraft_through_the_api(client: FlaskClient) -> None:
+    boss, coach, rival = make_user("boss"), make_user("grim"), make_user("rival")
+    league = make_league(boss, "bb2025", coach, rival)
+    team = make_active_team(coach, league, "human", "Altdorf Amblers", HUMANS)
+    url = f"{API}/teams/{team.id}/redraft"
+    assert client.get(url).status_code == 409  # no season closed yet
+    client.post(f"{API}/leagues/{league.id}/seasons/1/close", headers=auth(boss))
+
+    plan = client.get(url).json
+    # No games: 1,000,000 + the treasury left after 11 linemen (450,000) = 1,450,000,
+    # capped at 1,300,000; every lineman costs his 50,000 (no season played).
+    assert plan["budget"]["total"] == 1_300_000
+    assert plan["budget"]["lost_to_cap"] == 150_000
+    assert {p["cost"] for p in plan["players"]} == {50_000}
+    assert (plan["state"], plan["spent"]) == ("open", 550_000)
+
+    keep = [p["player_id"] for p in plan["players"]][:10]
+    assert client.post(url, json={"keep": keep}, headers=auth(rival)).status_code == 403
+    bad = client.post(url, json={"keep": "all"}, headers=auth(coach))
+    assert (bad.status_code, bad.json["error"]["code"]) == (400, "invalid_field")
+    over = client.post(url, json={"keep": keep, "rerolls": 9}, headers=auth(coach))
+    assert over.status_code == 422
+    assert over.json["error"]["message"] == "From 0 to 8 team re-rolls."
+
+    submitted = client.post(url, json={"keep": keep, "rerolls": 2}, headers=auth(coach))
+    assert submitted.status_code == 200, submitted.json
+    # 10 x 50,000 + 2 re-rolls x 50,000 (the roster price) = 600,000.
+    assert (submitted.json["state"], submitted.json["spent"]) == ("submitted", 600_000)
+    assert client.post(f"{url}/approve", headers=auth(coach)).status_code == 403
+    approved = client.post(f"{url}/approve", headers=auth(boss))
+    assert approved.status_code == 200, approved.json
+    assert (approved.json["treasury"], approved.json["rerolls"]) == (700_000, 2)
+    assert client.post(f"{url}/approve", headers=auth(boss)).status_code == 409

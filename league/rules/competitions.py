@@ -1,0 +1,191 @@
+"""Knock-out brackets and Swiss pairings.
+
+Pure functions over a ranking (team ids, best first) that the standings
+service works out; the services turn their answers into fixtures.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+
+from league.rules.model import PLAYOFF_SIZES, Decision, RulesError, Ruleset
+
+# ---------------------------------------------------------------------------
+# Playoffs
+
+
+@dataclass(frozen=True, slots=True)
+class Ranked:
+    """A team in the final table, with its division (None: no divisions)."""
+
+    team_id: int
+    division: str | None = None
+
+
+def playoff_entrants(
+    ruleset: Ruleset, size: int, table: Sequence[Ranked], *, by_division: bool | None = None
+) -> tuple[Ranked, ...]:
+    """The teams that enter a bracket of ``size``, best seed first.
+
+    From the overall table, or, where the edition shares the places out
+    between divisions (or ``by_division`` asks for it), the best teams of each
+    division in equal numbers, any places left over going to the best teams
+    not yet in. Seeds then run through the division winners first (ranked by
+    the overall table), then the runners-up, and so on.
+    """
+    if by_division is None:
+        by_division = ruleset.season.playoffs.seeding == "divisions"
+    divisions = list(dict.fromkeys(t.division for t in table))
+    if not by_division or len(divisions) < 2:
+        return tuple(table[:size])
+    share = size // len(divisions)
+    rank_in_division: dict[int, int] = {}
+    counts: dict[str | None, int] = {}
+    for team in table:
+        counts[team.division] = counts.get(team.division, 0) + 1
+        rank_in_division[team.team_id] = counts[team.division]
+    chosen = [t for t in table if rank_in_division[t.team_id] <= share]
+    rest = [t for t in table if rank_in_division[t.team_id] > share]
+    chosen += rest[: size - len(chosen)]
+    overall = {t.team_id: i for i, t in enumerate(table)}
+    return tuple(sorted(chosen, key=lambda t: (rank_in_division[t.team_id], overall[t.team_id])))
+
+
+def bracket_order(size: int) -> tuple[int, ...]:
+    """Seed numbers in bracket order, so that seeds 1 and 2 can only meet in the final.
+
+    8 teams: 1, 8, 4, 5, 2, 7, 3, 6 (matches 1v8, 4v5, 2v7, 3v6).
+    """
+    order = [1, 2]
+    while len(order) < size:
+        total = 2 * len(order) + 1
+        order = [seed for top in order for seed in (top, total - top)]
+    return tuple(order)
+
+
+def playoff_decision(
+    ruleset: Ruleset, size: int, table: Sequence[Ranked], *, by_division: bool | None = None
+) -> Decision:
+    """Whether a bracket of ``size`` can be seeded from ``table``."""
+    if size not in PLAYOFF_SIZES:
+        return Decision.deny("bracket_size", size=size, sizes=PLAYOFF_SIZES)
+    if len(table) < size:
+        return Decision.deny("not_enough_teams", size=size, teams=len(table))
+    entrants = playoff_entrants(ruleset, size, table, by_division=by_division)
+    if _first_round(ruleset, entrants) is None:
+        return Decision.deny("same_division_pairing", size=size)
+    return Decision.allow()
+
+
+def first_round(
+    ruleset: Ruleset, size: int, table: Sequence[Ranked], *, by_division: bool | None = None
+) -> tuple[tuple[Ranked, Ranked], ...]:
+    """The first round's matches in bracket order (higher seed first).
+
+    Seed 1 meets the last seed, 2 the second last, and so on; where the
+    edition forbids a first-round match inside a division, the lower seeds
+    are swapped as little as possible to avoid one.
+    """
+    decision = playoff_decision(ruleset, size, table, by_division=by_division)
+    entrants = playoff_entrants(ruleset, size, table, by_division=by_division)
+    pairs = _first_round(ruleset, entrants) if decision else None
+    if pairs is None:
+        raise RulesError(f"cannot seed this bracket: {decision.reasons[0]}")
+    return pairs
+
+
+def _first_round(
+    ruleset: Ruleset, entrants: Sequence[Ranked]
+) -> tuple[tuple[Ranked, Ranked], ...] | None:
+    size = len(entrants)
+    half = size // 2
+    # The separation only means something when the bracket spans divisions.
+    separate = (
+        ruleset.season.playoffs.no_same_division_first_round
+        and len({e.division for e in entrants}) > 1
+    )
+    top, bottom = entrants[:half], list(entrants[half:])
+    opponents: dict[int, Ranked] = {}
+
+    def place(index: int, free: list[Ranked]) -> bool:
+        if index == half:
+            return True
+        seed = top[index]
+        # The usual opponent (seed 1 meets the last) first, then the nearest.
+        usual = size - 1 - index - half
+        for j in sorted(range(len(free)), key=lambda j: abs(bottom.index(free[j]) - usual)):
+            candidate = free[j]
+            if separate and seed.division is not None and candidate.division == seed.division:
+                continue
+            opponents[index] = candidate
+            if place(index + 1, free[:j] + free[j + 1 :]):
+                return True
+        return False
+
+    if not place(0, bottom):
+        return None
+    return tuple((top[seed - 1], opponents[seed - 1]) for seed in bracket_order(size)[::2])
+
+
+# ---------------------------------------------------------------------------
+# Swiss rounds
+
+
+@dataclass(frozen=True, slots=True)
+class SwissRound:
+    pairs: tuple[tuple[int, int], ...]
+    bye: int | None
+    #: True only when no pairing without a rematch exists.
+    rematches: bool = False
+
+
+def swiss_round(
+    ranking: Sequence[int],
+    played: Collection[frozenset[int]],
+    byes: Collection[int],
+    rng: random.Random,
+) -> SwissRound:
+    """Pairings for the next round of a Swiss tournament.
+
+    ``ranking`` is every team, best first; ``played`` the pairs that have met;
+    ``byes`` the teams that already had a bye. The first round (nothing
+    played) is drawn at random. Later rounds pair from the top of the ranking,
+    each team with the best-placed team it has not met, swapping down when a
+    rematch would follow. With an odd number of teams the lowest-placed team
+    without a bye sits out.
+    """
+    teams = list(ranking)
+    if len(set(teams)) != len(teams):
+        raise RulesError("a team appears twice in the ranking")
+    if not played:
+        rng.shuffle(teams)
+    candidates: list[int | None] = [None]
+    if len(teams) % 2:
+        without = [t for t in reversed(teams) if t not in byes]
+        candidates = list(without or reversed(teams))
+    for bye in candidates:
+        rest = [t for t in teams if t != bye]
+        pairs = _pair_down(rest, played)
+        if pairs is not None:
+            return SwissRound(tuple(pairs), bye)
+    # Every pairing repeats a match (a small field late on): pair by rank.
+    bye = candidates[0]
+    rest = [t for t in teams if t != bye]
+    return SwissRound(tuple(zip(rest[::2], rest[1::2], strict=True)), bye, rematches=True)
+
+
+def _pair_down(
+    teams: list[int], played: Collection[frozenset[int]]
+) -> list[tuple[int, int]] | None:
+    if not teams:
+        return []
+    first, rest = teams[0], teams[1:]
+    for i, opponent in enumerate(rest):
+        if frozenset((first, opponent)) in played:
+            continue
+        tail = _pair_down(rest[:i] + rest[i + 1 :], played)
+        if tail is not None:
+            return [(first, opponent), *tail]
+    return None

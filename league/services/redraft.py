@@ -1,0 +1,300 @@
+"""The off-season re-draft: a team's budget, what it keeps, and the commissioner's approval.
+
+After a season closes, each team of an edition with a re-draft works out its
+budget (the edition's formula, capped unless the league lifts the cap), keeps
+the players it re-hires at their value plus the agent's fee per season played,
+and its staff and re-rolls at their standard price. Its coach submits; a
+commissioner approves, and only then does the team change: players not kept
+leave (kept in history), players missing a game recover, and the treasury
+becomes what is left of the budget, booked in the ledger with the gold lost to
+the cap.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from sqlalchemy import distinct, func, select
+from sqlalchemy.orm import Session
+
+from league.models import Match, MatchPlayer, MatchTeam, Redraft, Season, Team, User
+from league.rules.seasons import RedraftBudget, redraft_budget, redraft_decision, rehire_cost
+from league.services import audit
+from league.services.errors import Conflict, Forbidden, NotFound, RuleViolation
+from league.services.leagues import require_commissioner
+from league.services.standings import standings
+from league.services.teams import (
+    can_manage,
+    get_team,
+    post_entry,
+    roster,
+    team_ruleset,
+    team_type_of,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class RedraftPlayer:
+    player_id: int
+    name: str
+    number: int
+    position_id: str
+    value: int
+    seasons_played: int
+    cost: int
+
+
+@dataclass(frozen=True, slots=True)
+class StaffPrices:
+    reroll: int
+    assistant_coach: int
+    cheerleader: int
+    apothecary: int | None  # None: the roster has no apothecary
+    max_rerolls: int
+    max_assistant_coaches: int
+    max_cheerleaders: int
+
+
+@dataclass(frozen=True, slots=True)
+class RedraftChoice:
+    """What the coach keeps."""
+
+    keep: frozenset[int]
+    rerolls: int
+    assistant_coaches: int
+    cheerleaders: int
+    apothecary: bool
+
+
+@dataclass(frozen=True, slots=True)
+class RedraftPlan:
+    team: Team
+    season: Season
+    budget: RedraftBudget
+    players: tuple[RedraftPlayer, ...]
+    prices: StaffPrices
+    #: What the team holds now: the form's starting point.
+    current: RedraftChoice
+    submitted: Redraft | None
+
+    def cost(self, choice: RedraftChoice) -> int:
+        kept = sum(p.cost for p in self.players if p.player_id in choice.keep)
+        return (
+            kept
+            + choice.rerolls * self.prices.reroll
+            + choice.assistant_coaches * self.prices.assistant_coach
+            + choice.cheerleaders * self.prices.cheerleader
+            + (self.prices.apothecary or 0) * choice.apothecary
+        )
+
+
+def _closed_season(team: Team) -> Season:
+    closed = [s for s in team.league.seasons if s.closed_at is not None]
+    if not closed:
+        raise Conflict(f"{team.league.name} has not closed a season yet: nothing to re-draft.")
+    return closed[-1]
+
+
+def _seasons_played(session: Session, player_ids: Collection[int]) -> dict[int, int]:
+    """Seasons in which each player took part in a played match."""
+    rows = session.execute(
+        select(MatchPlayer.player_id, func.count(distinct(Match.season_id)))
+        .join(Match, MatchPlayer.match_id == Match.id)
+        .where(MatchPlayer.player_id.in_(player_ids), Match.state == "played")
+        .group_by(MatchPlayer.player_id)
+    ).all()
+    return dict(rows)
+
+
+def _friendlies(session: Session, team: Team, season: Season) -> int:
+    return (
+        session.scalar(
+            select(func.count(Match.id))
+            .join(MatchTeam, MatchTeam.match_id == Match.id)
+            .where(
+                MatchTeam.team_id == team.id,
+                Match.season_id == season.id,
+                Match.state == "played",
+                Match.friendly.is_(True),
+            )
+        )
+        or 0
+    )
+
+
+def redraft_plan(session: Session, team_id: int, *, for_update: bool = False) -> RedraftPlan:
+    """The team's re-draft after the league's last closed season."""
+    team = get_team(session, team_id, for_update=for_update, history=False)
+    ruleset = team_ruleset(team)
+    decision = redraft_decision(ruleset)
+    if not decision:
+        raise RuleViolation(f"{ruleset.name} has no off-season re-draft.", code="no_redraft")
+    season = _closed_season(team)
+    # A team that joined after the season closed played none of it.
+    row = next(
+        (r for r in standings(session, team.league, season.number).rows if r.team_id == team.id),
+        None,
+    )
+    budget = redraft_budget(
+        ruleset,
+        treasury=team.treasury,
+        league_fixtures=row.played if row else 0,
+        friendlies=_friendlies(session, team, season),
+        wins=row.won if row else 0,
+        draws=row.drawn if row else 0,
+    )
+    on_roster = sorted(roster(team), key=lambda p: p.number)
+    played = _seasons_played(session, [p.id for p in on_roster])
+    players = tuple(
+        RedraftPlayer(
+            player_id=p.id,
+            name=p.name,
+            number=p.number,
+            position_id=p.position_id,
+            value=p.value,
+            seasons_played=played.get(p.id, 0),
+            cost=rehire_cost(ruleset, p.value, played.get(p.id, 0)),
+        )
+        for p in on_roster
+    )
+    building = ruleset.team_building
+    team_type = team_type_of(team)
+    prices = StaffPrices(
+        reroll=team_type.reroll_cost,
+        assistant_coach=building.assistant_coaches.cost,
+        cheerleader=building.cheerleaders.cost,
+        apothecary=building.apothecary_cost if team_type.apothecary else None,
+        max_rerolls=building.max_rerolls,
+        max_assistant_coaches=building.assistant_coaches.max,
+        max_cheerleaders=building.cheerleaders.max,
+    )
+    submitted = session.scalar(
+        select(Redraft).where(Redraft.team_id == team.id, Redraft.season_id == season.id)
+    )
+    current = RedraftChoice(
+        keep=frozenset(p.player_id for p in players),
+        rerolls=team.rerolls,
+        assistant_coaches=team.assistant_coaches,
+        cheerleaders=team.cheerleaders,
+        apothecary=team.apothecary,
+    )
+    return RedraftPlan(team, season, budget, players, prices, current, submitted)
+
+
+def choice_problems(plan: RedraftPlan, choice: RedraftChoice) -> dict[str, str]:
+    """Why the choice cannot be submitted, per form field (empty: it can)."""
+    problems: dict[str, str] = {}
+    unknown = choice.keep - {p.player_id for p in plan.players}
+    if unknown:
+        problems["keep"] = "Only players on the team's roster can be kept."
+    prices = plan.prices
+    for field, label, count, most in (
+        ("rerolls", "team re-rolls", choice.rerolls, prices.max_rerolls),
+        (
+            "assistant_coaches",
+            "assistant coaches",
+            choice.assistant_coaches,
+            prices.max_assistant_coaches,
+        ),
+        ("cheerleaders", "cheerleaders", choice.cheerleaders, prices.max_cheerleaders),
+    ):
+        if not 0 <= count <= most:
+            problems[field] = f"From 0 to {most} {label}."
+    if choice.apothecary and prices.apothecary is None:
+        problems["apothecary"] = "This team may not have an apothecary."
+    if not problems and plan.cost(choice) > plan.budget.total:
+        problems["keep"] = (
+            f"This costs {plan.cost(choice):,}, over the budget of {plan.budget.total:,}."
+        )
+    return problems
+
+
+def submit_redraft(session: Session, actor: User, team_id: int, choice: RedraftChoice) -> Redraft:
+    """The coach (or a commissioner) submits the re-draft for approval."""
+    plan = redraft_plan(session, team_id, for_update=True)
+    if not can_manage(plan.team, actor):
+        raise Forbidden(f"Only {plan.team.name}'s coach or a commissioner can re-draft it.")
+    if plan.submitted is not None and plan.submitted.state == "approved":
+        raise Conflict(f"{plan.team.name}'s re-draft after {plan.season.name} is approved already.")
+    problems = choice_problems(plan, choice)
+    if problems:
+        field, message = next(iter(problems.items()))
+        raise RuleViolation(message, field=field, code="redraft_refused")
+    redraft = plan.submitted or Redraft(team_id=plan.team.id, season_id=plan.season.id)
+    redraft.kept_player_ids = sorted(choice.keep)
+    redraft.rerolls = choice.rerolls
+    redraft.assistant_coaches = choice.assistant_coaches
+    redraft.cheerleaders = choice.cheerleaders
+    redraft.apothecary = choice.apothecary
+    redraft.budget = plan.budget.total
+    redraft.spent = plan.cost(choice)
+    redraft.lost_to_cap = plan.budget.lost_to_cap
+    redraft.submitted_by_id = actor.id
+    session.add(redraft)
+    session.flush()
+    audit.record(session, actor, "team.redraft_submitted", "team", plan.team.id, cost=redraft.spent)
+    return redraft
+
+
+def approve_redraft(session: Session, actor: User, team_id: int) -> Team:
+    """A commissioner approves the submitted re-draft: the team changes now."""
+    plan = redraft_plan(session, team_id, for_update=True)
+    team = plan.team
+    require_commissioner(team.league, actor)
+    redraft = plan.submitted
+    if redraft is None:
+        raise NotFound(f"{team.name} has not submitted a re-draft after {plan.season.name}.")
+    if redraft.state == "approved":
+        raise Conflict(f"{team.name}'s re-draft after {plan.season.name} is approved already.")
+    choice = RedraftChoice(
+        frozenset(redraft.kept_player_ids),
+        redraft.rerolls,
+        redraft.assistant_coaches,
+        redraft.cheerleaders,
+        redraft.apothecary,
+    )
+    # The treasury was counted when the coach submitted: it must still be the same.
+    problems = choice_problems(plan, choice)
+    if problems or plan.budget.total != redraft.budget:
+        raise Conflict(f"{team.name} changed since its re-draft was submitted: submit it again.")
+    for player in roster(team):
+        if player.id in choice.keep:
+            player.status = "active"  # rest and recovery: a missed game is over
+        else:
+            player.status = "retired"
+    team.rerolls = choice.rerolls
+    team.assistant_coaches = choice.assistant_coaches
+    team.cheerleaders = choice.cheerleaders
+    team.apothecary = choice.apothecary
+    _book(session, actor, team, plan, redraft.spent)
+    redraft.state = "approved"
+    redraft.approved_by_id = actor.id
+    redraft.approved_at = datetime.now(UTC)
+    audit.record(session, actor, "team.redraft_approved", "team", team.id, cost=redraft.spent)
+    return team
+
+
+def _book(session: Session, actor: User, team: Team, plan: RedraftPlan, spent: int) -> None:
+    """The treasury goes into the budget and comes back as what the re-draft left."""
+    budget = plan.budget
+    cap_note = f", {budget.lost_to_cap:,} lost to the cap" if budget.lost_to_cap else ""
+    post_entry(
+        session,
+        team,
+        actor,
+        budget.total - budget.treasury,
+        "redraft",
+        f"Re-draft budget after {plan.season.name}: {budget.total:,}{cap_note}",
+        season_id=plan.season.id,
+    )
+    post_entry(
+        session,
+        team,
+        actor,
+        -spent,
+        "redraft",
+        f"Re-draft after {plan.season.name}: players, staff and re-rolls kept",
+        season_id=plan.season.id,
+    )

@@ -1,0 +1,158 @@
+"""Playoff brackets and Swiss pairings."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from league.rules import Ruleset
+from league.rules.competitions import (
+    Ranked,
+    bracket_order,
+    first_round,
+    playoff_decision,
+    playoff_entrants,
+    swiss_round,
+)
+
+
+def ids(pairs: tuple[tuple[Ranked, Ranked], ...]) -> list[tuple[int, int]]:
+    return [(home.team_id, away.team_id) for home, away in pairs]
+
+
+def test_bracket_order_keeps_the_top_seeds_apart() -> None:
+    assert bracket_order(4) == (1, 4, 2, 3)
+    assert bracket_order(8) == (1, 8, 4, 5, 2, 7, 3, 6)
+    assert bracket_order(16)[:4] == (1, 16, 8, 9)
+
+
+# Two divisions: A teams are 1xx, B teams 2xx; the overall table interleaves them.
+TWO_DIVISIONS = [
+    Ranked(101, "A"),
+    Ranked(102, "A"),
+    Ranked(201, "B"),
+    Ranked(103, "A"),
+    Ranked(104, "A"),
+    Ranked(202, "B"),
+    Ranked(105, "A"),
+    Ranked(203, "B"),
+    Ranked(204, "B"),
+    Ranked(205, "B"),
+]
+
+
+def test_bb2025_eight_team_bracket_from_two_divisions(bb2025: Ruleset) -> None:
+    # BB2025: four places per division. Seeds: division winners (101, 201),
+    # runners-up (102, 202), thirds (103, 203), fourths (104, 204). Seed 1
+    # meets seed 8 and so on; every first-round match crosses divisions.
+    entrants = playoff_entrants(bb2025, 8, TWO_DIVISIONS)
+    assert [e.team_id for e in entrants] == [101, 201, 102, 202, 103, 203, 104, 204]
+    pairs = first_round(bb2025, 8, TWO_DIVISIONS)
+    assert ids(pairs) == [(101, 204), (202, 103), (201, 104), (102, 203)]
+    assert all(home.division != away.division for home, away in pairs)
+
+
+def test_bb2020_takes_the_top_of_the_table(bb2020: Ruleset) -> None:
+    # BB2020: the top four of the overall table, 1v4 and 2v3, divisions or not.
+    pairs = first_round(bb2020, 4, TWO_DIVISIONS)
+    assert ids(pairs) == [(101, 103), (102, 201)]
+
+
+def test_lower_seeds_are_swapped_to_avoid_a_same_division_match(bb2025: Ruleset) -> None:
+    # Three divisions X (1xx), Y (2xx), Z (3xx); two places each, then the two
+    # best teams left (103, 104). Seeds: 101, 201, 301, 102, 202, 302, 103, 104.
+    # 1v8 would be 101 v 104 (both X): 101 takes 302 (seed 6), 201 takes 103,
+    # 301 takes 104 and 102 takes 202 - every match crosses divisions.
+    table = [
+        Ranked(101, "X"),
+        Ranked(102, "X"),
+        Ranked(201, "Y"),
+        Ranked(103, "X"),
+        Ranked(301, "Z"),
+        Ranked(202, "Y"),
+        Ranked(104, "X"),
+        Ranked(302, "Z"),
+        Ranked(203, "Y"),
+        Ranked(303, "Z"),
+    ]
+    entrants = playoff_entrants(bb2025, 8, table)
+    assert [e.team_id for e in entrants] == [101, 201, 301, 102, 202, 302, 103, 104]
+    assert ids(first_round(bb2025, 8, table)) == [(101, 302), (102, 202), (201, 103), (301, 104)]
+
+
+def test_a_bracket_that_cannot_avoid_same_division_matches_is_refused(bb2025: Ruleset) -> None:
+    # Y and Z hold one team each: six of the eight places go to X, and only
+    # two X teams can meet a non-X team in the first round.
+    table = [Ranked(100 + i, "X") for i in range(1, 9)] + [Ranked(201, "Y"), Ranked(301, "Z")]
+    decision = playoff_decision(bb2025, 8, table)
+    assert decision.codes == ("same_division_pairing",)
+
+
+def test_bracket_size_and_field_are_checked(bb2025: Ruleset) -> None:
+    assert playoff_decision(bb2025, 6, TWO_DIVISIONS).codes == ("bracket_size",)
+    assert playoff_decision(bb2025, 16, TWO_DIVISIONS).codes == ("not_enough_teams",)
+    assert playoff_decision(bb2025, 4, TWO_DIVISIONS)
+
+
+def test_one_division_is_seeded_from_the_table(bb2025: Ruleset) -> None:
+    table = [Ranked(i, "A") for i in range(1, 6)]
+    assert ids(first_round(bb2025, 4, table)) == [(1, 4), (2, 3)]
+
+
+# ---------------------------------------------------------------------------
+# Swiss
+
+
+def test_swiss_pairs_down_the_ranking() -> None:
+    # After round 1 (1 beat 2, 3 beat 4) the ranking is 1, 3, 2, 4.
+    played = {frozenset((1, 2)), frozenset((3, 4))}
+    assert swiss_round([1, 3, 2, 4], played, (), random.Random(0)).pairs == ((1, 3), (2, 4))
+
+
+def test_swiss_swaps_down_to_avoid_a_rematch() -> None:
+    # 1 and 2 top the ranking but have met: 1 meets 3, then 2 meets 4.
+    played = {frozenset((1, 2)), frozenset((3, 4))}
+    assert swiss_round([1, 2, 3, 4], played, (), random.Random(0)).pairs == ((1, 3), (2, 4))
+    # Round 3: 1 has met 2 and 3, so 1 v 4 and 2 v 3.
+    played |= {frozenset((1, 3)), frozenset((2, 4))}
+    assert swiss_round([1, 2, 3, 4], played, (), random.Random(0)).pairs == ((1, 4), (2, 3))
+
+
+def test_the_bye_goes_to_the_lowest_team_without_one() -> None:
+    played = {frozenset((1, 2)), frozenset((3, 4))}
+    assert swiss_round([1, 2, 3, 4, 5], played, (5,), random.Random(0)).bye == 4
+
+
+def test_first_round_is_drawn_at_random() -> None:
+    draws = {swiss_round(range(1, 9), (), (), random.Random(seed)).pairs for seed in range(20)}
+    assert len(draws) > 1
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.randoms(use_true_random=False), st.lists(st.integers(0, 2), min_size=20, max_size=20))
+def test_nine_teams_over_four_rounds(rng: random.Random, results: list[int]) -> None:
+    # 9 teams, 4 rounds, any results: nobody meets the same team twice, every
+    # team plays or sits out once a round, and four different teams sit out.
+    teams = list(range(1, 10))
+    points = dict.fromkeys(teams, 0)
+    played: set[frozenset[int]] = set()
+    byes: list[int] = []
+    outcomes = iter(results)
+    for _ in range(4):
+        ranking = sorted(teams, key=lambda t: (-points[t], t))
+        round_ = swiss_round(ranking, played, byes, rng)
+        assert not round_.rematches
+        seen = [t for pair in round_.pairs for t in pair] + [round_.bye]
+        assert sorted(seen) == teams
+        assert round_.bye not in byes
+        byes.append(round_.bye)
+        points[round_.bye] += 3  # a bye counts as a win here
+        for home, away in round_.pairs:
+            assert frozenset((home, away)) not in played
+            played.add(frozenset((home, away)))
+            outcome = next(outcomes)  # 0 home wins, 1 draw, 2 away wins
+            points[home] += (3, 1, 0)[outcome]
+            points[away] += (0, 1, 3)[outcome]
+    assert len(set(byes)) == 4

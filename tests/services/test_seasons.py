@@ -1,0 +1,123 @@
+"""Closing a season: the final table pays its prizes and passes on the League Trophy."""
+
+from __future__ import annotations
+
+import pytest
+
+from league.extensions import db
+from league.models import League, Team, TreasuryEntry, User
+from league.services import leagues, seasons, teams
+from league.services.errors import Conflict, Forbidden
+from league.services.matches import check_all
+from league.services.team_views import team_values
+from league.services.unit_of_work import unit_of_work
+from tests.factories import make_league, make_user
+from tests.services.test_standings import play
+
+
+@pytest.fixture
+def commissioner() -> User:
+    return make_user("commish")
+
+
+@pytest.fixture
+def coach() -> User:
+    return make_user("anna")
+
+
+def _league(commissioner: User, coach: User, ruleset: str) -> tuple[League, dict[str, Team]]:
+    league = make_league(commissioner, ruleset, coach)
+    with unit_of_work() as session:
+        for name in ("Reavers", "Gouged Eye", "Bright Crusaders", "Darkside Cowboys"):
+            teams.create_team(session, coach, teams.NewTeam(league.id, name, "human", active=True))
+    found = {t.name: t for t in leagues.get_league(db.session, league.id).teams}
+    # Reavers win twice, Gouged Eye once, Bright Crusaders draw: a clear table.
+    play(commissioner, league, found["Reavers"], found["Gouged Eye"], 2, 0)
+    play(commissioner, league, found["Reavers"], found["Darkside Cowboys"], 1, 0)
+    play(commissioner, league, found["Gouged Eye"], found["Darkside Cowboys"], 1, 0)
+    play(commissioner, league, found["Bright Crusaders"], found["Darkside Cowboys"], 0, 0)
+    return league, found
+
+
+def _treasuries(league: League) -> dict[str, int]:
+    return {t.name: t.treasury for t in leagues.get_league(db.session, league.id).teams}
+
+
+def test_bb2025_close_pays_prizes_and_the_trophy(commissioner: User, coach: User) -> None:
+    league, found = _league(commissioner, coach, "bb2025")
+    before = _treasuries(league)
+    tv_before = team_values(db.session.get(Team, found["Reavers"].id)).team_value
+    with unit_of_work() as session:
+        closed = seasons.close_season(session, commissioner, league.id, 1)
+    # BB2025 Glittering Prizes: 1st 100,000 and the trophy, 2nd 60,000, 3rd 30,000.
+    assert [(p.team_name, p.place, p.gold, p.trophy) for p in closed.prizes] == [
+        ("Reavers", 1, 100_000, True),
+        ("Gouged Eye", 2, 60_000, False),
+        ("Bright Crusaders", 3, 30_000, False),
+    ]
+    after = _treasuries(league)
+    assert {name: after[name] - before[name] for name in after} == {
+        "Reavers": 100_000,
+        "Gouged Eye": 60_000,
+        "Bright Crusaders": 30_000,
+        "Darkside Cowboys": 0,
+    }
+    rows = db.session.query(TreasuryEntry).filter_by(kind="prize").order_by(TreasuryEntry.id)
+    assert [(r.amount, r.description, r.season_id) for r in rows] == [
+        (100_000, "1st place, Season 1", closed.closed.id),
+        (60_000, "2nd place, Season 1", closed.closed.id),
+        (30_000, "3rd place, Season 1", closed.closed.id),
+    ]
+    # The trophy's free re-roll counts in TV at the Human roster price, 50,000.
+    reavers = db.session.get(Team, found["Reavers"].id)
+    assert reavers.league_trophy
+    assert team_values(reavers).team_value == tv_before + 50_000
+    assert check_all(db.session) == []
+    fresh = leagues.get_league(db.session, league.id)
+    shown = seasons.prizes_paid(db.session, fresh, closed.closed)
+    assert [(p.team_name, p.gold, p.trophy) for p in shown] == [
+        ("Reavers", 100_000, True),
+        ("Gouged Eye", 60_000, False),
+        ("Bright Crusaders", 30_000, False),
+    ]
+
+
+def test_the_trophy_passes_on_when_the_next_season_closes(commissioner: User, coach: User) -> None:
+    league, found = _league(commissioner, coach, "bb2025")
+    with unit_of_work() as session:
+        seasons.close_season(session, commissioner, league.id, 1)
+    play(commissioner, league, found["Gouged Eye"], found["Reavers"], 3, 0)
+    with unit_of_work() as session:
+        closed = seasons.close_season(session, commissioner, league.id, 2)
+    assert closed.prizes[0].team_name == "Gouged Eye"
+    holders = [t.name for t in leagues.get_league(db.session, league.id).teams if t.league_trophy]
+    assert holders == ["Gouged Eye"]
+
+
+def test_bb2020_pays_no_prizes(commissioner: User, coach: User) -> None:
+    league, _ = _league(commissioner, coach, "bb2020")
+    before = _treasuries(league)
+    with unit_of_work() as session:
+        closed = seasons.close_season(session, commissioner, league.id, 1)
+    assert closed.prizes == ()
+    assert _treasuries(league) == before
+    assert not any(t.league_trophy for t in leagues.get_league(db.session, league.id).teams)
+
+
+def test_a_season_without_results_pays_nothing(commissioner: User, coach: User) -> None:
+    league = make_league(commissioner, "bb2025", coach)
+    with unit_of_work() as session:
+        teams.create_team(session, coach, teams.NewTeam(league.id, "Reavers", "human", active=True))
+    with unit_of_work() as session:
+        assert seasons.close_season(session, commissioner, league.id, 1).prizes == ()
+
+
+def test_closing_twice_or_without_the_right_pays_once(commissioner: User, coach: User) -> None:
+    league, _ = _league(commissioner, coach, "bb2025")
+    with pytest.raises(Forbidden), unit_of_work() as session:
+        seasons.close_season(session, coach, league.id, 1)
+    with unit_of_work() as session:
+        seasons.close_season(session, commissioner, league.id, 1)
+    with pytest.raises(Conflict), unit_of_work() as session:
+        seasons.close_season(session, commissioner, league.id, 1)
+    assert db.session.query(TreasuryEntry).filter_by(kind="prize").count() == 3
