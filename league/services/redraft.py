@@ -53,8 +53,9 @@ class StaffPrices:
     cheerleader: int
     apothecary: int | None  # None: the roster has no apothecary
     max_rerolls: int
-    max_assistant_coaches: int
-    max_cheerleaders: int
+    #: None: no limit.
+    max_assistant_coaches: int | None
+    max_cheerleaders: int | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,12 +101,12 @@ def _closed_season(team: Team) -> Season:
 def _seasons_played(session: Session, player_ids: Collection[int]) -> dict[int, int]:
     """Seasons in which each player took part in a played match."""
     rows = session.execute(
-        select(MatchPlayer.player_id, func.count(distinct(Match.season_id)))
+        select(MatchPlayer.player_id, func.count(distinct(Match.season_id)).label("seasons"))
         .join(Match, MatchPlayer.match_id == Match.id)
         .where(MatchPlayer.player_id.in_(player_ids), Match.state == "played")
         .group_by(MatchPlayer.player_id)
     ).all()
-    return dict(rows)
+    return {row.player_id: row.seasons for row in rows}
 
 
 def _friendlies(session: Session, team: Team, season: Season) -> int:
@@ -200,8 +201,8 @@ def choice_problems(plan: RedraftPlan, choice: RedraftChoice) -> dict[str, str]:
         ),
         ("cheerleaders", "cheerleaders", choice.cheerleaders, prices.max_cheerleaders),
     ):
-        if not 0 <= count <= most:
-            problems[field] = f"From 0 to {most} {label}."
+        if count < 0 or (most is not None and count > most):
+            problems[field] = f"From 0 to {most} {label}." if most is not None else "At least 0."
     if choice.apothecary and prices.apothecary is None:
         problems["apothecary"] = "This team may not have an apothecary."
     if not problems and plan.cost(choice) > plan.budget.total:

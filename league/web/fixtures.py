@@ -252,7 +252,7 @@ def standings(league_id: int) -> str:
         league=league,
         season=season,
         standings=table,
-        prizes=seasons.prizes_paid(db.session, league, season) if season.closed_at else (),
+        prizes=seasons.prizes_paid(db.session(), league, season) if season.closed_at else (),
         role=leagues.role_in(league, current_user),
     )
 

@@ -24,7 +24,7 @@ bp = Blueprint("seasons", __name__)
 
 def _plan_or_error(team_id: int) -> RedraftPlan:
     try:
-        return redraft_plan(db.session, team_id)
+        return redraft_plan(db.session(), team_id)
     except NotFound as error:
         abort(404, description=error.message)
 
@@ -68,7 +68,7 @@ def _render(plan: RedraftPlan, form: RedraftForm, status: int = 200) -> tuple[st
 @login_required
 def redraft(team_id: int) -> tuple[str, int] | Response:
     try:
-        plan = redraft_plan(db.session, team_id)
+        plan = redraft_plan(db.session(), team_id)
     except NotFound as error:
         abort(404, description=error.message)
     except DomainError as error:
