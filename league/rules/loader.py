@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
+from league.rules.match_day import is_journeyman_position, rule_matches
 from league.rules.model import (
     ADVANCEMENT_KINDS,
     CASUALTY_EFFECTS,
@@ -865,15 +866,8 @@ def _match_day_source(root: Path, ruleset_id: str, based_on: str | None, name: s
     return None
 
 
-def _rule_matches(pattern: str, rule: str) -> bool:
-    """``"Favoured of..."`` matches every rule starting with ``"Favoured of"``."""
-    if pattern.endswith("..."):
-        return rule.startswith(pattern[:-3])
-    return rule == pattern
-
-
 def _known_rule(pattern: str, team_types: tuple[TeamType, ...]) -> bool:
-    return any(_rule_matches(pattern, r) for t in team_types for r in t.special_rules)
+    return any(rule_matches(pattern, r) for t in team_types for r in t.special_rules)
 
 
 def _skill_ref(table: _Table, name: str, skills: Mapping[str, Skill], value: str) -> SkillRef:
@@ -968,16 +962,9 @@ def _read_journeymen(
         ),
     )
     for team in team_types:
-        if not any(_journeyman_position(rules, p) for p in team.positions):
+        if not any(is_journeyman_position(rules, p) for p in team.positions):
             raise table.error("position_max", f"team type {team.id!r} has no journeyman position")
     return rules
-
-
-def _journeyman_position(rules: JourneymenRules, position: Position) -> bool:
-    """May ``position`` provide journeymen? (The one place this is decided.)"""
-    if position.max not in rules.position_max:
-        return False
-    return rules.keyword is None or rules.keyword in position.keywords
 
 
 def _read_mercenaries(doc: _Table, skills: Mapping[str, Skill]) -> MercenaryRules:
