@@ -83,7 +83,7 @@ def test_unknown_rulesets_and_teams_are_json_404s(client: FlaskClient, path: str
 
 @pytest.mark.parametrize("ruleset_id", RULESETS)
 def test_every_ruleset_page_renders(client: FlaskClient, ruleset_id: str) -> None:
-    for suffix in ("", "/skills", "/teams"):
+    for suffix in ("", "/skills", "/teams", "/inducements", "/star-players"):
         response = client.get(f"/rules/{ruleset_id}{suffix}")
         assert response.status_code == 200, suffix
 
@@ -116,6 +116,34 @@ def test_team_page_shows_target_numbers(client: FlaskClient) -> None:
     assert "Human Blitzer" in page
     assert "85,000" in page
     assert "9+" in page
+
+
+def test_inducements_page_filters_by_team(client: FlaskClient) -> None:
+    page = client.get("/rules/bb2025/inducements").text
+    assert "Riotous Rookies" in page  # every inducement, restricted or not
+    assert "up to 50,000 of its treasury" in page  # BB2025 petty cash top-up
+    assert "50,000 (0–6) for Bribery and Corruption teams" in page
+    goblin = client.get("/rules/bb2025/inducements?team=goblin").text
+    # Goblins (Bribery and Corruption): Bribes at 50,000, 0-6; no Riotous Rookies.
+    row = goblin.split('id="bribes"')[1].split("</tr>")[0]
+    assert "50,000" in row
+    assert "0–6" in row
+    assert "Riotous Rookies" not in goblin
+    assert "may not add treasury" in client.get("/rules/bb2020/inducements").text
+
+
+def test_star_players_page_answers_who_can_this_team_hire(client: FlaskClient) -> None:
+    every = client.get("/rules/bb2025/star-players").text
+    assert "Griff Oberwald" in every
+    assert "mega star" in every
+    human = client.get("/rules/bb2025/star-players?team=human").text
+    assert "Griff Oberwald" in human  # Old World Classic
+    orc = client.get("/rules/bb2025/star-players?team=orc").text
+    assert "Griff Oberwald" not in orc
+    assert "Grak and Crumbleberry" in orc  # a pair that plays for any team
+    classic = client.get("/rules/classic/star-players?team=dwarf").text
+    assert "Barik Farblast" in classic
+    assert client.get("/rules/bb2025/star-players?team=nope").status_code == 404
 
 
 def test_unknown_ruleset_page_is_404(client: FlaskClient) -> None:
