@@ -7,6 +7,7 @@ from league.models.ledger import TreasuryEntry
 from league.models.match import Match, MatchPlayer, MatchTeam
 from league.models.opening import PlayerOpening, TeamOpening
 from league.models.player import Player
+from league.models.pregame import PregameItem, PregameSide
 from league.models.submission import FormSubmission
 from league.models.team import Team
 from league.models.user import ApiToken, User
@@ -25,6 +26,8 @@ __all__ = [
     "Player",
     "PlayerOpening",
     "PlayerSkill",
+    "PregameItem",
+    "PregameSide",
     "Season",
     "Team",
     "TeamOpening",
