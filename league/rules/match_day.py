@@ -55,7 +55,7 @@ __all__ = [
     "journeyman_positions",
     "journeyman_value",
     "journeymen_needed",
-    "match_day",
+    "match_day_rules",
     "mercenary_cost",
     "order_cost",
     "order_decision",
@@ -71,7 +71,7 @@ __all__ = [
 ]
 
 
-def match_day(ruleset: Ruleset) -> MatchDay:
+def match_day_rules(ruleset: Ruleset) -> MatchDay:
     """The ruleset's pre-game rules (a :class:`RulesError` when it has none)."""
     if ruleset.match_day is None:
         raise RulesError(f"ruleset {ruleset.id!r} has no match-day rules")
@@ -98,7 +98,7 @@ def is_journeyman_position(rules: JourneymenRules, position: Position) -> bool:
 
 def journeyman_positions(ruleset: Ruleset, team_type: TeamType) -> tuple[Position, ...]:
     """The positions a journeyman of this team may take (the coach picks if several)."""
-    rules = match_day(ruleset).journeymen
+    rules = match_day_rules(ruleset).journeymen
     return tuple(p for p in team_type.positions if is_journeyman_position(rules, p))
 
 
@@ -109,12 +109,12 @@ def available_players(players: Iterable[RosterPlayer]) -> int:
 
 def journeymen_needed(ruleset: Ruleset, players: Iterable[RosterPlayer]) -> int:
     """Journeymen that bring the team up to ``fill_to`` (11) available players."""
-    return max(0, match_day(ruleset).journeymen.fill_to - available_players(players))
+    return max(0, match_day_rules(ruleset).journeymen.fill_to - available_players(players))
 
 
 def journeyman_value(ruleset: Ruleset, team_type: TeamType, position: Position) -> int:
     """What one journeyman adds to CTV: the position's fee, 0 for Low Cost Linemen."""
-    if not match_day(ruleset).journeymen.counts_in_ctv:
+    if not match_day_rules(ruleset).journeymen.counts_in_ctv:
         return 0
     if is_low_cost_lineman(ruleset, team_type, position):
         return 0
@@ -151,7 +151,7 @@ def journeyman_decision(
 
 def journeyman_hire_price(ruleset: Ruleset, position: Position, value_increases: int) -> int:
     """Gold to keep a journeyman after the game, as the edition prices it."""
-    if match_day(ruleset).journeymen.hire.price == "position_cost":
+    if match_day_rules(ruleset).journeymen.hire.price == "position_cost":
         return position.cost
     return position.cost + value_increases
 
@@ -161,7 +161,7 @@ def journeyman_hire_decision(
 ) -> Decision:
     """May the team hire the journeyman permanently (``roster_size``: without him)?"""
     reasons: list[Reason] = []
-    if match_day(ruleset).journeymen.hire.needs_room and (
+    if match_day_rules(ruleset).journeymen.hire.needs_room and (
         roster_size >= ruleset.team_building.max_players
     ):
         reasons.append(make_reason("roster_full", max=ruleset.team_building.max_players))
@@ -182,14 +182,14 @@ def petty_cash(ruleset: Ruleset, own_ctv: int, other_ctv: int, other_treasury_sp
     """
     if own_ctv >= other_ctv:
         return 0
-    rules = match_day(ruleset).petty_cash
+    rules = match_day_rules(ruleset).petty_cash
     extra = other_treasury_spent if rules.higher_spend_adds_to_petty_cash else 0
     return other_ctv - own_ctv + extra
 
 
 def treasury_allowance(ruleset: Ruleset, own_ctv: int, other_ctv: int, treasury: int) -> int:
     """The most of its treasury one side may spend on inducements."""
-    rules = match_day(ruleset).petty_cash
+    rules = match_day_rules(ruleset).petty_cash
     treasury = max(0, treasury)
     if own_ctv > other_ctv:
         return treasury
@@ -201,7 +201,7 @@ def treasury_allowance(ruleset: Ruleset, own_ctv: int, other_ctv: int, treasury:
 
 def turn_decision(ruleset: Ruleset, own_ctv: int, other_ctv: int, other_done: bool) -> Decision:
     """May this side choose now? The lower team waits for the higher where the edition says."""
-    rules = match_day(ruleset).petty_cash
+    rules = match_day_rules(ruleset).petty_cash
     if rules.higher_spends_first and own_ctv < other_ctv and not other_done:
         return Decision.deny("not_your_turn")
     return Decision.allow()
@@ -231,13 +231,13 @@ def settle(petty: int, cost: int) -> Settlement:
 
 def inducement_price(ruleset: Ruleset, team_type: TeamType, inducement_id: str) -> int:
     """Price of one ``inducement_id`` for this team (a reduced price where it applies)."""
-    item = match_day(ruleset).inducement(inducement_id)
+    item = match_day_rules(ruleset).inducement(inducement_id)
     reduced = _reduction(item, team_type)
     return item.cost if reduced is None else reduced.cost
 
 
 def inducement_limit(ruleset: Ruleset, team_type: TeamType, inducement_id: str) -> int:
-    item = match_day(ruleset).inducement(inducement_id)
+    item = match_day_rules(ruleset).inducement(inducement_id)
     reduced = _reduction(item, team_type)
     return item.max if reduced is None or reduced.max is None else reduced.max
 
@@ -258,7 +258,7 @@ def inducement_decision(
     ruleset: Ruleset, team_type: TeamType, inducement_id: str, count: int
 ) -> Decision:
     """May the team hold ``count`` of ``inducement_id``? (Budget: :func:`order_decision`.)"""
-    md = match_day(ruleset)
+    md = match_day_rules(ruleset)
     if inducement_id not in {i.id for i in md.inducements}:
         return Decision.deny("unknown_inducement", item=inducement_id)
     item = md.inducement(inducement_id)
@@ -272,7 +272,7 @@ def inducement_decision(
 
 
 def eligible_inducements(ruleset: Ruleset, team_type: TeamType) -> tuple[Inducement, ...]:
-    return tuple(i for i in match_day(ruleset).inducements if _eligible(i, team_type))
+    return tuple(i for i in match_day_rules(ruleset).inducements if _eligible(i, team_type))
 
 
 # ---------------------------------------------------------------------------
@@ -295,7 +295,7 @@ class StarHire:
 
 def star_hire(ruleset: Ruleset, hire_id: str) -> StarHire:
     """The hire behind a star id or a pair id (a pair member's id hires the pair)."""
-    md = match_day(ruleset)
+    md = match_day_rules(ruleset)
     pair_id = hire_id if hire_id in {p.id for p in md.pairs} else md.star(hire_id).pair
     if pair_id is None:
         star = md.star(hire_id)
@@ -314,7 +314,7 @@ def _plays_for(star: StarPlayer, team_type: TeamType) -> bool:
 
 def star_decision(ruleset: Ruleset, team_type: TeamType, hire_id: str) -> Decision:
     """Does this star (or pair) play for the team?"""
-    md = match_day(ruleset)
+    md = match_day_rules(ruleset)
     if hire_id not in {s.id for s in md.stars} | {p.id for p in md.pairs}:
         return Decision.deny("unknown_star", item=hire_id)
     hire = star_hire(ruleset, hire_id)
@@ -325,7 +325,7 @@ def star_decision(ruleset: Ruleset, team_type: TeamType, hire_id: str) -> Decisi
 
 def eligible_stars(ruleset: Ruleset, team_type: TeamType) -> tuple[StarPlayer, ...]:
     """Stars who play for this team ("who can this team hire?")."""
-    return tuple(s for s in match_day(ruleset).stars if _plays_for(s, team_type))
+    return tuple(s for s in match_day_rules(ruleset).stars if _plays_for(s, team_type))
 
 
 def stars_fielded(ruleset: Ruleset, own: Iterable[str], other: Iterable[str]) -> tuple[str, ...]:
@@ -335,7 +335,7 @@ def stars_fielded(ruleset: Ruleset, own: Iterable[str], other: Iterable[str]) ->
     and he keeps both fees).
     """
     own_ids = [star_hire(ruleset, h).id for h in own]
-    if match_day(ruleset).star_rules.same_star == "both":
+    if match_day_rules(ruleset).star_rules.same_star == "both":
         return tuple(own_ids)
     theirs = {star_hire(ruleset, h).id for h in other}
     return tuple(h for h in own_ids if h not in theirs)
@@ -347,7 +347,7 @@ def stars_fielded(ruleset: Ruleset, own: Iterable[str], other: Iterable[str]) ->
 
 def mercenary_cost(ruleset: Ruleset, position: Position, skill: str | None = None) -> int:
     """Position fee + the mercenary surcharge (+ the price of one extra skill)."""
-    rules = match_day(ruleset).mercenaries
+    rules = match_day_rules(ruleset).mercenaries
     return position.cost + rules.extra_cost + (rules.skill_cost if skill else 0)
 
 
@@ -424,7 +424,7 @@ def order_decision(
     other_done: bool = True,
 ) -> Decision:
     """May this side buy ``order``? Checks turn, eligibility, limits, roster places, budget."""
-    md = match_day(ruleset)
+    md = match_day_rules(ruleset)
     team_type = side.team_type
     reasons: list[Reason] = list(turn_decision(ruleset, side.ctv, other_ctv, other_done).reasons)
     for item_id, count in order.inducements.items():

@@ -6,6 +6,10 @@ MATCH-DAY.md "Key rule numbers"), BB2020 with the May 2025 errata, classic LRB6.
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
+import league.rules.match_day as match_day_module
 from league.rules import (
     MercenaryOrder,
     PreGameOrder,
@@ -33,6 +37,7 @@ from league.rules import (
     stars_fielded,
     treasury_allowance,
 )
+from league.rules.model import make_reason
 
 HIGHER, LOWER = 1_150_000, 1_000_000
 
@@ -245,3 +250,14 @@ def test_reduced_prices_and_eligibility(bb2025: Ruleset, classic: Ruleset) -> No
     assert inducement_price(classic, classic.team_type("goblin"), "bribes") == 50_000
     assert inducement_decision(classic, classic.team_type("undead"), "igor", 1)
     assert not inducement_decision(classic, classic.team_type("human"), "igor", 1)
+
+
+def test_every_refusal_reads_as_a_sentence() -> None:
+    """Each code match_day.py refuses with has its own words (not the bare code)."""
+    source = Path(match_day_module.__file__).read_text(encoding="utf-8")
+    codes = set(re.findall(r'(?:make_reason|Decision\.deny)\(\s*"(\w+)"', source))
+    assert len(codes) >= 15
+    for code in sorted(codes):
+        text = reason_text(make_reason(code))
+        assert text != code.replace("_", " "), code
+        assert text.endswith("."), code
