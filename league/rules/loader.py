@@ -919,6 +919,15 @@ def _read_match_day(
         team_types,
         numbers["stat_style"],
     )
+    hire_ids = {s.id for s in stars} | {p.id for p in pairs}
+    for index, item in enumerate(match_day.inducements):
+        for star_id in item.excludes_stars:
+            if star_id not in hire_ids:
+                raise RulesetError(
+                    f"{source}/match_day.toml",
+                    f"inducement[{index}].excludes_stars",
+                    f"unknown star player {star_id!r}",
+                )
     return dataclasses.replace(match_day, stars=stars, pairs=pairs)
 
 
@@ -1022,6 +1031,7 @@ def _read_inducements(
             "needs_apothecary",
             "reduced",
             "notes",
+            "excludes_stars",
         )
         item_id = table.text("id", _REQUIRED)
         name = table.text("name", _REQUIRED)
@@ -1065,6 +1075,7 @@ def _read_inducements(
                 needs_apothecary=table.flag("needs_apothecary", False),
                 reduced=tuple(reduced),
                 notes=table.text("notes", ""),
+                excludes_stars=table.texts("excludes_stars", ()),
             )
         )
     return tuple(items)

@@ -442,6 +442,19 @@ def order_decision(
                 reasons.append(make_reason("duplicate_star", item=hire.name))
             else:
                 hires.append(hire)
+    chosen = {h.id for h in hires}
+    for item_id, count in order.inducements.items():
+        if count > 0 and item_id in {i.id for i in md.inducements}:
+            item = md.inducement(item_id)
+            for star_id in item.excludes_stars:
+                if star_hire(ruleset, star_id).id in chosen:
+                    reasons.append(
+                        make_reason(
+                            "excludes_star",
+                            item=item.name,
+                            star=star_hire(ruleset, star_id).name,
+                        )
+                    )
     if len(hires) > md.star_rules.max:
         reasons.append(make_reason("too_many_stars", max=md.star_rules.max, count=len(hires)))
     merc_rules = md.mercenaries
@@ -490,6 +503,7 @@ def reason_text(reason: Reason) -> str:
         "unknown_star": f"There is no star player {p.get('item')!r} in this ruleset.",
         "star_not_eligible": f"{p.get('item')} does not play for {p.get('team')} teams.",
         "duplicate_star": f"{p.get('item')} is chosen twice.",
+        "excludes_star": f"A team that buys {p.get('item')} may not also hire {p.get('star')}.",
         "too_many_stars": (
             f"At most {p.get('max')} star players per game (a pair counts once); "
             f"{p.get('count')} chosen."

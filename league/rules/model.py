@@ -536,6 +536,8 @@ class Inducement:
     needs_apothecary: bool = False
     reduced: tuple[ReducedPrice, ...] = ()
     notes: str = ""
+    #: Star (or pair) ids a team buying this may not also hire.
+    excludes_stars: tuple[str, ...] = ()
 
     @property
     def restricted(self) -> bool:

@@ -205,6 +205,18 @@ def test_two_stars_at_most_and_a_pair_takes_two_places(bb2025: Ruleset) -> None:
     assert refused.codes == ("no_roster_place",)
 
 
+def test_bugman_on_the_sideline_or_on_the_pitch(bb2025: Ruleset) -> None:
+    side = _side(bb2025, "human", HIGHER, treasury=2_000_000)
+    both = PreGameOrder(
+        inducements={"infamous-coaching-staff-josef-bugman": 1}, stars=("josef-bugman",)
+    )
+    refused = order_decision(bb2025, side, both, 0, LOWER)
+    assert refused.codes == ("excludes_star",)
+    assert reason_text(refused.reasons[0]) == (
+        "A team that buys Infamous Coaching Staff: Josef Bugman may not also hire Josef Bugman."
+    )
+
+
 def test_a_star_both_teams_want(bb2025: Ruleset, bb2020: Ruleset) -> None:
     # BB2025: both teams field him.
     assert stars_fielded(bb2025, ["griff-oberwald"], ["griff-oberwald"]) == ("griff-oberwald",)
