@@ -130,6 +130,7 @@ def _inducement(item: Inducement) -> dict[str, Any]:
         "special_rules": list(item.special_rules),
         "team_types": list(item.team_types),
         "needs_apothecary": item.needs_apothecary,
+        "excludes_stars": list(item.excludes_stars),
         "reduced": [
             {
                 "for": reduced.special_rule or reduced.team_type,

@@ -284,6 +284,9 @@ class InducementSchema(ResponseSchema):
     needs_apothecary = fields.Boolean(
         required=True, metadata=_doc("Only teams whose roster may have an apothecary.")
     )
+    excludes_stars = fields.List(
+        fields.String(), required=True, metadata=_doc("Star ids a buyer may not also hire.")
+    )
     reduced = fields.List(fields.Nested(ReducedPriceSchema), required=True)
 
 

@@ -20,6 +20,7 @@ from league.models.match import SIDES
 from league.rules import (
     Decision,
     MercenaryOrder,
+    Position,
     PreGameOrder,
     PreGameSide,
     RosterPlayer,
@@ -37,6 +38,8 @@ from league.rules import (
     reason_text,
     settle,
     star_hire,
+    treasury_allowance,
+    turn_decision,
 )
 from league.rules.model import frozen_mapping
 from league.services import audit
@@ -158,6 +161,60 @@ def _default_ctv(facts: SideFacts) -> int:
     return ctv_with_journeymen(facts.ruleset, team_type_of(facts.team), facts.ctv, journeymen)
 
 
+def _standing(saved: PregameSide | None, team: Team) -> tuple[int, int]:
+    """A side's CTV and treasury spend: as saved, or (not chosen yet) with default journeymen."""
+    if saved is not None:
+        return saved.ctv, saved.treasury_spent
+    return _default_ctv(side_facts(team)), 0
+
+
+@dataclass(frozen=True, slots=True)
+class SideView:
+    """One side of the pre-game as a page or the API shows it."""
+
+    side: str
+    facts: SideFacts
+    journeyman_positions: tuple[Position, ...]
+    ctv: int
+    petty_cash: int
+    #: The most of its treasury it may spend on inducements.
+    treasury_allowance: int
+    #: May it choose now? (The lower team waits where the edition says so.)
+    turn: Decision
+    saved: PregameSide | None
+
+
+@dataclass(frozen=True, slots=True)
+class PregameView:
+    home: SideView
+    away: SideView
+
+
+def pregame_view(session: Session, match: Match) -> PregameView:
+    """Both sides: CTVs with journeymen, petty cash, treasury each may spend, whose turn."""
+    saved = {side: saved_side(session, match, side) for side in SIDES}
+    standing = {side: _standing(saved[side], match.side(side).team) for side in SIDES}
+    views = {}
+    for side in SIDES:
+        other = "away" if side == "home" else "home"
+        facts = side_facts(match.side(side).team)
+        ruleset = facts.ruleset
+        ctv, other_ctv = standing[side][0], standing[other][0]
+        views[side] = SideView(
+            side=side,
+            facts=facts,
+            journeyman_positions=journeyman_positions(ruleset, team_type_of(facts.team)),
+            ctv=ctv,
+            petty_cash=petty_cash(ruleset, ctv, other_ctv, standing[other][1]),
+            treasury_allowance=treasury_allowance(
+                ruleset, ctv, other_ctv, match.side(side).team.treasury
+            ),
+            turn=turn_decision(ruleset, ctv, other_ctv, saved[other] is not None),
+            saved=saved[side],
+        )
+    return PregameView(home=views["home"], away=views["away"])
+
+
 def record_side(
     session: Session, actor: User, match_id: int, side: str, choices: SideChoices
 ) -> PregameSide:
@@ -181,10 +238,7 @@ def record_side(
     ctv = ctv_with_journeymen(ruleset, team_type, facts.ctv, journeymen)
 
     other_saved = saved_side(session, match, other_side)
-    if other_saved is not None:
-        other_ctv, other_spent = other_saved.ctv, other_saved.treasury_spent
-    else:
-        other_ctv, other_spent = _default_ctv(side_facts(other_team)), 0
+    other_ctv, other_spent = _standing(other_saved, other_team)
     petty = petty_cash(ruleset, ctv, other_ctv, other_spent)
     treasury = own_team.treasury
     if choices.treasury is not None:

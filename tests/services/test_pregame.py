@@ -15,7 +15,7 @@ from league.models import League, Match, Player, PregameSide, Team, User
 from league.rules import MercenaryOrder
 from league.services import matches
 from league.services.errors import Conflict, Forbidden, RuleViolation
-from league.services.pregame import SideChoices, record_side
+from league.services.pregame import SideChoices, pregame_view, record_side
 from league.services.unit_of_work import unit_of_work
 
 
@@ -59,6 +59,12 @@ def test_the_bb2025_sequence(commissioner: User, league_2025) -> None:
     # A coach cannot fill in the other team's side.
     with pytest.raises(Forbidden):
         _record(anna, match, "away", SideChoices())
+    view = pregame_view(db.session, match)
+    assert (view.home.ctv, view.away.ctv) == (820_000, 670_000)
+    assert (view.home.petty_cash, view.away.petty_cash) == (0, 150_000)
+    assert (view.home.treasury_allowance, view.away.treasury_allowance) == (180_000, 50_000)
+    assert view.home.turn
+    assert view.away.turn.codes == ("not_your_turn",)
     # The Humans spend 100,000 of treasury on a Bribe.
     home = _record(anna, match, "home", SideChoices(inducements={"bribes": 1}))
     assert (home.ctv, home.petty_cash, home.total, home.treasury_spent) == (
@@ -89,6 +95,9 @@ def test_the_bb2025_sequence(commissioner: User, league_2025) -> None:
         ("inducement", "prayers-to-nuffle", 1, 10_000),
         ("inducement", "temp-agency-cheerleaders", 1, 5_000),
     }
+    view = pregame_view(db.session, match)
+    assert view.away.petty_cash == 250_000
+    assert view.away.turn
     # Nothing is booked yet: the treasuries are untouched until the result.
     assert db.session.get(Team, orcs.id).treasury == 330_000  # type: ignore[union-attr]
     # The Humans may not now change the spend the Orcs' petty cash was worked out from.
