@@ -1,7 +1,8 @@
 """Read rulesets from TOML, validate them, and cache the result.
 
-A ruleset is a folder ``data/<id>/`` holding ``ruleset.toml``, ``skills.toml``
-and ``rosters/*.toml`` (see ``data/FORMAT.md``). Every problem found raises
+A ruleset is a folder ``data/<id>/`` holding ``ruleset.toml``, ``skills.toml``,
+``rosters/*.toml`` and, for the pre-game, ``match_day.toml`` and
+``star_players.toml`` (see ``data/FORMAT.md``). Every problem found raises
 :class:`RulesetError` naming the file and the key.
 """
 
