@@ -1,4 +1,5 @@
-"""Rulesets as JSON: GET /api/v1/rulesets[/<id>[/team-types/<team>]] (public)."""
+"""Rulesets as JSON (public): GET /api/v1/rulesets[/<id>[/team-types/<team>]],
+/rulesets/<id>/inducements and /rulesets/<id>/star-players."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from typing import Any
 
 from league.api import bp
 from league.rules import Ruleset, load_ruleset, ruleset_ids
-from league.rules.model import Position, RulesError
+from league.rules.model import Inducement, MatchDay, Position, RulesError, StarPlayer
 from league.services.errors import NotFound
 
 
@@ -110,4 +111,117 @@ def get_team_type(ruleset_id: str, team_type_id: str) -> dict[str, Any]:
         "tier": team.tier,
         "special_rules": list(team.special_rules),
         "positions": [_position(position) for position in team.positions],
+    }
+
+
+def _match_day(ruleset: Ruleset) -> MatchDay:
+    if ruleset.match_day is None:
+        raise NotFound(f"{ruleset.name} has no inducements or star players.")
+    return ruleset.match_day
+
+
+def _inducement(item: Inducement) -> dict[str, Any]:
+    return {
+        "id": item.id,
+        "name": item.name,
+        "cost": item.cost,
+        "max": item.max,
+        "summary": item.summary,
+        "special_rules": list(item.special_rules),
+        "team_types": list(item.team_types),
+        "needs_apothecary": item.needs_apothecary,
+        "excludes_stars": list(item.excludes_stars),
+        "reduced": [
+            {
+                "for": reduced.special_rule or reduced.team_type,
+                "kind": "special_rule" if reduced.special_rule else "team_type",
+                "cost": reduced.cost,
+                "max": reduced.max,
+            }
+            for reduced in item.reduced
+        ],
+    }
+
+
+@bp.get("/rulesets/<ruleset_id>/inducements")
+def get_inducements(ruleset_id: str) -> dict[str, Any]:
+    """A ruleset's inducements and its pre-game rules (petty cash, journeymen, mercenaries).
+    ---
+    get:
+      tags: [Rules]
+      responses:
+        200: Inducements
+      errors:
+        404: No such ruleset, or it has no inducements.
+    """
+    match_day = _match_day(_ruleset(ruleset_id))
+    petty = match_day.petty_cash
+    journeymen = match_day.journeymen
+    mercenaries = match_day.mercenaries
+    return {
+        "inducements": [_inducement(item) for item in match_day.inducements],
+        "petty_cash": {
+            "higher_spends_first": petty.higher_spends_first,
+            "higher_spend_adds_to_petty_cash": petty.higher_spend_adds_to_petty_cash,
+            "lower_adds_treasury_max": petty.lower_adds_treasury_max,
+            "equal_ctv_treasury": petty.equal_ctv_treasury,
+        },
+        "journeymen": {
+            "fill_to": journeymen.fill_to,
+            "keyword": journeymen.keyword,
+            "position_max": list(journeymen.position_max),
+            "trait": str(journeymen.trait),
+            "counts_in_ctv": journeymen.counts_in_ctv,
+            "hire_price": journeymen.hire.price,
+            "hire_needs_room": journeymen.hire.needs_room,
+        },
+        "mercenaries": {
+            "extra_cost": mercenaries.extra_cost,
+            "skill_cost": mercenaries.skill_cost,
+            "max_skills": mercenaries.max_skills,
+            "trait": str(mercenaries.trait),
+            "max": mercenaries.max,
+        },
+        "star_players": {
+            "max": match_day.star_rules.max,
+            "same_star": match_day.star_rules.same_star,
+        },
+    }
+
+
+def _star(star: StarPlayer) -> dict[str, Any]:
+    return {
+        "id": star.id,
+        "name": star.name,
+        "cost": star.cost,
+        **dict(star.stats),
+        "skills": [str(ref) for ref in star.skills],
+        "special_rule": star.special_rule or None,
+        "plays_for": list(star.plays_for),
+        "plays_for_teams": list(star.plays_for_teams),
+        "any_team": star.any_team,
+        "plays_for_except": list(star.plays_for_except),
+        "mega_star": star.mega_star,
+        "pair": star.pair,
+    }
+
+
+@bp.get("/rulesets/<ruleset_id>/star-players")
+def get_star_players(ruleset_id: str) -> dict[str, Any]:
+    """A ruleset's star players, and the pairs hired together.
+    ---
+    get:
+      tags: [Rules]
+      responses:
+        200: StarPlayers
+      errors:
+        404: No such ruleset, or it has no star players.
+    """
+    match_day = _match_day(_ruleset(ruleset_id))
+    return {
+        "star_players": [_star(star) for star in match_day.stars],
+        "pairs": [
+            {"id": pair.id, "name": pair.name, "cost": pair.cost, "members": list(pair.members)}
+            for pair in match_day.pairs
+        ],
     }

@@ -256,6 +256,136 @@ class TeamTypeSchema(ResponseSchema):
     positions = fields.List(fields.Nested(PositionSchema), required=True)
 
 
+class ReducedPriceSchema(ResponseSchema):
+    """A cheaper price of an inducement for teams with a special rule or of a team type."""
+
+    for_ = fields.String(
+        required=True, data_key="for", metadata=_doc("The special rule or team type id.")
+    )
+    kind = fields.String(required=True, validate=OneOf(("special_rule", "team_type")))
+    cost = fields.Integer(required=True)
+    max = fields.Integer(required=True, allow_none=True, metadata=_doc("null: the usual maximum."))
+
+
+class InducementSchema(ResponseSchema):
+    """An inducement a team may buy before a game."""
+
+    id = fields.String(required=True)
+    name = fields.String(required=True)
+    cost = fields.Integer(required=True, metadata=_doc("Gold, the usual price."))
+    max = fields.Integer(required=True, metadata=_doc("How many a team may buy per game."))
+    summary = fields.String(required=True)
+    special_rules = fields.List(
+        fields.String(), required=True, metadata=_doc("Only teams with one of these (if any).")
+    )
+    team_types = fields.List(
+        fields.String(), required=True, metadata=_doc("Only these team types (if any).")
+    )
+    needs_apothecary = fields.Boolean(
+        required=True, metadata=_doc("Only teams whose roster may have an apothecary.")
+    )
+    excludes_stars = fields.List(
+        fields.String(), required=True, metadata=_doc("Star ids a buyer may not also hire.")
+    )
+    reduced = fields.List(fields.Nested(ReducedPriceSchema), required=True)
+
+
+class PettyCashRulesSchema(ResponseSchema):
+    """Who gets petty cash and who may spend treasury on inducements."""
+
+    higher_spends_first = fields.Boolean(required=True)
+    higher_spend_adds_to_petty_cash = fields.Boolean(
+        required=True,
+        metadata=_doc("The lower team's petty cash is the CTV gap plus the higher team's spend."),
+    )
+    lower_adds_treasury_max = fields.Integer(
+        required=True, allow_none=True, metadata=_doc("Gold; null: no cap.")
+    )
+    equal_ctv_treasury = fields.Boolean(
+        required=True, metadata=_doc("With equal CTVs, may the teams spend treasury?")
+    )
+
+
+class JourneymenRulesSchema(ResponseSchema):
+    """Journeymen: who, how many, and hiring them after the game."""
+
+    fill_to = fields.Integer(required=True)
+    keyword = fields.String(required=True, allow_none=True)
+    position_max = fields.List(fields.Integer(), required=True)
+    trait = fields.String(required=True)
+    counts_in_ctv = fields.Boolean(required=True)
+    hire_price = fields.String(required=True, validate=OneOf(("current_value", "position_cost")))
+    hire_needs_room = fields.Boolean(required=True)
+
+
+class MercenaryRulesSchema(ResponseSchema):
+    """Mercenaries: price on top of the position fee, the extra skill, the cap."""
+
+    extra_cost = fields.Integer(required=True)
+    skill_cost = fields.Integer(required=True)
+    max_skills = fields.Integer(required=True)
+    trait = fields.String(required=True)
+    max = fields.Integer(required=True, allow_none=True, metadata=_doc("null: no cap."))
+
+
+class StarPlayerRulesSchema(ResponseSchema):
+    """How many stars a team may hire, and a star both teams want."""
+
+    max = fields.Integer(required=True, metadata=_doc("Per team and game; a pair counts once."))
+    same_star = fields.String(required=True, validate=OneOf(("both", "neither")))
+
+
+class InducementsSchema(ResponseSchema):
+    """A ruleset's inducements and pre-game rules."""
+
+    inducements = fields.List(fields.Nested(InducementSchema), required=True)
+    petty_cash = fields.Nested(PettyCashRulesSchema, required=True)
+    journeymen = fields.Nested(JourneymenRulesSchema, required=True)
+    mercenaries = fields.Nested(MercenaryRulesSchema, required=True)
+    star_players = fields.Nested(StarPlayerRulesSchema, required=True)
+
+
+class StarPlayerSchema(ResponseSchema):
+    """A star player."""
+
+    id = fields.String(required=True)
+    name = fields.String(required=True)
+    cost = fields.Integer(required=True, metadata=_doc("Gold; a pair member: the pair's fee."))
+    ma = fields.Integer(required=True)
+    st = fields.Integer(required=True)
+    ag = fields.Integer(required=True)
+    pa = fields.Integer(required=True, allow_none=True, metadata=_doc("null: no PA."))
+    av = fields.Integer(required=True)
+    skills = fields.List(fields.String(), required=True)
+    special_rule = fields.String(required=True, allow_none=True)
+    plays_for = fields.List(
+        fields.String(),
+        required=True,
+        metadata=_doc('Leagues and special rules; "Favoured of..." matches every Favoured rule.'),
+    )
+    plays_for_teams = fields.List(fields.String(), required=True, metadata=_doc("Team type ids."))
+    any_team = fields.Boolean(required=True)
+    plays_for_except = fields.List(fields.String(), required=True)
+    mega_star = fields.Boolean(required=True)
+    pair = fields.String(required=True, allow_none=True, metadata=_doc("The pair's id."))
+
+
+class StarPairSchema(ResponseSchema):
+    """Two stars hired together for one fee (one star choice, two roster places)."""
+
+    id = fields.String(required=True)
+    name = fields.String(required=True)
+    cost = fields.Integer(required=True)
+    members = fields.List(fields.String(), required=True)
+
+
+class StarPlayersSchema(ResponseSchema):
+    """A ruleset's star players."""
+
+    star_players = fields.List(fields.Nested(StarPlayerSchema), required=True)
+    pairs = fields.List(fields.Nested(StarPairSchema), required=True)
+
+
 # ---------------------------------------------------------------------------
 # Leagues
 

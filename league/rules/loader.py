@@ -1,7 +1,8 @@
 """Read rulesets from TOML, validate them, and cache the result.
 
-A ruleset is a folder ``data/<id>/`` holding ``ruleset.toml``, ``skills.toml``
-and ``rosters/*.toml`` (see ``data/FORMAT.md``). Every problem found raises
+A ruleset is a folder ``data/<id>/`` holding ``ruleset.toml``, ``skills.toml``,
+``rosters/*.toml`` and, for the pre-game, ``match_day.toml`` and
+``star_players.toml`` (see ``data/FORMAT.md``). Every problem found raises
 :class:`RulesetError` naming the file and the key.
 """
 
@@ -15,6 +16,7 @@ from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
+from league.rules.match_day import is_journeyman_position, rule_matches
 from league.rules.model import (
     ADVANCEMENT_KINDS,
     CASUALTY_EFFECTS,
@@ -35,20 +37,31 @@ from league.rules.model import (
     Dice,
     ExpensiveMistakes,
     ImprovementRoll,
+    Inducement,
+    JourneymanHire,
+    JourneymenRules,
     LastingInjury,
     LowCostLinemen,
+    MatchDay,
+    MercenaryRules,
+    PettyCashRules,
     Playoffs,
     Position,
     Prizes,
     Redraft,
+    ReducedPrice,
     Ruleset,
     RulesetError,
     SeasonRules,
     Skill,
     SkillCategory,
+    SkillRef,
     SppAwards,
     SppVariant,
     StaffRule,
+    StarPair,
+    StarPlayer,
+    StarPlayerRules,
     TeamBuilding,
     TeamType,
     ValueIncreaseTable,
@@ -915,6 +928,339 @@ def _read_roster(
 
 
 # ---------------------------------------------------------------------------
+# match_day.toml and star_players.toml
+
+SAME_STAR_RULES = ("both", "neither")
+JOURNEYMAN_PRICES = ("current_value", "position_cost")
+MERCENARY_SKILL_ACCESS = ("primary",)
+
+
+def _match_day_source(root: Path, ruleset_id: str, based_on: str | None, name: str) -> str | None:
+    """The folder whose ``name`` file this ruleset uses: its own, else ``based_on``'s."""
+    for folder in (ruleset_id, based_on):
+        if folder is not None and (root / folder / name).is_file():
+            return folder
+    return None
+
+
+def _known_rule(pattern: str, team_types: tuple[TeamType, ...]) -> bool:
+    return any(rule_matches(pattern, r) for t in team_types for r in t.special_rules)
+
+
+def _skill_ref(table: _Table, name: str, skills: Mapping[str, Skill], value: str) -> SkillRef:
+    ref = parse_skill_ref(value)
+    if ref.name not in skills:
+        raise table.error(name, f"unknown skill {ref.name!r}")
+    return ref
+
+
+def _read_match_day(
+    root: Path,
+    ruleset_id: str,
+    numbers: Mapping[str, Any],
+    skills: Mapping[str, Skill],
+    team_types: tuple[TeamType, ...],
+) -> MatchDay | None:
+    based_on = numbers["based_on"]
+    source = _match_day_source(root, ruleset_id, based_on, "match_day.toml")
+    star_source = _match_day_source(root, ruleset_id, based_on, "star_players.toml")
+    if source is None:
+        if star_source is not None:
+            raise RulesetError(
+                f"{star_source}/star_players.toml", "", "star players need a match_day.toml"
+            )
+        return None
+    doc = _read_toml(root, f"{source}/match_day.toml")
+    doc.only("petty_cash", "journeymen", "mercenaries", "star_players", "inducement")
+    team_ids = {t.id for t in team_types}
+    journeymen = _read_journeymen(doc, skills, team_types)
+    match_day = MatchDay(
+        petty_cash=_read_petty_cash(doc),
+        journeymen=journeymen,
+        mercenaries=_read_mercenaries(doc, skills),
+        star_rules=_read_star_rules(doc),
+        inducements=_read_inducements(doc, team_ids, team_types),
+    )
+    if star_source is None:
+        return match_day
+    # Star skills are checked against the skills of the folder that holds the
+    # file: a borrowed list keeps its own edition's skill names.
+    star_skills = skills
+    if star_source != ruleset_id:
+        _, own = _read_skills(_read_toml(root, f"{star_source}/skills.toml"))
+        star_skills = {s.name: s for s in own}
+    stars, pairs = _read_stars(
+        _read_toml(root, f"{star_source}/star_players.toml"),
+        star_skills,
+        team_ids,
+        team_types,
+        numbers["stat_style"],
+    )
+    hire_ids = {s.id for s in stars} | {p.id for p in pairs}
+    for index, item in enumerate(match_day.inducements):
+        for star_id in item.excludes_stars:
+            if star_id not in hire_ids:
+                raise RulesetError(
+                    f"{source}/match_day.toml",
+                    f"inducement[{index}].excludes_stars",
+                    f"unknown star player {star_id!r}",
+                )
+    return dataclasses.replace(match_day, stars=stars, pairs=pairs)
+
+
+def _read_petty_cash(doc: _Table) -> PettyCashRules:
+    table = doc.table("petty_cash")
+    table.only(
+        "higher_spends_first",
+        "higher_spend_adds_to_petty_cash",
+        "lower_adds_treasury_max",
+        "equal_ctv_treasury",
+    )
+    return PettyCashRules(
+        higher_spends_first=table.flag("higher_spends_first", _REQUIRED),
+        higher_spend_adds_to_petty_cash=table.flag("higher_spend_adds_to_petty_cash", _REQUIRED),
+        lower_adds_treasury_max=table.integer("lower_adds_treasury_max"),
+        equal_ctv_treasury=table.flag("equal_ctv_treasury", _REQUIRED),
+    )
+
+
+def _read_journeymen(
+    doc: _Table, skills: Mapping[str, Skill], team_types: tuple[TeamType, ...]
+) -> JourneymenRules:
+    table = doc.table("journeymen")
+    table.only("fill_to", "keyword", "position_max", "trait", "counts_in_ctv", "hire")
+    position_max = table.integers("position_max", _REQUIRED)
+    if not position_max:
+        raise table.error("position_max", "name at least one position quantity")
+    hire = table.table("hire")
+    hire.only("price", "needs_room", "loses_trait", "keeps_spp")
+    rules = JourneymenRules(
+        fill_to=table.integer("fill_to", _REQUIRED, minimum=1),
+        position_max=position_max,
+        keyword=table.text("keyword"),
+        trait=_skill_ref(table, "trait", skills, table.text("trait", _REQUIRED)),
+        counts_in_ctv=table.flag("counts_in_ctv", _REQUIRED),
+        hire=JourneymanHire(
+            price=_choice(hire, "price", JOURNEYMAN_PRICES),
+            needs_room=hire.flag("needs_room", _REQUIRED),
+            loses_trait=hire.flag("loses_trait", _REQUIRED),
+            keeps_spp=hire.flag("keeps_spp", _REQUIRED),
+        ),
+    )
+    for team in team_types:
+        if not any(is_journeyman_position(rules, p) for p in team.positions):
+            raise table.error("position_max", f"team type {team.id!r} has no journeyman position")
+    return rules
+
+
+def _read_mercenaries(doc: _Table, skills: Mapping[str, Skill]) -> MercenaryRules:
+    table = doc.table("mercenaries")
+    table.only("extra_cost", "skill_cost", "max_skills", "skill_access", "trait", "max")
+    return MercenaryRules(
+        extra_cost=table.integer("extra_cost", _REQUIRED),
+        skill_cost=table.integer("skill_cost", _REQUIRED),
+        max_skills=table.integer("max_skills", _REQUIRED),
+        skill_access=_choice(table, "skill_access", MERCENARY_SKILL_ACCESS),
+        trait=_skill_ref(table, "trait", skills, table.text("trait", _REQUIRED)),
+        max=table.integer("max", minimum=1),
+    )
+
+
+def _read_star_rules(doc: _Table) -> StarPlayerRules:
+    table = doc.table("star_players")
+    table.only("max", "same_star")
+    return StarPlayerRules(
+        max=table.integer("max", _REQUIRED, minimum=1),
+        same_star=_choice(table, "same_star", SAME_STAR_RULES),
+    )
+
+
+def _check_rules_exist(
+    table: _Table, name: str, patterns: tuple[str, ...], team_types: tuple[TeamType, ...]
+) -> None:
+    """A rule no team has is a typo (it would silently never match)."""
+    for i, pattern in enumerate(patterns):
+        if not _known_rule(pattern, team_types):
+            raise table.error(f"{name}[{i}]", f"no team type has the special rule {pattern!r}")
+
+
+def _check_team_ids(table: _Table, name: str, ids: tuple[str, ...], known: set[str]) -> None:
+    for i, team_id in enumerate(ids):
+        if team_id not in known:
+            raise table.error(f"{name}[{i}]", f"unknown team type {team_id!r}")
+
+
+def _read_inducements(
+    doc: _Table, team_ids: set[str], team_types: tuple[TeamType, ...]
+) -> tuple[Inducement, ...]:
+    items: list[Inducement] = []
+    seen_ids: set[str] = set()
+    seen_names: set[str] = set()
+    for table in doc.subs("inducement"):
+        table.only(
+            "id",
+            "name",
+            "cost",
+            "max",
+            "summary",
+            "special_rules",
+            "team_types",
+            "needs_apothecary",
+            "reduced",
+            "notes",
+            "excludes_stars",
+        )
+        item_id = table.text("id", _REQUIRED)
+        name = table.text("name", _REQUIRED)
+        if item_id in seen_ids:
+            raise table.error("id", f"duplicate inducement id {item_id!r}")
+        if name in seen_names:
+            raise table.error("name", f"duplicate inducement name {name!r}")
+        seen_ids.add(item_id)
+        seen_names.add(name)
+        special_rules = table.texts("special_rules", ())
+        _check_rules_exist(table, "special_rules", special_rules, team_types)
+        teams = table.texts("team_types", ())
+        _check_team_ids(table, "team_types", teams, team_ids)
+        reduced = []
+        for sub in table.subs("reduced", required=False):
+            sub.only("special_rule", "team_type", "cost", "max")
+            rule, team = sub.text("special_rule"), sub.text("team_type")
+            if (rule is None) == (team is None):
+                raise sub.error("", "name exactly one of special_rule and team_type")
+            if rule is not None:
+                _check_rules_exist(sub, "special_rule", (rule,), team_types)
+            if team is not None:
+                _check_team_ids(sub, "team_type", (team,), team_ids)
+            reduced.append(
+                ReducedPrice(
+                    cost=sub.integer("cost", _REQUIRED),
+                    special_rule=rule,
+                    team_type=team,
+                    max=sub.integer("max", minimum=1),
+                )
+            )
+        items.append(
+            Inducement(
+                id=item_id,
+                name=name,
+                cost=table.integer("cost", _REQUIRED),
+                max=table.integer("max", _REQUIRED, minimum=1),
+                summary=table.text("summary", ""),
+                special_rules=special_rules,
+                team_types=teams,
+                needs_apothecary=table.flag("needs_apothecary", False),
+                reduced=tuple(reduced),
+                notes=table.text("notes", ""),
+                excludes_stars=table.texts("excludes_stars", ()),
+            )
+        )
+    return tuple(items)
+
+
+def _read_stars(
+    doc: _Table,
+    skills: Mapping[str, Skill],
+    team_ids: set[str],
+    team_types: tuple[TeamType, ...],
+    stat_style: str,
+) -> tuple[tuple[StarPlayer, ...], tuple[StarPair, ...]]:
+    doc.only("star", "pair")
+    pairs: dict[str, StarPair] = {}
+    for table in doc.subs("pair", required=False):
+        table.only("id", "name", "cost", "members")
+        pair = StarPair(
+            id=table.text("id", _REQUIRED),
+            name=table.text("name", _REQUIRED),
+            cost=table.integer("cost", _REQUIRED),
+            members=table.texts("members", _REQUIRED),
+        )
+        if pair.id in pairs:
+            raise table.error("id", f"duplicate pair id {pair.id!r}")
+        if len(pair.members) != 2 or len(set(pair.members)) != 2:
+            raise table.error("members", "a pair has two different members")
+        pairs[pair.id] = pair
+    stars: list[StarPlayer] = []
+    names: set[str] = set()
+    for table in doc.subs("star"):
+        table.only(
+            "id",
+            "name",
+            "cost",
+            "ma",
+            "st",
+            "ag",
+            "pa",
+            "av",
+            "skills",
+            "special_rule",
+            "plays_for",
+            "plays_for_teams",
+            "any_team",
+            "plays_for_except",
+            "mega_star",
+            "pair",
+        )
+        star_id = table.text("id", _REQUIRED)
+        if star_id in {s.id for s in stars} or star_id in pairs:
+            raise table.error("id", f"duplicate star or pair id {star_id!r}")
+        name = table.text("name", _REQUIRED)
+        if name in names:
+            raise table.error("name", f"duplicate star name {name!r}")
+        names.add(name)
+        pair_id = table.text("pair")
+        if pair_id is None:
+            cost = table.integer("cost", _REQUIRED)
+        elif table.has("cost"):
+            raise table.error("cost", "a pair member has no fee of its own (the pair's cost)")
+        elif pair_id not in pairs or star_id not in pairs[pair_id].members:
+            raise table.error("pair", f"no [[pair]] {pair_id!r} listing {star_id!r}")
+        else:
+            cost = pairs[pair_id].cost
+        pa = table.integer("pa", minimum=1)
+        if stat_style == "value" and pa is not None:
+            raise table.error("pa", "value-style rulesets have no PA")
+        plays_for = table.texts("plays_for", ())
+        _check_rules_exist(table, "plays_for", plays_for, team_types)
+        excepted = table.texts("plays_for_except", ())
+        _check_rules_exist(table, "plays_for_except", excepted, team_types)
+        teams = table.texts("plays_for_teams", ())
+        _check_team_ids(table, "plays_for_teams", teams, team_ids)
+        any_team = table.flag("any_team", False)
+        if not (any_team or plays_for or teams):
+            raise table.error("plays_for", "name the leagues, rules or teams he plays for")
+        stars.append(
+            StarPlayer(
+                id=star_id,
+                name=name,
+                cost=cost,
+                ma=table.integer("ma", _REQUIRED, minimum=1),
+                st=table.integer("st", _REQUIRED, minimum=1),
+                ag=table.integer("ag", _REQUIRED, minimum=1),
+                pa=pa,
+                av=table.integer("av", _REQUIRED, minimum=1),
+                skills=tuple(
+                    _skill_ref(table, f"skills[{i}]", skills, text)
+                    for i, text in enumerate(table.texts("skills", ()))
+                ),
+                special_rule=table.text("special_rule", ""),
+                plays_for=plays_for,
+                plays_for_teams=teams,
+                any_team=any_team,
+                plays_for_except=excepted,
+                mega_star=table.flag("mega_star", False),
+                pair=pair_id,
+            )
+        )
+    star_ids = {s.id for s in stars}
+    for pair in pairs.values():
+        for member in pair.members:
+            if member not in star_ids:
+                raise RulesetError(doc.file, f"pair {pair.id}", f"unknown member {member!r}")
+    return tuple(stars), tuple(pairs.values())
+
+
+# ---------------------------------------------------------------------------
 # Assembly
 
 
@@ -951,6 +1297,7 @@ def _load(root: Path, ruleset_id: str) -> Ruleset:
         skill_categories=categories,
         skills=skills,
         team_types=tuple(team_types),
+        match_day=_read_match_day(root, ruleset_id, numbers, by_name, tuple(team_types)),
     )
     validate_ruleset(ruleset, f"{ruleset_id}/ruleset.toml")
     return ruleset

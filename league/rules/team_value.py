@@ -21,13 +21,15 @@ __all__ = [
 class RosterPlayer:
     """A player on the roster as team value sees him.
 
-    Pass only players still on the roster (not dead, fired or retired).
+    Pass only players still on the roster (not fired or retired); a dead
+    player counts for nothing.
     """
 
     position: str | Position  # position id or the Position itself
     value_increases: int = 0
     miss_next_game: bool = False
     temporarily_retired: bool = False
+    dead: bool = False
 
 
 def _total(value_increases: int | Iterable[int]) -> int:
@@ -122,7 +124,9 @@ def team_value(
 ) -> int:
     """TV: every rostered player's value plus staff and re-rolls at roster price."""
     players_total = sum(
-        player_value(ruleset, _position(team_type, p), p.value_increases) for p in players
+        player_value(ruleset, _position(team_type, p), p.value_increases)
+        for p in players
+        if not p.dead
     )
     return players_total + staff_value(
         ruleset,
@@ -153,7 +157,7 @@ def current_team_value(
     """
     players_total = 0
     for player in players:
-        if player.miss_next_game or player.temporarily_retired:
+        if player.dead or player.miss_next_game or player.temporarily_retired:
             continue
         position = _position(team_type, player)
         value = player_value(ruleset, position, player.value_increases)

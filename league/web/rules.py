@@ -5,8 +5,17 @@ from __future__ import annotations
 from flask import Blueprint, abort, render_template, request
 from werkzeug.exceptions import HTTPException
 
-from league.rules import Ruleset, load_ruleset, ruleset_ids
-from league.rules.model import RulesError
+from league.rules import (
+    Ruleset,
+    TeamType,
+    eligible_inducements,
+    eligible_stars,
+    inducement_limit,
+    inducement_price,
+    load_ruleset,
+    ruleset_ids,
+)
+from league.rules.model import MatchDay, RulesError
 
 bp = Blueprint("rules", __name__, url_prefix="/rules")
 
@@ -75,6 +84,69 @@ def team(ruleset_id: str, team_type_id: str) -> str:
     except RulesError:
         abort(404, description=f"{ruleset.name} has no team type {team_type_id!r}.")
     return render_template("rules/team.html", ruleset=ruleset, team_type=team_type)
+
+
+def _match_day_or_404(ruleset: Ruleset) -> MatchDay:
+    if ruleset.match_day is None:
+        abort(404, description=f"{ruleset.name} has no inducements or star players.")
+    return ruleset.match_day
+
+
+def _chosen_team(ruleset: Ruleset) -> TeamType | None:
+    """The team type picked in the "who can this team hire?" filter (None: all)."""
+    team_id = (request.args.get("team") or "").strip()
+    if not team_id:
+        return None
+    try:
+        return ruleset.team_type(team_id)
+    except RulesError:
+        abort(404, description=f"{ruleset.name} has no team type {team_id!r}.")
+
+
+@bp.route("/<ruleset_id>/inducements")
+def inducements(ruleset_id: str) -> str:
+    ruleset = _ruleset_or_404(ruleset_id)
+    match_day = _match_day_or_404(ruleset)
+    team_type = _chosen_team(ruleset)
+    if team_type is None:
+        items = [(item, item.cost, item.max) for item in match_day.inducements]
+    else:
+        items = [
+            (
+                item,
+                inducement_price(ruleset, team_type, item.id),
+                inducement_limit(ruleset, team_type, item.id),
+            )
+            for item in eligible_inducements(ruleset, team_type)
+        ]
+    return render_template(
+        "rules/inducements.html",
+        ruleset=ruleset,
+        match_day=match_day,
+        items=items,
+        team_type=team_type,
+        team_types=sorted(ruleset.team_types, key=lambda t: t.name),
+        team_names={t.id: t.name for t in ruleset.team_types},
+    )
+
+
+@bp.route("/<ruleset_id>/star-players")
+def star_players(ruleset_id: str) -> str:
+    ruleset = _ruleset_or_404(ruleset_id)
+    match_day = _match_day_or_404(ruleset)
+    team_type = _chosen_team(ruleset)
+    stars = match_day.stars if team_type is None else eligible_stars(ruleset, team_type)
+    return render_template(
+        "rules/star_players.html",
+        ruleset=ruleset,
+        match_day=match_day,
+        stars=sorted(stars, key=lambda s: s.name),
+        pairs={p.id: p for p in match_day.pairs},
+        star_names={s.id: s.name for s in match_day.stars},
+        team_names={t.id: t.name for t in ruleset.team_types},
+        team_type=team_type,
+        team_types=sorted(ruleset.team_types, key=lambda t: t.name),
+    )
 
 
 def not_found_page(error: HTTPException) -> str:

@@ -227,6 +227,9 @@ PAGES = {
     "skills": ("/rules/bb2025/skills", []),
     "team types": ("/rules/bb2025/teams", []),
     "team type": ("/rules/bb2025/teams/human", []),
+    "inducements": ("/rules/bb2025/inducements?team=goblin", ["#bribes"]),
+    "star players": ("/rules/bb2025/star-players", ["#the-black-gobbo"]),
+    "classic star players": ("/rules/classic/star-players?team=ogre", ["#grotty"]),
 }
 
 # Elements showing a long name that are wider than the screen, or that cut it short

@@ -83,7 +83,7 @@ def test_unknown_rulesets_and_teams_are_json_404s(client: FlaskClient, path: str
 
 @pytest.mark.parametrize("ruleset_id", RULESETS)
 def test_every_ruleset_page_renders(client: FlaskClient, ruleset_id: str) -> None:
-    for suffix in ("", "/skills", "/teams"):
+    for suffix in ("", "/skills", "/teams", "/inducements", "/star-players"):
         response = client.get(f"/rules/{ruleset_id}{suffix}")
         assert response.status_code == 200, suffix
 
@@ -116,6 +116,68 @@ def test_team_page_shows_target_numbers(client: FlaskClient) -> None:
     assert "Human Blitzer" in page
     assert "85,000" in page
     assert "9+" in page
+
+
+def test_inducements_api_follows_the_contract(client: FlaskClient) -> None:
+    body = client.get("/api/v1/rulesets/bb2025/inducements").json
+    bribes = next(i for i in body["inducements"] if i["id"] == "bribes")
+    assert bribes["cost"] == 100000
+    assert bribes["max"] == 3
+    assert bribes["reduced"] == [
+        {"for": "Bribery and Corruption", "kind": "special_rule", "cost": 50000, "max": 6}
+    ]
+    assert body["petty_cash"]["lower_adds_treasury_max"] == 50000
+    assert body["mercenaries"]["max"] == 3
+    bb2020 = client.get("/api/v1/rulesets/bb2020/inducements").json
+    assert bb2020["petty_cash"]["lower_adds_treasury_max"] == 0
+    assert bb2020["star_players"]["same_star"] == "neither"
+
+
+def test_star_players_api_follows_the_contract(client: FlaskClient) -> None:
+    body = client.get("/api/v1/rulesets/bb2025/star-players").json
+    griff = next(s for s in body["star_players"] if s["id"] == "griff-oberwald")
+    assert (griff["cost"], griff["ma"], griff["pa"]) == (300000, 7, 3)
+    assert griff["plays_for"] == ["Old World Classic"]
+    assert griff["mega_star"] is True
+    assert griff["pair"] is None
+    grak = next(s for s in body["star_players"] if s["id"] == "grak")
+    assert grak["pair"] == "grak-and-crumbleberry"
+    pair = next(p for p in body["pairs"] if p["id"] == "grak-and-crumbleberry")
+    assert pair == {
+        "id": "grak-and-crumbleberry",
+        "name": "Grak and Crumbleberry",
+        "cost": 250000,
+        "members": ["crumbleberry", "grak"],
+    }
+    assert client.get("/api/v1/rulesets/nope/star-players").status_code == 404
+
+
+def test_inducements_page_filters_by_team(client: FlaskClient) -> None:
+    page = client.get("/rules/bb2025/inducements").text
+    assert "Riotous Rookies" in page  # every inducement, restricted or not
+    assert "up to 50,000 of its treasury" in page  # BB2025 petty cash top-up
+    assert "50,000 (0\N{EN DASH}6) for Bribery and Corruption teams" in page
+    goblin = client.get("/rules/bb2025/inducements?team=goblin").text
+    # Goblins (Bribery and Corruption): Bribes at 50,000, 0-6; no Riotous Rookies.
+    row = goblin.split('id="bribes"')[1].split("</tr>")[0]
+    assert "50,000" in row
+    assert "0\N{EN DASH}6" in row
+    assert "Riotous Rookies" not in goblin
+    assert "may not add treasury" in client.get("/rules/bb2020/inducements").text
+
+
+def test_star_players_page_answers_who_can_this_team_hire(client: FlaskClient) -> None:
+    every = client.get("/rules/bb2025/star-players").text
+    assert "Griff Oberwald" in every
+    assert "mega star" in every
+    human = client.get("/rules/bb2025/star-players?team=human").text
+    assert "Griff Oberwald" in human  # Old World Classic
+    orc = client.get("/rules/bb2025/star-players?team=orc").text
+    assert "Griff Oberwald" not in orc
+    assert "Grak and Crumbleberry" in orc  # a pair that plays for any team
+    classic = client.get("/rules/classic/star-players?team=dwarf").text
+    assert "Barik Farblast" in classic
+    assert client.get("/rules/bb2025/star-players?team=nope").status_code == 404
 
 
 def test_unknown_ruleset_page_is_404(client: FlaskClient) -> None:
