@@ -193,6 +193,7 @@ def jobs_worker(workers: int) -> None:
             "JOB_QUEUE is 'immediate': jobs run inside the web process, no worker is needed."
         )
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
+    logging.getLogger("weasyprint").setLevel(logging.WARNING)  # its steps, per sheet
     click.echo(f"Worker on {current_app.config['JOB_QUEUE']} with {workers} thread(s).")
     jobs.huey.create_consumer(workers=workers, worker_type="thread", periodic=False).run()
 

@@ -68,6 +68,10 @@ def from_environment(instance_path: Path) -> dict[str, object]:
         # Where background jobs wait (league/jobs.py): redis://..., sqlite:///... or
         # immediate; unset: a SQLite file beside the database (immediate for tests).
         "JOB_QUEUE": os.environ.get("JOB_QUEUE") or None,
+        # Separates queues sharing one Redis database (JOB_QUEUE_NAME=league by default).
+        "JOB_QUEUE_NAME": os.environ.get("JOB_QUEUE_NAME") or "league",
+        # Rendered PDFs: web and worker processes must share it (instance/pdf-cache/ by default).
+        "PDF_CACHE_DIR": os.environ.get("PDF_CACHE_DIR") or None,
         # RENDER_AHEAD=0: no job renders a roster sheet after a change (unset: on, not in tests).
         "RENDER_AHEAD": {"1": True, "0": False}.get(os.environ.get("RENDER_AHEAD", "")),
         # LEAGUE_BENCH=1 adds /_bench/baseline, the load test's reference page (bench/load.sh).

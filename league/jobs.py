@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
 from flask import Flask
-from huey import Huey
+from huey import MemoryHuey
 from huey.api import Result, Task, TaskWrapper
 from huey.signals import SIGNAL_INTERRUPTED
 from huey.storage import RedisStorage, SqliteStorage
@@ -51,7 +51,7 @@ P = ParamSpec("P")
 R = TypeVar("R")
 
 #: The queue every job of the app goes through (its store is chosen by `init_app`).
-huey = Huey("league", immediate=True)
+huey = MemoryHuey("league", immediate=True)
 #: A running pack whose progress has not moved for this long lost its worker: start again.
 STALE_AFTER = 120.0
 #: How often a failing job runs again before it is shown as failed.
@@ -81,6 +81,7 @@ def init_app(app: Flask) -> None:
     _app = app
     url = queue_url(app)
     app.config["JOB_QUEUE"] = url
+    name = app.config.get("JOB_QUEUE_NAME") or huey.name
     if app.config.get("RENDER_AHEAD") is None:
         app.config["RENDER_AHEAD"] = not app.testing
     if url == "immediate":
@@ -88,12 +89,12 @@ def init_app(app: Flask) -> None:
         huey.storage = huey.create_storage()  # a fresh in-memory store per app
     elif url.startswith(("redis://", "rediss://", "unix://")):
         huey.immediate = False
-        huey.storage = RedisStorage(huey.name, url=url)
+        huey.storage = RedisStorage(name, url=url)
     elif url.startswith("sqlite:///"):
         huey.immediate = False
         path = Path(url.removeprefix("sqlite:///"))
         path.parent.mkdir(parents=True, exist_ok=True)
-        huey.storage = SqliteStorage(huey.name, filename=str(path))
+        huey.storage = SqliteStorage(name, filename=str(path))
     else:
         raise RuntimeError(f"JOB_QUEUE must be redis://..., sqlite:///... or immediate: {url!r}")
 
