@@ -100,7 +100,7 @@ def run_through_a_worker(queue: str, database_url: str, tmp_path: Path) -> None:
     log = (tmp_path / "worker.log").open("wb")
     with app.app_context():
         db.create_all()
-        worker = subprocess.Popen(  # noqa: S603  (our own command)
+        worker = subprocess.Popen(
             [sys.executable, "-m", "flask", "--app", "app", "jobs", "worker", "--workers", "2"],
             cwd=ROOT,
             env=environment,
