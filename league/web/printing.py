@@ -73,7 +73,7 @@ def _commissioners_league(league_id: int) -> League:
 def _pack_page(league: League, paper: str) -> Response:
     """Back to the pack's page (naming the paper only when it is not the league's own)."""
     other = paper if paper != league.paper_size else None
-    return redirect(url_for("printing.league_rosters", league_id=league.id, paper=other), 303)
+    return redirect(url_for("printing.league_rosters", league_id=league.id, paper=other))
 
 
 def _pack_page_state(league: League, paper: str) -> tuple[PackStatus, jobs.PackJob | None]:

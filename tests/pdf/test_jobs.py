@@ -50,7 +50,7 @@ def pack_league(client: FlaskClient) -> tuple[League, User, list[int]]:
 
 def build(client: FlaskClient, league: League) -> dict:
     response = client.post(f"/leagues/{league.id}/rosters/build", data={"paper": "a4"})
-    assert response.status_code == 303
+    assert response.status_code == 302
     return client.get(f"/leagues/{league.id}/rosters/status.json").json
 
 
@@ -173,7 +173,7 @@ def test_a_failing_build_is_retried_then_shown_failed_with_its_reason(
     assert "Build the league pack" in page  # it can be started again
     # Nothing half-written: no pack, no sheet, no temporary file.
     assert not pdf_cache.exists() or not list(pdf_cache.iterdir())
-    assert client.get(f"/leagues/{league.id}/rosters.pdf").status_code == 303
+    assert client.get(f"/leagues/{league.id}/rosters.pdf").status_code == 302
 
 
 def test_a_change_renders_the_sheet_ahead_so_the_download_is_a_cache_hit(
