@@ -31,7 +31,7 @@ instance/secret_key:
 	@chmod 600 $@
 	@echo "Generated a development SECRET_KEY into $@"
 
-run: install pdf-fonts instance/secret_key ## Migrate, seed the demo league on first run, serve on http://127.0.0.1:5000
+run: install pdf-fonts instance/secret_key ## Migrate, seed the demo league on first run, serve on http://127.0.0.1:5000 with a job worker
 	$(FLASK) db upgrade
 	$(FLASK) seed-demo
 	@# The job worker (league pack, sheets rendered ahead) runs beside the server and stops with it.
