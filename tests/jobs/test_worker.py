@@ -121,8 +121,15 @@ def run_through_a_worker(queue: str, database_url: str, tmp_path: Path) -> None:
             # A second request while it runs joins it (or finds it built).
             client.post(f"/leagues/{league.id}/rosters/build")
 
+            # The PDF is stored first, then the job says it is done.
             status = wait_for(
-                "pack", lambda: (s := client.get(status_url).json)["ready"] and s, worker
+                "pack",
+                lambda: (
+                    (s := client.get(status_url).json)["ready"]
+                    and s["job"]["state"] == "done"
+                    and s
+                ),
+                worker,
             )
             assert isinstance(status, dict)
             assert (status["job"]["state"], status["job"]["done"]) == ("done", 2)
