@@ -109,12 +109,15 @@ def _job_context() -> Iterator[None]:
         yield
 
 
-def task(*, retries: int = 0, context: bool = False) -> Callable[[Callable[P, R]], TaskWrapper]:
+def task(
+    *, retries: int = 0, retry_delay: int = 0, context: bool = False
+) -> Callable[[Callable[P, R]], TaskWrapper]:
     """Make `function` a job: calling it enqueues it (and returns a huey `Result`).
 
-    It runs in the app with a fresh session; a failure is retried `retries` times at once.
-    With ``context=True`` it gets ``task=`` (huey's Task: ``task.retries`` is how many
-    attempts are left after this one).
+    It runs in the app with a fresh session; a failure is retried `retries` times, after
+    `retry_delay` seconds (by a worker: the immediate queue of the tests runs only retries
+    without a delay). With ``context=True`` it gets ``task=`` (huey's Task:
+    ``task.retries`` is how many attempts are left after this one).
     """
 
     def decorate(function: Callable[P, R]) -> TaskWrapper:
@@ -123,7 +126,7 @@ def task(*, retries: int = 0, context: bool = False) -> Callable[[Callable[P, R]
             with _job_context():
                 return function(*args, **kwargs)
 
-        return huey.task(retries=retries, context=context)(in_app)
+        return huey.task(retries=retries, retry_delay=retry_delay, context=context)(in_app)
 
     return decorate
 
