@@ -31,10 +31,11 @@ instance/secret_key:
 	@chmod 600 $@
 	@echo "Generated a development SECRET_KEY into $@"
 
-run: install pdf-fonts instance/secret_key ## Migrate, seed the demo league on first run, serve on http://127.0.0.1:5000
+run: install pdf-fonts instance/secret_key ## Migrate, seed the demo league on first run, serve on http://127.0.0.1:5000 with a job worker
 	$(FLASK) db upgrade
 	$(FLASK) seed-demo
-	$(FLASK) run --host $(HOST) --port $(PORT)
+	@# The job worker (league pack, sheets rendered ahead) runs beside the server and stops with it.
+	$(FLASK) jobs worker & worker=$$!; trap 'kill $$worker' EXIT; $(FLASK) run --host $(HOST) --port $(PORT)
 
 # The SQLite and PostgreSQL passes run side by side, one per core; each prints when it ends.
 test: install browser-deps lint imports typecheck migrations-check ## Everything CI runs

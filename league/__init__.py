@@ -48,7 +48,9 @@ def _configure_extensions(app: Flask) -> None:
     csrf.init_app(app)
     login_manager.init_app(app)
 
-    from league import models  # noqa: F401  (register the mappers before first use)
+    from league import jobs, models  # noqa: F401  (register the mappers before first use)
+
+    jobs.init_app(app)
 
 
 @event.listens_for(Engine, "connect")

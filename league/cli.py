@@ -1,7 +1,9 @@
-"""Flask CLI commands (`flask --app app ...`): users, seed-demo, recompute, backup, restore."""
+"""Flask CLI commands (`flask --app app ...`): users, seed-demo, recompute, backup, restore,
+jobs worker."""
 
 from __future__ import annotations
 
+import logging
 import time
 from dataclasses import replace
 from pathlib import Path
@@ -10,6 +12,7 @@ import click
 from flask import Flask, current_app
 from flask.cli import AppGroup
 
+from league import jobs
 from league.extensions import db
 from league.services import backup
 from league.services import users as user_service
@@ -178,7 +181,25 @@ def restore_command(path: Path) -> None:
     click.echo("Check it with `flask --app app recompute --check`.")
 
 
+jobs_cli = AppGroup("jobs", help="Background jobs (league pack, roster sheets rendered ahead).")
+
+
+@jobs_cli.command("worker")
+@click.option("--workers", type=click.IntRange(1, 64), default=2, show_default=True)
+def jobs_worker(workers: int) -> None:
+    """Run jobs from JOB_QUEUE until stopped (Ctrl-C or SIGTERM finish the jobs under way)."""
+    if jobs.huey.immediate:
+        raise click.ClickException(
+            "JOB_QUEUE is 'immediate': jobs run inside the web process, no worker is needed."
+        )
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
+    logging.getLogger("weasyprint").setLevel(logging.WARNING)  # its steps, per sheet
+    click.echo(f"Worker on {current_app.config['JOB_QUEUE']} with {workers} thread(s).")
+    jobs.huey.create_consumer(workers=workers, worker_type="thread", periodic=False).run()
+
+
 def register_cli(app: Flask) -> None:
+    app.cli.add_command(jobs_cli)
     app.cli.add_command(users_cli)
     app.cli.add_command(seed_demo_command)
     app.cli.add_command(recompute_command)

@@ -65,6 +65,15 @@ def from_environment(instance_path: Path) -> dict[str, object]:
         # If the shared store is down, count in the process meanwhile: log-ins stay throttled
         # (per process) and answer, instead of failing with a 500.
         "RATELIMIT_IN_MEMORY_FALLBACK_ENABLED": True,
+        # Where background jobs wait (league/jobs.py): redis://..., sqlite:///... or
+        # immediate; unset: a SQLite file beside the database (immediate for tests).
+        "JOB_QUEUE": os.environ.get("JOB_QUEUE") or None,
+        # Separates queues sharing one Redis database (JOB_QUEUE_NAME=league by default).
+        "JOB_QUEUE_NAME": os.environ.get("JOB_QUEUE_NAME") or "league",
+        # Rendered PDFs: web and worker processes must share it (instance/pdf-cache/ by default).
+        "PDF_CACHE_DIR": os.environ.get("PDF_CACHE_DIR") or None,
+        # RENDER_AHEAD=0: no job renders a roster sheet after a change (unset: on, not in tests).
+        "RENDER_AHEAD": {"1": True, "0": False}.get(os.environ.get("RENDER_AHEAD", "")),
         # LEAGUE_BENCH=1 adds /_bench/baseline, the load test's reference page (bench/load.sh).
         "LEAGUE_BENCH": os.environ.get("LEAGUE_BENCH") == "1",
     }

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import io
 import re
 import time
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from datetime import UTC, date, datetime
 
+from pypdf import PdfReader, PdfWriter
 from sqlalchemy.orm import Session
 
 from league.models import League, Team
@@ -21,7 +23,8 @@ from league.pdf.context import (
     paper_of,
     roster_context,
 )
-from league.pdf.render import design_version, layout, sheet_html, write_pdf
+from league.pdf.render import design_version, render_sheet
+from league.urls import public_url
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,8 +41,8 @@ class RenderedPdf:
 @dataclass(frozen=True, slots=True)
 class PackStatus:
     teams: list[Team]
-    #: The pack for the league as it stands is on disk: the next download is instant.
-    ready: bool
+    #: The pack for the league as it stands, when it is on disk (the download is instant).
+    pdf: RenderedPdf | None
     #: The latest build: {"seconds", "built_at", "teams", "pages", "bytes"}, or None.
     last_build: dict[str, object] | None
 
@@ -61,26 +64,37 @@ def sheet_key(sheet: RosterContext, design: str) -> str:
     return fingerprint({"design": design, "sheet": asdict(sheet)})
 
 
+def team_url(team: Team) -> str:
+    """The team page printed on its sheet: from configuration, never the request's Host
+    header (it is part of the sheet, so of its cache key)."""
+    return public_url("teams.show", team_id=team.id)
+
+
+def _sheet_pdf(team: Team, sheet: RosterContext, cache: PdfCache) -> tuple[bytes, str, bool]:
+    """(PDF, cache key, from the cache?) of one team's sheet; a render is stored."""
+    key = sheet_key(sheet, design_version())
+    name = entry_name("team", team.id, sheet.paper)
+    data = cache.get(name, key)
+    if data is not None:
+        return data, key, True
+    data = render_sheet(sheet)
+    cache.put(name, key, data)
+    return data, key, False
+
+
 def team_roster_pdf(
-    team: Team, *, url: str, paper: str, today: date | None = None, cache: PdfCache | None = None
+    team: Team, *, paper: str, today: date | None = None, cache: PdfCache | None = None
 ) -> RenderedPdf:
     """The team's roster sheet, from the cache when nothing printed has changed."""
     started = time.perf_counter()
-    cache = cache or PdfCache()
-    sheet = roster_context(team, url=url, printed_on=today or date.today(), paper=paper)
-    key = sheet_key(sheet, design_version())
-    name = entry_name("team", team.id, sheet.paper)
-    filename = f"{slug(team.name, name)}-roster.pdf"
-    data = cache.get(name, key)
-    cached = data is not None
-    if data is None:
-        data = write_pdf([layout(sheet_html(sheet), sheet.paper)])
-        cache.put(name, key, data)
+    sheet = roster_context(team, url=team_url(team), printed_on=today or date.today(), paper=paper)
+    data, key, cached = _sheet_pdf(team, sheet, cache or PdfCache())
+    filename = f"{slug(team.name, entry_name('team', team.id, sheet.paper))}-roster.pdf"
     return RenderedPdf(data, key, cached, time.perf_counter() - started, filename)
 
 
 def _pack_sheets(
-    session: Session, league: League, team_url: Callable[[Team], str], paper: str, today: date
+    session: Session, league: League, paper: str, today: date
 ) -> tuple[list[Team], list[RosterContext], str]:
     teams = pack_teams(session, league)
     sheets = [roster_context(t, url=team_url(t), printed_on=today, paper=paper) for t in teams]
@@ -93,39 +107,66 @@ def pack_status(
     session: Session,
     league: League,
     *,
-    team_url: Callable[[Team], str],
     paper: str,
     today: date | None = None,
     cache: PdfCache | None = None,
 ) -> PackStatus:
+    """The league's teams and whether the pack for the league as it stands is built."""
     cache = cache or PdfCache()
     name = entry_name("league", league.id, paper)
-    teams, _, key = _pack_sheets(session, league, team_url, paper, today or date.today())
-    return PackStatus(teams, cache.get(name, key) is not None, cache.get_meta(name))
+    teams, _, key = _pack_sheets(session, league, paper, today or date.today())
+    data = cache.get(name, key) if teams else None
+    pdf = None
+    if data is not None:
+        pdf = RenderedPdf(data, key, True, 0.0, f"{slug(league.name, name)}-rosters.pdf")
+    return PackStatus(teams, pdf, cache.get_meta(name))
 
 
-def league_pack_pdf(
+def merge_pdfs(parts: Sequence[bytes]) -> bytes:
+    """One PDF of every page of `parts`, in order (each sheet keeps its own page numbers)."""
+    writer = PdfWriter()
+    for part in parts:
+        writer.append(PdfReader(io.BytesIO(part)))
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def build_league_pack(
     session: Session,
     league: League,
     *,
-    team_url: Callable[[Team], str],
     paper: str,
     today: date | None = None,
     cache: PdfCache | None = None,
+    progress: Callable[[int, int], None] = lambda done, total: None,
 ) -> RenderedPdf | None:
-    """Every active team's sheet in standings order, in one PDF; None without active teams."""
+    """Every active team's sheet in standings order, in one PDF; None without active teams.
+
+    Each sheet comes from the team's cache entry when it is there (a round changes a few
+    teams: only those render again), and `progress(done, total)` is told after every team.
+    The pack is stored only once complete (the cache writes by renaming a whole file).
+    """
     started = time.perf_counter()
     cache = cache or PdfCache()
     name = entry_name("league", league.id, paper)
-    teams, sheets, key = _pack_sheets(session, league, team_url, paper, today or date.today())
+    teams, sheets, key = _pack_sheets(session, league, paper, today or date.today())
     if not sheets:
         return None
     filename = f"{slug(league.name, name)}-rosters.pdf"
     data = cache.get(name, key)
     if data is not None:
+        progress(len(sheets), len(sheets))
         return RenderedPdf(data, key, True, time.perf_counter() - started, filename)
-    documents = [layout(sheet_html(sheet), sheet.paper) for sheet in sheets]
-    data = write_pdf(documents)
+    parts: list[bytes] = []
+    rendered = 0
+    progress(0, len(sheets))
+    for team, sheet in zip(teams, sheets, strict=True):
+        part, _, hit = _sheet_pdf(team, sheet, cache)
+        parts.append(part)
+        rendered += not hit
+        progress(len(parts), len(sheets))
+    data = merge_pdfs(parts)
     seconds = time.perf_counter() - started
     cache.put(name, key, data)
     cache.put_meta(
@@ -134,7 +175,8 @@ def league_pack_pdf(
             "seconds": round(seconds, 3),
             "built_at": datetime.now(UTC).isoformat(timespec="seconds"),
             "teams": len(teams),
-            "pages": sum(len(document.pages) for document in documents),
+            "rendered": rendered,
+            "pages": len(PdfReader(io.BytesIO(data)).pages),
             "bytes": len(data),
             "paper": paper,
         },

@@ -29,8 +29,9 @@ from league.services import standings as standings_service
 from league.services.errors import DomainError, Forbidden, NotFound
 from league.services.submissions import Resubmitted
 from league.services.unit_of_work import unit_of_work
+from league.urls import public_url
 from league.web.forms.fixtures import AddFixtureForm, GenerateFixturesForm
-from league.web.helpers import attach_error, public_url
+from league.web.helpers import attach_error
 
 bp = Blueprint("fixtures", __name__)
 

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
 from urllib.parse import urlsplit
 
-from flask import current_app, request, url_for
 from flask_wtf import FlaskForm
 
 from league.services.errors import DomainError
@@ -36,11 +34,3 @@ def safe_next(target: str | None, default: str) -> str:
     ):
         return target
     return default
-
-
-def public_url(endpoint: str, **values: Any) -> str:
-    """An absolute URL to print or hand out, on the configured address (PUBLIC_URL, else
-    SERVER_NAME): never the request's Host header, which any client may set."""
-    config = current_app.config
-    base = config.get("PUBLIC_URL") or f"{config['PREFERRED_URL_SCHEME']}://{config['SERVER_NAME']}"
-    return base.rstrip("/") + url_for(endpoint, **values).removeprefix(request.script_root)

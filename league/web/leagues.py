@@ -20,10 +20,11 @@ from league.services.leagues import LeagueSettings
 from league.services.standings import standings as league_standings
 from league.services.team_views import league_team_rows
 from league.services.unit_of_work import unit_of_work
+from league.urls import public_url
 from league.web.forms import EmptyForm
 from league.web.forms.leagues import AddMemberForm, LeagueForm
 from league.web.forms.teams import NewTeamForm
-from league.web.helpers import attach_error, public_url
+from league.web.helpers import attach_error
 
 bp = Blueprint("leagues", __name__)
 

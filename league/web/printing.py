@@ -7,6 +7,7 @@ from flask import (
     abort,
     current_app,
     flash,
+    jsonify,
     redirect,
     render_template,
     request,
@@ -15,21 +16,17 @@ from flask import (
 from flask_login import current_user, login_required
 from werkzeug.wrappers import Response
 
+from league import jobs
 from league.extensions import db
-from league.models import League, Team
+from league.models import League
 from league.pdf.context import PAPER_SIZES, paper_of
-from league.pdf.roster import RenderedPdf, league_pack_pdf, pack_status, team_roster_pdf
+from league.pdf.roster import PackStatus, RenderedPdf, pack_status, team_roster_pdf
 from league.security import limiter
 from league.services import leagues, teams
 from league.services.errors import NotFound
-from league.web.helpers import public_url
+from league.web.forms import EmptyForm
 
 bp = Blueprint("printing", __name__)
-
-
-def _team_url(team: Team) -> str:
-    # From configuration: a Host header must not change the sheet (and so its cache key).
-    return public_url("teams.show", team_id=team.id)
 
 
 def _pdf_response(pdf: RenderedPdf) -> Response:
@@ -60,7 +57,7 @@ def team_roster(team_id: int) -> Response:
     except NotFound as error:
         abort(404, description=error.message)
     paper = paper_of(request.args.get("paper") or team.league.paper_size)
-    return _pdf_response(team_roster_pdf(team, url=_team_url(team), paper=paper))
+    return _pdf_response(team_roster_pdf(team, paper=paper))
 
 
 def _commissioners_league(league_id: int) -> League:
@@ -73,25 +70,81 @@ def _commissioners_league(league_id: int) -> League:
     return league
 
 
+def _pack_page(league: League, paper: str) -> Response:
+    """Back to the pack's page (naming the paper only when it is not the league's own)."""
+    other = paper if paper != league.paper_size else None
+    return redirect(url_for("printing.league_rosters", league_id=league.id, paper=other))
+
+
+def _pack_page_state(league: League, paper: str) -> tuple[PackStatus, jobs.PackJob | None]:
+    status = pack_status(db.session(), league, paper=paper)
+    job = jobs.pack_job(league.id, paper)
+    return status, job
+
+
 @bp.get("/leagues/<int:league_id>/rosters")
 @login_required
 def league_rosters(league_id: int) -> str:
-    """The page that offers the league pack, with how long the last build took."""
+    """The league pack: build it, follow the build, download it when it is ready."""
     league = _commissioners_league(league_id)
     paper = paper_of(request.args.get("paper") or league.paper_size)
-    status = pack_status(db.session(), league, team_url=_team_url, paper=paper)
+    status, job = _pack_page_state(league, paper)
     return render_template(
-        "printing/rosters.html", league=league, status=status, paper=paper, papers=PAPER_SIZES
+        "printing/rosters.html",
+        league=league,
+        status=status,
+        job=job,
+        paper=paper,
+        papers=PAPER_SIZES,
+        form=EmptyForm(),
     )
+
+
+@bp.get("/leagues/<int:league_id>/rosters/status.json")
+@login_required
+def league_pack_status(league_id: int) -> Response:
+    """The build's progress for the page to poll: state, teams done out of total, reason."""
+    league = _commissioners_league(league_id)
+    paper = paper_of(request.args.get("paper") or league.paper_size)
+    status, job = _pack_page_state(league, paper)
+    body: dict[str, object] = {"ready": status.pdf is not None, "teams": len(status.teams)}
+    body["job"] = job.as_json() if job else None
+    if status.pdf is not None:
+        body["url"] = url_for("printing.league_pack", league_id=league.id, paper=paper)
+    response = jsonify(body)
+    response.cache_control.no_store = True
+    return response
+
+
+@bp.post("/leagues/<int:league_id>/rosters/build")
+@login_required
+def build_league_pack(league_id: int) -> Response:
+    """Start the pack's build (or join the one under way), then show its progress."""
+    league = _commissioners_league(league_id)
+    paper = paper_of(request.form.get("paper") or league.paper_size)
+    if not EmptyForm().validate_on_submit():
+        abort(400, description="The form expired: reload the page and try again.")
+    status = pack_status(db.session(), league, paper=paper)
+    if not status.teams:
+        flash(f"{league.name} has no active team to print yet.", "error")
+    elif status.pdf is None:
+        _, joined = jobs.start_pack(league, paper, len(status.teams))
+        if joined:
+            flash("The pack is already being built: this page follows that build.", "info")
+    return _pack_page(league, paper)
 
 
 @bp.get("/leagues/<int:league_id>/rosters.pdf")
 def league_pack(league_id: int) -> Response:
-    """Every active team's sheet, in standings order, in one PDF (commissioners only)."""
+    """Every active team's sheet, in standings order, in one PDF (commissioners only).
+
+    Served once built; until then the pack's page, where the build is started and followed.
+    """
     league = _commissioners_league(league_id)
     paper = paper_of(request.args.get("paper") or league.paper_size)
-    pdf = league_pack_pdf(db.session(), league, team_url=_team_url, paper=paper)
-    if pdf is None:
-        flash(f"{league.name} has no active team to print yet.", "error")
-        return redirect(url_for("printing.league_rosters", league_id=league.id))
-    return _pdf_response(pdf)
+    status = pack_status(db.session(), league, paper=paper)
+    if status.pdf is None:
+        if not status.teams:
+            flash(f"{league.name} has no active team to print yet.", "error")
+        return _pack_page(league, paper)
+    return _pdf_response(status.pdf)

@@ -1,66 +1,60 @@
-// League pack page: fetch the PDF in the background, show a progress bar and the time it
-// took, then save it. Without JavaScript the button is a plain link to the PDF.
+// League pack page: while a build runs, poll its progress (teams rendered out of the total)
+// and offer the PDF when it is ready, or say why it failed. Without JavaScript the page
+// shows the progress when loaded and a Refresh link.
 (function () {
   var box = document.querySelector("[data-pack]");
-  if (!box || !window.fetch || !window.URL || !URL.createObjectURL) return;
-  var link = box.querySelector("[data-pack-link]");
+  if (!box || !window.fetch) return;
   var progress = box.querySelector("[data-pack-progress]");
+  var bar = progress.querySelector("progress");
   var message = box.querySelector("[data-pack-message]");
-  var last = parseFloat(box.getAttribute("data-last-seconds") || "");
-  var busy = false;
+  var ready = box.querySelector("[data-pack-ready]");
+  var failure = box.querySelector("[data-pack-error]");
+  var build = box.querySelector("[data-pack-build]");
 
-  link.addEventListener("click", function (event) {
-    if (event.ctrlKey || event.metaKey || event.shiftKey) return;
-    event.preventDefault();
-    if (busy) return;
-    busy = true;
-    var started = Date.now();
-    var bar = progress.querySelector("progress");
-    progress.hidden = false;
-    link.setAttribute("aria-disabled", "true");
-    var tick = function () {
-      var seconds = (Date.now() - started) / 1000;
-      var text = "Building the pack… " + seconds.toFixed(0) + " s";
-      if (last > 0) {
-        text += " (the last build took " + last.toFixed(1) + " s)";
-        bar.max = last;
-        bar.value = Math.min(seconds, last * 0.95);
-      }
-      message.textContent = text;
-    };
-    tick();
-    var timer = setInterval(tick, 500);
-    fetch(link.href, { credentials: "same-origin" })
-      .then(function (response) {
-        if (!response.ok || response.headers.get("Content-Type") !== "application/pdf") {
-          throw new Error("HTTP " + response.status);
-        }
-        var cached = response.headers.get("X-PDF-Cache") === "hit";
-        var name = /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") || "");
-        return response.blob().then(function (blob) {
-          return [blob, cached, name ? name[1] : "league-pack.pdf"];
-        });
-      })
-      .then(function (result) {
-        var seconds = (Date.now() - started) / 1000;
-        if (last > 0) { bar.value = bar.max; } else { bar.max = 1; bar.value = 1; }
-        message.textContent = (result[1] ? "Ready (unchanged since the last build) in " : "Built in ")
-          + seconds.toFixed(1) + " s. ";
-        var save = document.createElement("a");
-        save.href = URL.createObjectURL(result[0]);
-        save.download = result[2];
-        save.textContent = "Save " + result[2] + " again";
-        message.appendChild(save);
-        save.click();
-      })
-      .catch(function () {
-        message.textContent = "The pack could not be built here; opening it directly…";
-        window.location.href = link.href;
-      })
-      .finally(function () {
-        clearInterval(timer);
-        busy = false;
-        link.removeAttribute("aria-disabled");
-      });
-  });
+  function show(status) {
+    var job = status.job;
+    if (status.ready) {
+      progress.hidden = true;
+      ready.hidden = false;
+      if (build) build.hidden = true;
+      return false;
+    }
+    if (job && job.active) {
+      progress.hidden = false;
+      bar.max = job.total || 1;
+      bar.value = job.done;
+      message.textContent = job.state === "queued" ? "Waiting for a worker…"
+        : "Rendered " + job.done + " of " + job.total + " teams…"
+          + (job.state === "retrying" ? " (an attempt failed, trying again: " + job.error + ")" : "");
+      return true;
+    }
+    progress.hidden = true;
+    if (job && job.state === "failed") {
+      failure.hidden = false;
+      failure.textContent = "The last build failed: " + job.error;
+    }
+    if (build) build.hidden = false;
+    return false;
+  }
+
+  function poll() {
+    fetch(box.getAttribute("data-status-url"), { credentials: "same-origin" })
+      .then(function (response) { return response.json(); })
+      .then(function (status) { if (show(status)) setTimeout(poll, 700); })
+      .catch(function () { setTimeout(poll, 3000); });
+  }
+
+  if (build) {
+    build.addEventListener("submit", function (event) {
+      event.preventDefault();
+      build.hidden = true;
+      failure.hidden = true;
+      progress.hidden = false;
+      message.textContent = "Starting…";
+      fetch(build.action, { method: "POST", body: new FormData(build), credentials: "same-origin" })
+        .then(function () { poll(); })
+        .catch(function () { build.submit(); });
+    });
+  }
+  if (box.hasAttribute("data-running")) poll();
 })();

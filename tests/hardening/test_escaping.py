@@ -386,6 +386,8 @@ def test_the_roster_pdf_prints_hostile_text(
 ) -> None:
     asked = record_fetches(monkeypatch)
     squeezed = "".join(hostile.payload.split())
+    # The pack is a job (run at once in the tests): build it, then download it.
+    assert client.post(f"/leagues/{hostile.league}/rosters/build").status_code == 302
     for url, least in (
         (f"/teams/{hostile.home}/roster.pdf", 3),  # the team, its skills page, the players
         (f"/leagues/{hostile.league}/rosters.pdf", 4),  # both sheets

@@ -19,6 +19,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -300,6 +301,12 @@ def _logged_in_as_loner(seen: Seen) -> bool:
     return loner is not None and session_user(seen.client) == loner.session_secret
 
 
+def _pack_built(seen: Seen) -> bool:
+    """The league pack's PDF is in the case's own cache (the tests' jobs run at once)."""
+    folder = Path(seen.client.application.config["PDF_CACHE_DIR"])
+    return any(folder.glob(f"league-{seen.world.league}-*.pdf"))
+
+
 def _shows_confirmation(seen: Seen) -> bool:
     return f"/players/{seen.world.player}/advance/confirm" in seen.response.text
 
@@ -463,6 +470,14 @@ ROWS: tuple[Row, ...] = (
         # Refused with a message on the league page (the GET of a wrong link is a 403).
         web((), ignored=EVERYONE),
         audited("league.join"),
+    ),
+    Row(
+        "build the league pack",
+        "printing.build_league_pack",
+        "POST",
+        _post("/leagues/{league}/rosters/build"),
+        web(COMMISSIONERS),
+        _pack_built,
     ),
     Row(
         "close the season",
@@ -803,10 +818,11 @@ class Case:
 
 
 @pytest.fixture
-def case(world_snapshot: tuple[Snapshot, World]) -> Iterator[Case]:
+def case(world_snapshot: tuple[Snapshot, World], tmp_path: Path) -> Iterator[Case]:
     """A fresh copy of the seeded world, its app (context pushed) and a client."""
     seeded, world = world_snapshot
     with seeded.fresh() as app:
+        app.config["PDF_CACHE_DIR"] = str(tmp_path / "pdf-cache")  # empty for each case
         yield Case(app, app.test_client(), world)
 
 

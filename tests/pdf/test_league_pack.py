@@ -55,10 +55,19 @@ def test_the_pack_prints_active_teams_in_standings_order(client: FlaskClient, ap
     login(client, commissioner.username, sample.PASSWORD)
     assert "League pack" in client.get(f"/leagues/{league.id}").text
     before = client.get(page_url).text
-    assert "Built when you ask." in before
+    assert "Build the league pack" in before
     assert before.index("Zebras") < before.index("Aardvarks")
     assert "Drafty Dogs" not in before
+    # Not built yet: the download leads to the page that builds it.
+    assert client.get(pack_url).headers["Location"].endswith(page_url)
 
+    # The tests' queue is immediate: the job has run when the POST answers.
+    started = client.post(f"/leagues/{league.id}/rosters/build", data={"paper": "a4"})
+    assert started.status_code == 302
+    status = client.get(f"{page_url}/status.json").json
+    assert status["ready"] is True
+    assert status["job"]["state"] == "done"
+    assert (status["job"]["done"], status["job"]["total"]) == (2, 2)
     response = client.get(pack_url)
 
     assert response.status_code == 200
@@ -74,6 +83,8 @@ def test_the_pack_prints_active_teams_in_standings_order(client: FlaskClient, ap
 
     after = client.get(page_url).text
     assert "Ready: nothing has changed" in after
+    assert "Build the league pack" not in after
+    assert "2 rendered, 0 reused" in after
     seconds = re.search(r'data-testid="pack-seconds">([\d.]+) s<', after)
     assert seconds is not None
     assert float(seconds.group(1)) > 0
