@@ -44,9 +44,13 @@ from league.models import (
 from league.models.ledger import ENTRY_KINDS
 from league.models.player import ON_ROSTER, PLAYER_STATUSES
 from league.rules import (
-    CHARACTERISTIC_KIND,
+    MAX_DICE,
+    MAX_DIE,
+    RANDOM_CHARACTERISTIC_KIND,
+    RANDOM_SKILL_KINDS,
     SKILL_KINDS,
     Decision,
+    PlayerState,
     Position,
     RulesError,
     Ruleset,
@@ -54,18 +58,16 @@ from league.rules import (
     advancement_cost,
     advancement_kinds,
     characteristic_decision,
-    characteristic_options,
-    improved_value,
-    improvement_roll_options,
+    characteristic_roll,
+    needs_dice,
     random_skill_result,
-    reduced_value,
+    reason_sentence,
+    refusal_text,
     rolls_earned,
     skill_decision,
     value_increase,
 )
 from league.services import audit
-from league.services.advancement import RANDOM_SKILL_KINDS
-from league.services.advancement import _describe as describe_refusal
 from league.services.errors import NotFound, RuleViolation
 from league.services.leagues import get_league, league_ruleset, membership, require_commissioner
 from league.services.matches import recompute_team
@@ -81,8 +83,6 @@ IMPORTABLE_STATUSES = ("draft", "active")
 #: Generous limits that keep a hostile document from costing much.
 MAX_PLAYERS = 500
 MAX_LEDGER = 10_000
-MAX_DICE = 8
-MAX_DIE = 20
 #: Integers are stored in 32-bit columns.
 MAX_INT = 2_147_483_647
 #: At most this many problems are listed (a hopeless document need not list thousands).
@@ -768,7 +768,7 @@ def _check_advancements(
 def _read_advancement(reader: _Reader, where: str, raw: dict[str, Any]) -> _AdvancementPlan | None:
     before = len(reader.problems)
     number = reader.integer(raw, "number", where, minimum=1, maximum=99)
-    kind = reader.choice(raw, "kind", where, (*SKILL_KINDS, CHARACTERISTIC_KIND))
+    kind = reader.choice(raw, "kind", where, (*SKILL_KINDS, RANDOM_CHARACTERISTIC_KIND))
     cost = reader.integer(raw, "spp_cost", where)
     skill = reader.text(raw, "skill", where, length=(1, 60), nullable=True)
     characteristic = reader.text(raw, "characteristic", where, length=(2, 2), nullable=True)
@@ -818,11 +818,11 @@ def _check_advancement(
             f"Advancement {plan.number} ({plan.kind}) costs {expected_cost} SPP in "
             f"{ruleset.name}; the document says {plan.spp_cost}.",
         )
-    needs_dice = roll_mode or plan.kind in (*RANDOM_SKILL_KINDS, CHARACTERISTIC_KIND)
-    if needs_dice and (plan.dice is None or plan.dice_source is None):
+    rolled = needs_dice(ruleset, plan.kind)
+    if rolled and (plan.dice is None or plan.dice_source is None):
         reader.add(f"{where}.dice", f"A {plan.kind} advancement records its dice and who rolled.")
         return
-    if not needs_dice and (plan.dice is not None or plan.dice_source is not None):
+    if not rolled and (plan.dice is not None or plan.dice_source is not None):
         reader.add(f"{where}.dice", f"A {plan.kind} advancement has no dice.")
     if (plan.skill is None) == (plan.characteristic is None):
         reader.add(where, "An advancement gives either a skill or a characteristic.")
@@ -918,8 +918,8 @@ def _check_characteristic(
 ) -> int | None:
     characteristic = plan.characteristic
     assert characteristic is not None  # noqa: S101 - the caller checked
-    if plan.kind != CHARACTERISTIC_KIND:
-        reader.add(f"{where}.kind", f"A characteristic comes from a {CHARACTERISTIC_KIND}.")
+    if plan.kind != RANDOM_CHARACTERISTIC_KIND:
+        reader.add(f"{where}.kind", f"A characteristic comes from a {RANDOM_CHARACTERISTIC_KIND}.")
         return None
     if characteristic not in ruleset.characteristics:
         reader.add(
@@ -927,9 +927,11 @@ def _check_characteristic(
             f"must be one of {', '.join(ruleset.characteristics)}; it is {characteristic!r}.",
         )
         return None
-    current = _stats(ruleset, position, progress.improvements, reductions)
+    state = PlayerState.of(
+        ruleset, position, improvements=progress.improvements, reductions=reductions
+    )
     decision = characteristic_decision(
-        ruleset, characteristic, progress.improvements, current, position.stats
+        ruleset, characteristic, state.improvements, state.characteristics, position.stats
     )
     if not decision.allowed:
         reader.add(
@@ -937,19 +939,9 @@ def _check_characteristic(
             f"A {position.name} {_refusal(decision)} ({characteristic.upper()}).",
         )
         return None
-    dice = plan.dice or []
-    if ruleset.advancement.mode == "roll":
-        if len(dice) != 2:
-            raise RulesError("a Star Player Roll is two D6")
-        options = improvement_roll_options(
-            ruleset, dice[0], dice[1], progress.improvements, current, position.stats
-        )
-    else:
-        if len(dice) != 1:
-            raise RulesError("a characteristic roll is one die")
-        options = characteristic_options(
-            ruleset, dice[0], progress.improvements, current, position.stats
-        )
+    options = characteristic_roll(ruleset, state, tuple(plan.dice or ()))
+    if isinstance(options, Decision):  # dice that cannot be such a roll
+        raise RulesError(refusal_text(options, position.name))
     if characteristic not in options.offered:
         reader.add(
             f"{where}.characteristic",
@@ -957,32 +949,11 @@ def _check_characteristic(
         )
         return None
     progress.improvements[characteristic] += 1
-    return value_increase(ruleset, CHARACTERISTIC_KIND, characteristic=characteristic)
-
-
-def _stats(
-    ruleset: Ruleset,
-    position: Position,
-    improvements: Mapping[str, int],
-    reductions: Mapping[str, int],
-) -> dict[str, int | None]:
-    """Characteristics with the improvements so far and the injuries (as the sheet shows)."""
-    stats = dict(position.stats)
-    for characteristic, times in improvements.items():
-        for _ in range(times):
-            stats[characteristic] = improved_value(ruleset, characteristic, stats[characteristic])
-    for characteristic in ruleset.characteristics:
-        start = stats[characteristic]
-        for _ in range(reductions.get(characteristic, 0)):
-            reduced = reduced_value(ruleset, characteristic, stats[characteristic], start)
-            if reduced is None:
-                break
-            stats[characteristic] = reduced
-    return stats
+    return value_increase(ruleset, RANDOM_CHARACTERISTIC_KIND, characteristic=characteristic)
 
 
 def _refusal(decision: Decision) -> str:
-    return describe_refusal(decision) if decision.reasons else "may not take it"
+    return reason_sentence(decision.reasons[0]) if decision.reasons else "may not take it"
 
 
 # ---------------------------------------------------------------------------

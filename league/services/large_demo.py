@@ -46,7 +46,7 @@ from league.models import (
 )
 from league.models.league import TIE_BREAKERS
 from league.rules import (
-    CHARACTERISTIC_KIND,
+    RANDOM_CHARACTERISTIC_KIND,
     Position,
     RulesError,
     Ruleset,
@@ -825,7 +825,7 @@ class _Builder:
             return kind in kinds and available >= advancement_cost(ruleset, kind, number)
 
         choice = rng.random()
-        if affordable(CHARACTERISTIC_KIND) and choice < 0.35:
+        if affordable(RANDOM_CHARACTERISTIC_KIND) and choice < 0.35:
             table = ruleset.characteristic_table
             assert table is not None  # noqa: S101 - spend-mode rulesets have one
             roll = rng.randint(1, table.die)
@@ -914,7 +914,7 @@ class _Builder:
         """Improve one of the characteristics the roll allows, picked at random."""
         characteristic = self.rng.choice(characteristics)
         self._take(
-            ruleset, player, at, CHARACTERISTIC_KIND, characteristic=characteristic, dice=dice
+            ruleset, player, at, RANDOM_CHARACTERISTIC_KIND, characteristic=characteristic, dice=dice
         )
 
     def _take_legal_skill(
@@ -950,7 +950,7 @@ class _Builder:
         cost = 0 if ruleset.advancement.mode == "roll" else advancement_cost(ruleset, kind, number)
         value = value_increase(
             ruleset,
-            CHARACTERISTIC_KIND if characteristic else kind,
+            RANDOM_CHARACTERISTIC_KIND if characteristic else kind,
             skill=skill,
             characteristic=characteristic,
         )

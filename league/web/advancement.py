@@ -18,7 +18,7 @@ from werkzeug.wrappers import Response
 from league.extensions import db
 from league.models import Advancement, DiceRoll, Player, Team
 from league.rules import (
-    CHARACTERISTIC_KIND,
+    RANDOM_CHARACTERISTIC_KIND,
     AdvancementOption,
     AdvancementOptions,
     CharacteristicOptions,
@@ -67,13 +67,13 @@ KIND_LABELS = {
     "chosen_primary": "Chosen primary skill",
     "random_secondary": "Random secondary skill",
     "chosen_secondary": "Chosen secondary skill",
-    CHARACTERISTIC_KIND: "Characteristic improvement",
+    RANDOM_CHARACTERISTIC_KIND: "Characteristic improvement",
 }
 #: Classic (roll mode): what a Star Player Roll may give.
 ROLL_KIND_LABELS = {
     "chosen_primary": "Normal skill",
     "chosen_secondary": "Doubles skill",
-    CHARACTERISTIC_KIND: "Characteristic increase",
+    RANDOM_CHARACTERISTIC_KIND: "Characteristic increase",
 }
 #: Service error fields and the form field they belong next to.
 ERROR_FIELDS = {"skill": "choice", "characteristic": "choice", "kind": None}
@@ -351,7 +351,7 @@ def rolled_view(
         return Rolled(dice, source, kind, category, heading, candidates=offers)
     options = _characteristic_roll(ctx, dice)
     chars = tuple(
-        CharacteristicOffer(c, ctx.value(CHARACTERISTIC_KIND, characteristic=c))
+        CharacteristicOffer(c, ctx.value(RANDOM_CHARACTERISTIC_KIND, characteristic=c))
         for c in options.characteristics
     )
     refused = tuple((c.upper(), decision_text(d)) for c, d in options.refused)
@@ -442,7 +442,7 @@ def _dice_for(ctx: Context, form: AdvanceForm) -> tuple[tuple[int, ...] | None, 
 
 
 def _needs_dice(ctx: Context, kind: str) -> bool:
-    return ctx.roll_mode or kind in RANDOM_SKILL_KINDS or kind == CHARACTERISTIC_KIND
+    return ctx.roll_mode or kind in RANDOM_SKILL_KINDS or kind == RANDOM_CHARACTERISTIC_KIND
 
 
 def _classic_kind(ctx: Context, skill: str) -> str:
@@ -461,7 +461,7 @@ def request_kind(ctx: Context, form: AdvanceForm) -> str:
     choice = (form.choice.data or "").strip()
     if ctx.roll_mode:
         if choice in ctx.ruleset.characteristics:
-            return CHARACTERISTIC_KIND
+            return RANDOM_CHARACTERISTIC_KIND
         if choice:
             return _classic_kind(ctx, choice)
         roll = ctx.ruleset.improvement_roll
@@ -488,7 +488,7 @@ def build_request(ctx: Context, form: AdvanceForm) -> tuple[AdvancementRequest, 
     skill = None if characteristic else choice
     if kind in RANDOM_SKILL_KINDS:
         return AdvancementRequest(kind, skill=skill, category=category, dice=dice), source
-    if kind == CHARACTERISTIC_KIND or ctx.roll_mode:
+    if kind == RANDOM_CHARACTERISTIC_KIND or ctx.roll_mode:
         return AdvancementRequest(
             kind, skill=skill, dice=dice, characteristic=characteristic
         ), source
@@ -578,7 +578,7 @@ def preview(ctx: Context, form: AdvanceForm) -> Preview | Rolled:
             raise RuleViolation(
                 f"A roll of {roll.roll} does not allow {code.upper()}.", field="choice"
             )
-        value = ctx.value(CHARACTERISTIC_KIND, characteristic=code)
+        value = ctx.value(RANDOM_CHARACTERISTIC_KIND, characteristic=code)
         head = (
             f"{who} gains +1 {code.upper()} {what}"
             if ctx.roll_mode
@@ -622,7 +622,7 @@ def _roll_preview(ctx: Context, wanted: AdvancementRequest, option: AdvancementO
             "then you pick what they allow"
         )
         return Preview(wanted, "server", text, "Roll 2D6")
-    if kind == CHARACTERISTIC_KIND:
+    if kind == RANDOM_CHARACTERISTIC_KIND:
         table = ctx.ruleset.characteristic_table
         die = f"D{table.die}" if table else "die"
         text = (
@@ -710,7 +710,7 @@ def _value_text(ctx: Context, option: AdvancementOption) -> str:
         )
     surcharge = ctx.ruleset.value_increase.elite_surcharge
     text = f"+{option.value_increase:,}"
-    if surcharge and option.kind != CHARACTERISTIC_KIND:
+    if surcharge and option.kind != RANDOM_CHARACTERISTIC_KIND:
         text += f" (elite skills +{option.value_increase + surcharge:,})"
     return text
 
@@ -850,7 +850,7 @@ def dice_help(ctx: Context, kind: str | None) -> str:
     """How to type in the dice of this kind."""
     if ctx.roll_mode:
         return "2D6, e.g. 3 4."
-    if kind == CHARACTERISTIC_KIND:
+    if kind == RANDOM_CHARACTERISTIC_KIND:
         table = ctx.ruleset.characteristic_table
         return f"One D{table.die if table else 6}, e.g. 7."
     procedure = ctx.ruleset.advancement.random_skill
