@@ -52,7 +52,7 @@ from league.api.serializers import (
     required_str,
 )
 from league.extensions import db
-from league.rules import RANDOM_CHARACTERISTIC_KIND, SKILL_KINDS, AdvancementOption
+from league.rules import MAX_DICE, RANDOM_CHARACTERISTIC_KIND, SKILL_KINDS, AdvancementOption
 from league.services.advancement import (
     AdvancementRequest,
     PendingRoll,
@@ -66,8 +66,6 @@ PLAYER = "/players/<id:player_id>"
 
 KINDS = (*SKILL_KINDS, RANDOM_CHARACTERISTIC_KIND)
 CHARACTERISTICS = ("ma", "st", "ag", "pa", "av")
-#: The most dice any ruleset takes (BB2025 random skills: two rolls of 2D6).
-MAX_DICE = 4
 #: Bound on each die sent: anything beyond is malformed; smaller wrong values are
 #: the rules' business (422 `invalid_dice`).
 MAX_DIE = 1000

@@ -251,7 +251,7 @@ def characteristic_roll(
     try:
         if ruleset.advancement.mode == "roll":
             if len(dice) != 2:
-                raise RulesError("a Star Player Roll is two D6")
+                return Decision.deny("invalid_dice", text="a Star Player Roll is two D6", count=2)
             return improvement_roll_options(
                 ruleset,
                 dice[0],
@@ -261,7 +261,7 @@ def characteristic_roll(
                 state.position.stats,
             )
         if len(dice) != 1:
-            raise RulesError("a characteristic roll is one die")
+            return Decision.deny("invalid_dice", text="a characteristic roll is one die", count=1)
         return characteristic_options(
             ruleset, dice[0], state.improvements, state.characteristics, state.position.stats
         )

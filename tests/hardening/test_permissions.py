@@ -606,7 +606,7 @@ ROWS: tuple[Row, ...] = (
     ),
     Row(
         "preview an advancement",
-        "advancement.choice",
+        "advancement.preview_choice",
         "POST",
         _post("/players/{player}/advance", kind="chosen_primary", choice="Dauntless"),
         web(MANAGERS),

@@ -1,19 +1,14 @@
-"""Advancement pages: the player's panel, choosing, confirming, rolling and undoing.
+"""View models of the advancement pages, built from what the rules resolve.
 
-The flow works without JavaScript: GET /players/<id>/advance?kind=... lists the
-legal choices; POSTing a choice shows a confirmation computed without writing
-(cost, value, TV before and after); confirming calls the service. Server dice
-are rolled by the service and kept on the player until used, so asking again
-shows the same dice.
+The panel on the player page, the skill groups and rolled choices of the choice
+page, and the preview a confirmation shows (worked out without writing).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
-from flask_login import current_user, login_required
-from werkzeug.wrappers import Response
+from flask_login import current_user
 
 from league.extensions import db
 from league.models import Advancement, DiceRoll, Player, Team
@@ -23,15 +18,15 @@ from league.rules import (
     AdvancementOptions,
     CharacteristicOptions,
     Decision,
+    PlayerState,
     Position,
     RandomSkillResult,
-    Reason,
     RulesError,
     Ruleset,
     Skill,
     accessible_categories,
-    characteristic_options,
-    improvement_roll_options,
+    characteristic_roll,
+    needs_dice,
     random_skill_list,
     random_skill_result,
     rolls_earned,
@@ -43,94 +38,22 @@ from league.services import teams
 from league.services.advancement import (
     RANDOM_SKILL_KINDS,
     AdvancementRequest,
-    PendingRoll,
-    buy_advancement,
-    held_skills,
-    improvements,
     options_for,
-    undo_last_advancement,
+    player_state,
 )
-from league.services.errors import DomainError, Forbidden, NotFound, RuleViolation
-from league.services.team_views import current_stats, team_values
-from league.services.unit_of_work import unit_of_work
-from league.web.forms import EmptyForm
+from league.services.errors import RuleViolation
+from league.services.team_views import team_values
+from league.web.advancement.text import (
+    ARROW,
+    MINUS,
+    decision_text,
+    dice_text,
+    gained_text,
+    kind_label,
+    ordinal,
+    sentence,
+)
 from league.web.forms.advancement import AdvanceForm
-from league.web.helpers import attach_error
-
-bp = Blueprint("advancement", __name__)
-
-MINUS = "\u2212"
-ARROW = "\u2192"
-
-KIND_LABELS = {
-    "random_primary": "Random primary skill",
-    "chosen_primary": "Chosen primary skill",
-    "random_secondary": "Random secondary skill",
-    "chosen_secondary": "Chosen secondary skill",
-    RANDOM_CHARACTERISTIC_KIND: "Characteristic improvement",
-}
-#: Classic (roll mode): what a Star Player Roll may give.
-ROLL_KIND_LABELS = {
-    "chosen_primary": "Normal skill",
-    "chosen_secondary": "Doubles skill",
-    RANDOM_CHARACTERISTIC_KIND: "Characteristic increase",
-}
-#: Service error fields and the form field they belong next to.
-ERROR_FIELDS = {"skill": "choice", "characteristic": "choice", "kind": None}
-
-
-def ordinal(number: int) -> str:
-    suffix = (
-        "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
-    )
-    return f"{number}{suffix}"
-
-
-def kind_label(ruleset: Ruleset, kind: str) -> str:
-    labels = ROLL_KIND_LABELS if ruleset.advancement.mode == "roll" else KIND_LABELS
-    return labels.get(kind, kind.replace("_", " "))
-
-
-def reason_text(reason: Reason) -> str:
-    """A short phrase for one refusal reason (pages list several)."""
-    p = reason.params
-    texts = {
-        "already_held": "already has it",
-        "excluded_by": f"cannot be taken together with {p.get('by')}",
-        "requires": f"needs {' or '.join(map(str, p.get('skills') or ()))} first",
-        "trait": "a trait: traits cannot be learned",
-        "not_buyable": "cannot be taken as an advancement",
-        "not_primary": "not a primary category for this position",
-        "not_secondary": "a primary category: take it as a primary skill",
-        "category_not_accessible": "the position has no access to this category",
-        "not_enough_spp": f"needs {p.get('needed')} SPP, has {p.get('have')}",
-        "no_roll_pending": f"the next Star Player Roll comes at {p.get('needed')} SPP",
-        "max_advancements": f"all {p.get('max')} advancements taken",
-        "kind_not_available": "not offered by this ruleset",
-        "max_improvements": f"already improved {p.get('max')} times",
-        "at_maximum": "already at its best",
-        "max_increase_from_start": f"already +{p.get('limit')} over the starting value",
-        "unknown_skill": "no such skill in this ruleset",
-    }
-    return texts.get(reason.code, reason.code.replace("_", " "))
-
-
-def decision_text(decision: Decision) -> str:
-    return "; ".join(dict.fromkeys(reason_text(r) for r in decision.reasons))
-
-
-def gained_text(advancement: Advancement) -> str:
-    """What an advancement gave: the skill, or "+1 ST"."""
-    return advancement.skill or f"+1 {(advancement.characteristic or '').upper()}"
-
-
-def dice_text(dice: tuple[int, ...] | list[int]) -> str:
-    """ "1 2", or "1 2 / 1 3" for BB2025's two 2D6 rolls of one random skill."""
-    values = [str(d) for d in dice]
-    if len(values) == 4:
-        return f"{' '.join(values[:2])} / {' '.join(values[2:])}"
-    return " ".join(values)
-
 
 # ---------------------------------------------------------------------------
 # What a page offers
@@ -201,7 +124,12 @@ class Context:
     ruleset: Ruleset
     position: Position
     options: AdvancementOptions
-    held: list[str]
+    #: The player as the resolver reads him (held skills, today's characteristics).
+    state: PlayerState
+
+    @property
+    def held(self) -> list[str]:
+        return list(self.state.held)
 
     @property
     def roll_mode(self) -> bool:
@@ -232,7 +160,12 @@ def context_for(player: Player, team: Team | None = None) -> Context:
     ruleset = teams.team_ruleset(team)
     position = teams.team_type_of(team).position(player.position_id)
     return Context(
-        player, team, ruleset, position, options_for(player), held_skills(position, player)
+        player,
+        team,
+        ruleset,
+        position,
+        options_for(player),
+        player_state(ruleset, position, player),
     )
 
 
@@ -307,25 +240,14 @@ def random_categories(ctx: Context, kind: str) -> tuple[RandomCategory, ...]:
 
 def _characteristic_roll(ctx: Context, dice: tuple[int, ...]) -> CharacteristicOptions:
     """What the dice of a characteristic roll (or a classic Star Player Roll) allow."""
-    stats = current_stats(ctx.ruleset, ctx.position, ctx.player)
-    taken = improvements(ctx.player)
-    try:
-        if ctx.roll_mode:
-            if len(dice) != 2:
-                raise RulesError("a Star Player Roll is two D6: enter two dice")
-            return improvement_roll_options(
-                ctx.ruleset, dice[0], dice[1], taken, stats, ctx.position.stats
-            )
-        if len(dice) != 1:
-            raise RulesError("a characteristic roll is one die: enter one die")
-        return characteristic_options(ctx.ruleset, dice[0], taken, stats, ctx.position.stats)
-    except RulesError as error:
-        raise RuleViolation(_sentence(str(error)), code="invalid_dice", field="dice") from error
-
-
-def _sentence(text: str) -> str:
-    text = text.strip()
-    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
+    options = characteristic_roll(ctx.ruleset, ctx.state, dice)
+    if isinstance(options, Decision):
+        reason = options.reasons[0]
+        text = str(reason.params.get("text"))
+        if "count" in reason.params:  # how many dice to type in
+            text += ": enter two dice" if reason.params["count"] == 2 else ": enter one die"
+        raise RuleViolation(sentence(text), code="invalid_dice", field="dice")
+    return options
 
 
 def _offers_for_kinds(ctx: Context, kinds: tuple[str, ...]) -> tuple[SkillGroup, ...]:
@@ -386,7 +308,7 @@ def _random_result(
             ctx.ruleset, ctx.position, ctx.held, kind, category, dice, picked
         )
     except RulesError as error:
-        raise RuleViolation(_sentence(str(error)), code="invalid_dice", field="dice") from error
+        raise RuleViolation(sentence(str(error)), code="invalid_dice", field="dice") from error
     decision = result.decision
     if decision.reason("reroll_required"):
         skills = " and ".join(decision.reasons[0].params.get("skills", ()))
@@ -441,10 +363,6 @@ def _dice_for(ctx: Context, form: AdvanceForm) -> tuple[tuple[int, ...] | None, 
     return None, "server"
 
 
-def _needs_dice(ctx: Context, kind: str) -> bool:
-    return ctx.roll_mode or kind in RANDOM_SKILL_KINDS or kind == RANDOM_CHARACTERISTIC_KIND
-
-
 def _classic_kind(ctx: Context, skill: str) -> str:
     roll = ctx.ruleset.improvement_roll
     assert roll is not None  # noqa: S101 - roll-mode rulesets have one (loader)
@@ -480,7 +398,7 @@ def build_request(ctx: Context, form: AdvanceForm) -> tuple[AdvancementRequest, 
         pending.get("category") if pending and not ctx.roll_mode else form.category.data or None
     )
     dice, source = (None, "server")
-    if _needs_dice(ctx, kind):
+    if needs_dice(ctx.ruleset, kind):
         dice, source = _dice_for(ctx, form)
         if source == "server":
             dice = None  # the service rolls them, or uses the ones it kept
@@ -534,7 +452,7 @@ def preview(ctx: Context, form: AdvanceForm) -> Preview | Rolled:
     choice = wanted.skill or wanted.characteristic
     dice = tuple(ctx.player.pending_roll["dice"]) if ctx.player.pending_roll else wanted.dice
 
-    if not _needs_dice(ctx, kind):  # a chosen skill
+    if not needs_dice(ctx.ruleset, kind):  # a chosen skill
         if not choice:
             raise RuleViolation("Pick the skill to take.", field="choice")
         skill = _skill_or_error(ctx, choice, kind)
@@ -800,277 +718,3 @@ def panel_for(player: Player, team: Team | None = None) -> Panel:
         spr_due=ctx.roll_mode and options.pending_rolls > 0,
         dice_log=_dice_log(ctx),
     )
-
-
-# ---------------------------------------------------------------------------
-# Views
-
-
-def _player_or_404(player_id: int) -> Player:
-    try:
-        return teams.get_player(db.session, player_id)
-    except NotFound as error:
-        abort(404, description=error.message)
-
-
-def _managed(player_id: int) -> Player:
-    player = _player_or_404(player_id)
-    team = teams.get_team(db.session, player.team_id)
-    if not teams.can_manage(team, current_user):
-        abort(
-            403, description=f"Only {team.name}'s coach or a commissioner can advance its players."
-        )
-    return player
-
-
-def _player_page(player: Player) -> Response:
-    return redirect(url_for("teams.player", player_id=player.id, _anchor="advancement"))
-
-
-def _page_kind(ctx: Context, kind: str | None) -> str | None:
-    if ctx.player.pending_roll and not ctx.roll_mode:
-        return str(ctx.player.pending_roll["kind"])
-    if ctx.roll_mode:
-        return None
-    return kind
-
-
-def _pending_rolled(ctx: Context) -> Rolled | None:
-    pending = ctx.player.pending_roll
-    if not pending:
-        return None
-    kind = str(pending.get("kind"))
-    try:
-        return rolled_view(ctx, kind, pending.get("category"), tuple(pending["dice"]), "server")
-    except RuleViolation:
-        return None
-
-
-def dice_help(ctx: Context, kind: str | None) -> str:
-    """How to type in the dice of this kind."""
-    if ctx.roll_mode:
-        return "2D6, e.g. 3 4."
-    if kind == RANDOM_CHARACTERISTIC_KIND:
-        table = ctx.ruleset.characteristic_table
-        return f"One D{table.die if table else 6}, e.g. 7."
-    procedure = ctx.ruleset.advancement.random_skill
-    if procedure == "roll_twice_pick_one":
-        return "Two rolls of 2D6 (four dice), e.g. 1 2 4 5; then keep one of the two skills."
-    if procedure == "roll_list":
-        return "One die numbered 1 to the size of the category's list (shown above), e.g. 3."
-    return (
-        "2D6, e.g. 2 5: the first die picks the half of the table (1-3: rows 1-6, "
-        "4-6: rows 7-12), the second the row."
-    )
-
-
-def _render_choose(
-    player: Player, form: AdvanceForm, status: int = 200, rolled: Rolled | None = None
-) -> tuple[str, int]:
-    ctx = context_for(player)
-    kind = _page_kind(ctx, form.kind.data)
-    rolled = rolled or _pending_rolled(ctx)
-    groups: tuple[SkillGroup, ...] = ()
-    closed: tuple[ClosedCategory, ...] = ()
-    categories: tuple[RandomCategory, ...] = ()
-    if kind and not _needs_dice(ctx, kind):
-        groups, closed = skill_groups(ctx, kind)
-    elif kind in RANDOM_SKILL_KINDS:
-        categories = random_categories(ctx, kind)
-    roll = ctx.ruleset.improvement_roll
-    option_kind = roll.skill_kind if ctx.roll_mode and roll else kind
-    return render_template(
-        "advancement/choose.html",
-        ctx=ctx,
-        kind=kind,
-        option=ctx.option(option_kind) if option_kind else None,
-        form=form,
-        rolled=rolled,
-        groups=groups,
-        closed=closed,
-        categories=categories,
-        label=kind_label(ctx.ruleset, kind) if kind else "Star Player Roll",
-        nth=ordinal(ctx.number),
-        table_dice=ctx.team.league.table_dice_allowed,
-        needs_dice=ctx.roll_mode or (bool(kind) and _needs_dice(ctx, kind or "")),
-        dice_help=dice_help(ctx, kind),
-        kind_label=kind_label,
-        decision_text=decision_text,
-    ), status
-
-
-def _known_kind(ctx: Context, kind: str | None) -> None:
-    if ctx.roll_mode or ctx.player.pending_roll:
-        return
-    if kind not in KIND_LABELS or ctx.option(kind) is None:
-        abort(404, description=f"{ctx.ruleset.name} offers no such advancement.")
-
-
-@bp.get("/players/<int:player_id>/advance")
-@login_required
-def choose(player_id: int) -> Response | tuple[str, int]:
-    player = _managed(player_id)
-    if not player.on_roster:
-        flash(f"{player.name} is {player.status} and cannot advance.", "error")
-        return _player_page(player)
-    form = AdvanceForm(formdata=None)
-    kind = request.args.get("kind")
-    ctx = context_for(player)
-    if not kind and not ctx.roll_mode and not player.pending_roll:
-        return _player_page(player)
-    _known_kind(ctx, kind)
-    form.kind.data = _page_kind(ctx, kind) or ""
-    return _render_choose(player, form)
-
-
-def _show_error(form: AdvanceForm, error: DomainError) -> None:
-    field_name = ERROR_FIELDS.get(error.field or "", error.field)
-    if field_name is None:
-        form.form_errors.append(error.message)
-    else:
-        attach_error(form, error, field_name)
-
-
-@bp.post("/players/<int:player_id>/advance")
-@login_required
-def choice(player_id: int) -> Response | tuple[str, int]:
-    """The coach's choice: the next sub-choice, errors next to the fields, or the confirmation."""
-    player = _managed(player_id)
-    if not player.on_roster:
-        flash(f"{player.name} is {player.status} and cannot advance.", "error")
-        return _player_page(player)
-    form = AdvanceForm()
-    if not form.validate_on_submit():
-        return _render_choose(player, form, 400)
-    ctx = context_for(player)
-    try:
-        result = preview(ctx, form)
-    except RuleViolation as error:
-        _show_error(form, error)
-        rolled = _rolled_for_errors(ctx, form, error)
-        return _render_choose(player, form, 400, rolled)
-    if isinstance(result, Rolled):
-        return _render_choose(player, form, 200, result)
-    return render_template(
-        "advancement/confirm.html",
-        ctx=ctx,
-        preview=result,
-        form=form,
-    ), 200
-
-
-def _rolled_for_errors(ctx: Context, form: AdvanceForm, error: RuleViolation) -> Rolled | None:
-    """Keep showing the rolled choice when the error is about the choice, not the dice."""
-    if error.field != "choice" or ctx.player.pending_roll:
-        return None
-    try:
-        wanted, source = build_request(ctx, form)
-        if wanted.dice is None:
-            return None
-        return rolled_view(ctx, wanted.kind, wanted.category, wanted.dice, source)
-    except RuleViolation:
-        return None
-
-
-@bp.post("/players/<int:player_id>/advance/confirm")
-@login_required
-def confirm(player_id: int) -> Response | tuple[str, int]:
-    player = _managed(player_id)
-    form = AdvanceForm()
-    if not form.validate_on_submit():
-        return _render_choose(player, form, 400)
-    ctx = context_for(player)
-    name = player.name
-    try:
-        wanted, _ = build_request(ctx, form)
-        with unit_of_work() as session:
-            # The confirmation names the advancement it is for: a second click finds it taken.
-            locked = teams.get_player(session, player_id, for_update=True)
-            if form.number.data and len(locked.active_advancements) + 1 != form.number.data:
-                flash(
-                    f"{name}'s {ordinal(form.number.data)} advancement is already recorded "
-                    "(the form was sent twice).",
-                    "info",
-                )
-                return _player_page(player)
-            result = buy_advancement(session, current_user, player_id, wanted)
-            message = _done_message(ctx, name, result)
-    except DomainError as error:
-        if isinstance(error, Forbidden):
-            abort(403, description=error.message)
-        db.session.expire_all()
-        player = _player_or_404(player_id)
-        _show_error(form, error)
-        if not player.on_roster:
-            flash(error.message, "error")
-            return _player_page(player)
-        return _render_choose(
-            player, form, 400, _rolled_for_errors(context_for(player), form, error)
-        )
-    if isinstance(result, PendingRoll):
-        flash(message, "info")
-        return redirect(url_for("advancement.choose", player_id=player_id))
-    flash(message, "success")
-    return _player_page(player)
-
-
-def _done_message(ctx: Context, name: str, result: Advancement | PendingRoll) -> str:
-    if isinstance(result, PendingRoll):
-        return (
-            f"The server rolled {dice_text(result.dice)} for {name}. Now pick what the dice allow."
-        )
-    gained = gained_text(result)
-    dice = f" (dice {dice_text(result.dice)})" if result.dice else ""
-    spp = f"{MINUS}{result.spp_cost} SPP, " if not ctx.roll_mode else ""
-    return (
-        f"{name} took {gained}{dice} as his {ordinal(result.number)} advancement: "
-        f"{spp}value +{result.value_increase:,}."
-    )
-
-
-@bp.route("/players/<int:player_id>/advance/undo", methods=["GET", "POST"])
-@login_required
-def undo(player_id: int) -> Response | str:
-    player = _managed(player_id)
-    active = player.active_advancements
-    if not active:
-        flash(f"{player.name} has no advancement to undo.", "error")
-        return _player_page(player)
-    last = active[-1]
-    form = EmptyForm()
-    if form.validate_on_submit():
-        try:
-            with unit_of_work() as session:
-                undone = undo_last_advancement(session, current_user, player_id)
-                gained = gained_text(undone)
-                message = (
-                    f"Undid {gained}: {undone.spp_cost} SPP back, "
-                    f"value {MINUS}{undone.value_increase:,}."
-                )
-                if undone.dice_roll is not None:
-                    message += (
-                        f" The server's dice ({dice_text(undone.dice_roll.dice)}) are kept: "
-                        "the next advancement of that kind uses them."
-                    )
-        except DomainError as error:
-            flash(error.message, "error")
-        else:
-            flash(message, "success")
-        return _player_page(_player_or_404(player_id))
-    ctx = context_for(player)
-    tv = team_values(ctx.team).team_value
-    gained = gained_text(last)
-    spp = f"{last.spp_cost} SPP come back, " if last.spp_cost else ""
-    explanation = (
-        f"{player.name} gives up {gained} (his {ordinal(last.number)} advancement): {spp}"
-        f"value {MINUS}{last.value_increase:,}, TV {tv:,} {ARROW} {tv - last.value_increase:,}."
-    )
-    if last.dice_roll is not None:
-        next_use = (
-            "Star Player Roll" if ctx.roll_mode else kind_label(ctx.ruleset, last.kind).lower()
-        )
-        explanation += (
-            f" The server's dice ({dice_text(last.dice_roll.dice)}) are not rolled again: "
-            f"they wait for his next {next_use}."
-        )
-    return render_template("advancement/undo.html", ctx=ctx, explanation=explanation, form=form)
