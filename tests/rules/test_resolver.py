@@ -552,8 +552,11 @@ def test_dice_bounds_fit_every_ruleset() -> None:
     # BB2025 rolls 2D6 twice for a random skill: four dice. The biggest die is the
     # D16 characteristic table of BB2020 and classic-spend.
     assert MAX_DICE == 4
-    assert MAX_DIE == max(
-        table.die
-        for table in (load_ruleset(r).characteristic_table for r in BLITZER)
-        if table is not None
+    assert (
+        max(
+            table.die
+            for table in (load_ruleset(r).characteristic_table for r in BLITZER)
+            if table is not None
+        )
+        == MAX_DIE
     )
