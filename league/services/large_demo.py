@@ -233,7 +233,7 @@ class _Builder:
         self.ids: dict[type[Any], int] = dict.fromkeys(_TABLES, 0)
         self.commissioner_id = 0
         self.leagues: list[_League] = []
-        self._legal_cache: dict[tuple[str, str, tuple[str, ...], str], list[Any]] = {}
+        self._legal_cache: dict[tuple[str, str, str, tuple[str, ...], str], list[Any]] = {}
 
     def next_id(self, table: type[Any]) -> int:
         self.ids[table] += 1
@@ -778,7 +778,8 @@ class _Builder:
         return [*player.position.skill_names, *player.gained]
 
     def _legal(self, ruleset: Ruleset, player: _Player, kind: str) -> list[Any]:
-        key = (ruleset.id, player.position.id, tuple(player.gained), kind)
+        # Position ids repeat across team types (a classic "blitzer"): the team type is part of it.
+        key = (ruleset.id, player.team.team_type.id, player.position.id, tuple(player.gained), kind)
         found = self._legal_cache.get(key)
         if found is None:
             categories = accessible_categories(ruleset, player.position, kind)

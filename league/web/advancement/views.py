@@ -6,7 +6,7 @@ page, and the preview a confirmation shows (worked out without writing).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from flask_login import current_user
 
@@ -14,21 +14,23 @@ from league.extensions import db
 from league.models import Advancement, DiceRoll, Player, Team
 from league.rules import (
     RANDOM_CHARACTERISTIC_KIND,
+    RANDOM_SKILL_KINDS,
     AdvancementOption,
     AdvancementOptions,
+    AdvancementRequest,
     CharacteristicOptions,
     Decision,
     PlayerState,
     Position,
-    RandomSkillResult,
-    RulesError,
+    Reason,
+    Resolution,
     Ruleset,
     Skill,
     accessible_categories,
     characteristic_roll,
     needs_dice,
     random_skill_list,
-    random_skill_result,
+    resolve,
     rolls_earned,
     skill_choices,
     skill_decision,
@@ -36,8 +38,6 @@ from league.rules import (
 )
 from league.services import teams
 from league.services.advancement import (
-    RANDOM_SKILL_KINDS,
-    AdvancementRequest,
     options_for,
     player_state,
 )
@@ -242,12 +242,75 @@ def _characteristic_roll(ctx: Context, dice: tuple[int, ...]) -> CharacteristicO
     """What the dice of a characteristic roll (or a classic Star Player Roll) allow."""
     options = characteristic_roll(ctx.ruleset, ctx.state, dice)
     if isinstance(options, Decision):
-        reason = options.reasons[0]
-        text = str(reason.params.get("text"))
-        if "count" in reason.params:  # how many dice to type in
-            text += ": enter two dice" if reason.params["count"] == 2 else ": enter one die"
-        raise RuleViolation(sentence(text), code="invalid_dice", field="dice")
+        raise _dice_violation(options.reasons[0])
     return options
+
+
+def _dice_violation(reason: Reason) -> RuleViolation:
+    """Dice that cannot be the roll asked for (``invalid_dice``), as the page says it."""
+    text = str(reason.params.get("text"))
+    if "count" in reason.params:  # how many dice to type in
+        text += ": enter two dice" if reason.params["count"] == 2 else ": enter one die"
+    return RuleViolation(sentence(text), code="invalid_dice", field="dice")
+
+
+def refusal(ctx: Context, refused: Resolution) -> RuleViolation:
+    """A refusal of the resolver as the page shows it, next to the field it is about."""
+    reason = refused.reason
+    who = ctx.player.name
+    code, params = reason.code, reason.params
+    if code == "invalid_dice":
+        return _dice_violation(reason)
+    if code == "skill_required":
+        return RuleViolation("Pick the skill to take.", field="choice")
+    if code == "category_required":
+        return RuleViolation("Pick the skill category to roll on.", field="category")
+    if code == "reroll_required":
+        skills = " and ".join(params.get("skills", ()))
+        return RuleViolation(
+            f"The dice give {skills}, which {who} cannot take: roll again.",
+            code="skill_not_allowed",
+            field="dice",
+        )
+    if code == "not_rolled":
+        names = " or ".join(params.get("options", ()))
+        return RuleViolation(f"Keep one of the rolled skills: {names}.", field="choice")
+    if code == "not_offered":
+        characteristic = str(params.get("characteristic")).upper()
+        return RuleViolation(
+            f"A roll of {params.get('roll')} does not allow {characteristic}.", field="choice"
+        )
+    if code == "not_a_double":
+        return RuleViolation(
+            f"A roll of {params.get('first')} + {params.get('second')} is not a double: "
+            "no doubles skill.",
+            field="choice",
+        )
+    if code == "no_such_category" or refused.field == "dice":
+        # A category the dice cannot be rolled on for him.
+        decision = (
+            Decision.deny("unknown_category", category=params.get("category"))
+            if code == "no_such_category"
+            else refused.decision
+        )
+        return RuleViolation(
+            f"{who} cannot roll on that category: {decision_text(decision)}.",
+            code="skill_not_allowed",
+            field="category" if code != "kind_not_available" else None,
+        )
+    if refused.field == "characteristic":
+        characteristic = (refused.request.characteristic or "").upper()
+        return RuleViolation(
+            f"{characteristic}: {decision_text(refused.decision)}.", field="choice"
+        )
+    if refused.field == "skill":
+        return RuleViolation(
+            f"{refused.request.skill}: {decision_text(refused.decision)}.", field="choice"
+        )
+    return RuleViolation(
+        f"{who} cannot take this advancement now: {decision_text(refused.decision)}.",
+        field="kind",
+    )
 
 
 def _offers_for_kinds(ctx: Context, kinds: tuple[str, ...]) -> tuple[SkillGroup, ...]:
@@ -263,10 +326,13 @@ def rolled_view(
 ) -> Rolled:
     """The choice left by known dice; raises RuleViolation (field dice) for impossible dice."""
     if kind in RANDOM_SKILL_KINDS and not ctx.roll_mode:
-        result = _random_result(ctx, kind, category, dice, None)
+        asked = AdvancementRequest(kind, category=category, dice=dice)
+        resolution = resolve(ctx.ruleset, ctx.state, asked)
+        if resolution.status == "refused":
+            raise refusal(ctx, resolution)
         offers = tuple(
             SkillOffer(skill, ctx.value(kind, skill), kind)
-            for skill in dict.fromkeys(result.candidates)
+            for skill in dict.fromkeys(resolution.candidates)
         )
         names = " or ".join(o.skill.name for o in offers)
         heading = f"The dice ({dice_text(dice)}) give {names}: keep one."
@@ -296,39 +362,6 @@ def rolled_view(
         refused=refused,
         skill_groups=_offers_for_kinds(ctx, options.skill_kinds),
     )
-
-
-def _random_result(
-    ctx: Context, kind: str, category: str | None, dice: tuple[int, ...], picked: str | None
-) -> RandomSkillResult:
-    if not category:
-        raise RuleViolation("Pick the skill category to roll on.", field="category")
-    try:
-        result = random_skill_result(
-            ctx.ruleset, ctx.position, ctx.held, kind, category, dice, picked
-        )
-    except RulesError as error:
-        raise RuleViolation(sentence(str(error)), code="invalid_dice", field="dice") from error
-    decision = result.decision
-    if decision.reason("reroll_required"):
-        skills = " and ".join(decision.reasons[0].params.get("skills", ()))
-        raise RuleViolation(
-            f"The dice give {skills}, which {ctx.player.name} cannot take: roll again.",
-            code="skill_not_allowed",
-            field="dice",
-        )
-    if (
-        not decision.allowed
-        and not decision.reason("pick_required")
-        and not decision.reason("not_rolled")
-    ):
-        field_name = "category" if decision.codes[0] != "kind_not_available" else None
-        raise RuleViolation(
-            f"{ctx.player.name} cannot roll on that category: {decision_text(decision)}.",
-            code="skill_not_allowed",
-            field=field_name,
-        )
-    return result
 
 
 # ---------------------------------------------------------------------------
@@ -436,99 +469,62 @@ def _costs(ctx: Context, option: AdvancementOption, value: int | None) -> str:
     return ", ".join(parts)
 
 
-def _skill_or_error(ctx: Context, name: str, kind: str) -> Skill:
-    decision = skill_decision(ctx.ruleset, ctx.position, ctx.held, name, kind)
-    if not decision.allowed:
-        raise RuleViolation(f"{name}: {decision_text(decision)}.", field="choice")
-    return ctx.ruleset.skill(name)
-
-
 def preview(ctx: Context, form: AdvanceForm) -> Preview | Rolled:
-    """What confirming would do, or the choice the dice still leave (raises RuleViolation)."""
+    """What confirming would do, or the choice the dice still leave (raises RuleViolation).
+
+    The rules' resolver decides; this only words its answer.
+    """
     wanted, source = build_request(ctx, form)
-    kind = wanted.kind
-    option = _check_kind(ctx, kind)
+    option = _check_kind(ctx, wanted.kind)
+    pending = ctx.player.pending_roll
+    dice = tuple(pending["dice"]) if pending else wanted.dice
+    resolution = resolve(ctx.ruleset, ctx.state, replace(wanted, dice=dice))
+    if resolution.status == "roll" or (
+        dice is None and resolution.reason.code == "no_such_category"
+    ):
+        return _roll_preview(ctx, wanted, option)  # the server is about to roll
+    if resolution.status == "refused":
+        raise refusal(ctx, resolution)
+    if resolution.status == "choose":
+        assert dice is not None  # noqa: S101 - a choice is left by known dice
+        return rolled_view(ctx, wanted.kind, wanted.category, dice, source)
+    return Preview(wanted, source, *_taken_text(ctx, option, resolution))
+
+
+def _taken_text(ctx: Context, option: AdvancementOption, taken: Resolution) -> tuple[str, str]:
+    """(the confirmation's sentence, its button) for what the resolver took."""
     who, nth = ctx.player.name, ordinal(ctx.number)
-    choice = wanted.skill or wanted.characteristic
-    dice = tuple(ctx.player.pending_roll["dice"]) if ctx.player.pending_roll else wanted.dice
-
-    if not needs_dice(ctx.ruleset, kind):  # a chosen skill
-        if not choice:
-            raise RuleViolation("Pick the skill to take.", field="choice")
-        skill = _skill_or_error(ctx, choice, kind)
-        value = ctx.value(kind, skill)
-        text = f"{who} takes {skill.name} as his {nth} advancement: {_costs(ctx, option, value)}"
-        return Preview(wanted, source, text, f"Take {skill.name}")
-
-    if dice is None:  # the server is about to roll
-        return _roll_preview(ctx, wanted, option)
-
+    costs = _costs(ctx, option, taken.value)
+    kind = taken.request.kind
+    dice = taken.dice or ()
+    if taken.characteristic is None and not needs_dice(ctx.ruleset, kind):  # a chosen skill
+        return f"{who} takes {taken.skill} as his {nth} advancement: {costs}", f"Take {taken.skill}"
     if kind in RANDOM_SKILL_KINDS and not ctx.roll_mode:
-        result = _random_result(ctx, kind, wanted.category, dice, choice)
-        if result.skill is None:
-            if choice:  # not one of the rolled skills
-                names = " or ".join(s.name for s in result.candidates)
-                raise RuleViolation(f"Keep one of the rolled skills: {names}.", field="choice")
-            return rolled_view(ctx, kind, wanted.category, dice, source)
-        skill = result.skill
-        value = ctx.value(kind, skill)
-        text = (
-            f"{who} takes {skill.name} (random {ctx.category_name(wanted.category)} skill, "
-            f"dice {dice_text(dice)}) as his {nth} advancement: {_costs(ctx, option, value)}"
+        category = ctx.category_name(taken.request.category)
+        return (
+            f"{who} takes {taken.skill} (random {category} skill, dice {dice_text(dice)}) "
+            f"as his {nth} advancement: {costs}",
+            f"Take {taken.skill}",
         )
-        return Preview(wanted, source, text, f"Take {skill.name}")
-
-    roll = _characteristic_roll(ctx, dice)
-    if not choice:
-        return rolled_view(ctx, kind, None, dice, source)
-    what = (
-        f"with his {nth} Star Player Roll ({dice[0]} + {dice[1]})"
-        if ctx.roll_mode
-        else f"as his {nth} advancement"
-    )
-    rolled = f"roll {roll.roll}"
-    if wanted.characteristic:
-        code = wanted.characteristic
-        refused = dict(roll.refused).get(code)
-        if refused is not None:
-            raise RuleViolation(f"{code.upper()}: {decision_text(refused)}.", field="choice")
-        if code not in roll.characteristics:
-            raise RuleViolation(
-                f"A roll of {roll.roll} does not allow {code.upper()}.", field="choice"
-            )
-        value = ctx.value(RANDOM_CHARACTERISTIC_KIND, characteristic=code)
+    if ctx.roll_mode:
+        what = f"with his {nth} Star Player Roll ({dice[0]} + {dice[1]})"
+    else:
+        what = f"as his {nth} advancement"
+    rolled = f"roll {dice[0]}"  # spend mode: the one die of the characteristic table
+    if taken.characteristic is not None:
+        code = taken.characteristic.upper()
         head = (
-            f"{who} gains +1 {code.upper()} {what}"
+            f"{who} gains +1 {code} {what}"
             if ctx.roll_mode
-            else f"{who} improves {code.upper()} ({rolled}) {what}"
+            else f"{who} improves {code} ({rolled}) {what}"
         )
-        return Preview(
-            wanted, source, f"{head}: {_costs(ctx, option, value)}", f"Take +1 {code.upper()}"
-        )
-    skill_kind = next(
-        (
-            k
-            for k in roll.skill_kinds
-            if skill_decision(ctx.ruleset, ctx.position, ctx.held, choice, k)
-        ),
-        None,
-    )
-    if skill_kind is None:
-        if ctx.roll_mode and kind not in roll.skill_kinds:
-            raise RuleViolation(
-                f"A roll of {dice[0]} + {dice[1]} is not a double: no doubles skill.",
-                field="choice",
-            )
-        _skill_or_error(ctx, choice, roll.skill_kinds[0] if roll.skill_kinds else kind)
-        raise RuleViolation(f"{choice} is not among the choices.", field="choice")
-    skill = ctx.ruleset.skill(choice)
-    value = ctx.value(skill_kind, skill)
+        return f"{head}: {costs}", f"Take +1 {code}"
     head = (
-        f"{who} takes {skill.name} {what}"
+        f"{who} takes {taken.skill} {what}"
         if ctx.roll_mode
-        else f"{who} takes {skill.name} instead of a characteristic ({rolled}) {what}"
+        else f"{who} takes {taken.skill} instead of a characteristic ({rolled}) {what}"
     )
-    return Preview(wanted, source, f"{head}: {_costs(ctx, option, value)}", f"Take {skill.name}")
+    return f"{head}: {costs}", f"Take {taken.skill}"
 
 
 def _roll_preview(ctx: Context, wanted: AdvancementRequest, option: AdvancementOption) -> Preview:
