@@ -479,9 +479,10 @@ def preview(ctx: Context, form: AdvanceForm) -> Preview | Rolled:
     pending = ctx.player.pending_roll
     dice = tuple(pending["dice"]) if pending else wanted.dice
     resolution = resolve(ctx.ruleset, ctx.state, replace(wanted, dice=dice))
-    if resolution.status == "roll" or (
-        dice is None and resolution.reason.code == "no_such_category"
-    ):
+    unknown_category = (
+        resolution.status == "refused" and resolution.reason.code == "no_such_category"
+    )
+    if resolution.status == "roll" or (dice is None and unknown_category):
         return _roll_preview(ctx, wanted, option)  # the server is about to roll
     if resolution.status == "refused":
         raise refusal(ctx, resolution)
