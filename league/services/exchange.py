@@ -49,23 +49,21 @@ from league.rules import (
     RANDOM_CHARACTERISTIC_KIND,
     RANDOM_SKILL_KINDS,
     SKILL_KINDS,
+    AdvancementRequest,
     Decision,
     PlayerState,
     Position,
+    Resolution,
     RulesError,
     Ruleset,
     TeamType,
     advancement_cost,
     advancement_kinds,
-    characteristic_decision,
-    characteristic_roll,
     needs_dice,
-    random_skill_result,
     reason_sentence,
-    refusal_text,
+    resolve,
     rolls_earned,
     skill_decision,
-    value_increase,
 )
 from league.services import audit
 from league.services.errors import NotFound, RuleViolation
@@ -828,7 +826,7 @@ def _check_advancement(
         reader.add(where, "An advancement gives either a skill or a characteristic.")
         return
     if plan.skill is not None:
-        expected_value = _check_skill(reader, ruleset, position, progress, where, plan)
+        expected_value = _check_skill(reader, ruleset, position, reductions, progress, where, plan)
     else:
         expected_value = _check_characteristic(
             reader, ruleset, position, reductions, progress, where, plan
@@ -841,31 +839,49 @@ def _check_advancement(
         )
 
 
-def _skill_kinds_for(ruleset: Ruleset, plan: _AdvancementPlan) -> tuple[str, ...]:
-    """The skill kinds whose rules (access, value) an advancement's skill follows."""
+def _replay(
+    ruleset: Ruleset,
+    position: Position,
+    reductions: Mapping[str, int],
+    progress: _Progress,
+    plan: _AdvancementPlan,
+) -> Resolution:
+    """The resolver's answer to the advancement as the document records it.
+
+    The player is given just the SPP it needs (the SPP totals are checked as a
+    whole afterwards), so what is left is the rules of the choice itself.
+    """
+    number = plan.number
     if ruleset.advancement.mode == "roll":
-        roll = ruleset.improvement_roll
-        dice = plan.dice or []
-        if roll is None or len(dice) != 2:
-            raise RulesError("a Star Player Roll is two D6")
-        doubles = dice[0] == dice[1]
-        allowed = (
-            roll.skill_kind,
-            *((roll.doubles_kind,) if doubles and roll.doubles_kind else ()),
-        )
-        if plan.kind in SKILL_KINDS:
-            return (plan.kind,) if plan.kind in allowed else ()
-        return allowed
-    if plan.kind in SKILL_KINDS:
-        return (plan.kind,)
-    table = ruleset.characteristic_table
-    return tuple(table.fallback) if table is not None else ()
+        spp = ruleset.advancement.thresholds[number - 1]
+    else:
+        spp = advancement_cost(ruleset, plan.kind, number)
+    state = PlayerState.of(
+        ruleset,
+        position,
+        skills=progress.held,
+        improvements=progress.improvements,
+        reductions=reductions,
+        advancements_taken=number - 1,
+        spp=spp,
+    )
+    random_kind = plan.kind in RANDOM_SKILL_KINDS
+    request = AdvancementRequest(
+        plan.kind,
+        skill=plan.skill,
+        category=plan.category if random_kind else None,
+        # A kind without dice was told about its dice already: its skill is checked alone.
+        dice=tuple(plan.dice) if plan.dice is not None and needs_dice(ruleset, plan.kind) else None,
+        characteristic=plan.characteristic,
+    )
+    return resolve(ruleset, state, request)
 
 
 def _check_skill(
     reader: _Reader,
     ruleset: Ruleset,
     position: Position,
+    reductions: Mapping[str, int],
     progress: _Progress,
     where: str,
     plan: _AdvancementPlan,
@@ -875,43 +891,45 @@ def _check_skill(
     if skill is None:
         reader.add(f"{where}.skill", f"{ruleset.name} has no skill {plan.skill!r}.")
         return None
-    kinds = _skill_kinds_for(ruleset, plan)
-    if not kinds:
-        reader.add(f"{where}.kind", f"A roll of {plan.dice} gives no {plan.kind} skill.")
+    if plan.kind in RANDOM_SKILL_KINDS and plan.category != skill.category:
+        reader.add(
+            f"{where}.category",
+            f"{skill.name} is a {skill.category} skill; the document says {_show(plan.category)}.",
+        )
         return None
-    decisions = [skill_decision(ruleset, position, progress.held, skill.name, k) for k in kinds]
-    legal = [k for k, decision in zip(kinds, decisions, strict=True) if decision.allowed]
-    if not legal:
+    resolution = _replay(ruleset, position, reductions, progress, plan)
+    if resolution.status == "taken":
+        progress.held.append(skill.name)
+        return resolution.value
+    code = resolution.reason.code if resolution.status == "refused" else ""
+    refusal = resolution.decision
+    # A refusal of the skill itself (access, held, trait...), not of the dice.
+    skill_refused = resolution.field == "skill" or code not in ("reroll_required", "not_rolled", "")
+    if code == "reroll_required" and skill.name in resolution.reason.params.get("skills", ()):
+        # The recorded skill is one he may not take: say why, not just "re-roll".
+        refusal = skill_decision(ruleset, position, progress.held, skill.name, plan.kind)
+        skill_refused = True
+    if code == "invalid_dice":
+        raise RulesError(str(resolution.reason.params.get("text")))
+    if code == "not_a_double":
+        reader.add(f"{where}.kind", f"A roll of {plan.dice} gives no {plan.kind} skill.")
+    elif skill_refused:
         reader.add(
             f"{where}.skill",
-            f"A {position.name} {_refusal(decisions[0])} ({skill.name}, {plan.kind}).",
+            f"A {position.name} {_refusal(refusal)} ({skill.name}, {plan.kind}).",
         )
-        return None
-    if plan.kind in RANDOM_SKILL_KINDS:
-        if plan.category != skill.category:
-            reader.add(
-                f"{where}.category",
-                f"{skill.name} is a {skill.category} skill; the document says "
-                f"{_show(plan.category)}.",
-            )
-            return None
-        result = random_skill_result(
-            ruleset, position, progress.held, plan.kind, skill.category, plan.dice or (), skill.name
+    else:  # the dice give another skill
+        reader.add(
+            f"{where}.dice", f"The dice {plan.dice} do not give {skill.name} in {ruleset.name}."
         )
-        if not result.decision.allowed or result.skill is None or result.skill.name != skill.name:
-            reader.add(
-                f"{where}.dice", f"The dice {plan.dice} do not give {skill.name} in {ruleset.name}."
-            )
-            return None
-    progress.held.append(skill.name)
-    return value_increase(ruleset, legal[0], skill=skill)
+    return None
 
 
 def _check_characteristic(
     reader: _Reader,
     ruleset: Ruleset,
     position: Position,
-    reductions: dict[str, int],
+    reductions: Mapping[str, int],
     progress: _Progress,
     where: str,
     plan: _AdvancementPlan,
@@ -927,29 +945,25 @@ def _check_characteristic(
             f"must be one of {', '.join(ruleset.characteristics)}; it is {characteristic!r}.",
         )
         return None
-    state = PlayerState.of(
-        ruleset, position, improvements=progress.improvements, reductions=reductions
-    )
-    decision = characteristic_decision(
-        ruleset, characteristic, state.improvements, state.characteristics, position.stats
-    )
-    if not decision.allowed:
+    resolution = _replay(ruleset, position, reductions, progress, plan)
+    if resolution.status == "taken":
+        progress.improvements[characteristic] += 1
+        return resolution.value
+    code = resolution.reason.code if resolution.status == "refused" else ""
+    if code == "invalid_dice":
+        raise RulesError(str(resolution.reason.params.get("text")))
+    if code == "not_offered":
+        roll = resolution.reason.params.get("roll")
         reader.add(
             f"{where}.characteristic",
-            f"A {position.name} {_refusal(decision)} ({characteristic.upper()}).",
+            f"A roll of {roll} does not allow {characteristic.upper()}.",
         )
-        return None
-    options = characteristic_roll(ruleset, state, tuple(plan.dice or ()))
-    if isinstance(options, Decision):  # dice that cannot be such a roll
-        raise RulesError(refusal_text(options, position.name))
-    if characteristic not in options.offered:
+    else:
         reader.add(
             f"{where}.characteristic",
-            f"A roll of {options.roll} does not allow {characteristic.upper()}.",
+            f"A {position.name} {_refusal(resolution.decision)} ({characteristic.upper()}).",
         )
-        return None
-    progress.improvements[characteristic] += 1
-    return value_increase(ruleset, RANDOM_CHARACTERISTIC_KIND, characteristic=characteristic)
+    return None
 
 
 def _refusal(decision: Decision) -> str:
