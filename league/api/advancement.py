@@ -52,7 +52,13 @@ from league.api.serializers import (
     required_str,
 )
 from league.extensions import db
-from league.rules import MAX_DICE, RANDOM_CHARACTERISTIC_KIND, SKILL_KINDS, AdvancementOption
+from league.rules import (
+    CHARACTERISTICS,
+    MAX_DICE,
+    RANDOM_CHARACTERISTIC_KIND,
+    SKILL_KINDS,
+    AdvancementOption,
+)
 from league.services.advancement import (
     AdvancementRequest,
     PendingRoll,
@@ -65,7 +71,6 @@ from league.services.unit_of_work import unit_of_work
 PLAYER = "/players/<id:player_id>"
 
 KINDS = (*SKILL_KINDS, RANDOM_CHARACTERISTIC_KIND)
-CHARACTERISTICS = ("ma", "st", "ag", "pa", "av")
 #: Bound on each die sent: anything beyond is malformed; smaller wrong values are
 #: the rules' business (422 `invalid_dice`).
 MAX_DIE = 1000

@@ -47,6 +47,7 @@ from league.models import (
 )
 from league.models.league import TIE_BREAKERS
 from league.rules import (
+    CHARACTERISTICS,
     RANDOM_CHARACTERISTIC_KIND,
     AdvancementRequest,
     Decision,
@@ -1060,7 +1061,7 @@ class _Builder:
                             f"{c}_reduction": player.reductions.get(c, 0)
                             if c in characteristics
                             else 0
-                            for c in ("ma", "st", "ag", "pa", "av")
+                            for c in CHARACTERISTICS
                         },
                         created_at=player.created_at,
                     )
