@@ -26,6 +26,7 @@ from league.web.advancement.text import (
     KIND_LABELS,
     MINUS,
     decision_text,
+    dice_help,
     dice_text,
     gained_text,
     kind_label,
@@ -94,24 +95,6 @@ def _pending_rolled(ctx: Context) -> Rolled | None:
         return None
 
 
-def dice_help(ctx: Context, kind: str | None) -> str:
-    """How to type in the dice of this kind."""
-    if ctx.roll_mode:
-        return "2D6, e.g. 3 4."
-    if kind == RANDOM_CHARACTERISTIC_KIND:
-        table = ctx.ruleset.characteristic_table
-        return f"One D{table.die if table else 6}, e.g. 7."
-    procedure = ctx.ruleset.advancement.random_skill
-    if procedure == "roll_twice_pick_one":
-        return "Two rolls of 2D6 (four dice), e.g. 1 2 4 5; then keep one of the two skills."
-    if procedure == "roll_list":
-        return "One die numbered 1 to the size of the category's list (shown above), e.g. 3."
-    return (
-        "2D6, e.g. 2 5: the first die picks the half of the table (1-3: rows 1-6, "
-        "4-6: rows 7-12), the second the row."
-    )
-
-
 def _render_choose(
     player: Player, form: AdvanceForm, status: int = 200, rolled: Rolled | None = None
 ) -> tuple[str, int]:
@@ -140,13 +123,13 @@ def _render_choose(
         label=kind_label(ctx.ruleset, kind) if kind else "Star Player Roll",
         nth=ordinal(ctx.number),
         table_dice=ctx.team.league.table_dice_allowed,
-        needs_dice=ctx.roll_mode or (bool(kind) and needs_dice(ctx.ruleset, kind or "")),
+        needs_dice=needs_dice(ctx.ruleset, kind or ""),
         # What the page shows for dice kinds: categories to roll on, the D16 table.
         rolls_on_category=kind in RANDOM_SKILL_KINDS,
         characteristic_table=(
             ctx.ruleset.characteristic_table if kind == RANDOM_CHARACTERISTIC_KIND else None
         ),
-        dice_help=dice_help(ctx, kind),
+        dice_help=dice_help(ctx.ruleset, kind),
         kind_label=kind_label,
         decision_text=decision_text,
     ), status

@@ -57,3 +57,21 @@ def dice_text(dice: tuple[int, ...] | list[int]) -> str:
     if len(values) == 4:
         return f"{' '.join(values[:2])} / {' '.join(values[2:])}"
     return " ".join(values)
+
+
+def dice_help(ruleset: Ruleset, kind: str | None) -> str:
+    """How to type in the dice of this kind."""
+    if ruleset.advancement.mode == "roll":
+        return "2D6, e.g. 3 4."
+    if kind == RANDOM_CHARACTERISTIC_KIND:
+        table = ruleset.characteristic_table
+        return f"One D{table.die if table else 6}, e.g. 7."
+    procedure = ruleset.advancement.random_skill
+    if procedure == "roll_twice_pick_one":
+        return "Two rolls of 2D6 (four dice), e.g. 1 2 4 5; then keep one of the two skills."
+    if procedure == "roll_list":
+        return "One die numbered 1 to the size of the category's list (shown above), e.g. 3."
+    return (
+        "2D6, e.g. 2 5: the first die picks the half of the table (1-3: rows 1-6, "
+        "4-6: rows 7-12), the second the row."
+    )

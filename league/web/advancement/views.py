@@ -30,6 +30,7 @@ from league.rules import (
     characteristic_roll,
     needs_dice,
     random_skill_list,
+    request_fields,
     resolve,
     rolls_earned,
     skill_choices,
@@ -436,14 +437,14 @@ def build_request(ctx: Context, form: AdvanceForm) -> tuple[AdvancementRequest, 
         if source == "server":
             dice = None  # the service rolls them, or uses the ones it kept
     characteristic = choice if choice in ctx.ruleset.characteristics else None
-    skill = None if characteristic else choice
-    if kind in RANDOM_SKILL_KINDS:
-        return AdvancementRequest(kind, skill=skill, category=category, dice=dice), source
-    if kind == RANDOM_CHARACTERISTIC_KIND or ctx.roll_mode:
-        return AdvancementRequest(
-            kind, skill=skill, dice=dice, characteristic=characteristic
-        ), source
-    return AdvancementRequest(kind, skill=skill), source
+    takes = request_fields(ctx.ruleset, kind)  # what the kind may name; the rest is left out
+    return AdvancementRequest(
+        kind,
+        skill=None if characteristic else choice,
+        category=category if "category" in takes else None,
+        dice=dice if "dice" in takes else None,
+        characteristic=characteristic if "characteristic" in takes else None,
+    ), source
 
 
 def _check_kind(ctx: Context, kind: str) -> AdvancementOption:
