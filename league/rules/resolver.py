@@ -19,9 +19,9 @@ replay through it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 from league.rules.advancement import (
     RANDOM_CHARACTERISTIC_KIND,
@@ -390,12 +390,16 @@ def _star_player_roll(
 # Words
 
 
-def _skills(params: Mapping[str, object]) -> str:
-    return " or ".join(map(str, params.get("skills") or ()))  # type: ignore[call-overload]
+#: Words for one reason, from its parameters.
+Phrase = Callable[[Mapping[str, Any]], str]
+
+
+def _skills(params: Mapping[str, Any]) -> str:
+    return " or ".join(map(str, params.get("skills") or ()))
 
 
 #: A sentence about the player ("Grim needs 6 SPP and has 3") for each reason.
-_SENTENCES = {
+_SENTENCES: dict[str, Phrase] = {
     "not_enough_spp": lambda p: f"needs {p.get('needed')} SPP and has {p.get('have')}",
     "no_roll_pending": lambda p: (
         f"has no Star Player Roll due (the next comes at {p.get('needed')} SPP)"
@@ -420,7 +424,7 @@ _SENTENCES = {
 }
 
 #: A short phrase for lists of refused options ("needs 6 SPP, has 3").
-_PHRASES = {
+_PHRASES: dict[str, Phrase] = {
     "already_held": lambda p: "already has it",
     "excluded_by": lambda p: f"cannot be taken together with {p.get('by')}",
     "requires": lambda p: f"needs {_skills(p)} first",
@@ -440,7 +444,7 @@ _PHRASES = {
 }
 
 #: Refusals of the request itself: whole sentences, no player named.
-_REQUEST_SENTENCES = {
+_REQUEST_SENTENCES: dict[str, Phrase] = {
     "field_not_taken": lambda p: (
         f"A {str(p.get('kind')).replace('_', ' ')} advancement takes no {p.get('field')}: "
         "leave it out."
