@@ -1,8 +1,9 @@
 """Spending SPP (or Star Player Rolls) on skills and characteristics.
 
-One purchase is one transaction: the player's row is locked, every rule is
-checked again inside the lock, then the advancement row, the gained skill and
-the player's caches (SPP spent, value) are written together.
+One purchase is one transaction: lock the player's row, ask the rules'
+resolver (``league.rules.resolve``) inside the lock, then write what it took:
+the advancement row, the gained skill and the player's caches (SPP spent,
+value) together.
 """
 
 from __future__ import annotations
