@@ -57,6 +57,7 @@ __all__ = [
     "level_for_spp",
     "level_name",
     "must_spend",
+    "needs_dice",
     "player_level",
     "random_skill_from_dice",
     "random_skill_list",
@@ -107,13 +108,27 @@ def request_fields(ruleset: Ruleset, kind: str) -> frozenset[str]:
     ``characteristic`` is picked after a characteristic roll, or from any
     improvement roll in roll mode.
     """
-    roll_mode = ruleset.advancement.mode == "roll"
     fields = {"skill"}
+    if needs_dice(ruleset, kind):
+        fields.add("dice")
     if kind in RANDOM_SKILL_KINDS:
-        fields |= {"category", "dice"}
-    if kind == RANDOM_CHARACTERISTIC_KIND or roll_mode:
-        fields |= {"dice", "characteristic"}
+        fields.add("category")
+    if kind == RANDOM_CHARACTERISTIC_KIND or ruleset.advancement.mode == "roll":
+        fields.add("characteristic")
     return frozenset(fields)
+
+
+def needs_dice(ruleset: Ruleset, kind: str) -> bool:
+    """Whether an advancement of ``kind`` comes from dice.
+
+    The random skill kinds and the characteristic roll do; in roll mode (classic)
+    every advancement is taken from a 2D6 Star Player Roll.
+    """
+    return (
+        ruleset.advancement.mode == "roll"
+        or kind in RANDOM_SKILL_KINDS
+        or kind == RANDOM_CHARACTERISTIC_KIND
+    )
 
 
 def advancement_cost(ruleset: Ruleset, kind: str, number: int) -> int:

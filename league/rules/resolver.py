@@ -31,6 +31,7 @@ from league.rules.advancement import (
     advancement_decision,
     characteristic_options,
     improvement_roll_options,
+    needs_dice,
     random_skill_result,
     request_fields,
     skill_decision,
@@ -55,7 +56,6 @@ __all__ = [
     "Resolution",
     "characteristic_roll",
     "choice_text",
-    "needs_dice",
     "reason_phrase",
     "reason_sentence",
     "refusal_text",
@@ -66,9 +66,9 @@ __all__ = [
 #: The most dice one advancement takes: BB2025's random skill is two rolls of
 #: 2D6, kept or not (four dice); every other kind takes one or two.
 MAX_DICE = 4
-#: The biggest die any advancement rolls: the D16 of the BB2020/BB2025 and
-#: classic-spend characteristic tables (classic-spend's longest learnable skill
-#: list, General, needs a D14).
+#: The biggest die any advancement rolls: the D16 characteristic table of
+#: BB2020 and classic-spend (BB2025's is a D8; classic-spend's longest learnable
+#: skill list, General, takes a D14).
 MAX_DIE = 16
 
 
@@ -129,19 +129,6 @@ class PlayerState:
     def held(self) -> tuple[str, ...]:
         """Every skill he has: the position's plus those gained."""
         return (*self.position.skill_names, *self.skills)
-
-
-def needs_dice(ruleset: Ruleset, kind: str) -> bool:
-    """Whether an advancement of ``kind`` comes from dice.
-
-    The random skill kinds and the characteristic roll do; in roll mode (classic)
-    every advancement is taken from a 2D6 Star Player Roll.
-    """
-    return (
-        ruleset.advancement.mode == "roll"
-        or kind in RANDOM_SKILL_KINDS
-        or kind == RANDOM_CHARACTERISTIC_KIND
-    )
 
 
 @dataclass(frozen=True, slots=True)

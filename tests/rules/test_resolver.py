@@ -23,6 +23,7 @@ from league.rules import (
     choice_text,
     load_ruleset,
     needs_dice,
+    random_skill_list,
     refusal_text,
     resolve,
 )
@@ -550,13 +551,17 @@ def test_state_works_out_todays_characteristics_once() -> None:
 
 def test_dice_bounds_fit_every_ruleset() -> None:
     # BB2025 rolls 2D6 twice for a random skill: four dice. The biggest die is the
-    # D16 characteristic table of BB2020 and classic-spend.
+    # D16 characteristic table of BB2020 and classic-spend; classic-spend's random
+    # skills roll one die over a category's list, at most General's 14 skills.
+    rulesets = [load_ruleset(r) for r in BLITZER]
     assert MAX_DICE == 4
-    assert (
-        max(
-            table.die
-            for table in (load_ruleset(r).characteristic_table for r in BLITZER)
-            if table is not None
-        )
-        == MAX_DIE
-    )
+    tables = [r.characteristic_table.die for r in rulesets if r.characteristic_table]
+    assert max(tables) == MAX_DIE == 16
+    lists = [
+        len(random_skill_list(r, c.code))
+        for r in rulesets
+        if r.advancement.random_skill == "roll_list"
+        for c in r.skill_categories
+        if c.learnable
+    ]
+    assert max(lists) == 14
