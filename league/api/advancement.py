@@ -52,7 +52,13 @@ from league.api.serializers import (
     required_str,
 )
 from league.extensions import db
-from league.rules import CHARACTERISTIC_KIND, SKILL_KINDS, AdvancementOption
+from league.rules import (
+    CHARACTERISTICS,
+    MAX_DICE,
+    RANDOM_CHARACTERISTIC_KIND,
+    SKILL_KINDS,
+    AdvancementOption,
+)
 from league.services.advancement import (
     AdvancementRequest,
     PendingRoll,
@@ -64,10 +70,7 @@ from league.services.unit_of_work import unit_of_work
 
 PLAYER = "/players/<id:player_id>"
 
-KINDS = (*SKILL_KINDS, CHARACTERISTIC_KIND)
-CHARACTERISTICS = ("ma", "st", "ag", "pa", "av")
-#: The most dice any ruleset takes (BB2025 random skills: two rolls of 2D6).
-MAX_DICE = 4
+KINDS = (*SKILL_KINDS, RANDOM_CHARACTERISTIC_KIND)
 #: Bound on each die sent: anything beyond is malformed; smaller wrong values are
 #: the rules' business (422 `invalid_dice`).
 MAX_DIE = 1000
@@ -121,7 +124,7 @@ def _option_json(option: AdvancementOption, on_roster: bool) -> dict[str, Any]:
         "skills": list(option.skills),
         "categories": list(option.categories),
     }
-    if option.kind == CHARACTERISTIC_KIND:
+    if option.kind == RANDOM_CHARACTERISTIC_KIND:
         result["characteristic_value_increases"] = dict(option.characteristic_value_increases)
     return result
 

@@ -21,6 +21,7 @@ from league.api.serializers import MAX_ID, BadRequest, as_integer, json_object, 
 from league.extensions import db
 from league.models import Match, User
 from league.models.match import INJURY_CODES, SIDES
+from league.rules import CHARACTERISTICS
 from league.services import matches
 from league.services.errors import ConcurrentChange, Conflict
 from league.services.leagues import get_league, require_commissioner
@@ -39,7 +40,6 @@ MAX_GOLD = 10_000_000
 MAX_PLAYERS = 100
 #: The idempotency_key column's width.
 MAX_KEY = 64
-CHARACTERISTICS = ("ma", "st", "ag", "pa", "av")
 #: Per-player counters: API name -> PlayerEvents field.
 COUNTERS = {
     "td": "td",

@@ -21,15 +21,16 @@ from marshmallow import INCLUDE, RAISE, Schema, fields
 from marshmallow.validate import Length, OneOf, Range, Regexp
 
 from league.api.advancement import KINDS as ADVANCEMENT_KINDS
-from league.api.advancement import MAX_DICE, MAX_DIE
+from league.api.advancement import MAX_DIE
 from league.api.leagues import POINTS_RANGE
-from league.api.matches import CHARACTERISTICS, MAX_COUNT, MAX_GOLD, MAX_KEY, MAX_PLAYERS
+from league.api.matches import MAX_COUNT, MAX_GOLD, MAX_KEY, MAX_PLAYERS
 from league.api.serializers import MAX_ID
 from league.models.league import PAPER_SIZES, TIE_BREAKERS
 from league.models.ledger import ENTRY_KINDS
 from league.models.match import INJURY_CODES, MATCH_STATES, SIDES
 from league.models.player import PLAYER_STATUSES
 from league.models.team import TEAM_STATUSES
+from league.rules import CHARACTERISTICS, MAX_DICE
 from league.services.exchange import FORMAT as DOCUMENT_FORMAT
 from league.services.exchange import VERSION as DOCUMENT_VERSION
 from league.services.leagues import MAX_STARTING_TREASURY

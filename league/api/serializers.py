@@ -15,6 +15,7 @@ from werkzeug.exceptions import NotFound
 from werkzeug.routing import IntegerConverter, Map, ValidationError
 
 from league.models import Advancement, League, Match, Player, Team
+from league.rules import CHARACTERISTICS as _CHARACTERISTICS
 from league.services.errors import DomainError
 from league.services.leagues import active_members
 from league.services.standings import Standings
@@ -221,7 +222,6 @@ def player_line(player: Player) -> PlayerLine:
 
 
 #: Characteristics in the order injuries are listed.
-_CHARACTERISTICS = ("ma", "st", "ag", "pa", "av")
 
 
 def injuries_json(player: Player) -> list[dict[str, str]]:

@@ -37,7 +37,8 @@ from league.rules.model import (
 )
 
 __all__ = [
-    "CHARACTERISTIC_KIND",
+    "RANDOM_CHARACTERISTIC_KIND",
+    "RANDOM_SKILL_KINDS",
     "AdvancementOption",
     "AdvancementOptions",
     "CategoryChoices",
@@ -56,6 +57,7 @@ __all__ = [
     "level_for_spp",
     "level_name",
     "must_spend",
+    "needs_dice",
     "player_level",
     "random_skill_from_dice",
     "random_skill_list",
@@ -69,9 +71,10 @@ __all__ = [
     "value_increase",
 ]
 
-#: The characteristic kind (spend mode: rolled on the characteristic table).
-CHARACTERISTIC_KIND = "random_characteristic"
-RANDOM_KINDS = ("random_primary", "random_secondary")
+#: The kind rolled on the characteristic table (spend mode), or a characteristic
+#: taken from a Star Player Roll (roll mode).
+RANDOM_CHARACTERISTIC_KIND = "random_characteristic"
+RANDOM_SKILL_KINDS = ("random_primary", "random_secondary")
 
 
 # ---------------------------------------------------------------------------
@@ -92,7 +95,7 @@ def advancement_kinds(ruleset: Ruleset) -> tuple[str, ...]:
     kinds = [roll.skill_kind]
     if roll.doubles_kind is not None:
         kinds.append(roll.doubles_kind)
-    return (*kinds, CHARACTERISTIC_KIND)
+    return (*kinds, RANDOM_CHARACTERISTIC_KIND)
 
 
 def request_fields(ruleset: Ruleset, kind: str) -> frozenset[str]:
@@ -105,13 +108,27 @@ def request_fields(ruleset: Ruleset, kind: str) -> frozenset[str]:
     ``characteristic`` is picked after a characteristic roll, or from any
     improvement roll in roll mode.
     """
-    roll_mode = ruleset.advancement.mode == "roll"
     fields = {"skill"}
-    if kind in RANDOM_KINDS:
-        fields |= {"category", "dice"}
-    if kind == CHARACTERISTIC_KIND or roll_mode:
-        fields |= {"dice", "characteristic"}
+    if needs_dice(ruleset, kind):
+        fields.add("dice")
+    if kind in RANDOM_SKILL_KINDS:
+        fields.add("category")
+    if kind == RANDOM_CHARACTERISTIC_KIND or ruleset.advancement.mode == "roll":
+        fields.add("characteristic")
     return frozenset(fields)
+
+
+def needs_dice(ruleset: Ruleset, kind: str) -> bool:
+    """Whether an advancement of ``kind`` comes from dice.
+
+    The random skill kinds and the characteristic roll do; in roll mode (classic)
+    every advancement is taken from a 2D6 Star Player Roll.
+    """
+    return (
+        ruleset.advancement.mode == "roll"
+        or kind in RANDOM_SKILL_KINDS
+        or kind == RANDOM_CHARACTERISTIC_KIND
+    )
 
 
 def advancement_cost(ruleset: Ruleset, kind: str, number: int) -> int:
@@ -172,7 +189,7 @@ def must_spend(ruleset: Ruleset, available_spp: int, advancements_taken: int) ->
         return False
     if advancements_taken >= adv.max_advancements:
         return False
-    cost = advancement_cost(ruleset, CHARACTERISTIC_KIND, advancements_taken + 1)
+    cost = advancement_cost(ruleset, RANDOM_CHARACTERISTIC_KIND, advancements_taken + 1)
     return available_spp >= cost
 
 
@@ -196,7 +213,7 @@ def advancement_decision(
     ``available_spp`` is the player's SPP total (nothing is spent) and the
     answer is yes while an earned improvement roll is unused.
     """
-    if kind not in (*SKILL_KINDS, CHARACTERISTIC_KIND):
+    if kind not in (*SKILL_KINDS, RANDOM_CHARACTERISTIC_KIND):
         return Decision.deny("unknown_kind", kind=kind)
     if kind not in advancement_kinds(ruleset):
         return Decision.deny("kind_not_available", kind=kind, ruleset=ruleset.id)
@@ -239,7 +256,7 @@ def accessible_categories(ruleset: Ruleset, position: Position, kind: str) -> tu
         category = ruleset.category(code)
         if not category.learnable:
             continue
-        if kind in RANDOM_KINDS and not random_skill_list(ruleset, code):
+        if kind in RANDOM_SKILL_KINDS and not random_skill_list(ruleset, code):
             continue
         result.append(code)
     return tuple(result)
@@ -465,7 +482,7 @@ def random_skill_result(
     not take (held already, excluded, ...) must be re-rolled at the table:
     the answer is then ``reroll_required``.
     """
-    if kind not in RANDOM_KINDS:
+    if kind not in RANDOM_SKILL_KINDS:
         return RandomSkillResult(Decision.deny("unknown_kind", kind=kind))
     refused = _kind_decision(ruleset, kind)
     if refused is not None:
@@ -722,7 +739,7 @@ def value_increase(
     the value of ``characteristic``.
     """
     table = ruleset.value_increase
-    if kind in (CHARACTERISTIC_KIND, "characteristic"):
+    if kind in (RANDOM_CHARACTERISTIC_KIND, "characteristic"):
         if characteristic not in ruleset.characteristics:
             raise RulesError(
                 f"a characteristic advancement needs one of {', '.join(ruleset.characteristics)}"
@@ -799,7 +816,7 @@ def advancement_options(
         pending = max(0, rolls_earned(ruleset, available_spp) - advancements_taken)
     char_values = frozen_mapping(
         {
-            c: value_increase(ruleset, CHARACTERISTIC_KIND, characteristic=c)
+            c: value_increase(ruleset, RANDOM_CHARACTERISTIC_KIND, characteristic=c)
             for c in ruleset.characteristics
         }
     )
@@ -809,7 +826,7 @@ def advancement_options(
         if adv.mode == "spend" and next_number is not None:
             cost = advancement_cost(ruleset, kind, next_number)
         decision = advancement_decision(ruleset, kind, advancements_taken, available_spp)
-        if kind == CHARACTERISTIC_KIND:
+        if kind == RANDOM_CHARACTERISTIC_KIND:
             options.append(
                 AdvancementOption(
                     kind=kind,
@@ -826,7 +843,7 @@ def advancement_options(
             s.name
             for s in legal_skills(ruleset, position, held, kind)
             if s.category in categories
-            and (kind not in RANDOM_KINDS or s.name in random_skill_list(ruleset, s.category))
+            and (kind not in RANDOM_SKILL_KINDS or s.name in random_skill_list(ruleset, s.category))
         )
         options.append(
             AdvancementOption(

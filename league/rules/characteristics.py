@@ -8,9 +8,12 @@ always higher. Improvements and reductions go one step at a time.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from league.rules.model import RulesError, Ruleset
 
 __all__ = [
+    "current_characteristics",
     "improved_value",
     "is_at_best",
     "is_at_worst",
@@ -85,3 +88,27 @@ def reduced_value(
         if worse_by > limit:
             return None
     return new
+
+
+def current_characteristics(
+    ruleset: Ruleset,
+    start: Mapping[str, int | None],
+    improvements: Mapping[str, int],
+    reductions: Mapping[str, int],
+) -> dict[str, int | None]:
+    """Today's characteristics: the position's ``start`` values, improved
+    ``improvements[c]`` times, then reduced ``reductions[c]`` times by lasting
+    injuries (each reduction limited as :func:`reduced_value` says, counting
+    from the improved value)."""
+    stats = dict(start)
+    for characteristic, times in improvements.items():
+        for _ in range(times):
+            stats[characteristic] = improved_value(ruleset, characteristic, stats[characteristic])
+    for characteristic in ruleset.characteristics:
+        base = stats[characteristic]
+        for _ in range(reductions.get(characteristic, 0)):
+            reduced = reduced_value(ruleset, characteristic, stats[characteristic], base)
+            if reduced is None:
+                break
+            stats[characteristic] = reduced
+    return stats

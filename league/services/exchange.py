@@ -44,28 +44,28 @@ from league.models import (
 from league.models.ledger import ENTRY_KINDS
 from league.models.player import ON_ROSTER, PLAYER_STATUSES
 from league.rules import (
-    CHARACTERISTIC_KIND,
+    MAX_DICE,
+    MAX_DIE,
+    RANDOM_CHARACTERISTIC_KIND,
+    RANDOM_SKILL_KINDS,
     SKILL_KINDS,
+    AdvancementRequest,
     Decision,
+    PlayerState,
     Position,
+    Resolution,
     RulesError,
     Ruleset,
     TeamType,
     advancement_cost,
     advancement_kinds,
-    characteristic_decision,
-    characteristic_options,
-    improved_value,
-    improvement_roll_options,
-    random_skill_result,
-    reduced_value,
+    needs_dice,
+    reason_sentence,
+    resolve,
     rolls_earned,
     skill_decision,
-    value_increase,
 )
 from league.services import audit
-from league.services.advancement import RANDOM_SKILL_KINDS
-from league.services.advancement import _describe as describe_refusal
 from league.services.errors import NotFound, RuleViolation
 from league.services.leagues import get_league, league_ruleset, membership, require_commissioner
 from league.services.matches import recompute_team
@@ -81,8 +81,6 @@ IMPORTABLE_STATUSES = ("draft", "active")
 #: Generous limits that keep a hostile document from costing much.
 MAX_PLAYERS = 500
 MAX_LEDGER = 10_000
-MAX_DICE = 8
-MAX_DIE = 20
 #: Integers are stored in 32-bit columns.
 MAX_INT = 2_147_483_647
 #: At most this many problems are listed (a hopeless document need not list thousands).
@@ -768,7 +766,7 @@ def _check_advancements(
 def _read_advancement(reader: _Reader, where: str, raw: dict[str, Any]) -> _AdvancementPlan | None:
     before = len(reader.problems)
     number = reader.integer(raw, "number", where, minimum=1, maximum=99)
-    kind = reader.choice(raw, "kind", where, (*SKILL_KINDS, CHARACTERISTIC_KIND))
+    kind = reader.choice(raw, "kind", where, (*SKILL_KINDS, RANDOM_CHARACTERISTIC_KIND))
     cost = reader.integer(raw, "spp_cost", where)
     skill = reader.text(raw, "skill", where, length=(1, 60), nullable=True)
     characteristic = reader.text(raw, "characteristic", where, length=(2, 2), nullable=True)
@@ -818,17 +816,17 @@ def _check_advancement(
             f"Advancement {plan.number} ({plan.kind}) costs {expected_cost} SPP in "
             f"{ruleset.name}; the document says {plan.spp_cost}.",
         )
-    needs_dice = roll_mode or plan.kind in (*RANDOM_SKILL_KINDS, CHARACTERISTIC_KIND)
-    if needs_dice and (plan.dice is None or plan.dice_source is None):
+    rolled = needs_dice(ruleset, plan.kind)
+    if rolled and (plan.dice is None or plan.dice_source is None):
         reader.add(f"{where}.dice", f"A {plan.kind} advancement records its dice and who rolled.")
         return
-    if not needs_dice and (plan.dice is not None or plan.dice_source is not None):
+    if not rolled and (plan.dice is not None or plan.dice_source is not None):
         reader.add(f"{where}.dice", f"A {plan.kind} advancement has no dice.")
     if (plan.skill is None) == (plan.characteristic is None):
         reader.add(where, "An advancement gives either a skill or a characteristic.")
         return
     if plan.skill is not None:
-        expected_value = _check_skill(reader, ruleset, position, progress, where, plan)
+        expected_value = _check_skill(reader, ruleset, position, reductions, progress, where, plan)
     else:
         expected_value = _check_characteristic(
             reader, ruleset, position, reductions, progress, where, plan
@@ -841,31 +839,49 @@ def _check_advancement(
         )
 
 
-def _skill_kinds_for(ruleset: Ruleset, plan: _AdvancementPlan) -> tuple[str, ...]:
-    """The skill kinds whose rules (access, value) an advancement's skill follows."""
+def _replay(
+    ruleset: Ruleset,
+    position: Position,
+    reductions: Mapping[str, int],
+    progress: _Progress,
+    plan: _AdvancementPlan,
+) -> Resolution:
+    """The resolver's answer to the advancement as the document records it.
+
+    The player is given just the SPP it needs (the SPP totals are checked as a
+    whole afterwards), so what is left is the rules of the choice itself.
+    """
+    number = plan.number
     if ruleset.advancement.mode == "roll":
-        roll = ruleset.improvement_roll
-        dice = plan.dice or []
-        if roll is None or len(dice) != 2:
-            raise RulesError("a Star Player Roll is two D6")
-        doubles = dice[0] == dice[1]
-        allowed = (
-            roll.skill_kind,
-            *((roll.doubles_kind,) if doubles and roll.doubles_kind else ()),
-        )
-        if plan.kind in SKILL_KINDS:
-            return (plan.kind,) if plan.kind in allowed else ()
-        return allowed
-    if plan.kind in SKILL_KINDS:
-        return (plan.kind,)
-    table = ruleset.characteristic_table
-    return tuple(table.fallback) if table is not None else ()
+        spp = ruleset.advancement.thresholds[number - 1]
+    else:
+        spp = advancement_cost(ruleset, plan.kind, number)
+    state = PlayerState.of(
+        ruleset,
+        position,
+        skills=progress.held,
+        improvements=progress.improvements,
+        reductions=reductions,
+        advancements_taken=number - 1,
+        spp=spp,
+    )
+    random_kind = plan.kind in RANDOM_SKILL_KINDS
+    request = AdvancementRequest(
+        plan.kind,
+        skill=plan.skill,
+        category=plan.category if random_kind else None,
+        # A kind without dice was told about its dice already: its skill is checked alone.
+        dice=tuple(plan.dice) if plan.dice is not None and needs_dice(ruleset, plan.kind) else None,
+        characteristic=plan.characteristic,
+    )
+    return resolve(ruleset, state, request)
 
 
 def _check_skill(
     reader: _Reader,
     ruleset: Ruleset,
     position: Position,
+    reductions: Mapping[str, int],
     progress: _Progress,
     where: str,
     plan: _AdvancementPlan,
@@ -875,51 +891,53 @@ def _check_skill(
     if skill is None:
         reader.add(f"{where}.skill", f"{ruleset.name} has no skill {plan.skill!r}.")
         return None
-    kinds = _skill_kinds_for(ruleset, plan)
-    if not kinds:
-        reader.add(f"{where}.kind", f"A roll of {plan.dice} gives no {plan.kind} skill.")
+    if plan.kind in RANDOM_SKILL_KINDS and plan.category != skill.category:
+        reader.add(
+            f"{where}.category",
+            f"{skill.name} is a {skill.category} skill; the document says {_show(plan.category)}.",
+        )
         return None
-    decisions = [skill_decision(ruleset, position, progress.held, skill.name, k) for k in kinds]
-    legal = [k for k, decision in zip(kinds, decisions, strict=True) if decision.allowed]
-    if not legal:
+    resolution = _replay(ruleset, position, reductions, progress, plan)
+    if resolution.status == "taken":
+        progress.held.append(skill.name)
+        return resolution.value
+    code = resolution.reason.code if resolution.status == "refused" else ""
+    refusal = resolution.decision
+    # A refusal of the skill itself (access, held, trait...), not of the dice.
+    skill_refused = resolution.field == "skill" or code not in ("reroll_required", "not_rolled", "")
+    if code == "reroll_required" and skill.name in resolution.reason.params.get("skills", ()):
+        # The recorded skill is one he may not take: say why, not just "re-roll".
+        refusal = skill_decision(ruleset, position, progress.held, skill.name, plan.kind)
+        skill_refused = True
+    if code == "invalid_dice":
+        raise RulesError(str(resolution.reason.params.get("text")))
+    if code == "not_a_double":
+        reader.add(f"{where}.kind", f"A roll of {plan.dice} gives no {plan.kind} skill.")
+    elif skill_refused:
         reader.add(
             f"{where}.skill",
-            f"A {position.name} {_refusal(decisions[0])} ({skill.name}, {plan.kind}).",
+            f"A {position.name} {_refusal(refusal)} ({skill.name}, {plan.kind}).",
         )
-        return None
-    if plan.kind in RANDOM_SKILL_KINDS:
-        if plan.category != skill.category:
-            reader.add(
-                f"{where}.category",
-                f"{skill.name} is a {skill.category} skill; the document says "
-                f"{_show(plan.category)}.",
-            )
-            return None
-        result = random_skill_result(
-            ruleset, position, progress.held, plan.kind, skill.category, plan.dice or (), skill.name
+    else:  # the dice give another skill
+        reader.add(
+            f"{where}.dice", f"The dice {plan.dice} do not give {skill.name} in {ruleset.name}."
         )
-        if not result.decision.allowed or result.skill is None or result.skill.name != skill.name:
-            reader.add(
-                f"{where}.dice", f"The dice {plan.dice} do not give {skill.name} in {ruleset.name}."
-            )
-            return None
-    progress.held.append(skill.name)
-    return value_increase(ruleset, legal[0], skill=skill)
+    return None
 
 
 def _check_characteristic(
     reader: _Reader,
     ruleset: Ruleset,
     position: Position,
-    reductions: dict[str, int],
+    reductions: Mapping[str, int],
     progress: _Progress,
     where: str,
     plan: _AdvancementPlan,
 ) -> int | None:
     characteristic = plan.characteristic
     assert characteristic is not None  # noqa: S101 - the caller checked
-    if plan.kind != CHARACTERISTIC_KIND:
-        reader.add(f"{where}.kind", f"A characteristic comes from a {CHARACTERISTIC_KIND}.")
+    if plan.kind != RANDOM_CHARACTERISTIC_KIND:
+        reader.add(f"{where}.kind", f"A characteristic comes from a {RANDOM_CHARACTERISTIC_KIND}.")
         return None
     if characteristic not in ruleset.characteristics:
         reader.add(
@@ -927,62 +945,29 @@ def _check_characteristic(
             f"must be one of {', '.join(ruleset.characteristics)}; it is {characteristic!r}.",
         )
         return None
-    current = _stats(ruleset, position, progress.improvements, reductions)
-    decision = characteristic_decision(
-        ruleset, characteristic, progress.improvements, current, position.stats
-    )
-    if not decision.allowed:
+    resolution = _replay(ruleset, position, reductions, progress, plan)
+    if resolution.status == "taken":
+        progress.improvements[characteristic] += 1
+        return resolution.value
+    code = resolution.reason.code if resolution.status == "refused" else ""
+    if code == "invalid_dice":
+        raise RulesError(str(resolution.reason.params.get("text")))
+    if code == "not_offered":
+        roll = resolution.reason.params.get("roll")
         reader.add(
             f"{where}.characteristic",
-            f"A {position.name} {_refusal(decision)} ({characteristic.upper()}).",
-        )
-        return None
-    dice = plan.dice or []
-    if ruleset.advancement.mode == "roll":
-        if len(dice) != 2:
-            raise RulesError("a Star Player Roll is two D6")
-        options = improvement_roll_options(
-            ruleset, dice[0], dice[1], progress.improvements, current, position.stats
+            f"A roll of {roll} does not allow {characteristic.upper()}.",
         )
     else:
-        if len(dice) != 1:
-            raise RulesError("a characteristic roll is one die")
-        options = characteristic_options(
-            ruleset, dice[0], progress.improvements, current, position.stats
-        )
-    if characteristic not in options.offered:
         reader.add(
             f"{where}.characteristic",
-            f"A roll of {options.roll} does not allow {characteristic.upper()}.",
+            f"A {position.name} {_refusal(resolution.decision)} ({characteristic.upper()}).",
         )
-        return None
-    progress.improvements[characteristic] += 1
-    return value_increase(ruleset, CHARACTERISTIC_KIND, characteristic=characteristic)
-
-
-def _stats(
-    ruleset: Ruleset,
-    position: Position,
-    improvements: Mapping[str, int],
-    reductions: Mapping[str, int],
-) -> dict[str, int | None]:
-    """Characteristics with the improvements so far and the injuries (as the sheet shows)."""
-    stats = dict(position.stats)
-    for characteristic, times in improvements.items():
-        for _ in range(times):
-            stats[characteristic] = improved_value(ruleset, characteristic, stats[characteristic])
-    for characteristic in ruleset.characteristics:
-        start = stats[characteristic]
-        for _ in range(reductions.get(characteristic, 0)):
-            reduced = reduced_value(ruleset, characteristic, stats[characteristic], start)
-            if reduced is None:
-                break
-            stats[characteristic] = reduced
-    return stats
+    return None
 
 
 def _refusal(decision: Decision) -> str:
-    return describe_refusal(decision) if decision.reasons else "may not take it"
+    return reason_sentence(decision.reasons[0]) if decision.reasons else "may not take it"
 
 
 # ---------------------------------------------------------------------------

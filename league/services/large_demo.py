@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 import secrets
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
@@ -46,7 +47,11 @@ from league.models import (
 )
 from league.models.league import TIE_BREAKERS
 from league.rules import (
-    CHARACTERISTIC_KIND,
+    CHARACTERISTICS,
+    RANDOM_CHARACTERISTIC_KIND,
+    AdvancementRequest,
+    Decision,
+    PlayerState,
     Position,
     RulesError,
     Ruleset,
@@ -56,23 +61,21 @@ from league.rules import (
     advancement_cost,
     advancement_kinds,
     casualty_outcome,
-    characteristic_options,
+    characteristic_roll,
     expensive_mistake,
     expensive_mistake_loss,
     hire_decision,
-    improved_value,
-    improvement_roll_options,
     lasting_injury,
     legal_skills,
     load_ruleset,
     random_skill_list,
     random_skill_result,
-    reduced_value,
+    refusal_text,
+    resolve,
     roll,
     roll_random_skill_dice,
     rolls_earned,
     spp_for_events,
-    value_increase,
     winnings,
 )
 from league.services.fixtures import round_robin
@@ -231,7 +234,7 @@ class _Builder:
         self.ids: dict[type[Any], int] = dict.fromkeys(_TABLES, 0)
         self.commissioner_id = 0
         self.leagues: list[_League] = []
-        self._legal_cache: dict[tuple[str, str, tuple[str, ...], str], list[Any]] = {}
+        self._legal_cache: dict[tuple[str, str, str, tuple[str, ...], str], list[Any]] = {}
 
     def next_id(self, table: type[Any]) -> int:
         self.ids[table] += 1
@@ -776,7 +779,8 @@ class _Builder:
         return [*player.position.skill_names, *player.gained]
 
     def _legal(self, ruleset: Ruleset, player: _Player, kind: str) -> list[Any]:
-        key = (ruleset.id, player.position.id, tuple(player.gained), kind)
+        # Position ids repeat across team types (a classic "blitzer"): the team type is part of it.
+        key = (ruleset.id, player.team.team_type.id, player.position.id, tuple(player.gained), kind)
         found = self._legal_cache.get(key)
         if found is None:
             categories = accessible_categories(ruleset, player.position, kind)
@@ -788,25 +792,19 @@ class _Builder:
             self._legal_cache[key] = found
         return found
 
-    def _stats(self, ruleset: Ruleset, player: _Player) -> dict[str, int | None]:
-        """Current characteristics (as team_views.current_stats works them out)."""
-        stats = dict(player.position.stats)
-        for characteristic in player.improvements:
-            stats[characteristic] = improved_value(ruleset, characteristic, stats[characteristic])
-        for characteristic in ruleset.characteristics:
-            start = stats[characteristic]
-            for _ in range(player.reductions.get(characteristic, 0)):
-                reduced = reduced_value(ruleset, characteristic, stats[characteristic], start)
-                if reduced is None:
-                    break
-                stats[characteristic] = reduced
-        return stats
-
-    def _improvement_counts(self, player: _Player) -> dict[str, int]:
-        counts: dict[str, int] = {}
-        for characteristic in player.improvements:
-            counts[characteristic] = counts.get(characteristic, 0) + 1
-        return counts
+    def _state(self, ruleset: Ruleset, player: _Player) -> PlayerState:
+        """The player as the advancement resolver reads him."""
+        return PlayerState.of(
+            ruleset,
+            player.position,
+            skills=player.gained,
+            improvements=Counter(player.improvements),
+            reductions=player.reductions,
+            advancements_taken=player.advancements,
+            spp=player.spp_earned
+            if ruleset.advancement.mode == "roll"
+            else player.spp_earned - player.spp_spent,
+        )
 
     def _advance(self, ruleset: Ruleset, player: _Player, at: datetime) -> None:
         """At most one advancement per match, chosen the way coaches usually do."""
@@ -825,18 +823,12 @@ class _Builder:
             return kind in kinds and available >= advancement_cost(ruleset, kind, number)
 
         choice = rng.random()
-        if affordable(CHARACTERISTIC_KIND) and choice < 0.35:
+        if affordable(RANDOM_CHARACTERISTIC_KIND) and choice < 0.35:
             table = ruleset.characteristic_table
             assert table is not None  # noqa: S101 - spend-mode rulesets have one
             roll = rng.randint(1, table.die)
-            options = characteristic_options(
-                ruleset,
-                roll,
-                self._improvement_counts(player),
-                self._stats(ruleset, player),
-                player.position.stats,
-            )
-            if options.characteristics:
+            options = characteristic_roll(ruleset, self._state(ruleset, player), (roll,))
+            if not isinstance(options, Decision) and options.characteristics:
                 self._take_characteristic(ruleset, player, at, options.characteristics, [roll])
                 return
         if (
@@ -885,14 +877,9 @@ class _Builder:
         roll_table = ruleset.improvement_roll
         assert roll_table is not None  # noqa: S101 - roll-mode rulesets have one
         d1, d2 = rng.randint(1, 6), rng.randint(1, 6)
-        options = improvement_roll_options(
-            ruleset,
-            d1,
-            d2,
-            self._improvement_counts(player),
-            self._stats(ruleset, player),
-            player.position.stats,
-        )
+        options = characteristic_roll(ruleset, self._state(ruleset, player), (d1, d2))
+        if isinstance(options, Decision):
+            raise RulesError(refusal_text(options, player.name))
         if options.characteristics and rng.random() < 0.85:
             self._take_characteristic(ruleset, player, at, options.characteristics, [d1, d2])
             return
@@ -914,7 +901,12 @@ class _Builder:
         """Improve one of the characteristics the roll allows, picked at random."""
         characteristic = self.rng.choice(characteristics)
         self._take(
-            ruleset, player, at, CHARACTERISTIC_KIND, characteristic=characteristic, dice=dice
+            ruleset,
+            player,
+            at,
+            RANDOM_CHARACTERISTIC_KIND,
+            characteristic=characteristic,
+            dice=dice,
         )
 
     def _take_legal_skill(
@@ -947,13 +939,18 @@ class _Builder:
         category: str | None = None,
     ) -> None:
         number = player.advancements + 1
-        cost = 0 if ruleset.advancement.mode == "roll" else advancement_cost(ruleset, kind, number)
-        value = value_increase(
-            ruleset,
-            CHARACTERISTIC_KIND if characteristic else kind,
+        # Replayed through the resolver, as the service would take it.
+        request = AdvancementRequest(
+            kind,
             skill=skill,
+            category=category,
+            dice=tuple(dice) if dice is not None else None,
             characteristic=characteristic,
         )
+        taken = resolve(ruleset, self._state(ruleset, player), request)
+        if taken.status != "taken":
+            raise RulesError(f"the seeder asked for an advancement the rules refuse: {request}")
+        cost, value = taken.cost, taken.value
         roll_id = None
         if dice is not None:  # the server's roll, in the player's dice log
             roll_id = self.next_id(DiceRoll)
@@ -1064,7 +1061,7 @@ class _Builder:
                             f"{c}_reduction": player.reductions.get(c, 0)
                             if c in characteristics
                             else 0
-                            for c in ("ma", "st", "ag", "pa", "av")
+                            for c in CHARACTERISTICS
                         },
                         created_at=player.created_at,
                     )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -18,10 +19,9 @@ from league.rules import (
     Ruleset,
     TeamType,
     can_advance,
-    improved_value,
+    current_characteristics,
     must_spend,
     player_level,
-    reduced_value,
 )
 from league.rules.team_value import RosterPlayer, current_team_value, team_value
 from league.services.teams import (
@@ -160,19 +160,9 @@ class TeamSheet:
 
 def current_stats(ruleset: Ruleset, position: Position, player: Player) -> dict[str, int | None]:
     """The position's characteristics with the player's improvements and injuries applied."""
-    stats = dict(position.stats)
-    for advancement in player.active_advancements:
-        if advancement.characteristic:
-            characteristic = advancement.characteristic
-            stats[characteristic] = improved_value(ruleset, characteristic, stats[characteristic])
-    for characteristic in ruleset.characteristics:
-        start = stats[characteristic]
-        for _ in range(player.reduction(characteristic)):
-            reduced = reduced_value(ruleset, characteristic, stats[characteristic], start)
-            if reduced is None:
-                break
-            stats[characteristic] = reduced
-    return stats
+    improved = Counter(a.characteristic for a in player.active_advancements if a.characteristic)
+    reductions = {c: player.reduction(c) for c in ruleset.characteristics}
+    return current_characteristics(ruleset, position.stats, improved, reductions)
 
 
 def _line(ruleset: Ruleset, team_type: TeamType, player: Player) -> PlayerLine:

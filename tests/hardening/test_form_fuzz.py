@@ -361,7 +361,7 @@ SPECS = (
     ),
     Spec("teams.fire", "/players/{player}/fire", Role.COACH, {}),
     Spec("teams.retire", "/players/{veteran}/retire", Role.COACH, {}),
-    Spec("advancement.choice", "/players/{player}/advance", Role.COACH, ADVANCE_FIELDS),
+    Spec("advancement.preview_choice", "/players/{player}/advance", Role.COACH, ADVANCE_FIELDS),
     Spec("advancement.confirm", "/players/{player}/advance/confirm", Role.COACH, ADVANCE_FIELDS),
     Spec("advancement.undo", "/players/{veteran}/advance/undo", Role.COACH, {}),
 )

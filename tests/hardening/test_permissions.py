@@ -649,7 +649,7 @@ ROWS: tuple[Row, ...] = (
     ),
     Row(
         "preview an advancement",
-        "advancement.choice",
+        "advancement.preview_choice",
         "POST",
         _post("/players/{player}/advance", kind="chosen_primary", choice="Dauntless"),
         web(MANAGERS),

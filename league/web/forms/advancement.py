@@ -7,11 +7,10 @@ import re
 from wtforms import HiddenField, StringField, ValidationError
 from wtforms.validators import AnyOf, Length, NumberRange, Optional
 
+from league.rules import MAX_DICE, MAX_DIE
 from league.web.forms import FlaskForm, IntegerField
 
 DICE_SEPARATORS = re.compile(r"[\s,+/-]+")
-MAX_DICE = 4
-MAX_DIE = 16
 
 
 def parse_dice(text: str | None) -> tuple[int, ...] | None:

@@ -1,0 +1,499 @@
+"""The advancement resolver: one answer to "what does this player get for this request?".
+
+A request (kind, and the skill, category, characteristic and dice it names) is
+resolved against a ruleset and a :class:`PlayerState` into one of four answers:
+
+- ``taken``: legal; the skill or characteristic gained, its SPP cost and value;
+- ``roll``: legal so far, but the kind takes dice and none were given;
+- ``choose``: the dice are known but leave a choice (BB2025's two rolled skills,
+  a characteristic roll, a classic Star Player Roll);
+- ``refused``: with the reasons (codes of :mod:`league.rules.advancement` plus
+  the request's own: ``field_not_taken``, ``no_such_category``,
+  ``category_required``, ``skill_required``, ``invalid_dice``, ``not_offered``,
+  ``not_a_double``) and the request field they are about.
+
+:func:`refusal_text` and :func:`choice_text` phrase the answers for people.
+Services write what ``taken`` says, pages preview it, import and the seeders
+replay through it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from league.rules.advancement import (
+    RANDOM_CHARACTERISTIC_KIND,
+    RANDOM_SKILL_KINDS,
+    CharacteristicOptions,
+    advancement_cost,
+    advancement_decision,
+    characteristic_options,
+    improvement_roll_options,
+    needs_dice,
+    random_skill_result,
+    request_fields,
+    skill_decision,
+    value_increase,
+)
+from league.rules.characteristics import current_characteristics
+from league.rules.model import (
+    Decision,
+    Position,
+    Reason,
+    RulesError,
+    Ruleset,
+    Skill,
+    frozen_mapping,
+)
+
+__all__ = [
+    "MAX_DICE",
+    "MAX_DIE",
+    "AdvancementRequest",
+    "PlayerState",
+    "Resolution",
+    "characteristic_roll",
+    "choice_text",
+    "reason_phrase",
+    "reason_sentence",
+    "refusal_text",
+    "request_refusal",
+    "resolve",
+]
+
+#: The most dice one advancement takes: BB2025's random skill is two rolls of
+#: 2D6, kept or not (four dice); every other kind takes one or two.
+MAX_DICE = 4
+#: The biggest die any advancement rolls: the D16 characteristic table of
+#: BB2020 and classic-spend (BB2025's is a D8; classic-spend's longest learnable
+#: skill list, General, takes a D14).
+MAX_DIE = 16
+
+
+@dataclass(frozen=True, slots=True)
+class AdvancementRequest:
+    """What the coach asks for. Random kinds name a category; dice None: not rolled yet."""
+
+    kind: str
+    skill: str | None = None
+    category: str | None = None
+    dice: tuple[int, ...] | None = None
+    characteristic: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerState:
+    """A player as the advancement rules see him; build it with :meth:`of`.
+
+    ``spp`` is the unspent balance in spend mode and every SPP earned in roll
+    mode (classic never spends SPP). ``characteristics`` are today's values
+    (improvements and lasting injuries applied), worked out once.
+    """
+
+    position: Position
+    #: Skills gained by advancements (the position's own are in ``held``).
+    skills: tuple[str, ...]
+    improvements: Mapping[str, int]
+    reductions: Mapping[str, int]
+    advancements_taken: int
+    spp: int
+    characteristics: Mapping[str, int | None]
+
+    @classmethod
+    def of(
+        cls,
+        ruleset: Ruleset,
+        position: Position,
+        *,
+        skills: Iterable[str] = (),
+        improvements: Mapping[str, int] | None = None,
+        reductions: Mapping[str, int] | None = None,
+        advancements_taken: int = 0,
+        spp: int = 0,
+    ) -> PlayerState:
+        improved = {c: n for c, n in (improvements or {}).items() if n}
+        reduced = {c: n for c, n in (reductions or {}).items() if n}
+        return cls(
+            position,
+            tuple(skills),
+            frozen_mapping(improved),
+            frozen_mapping(reduced),
+            advancements_taken,
+            spp,
+            frozen_mapping(current_characteristics(ruleset, position.stats, improved, reduced)),
+        )
+
+    @property
+    def held(self) -> tuple[str, ...]:
+        """Every skill he has: the position's plus those gained."""
+        return (*self.position.skill_names, *self.skills)
+
+
+@dataclass(frozen=True, slots=True)
+class Resolution:
+    """The resolver's answer (see the module docstring for the four statuses)."""
+
+    status: Literal["taken", "roll", "choose", "refused"]
+    request: AdvancementRequest
+    #: The dice it was resolved with (None: none given).
+    dice: tuple[int, ...] | None = None
+    # taken
+    skill: str | None = None
+    characteristic: str | None = None
+    #: The kind whose value applies (a skill taken instead of a characteristic
+    #: follows its skill kind; a characteristic follows the characteristic kind).
+    value_kind: str | None = None
+    cost: int = 0
+    value: int = 0
+    # choose
+    #: BB2025: the rolled skills, one to keep.
+    candidates: tuple[Skill, ...] = ()
+    #: A characteristic roll or Star Player Roll: what the dice allow.
+    options: CharacteristicOptions | None = None
+    # refused
+    decision: Decision = field(default_factory=Decision.allow)
+    #: The request field the refusal is about (``kind``, ``skill``, ...).
+    field: str | None = None
+    #: A chosen skill refused: its name, as asked.
+    named: str | None = None
+
+    @property
+    def reason(self) -> Reason:
+        """The first reason of a refusal."""
+        return self.decision.reasons[0]
+
+
+def _refused(
+    request: AdvancementRequest,
+    decision: Decision,
+    field_name: str | None,
+    dice: tuple[int, ...] | None = None,
+    named: str | None = None,
+) -> Resolution:
+    return Resolution("refused", request, dice, decision=decision, field=field_name, named=named)
+
+
+def _deny(
+    request: AdvancementRequest,
+    field_name: str | None,
+    code: str,
+    dice: tuple[int, ...] | None = None,
+    **params: object,
+) -> Resolution:
+    return _refused(request, Decision.deny(code, **params), field_name, dice)
+
+
+def request_refusal(ruleset: Ruleset, request: AdvancementRequest) -> Resolution | None:
+    """What the kind does not take, or a category the ruleset does not know."""
+    given = {
+        "skill": request.skill,
+        "category": request.category,
+        "dice": request.dice,
+        "characteristic": request.characteristic,
+    }
+    for name in sorted(set(given) - request_fields(ruleset, request.kind)):
+        if given[name] is not None:
+            return _deny(request, name, "field_not_taken", kind=request.kind, field=name)
+    if request.category is not None and not ruleset.has_category(request.category):
+        return _deny(
+            request,
+            "category",
+            "no_such_category",
+            category=request.category,
+            ruleset=ruleset.name,
+        )
+    return None
+
+
+def resolve(ruleset: Ruleset, state: PlayerState, request: AdvancementRequest) -> Resolution:
+    """Resolve ``request`` (with ``request.dice``, or none) for a player in ``state``."""
+    decision = advancement_decision(ruleset, request.kind, state.advancements_taken, state.spp)
+    if not decision.allowed:
+        return _refused(request, decision, "kind")
+    refused = request_refusal(ruleset, request)
+    if refused is not None:
+        return refused
+    dice = request.dice
+    if not needs_dice(ruleset, request.kind):
+        return _chosen_skill(ruleset, state, request, request.kind, None)
+    if dice is None:
+        return Resolution("roll", request)
+    if ruleset.advancement.mode == "roll":
+        return _star_player_roll(ruleset, state, request, dice)
+    if request.kind in RANDOM_SKILL_KINDS:
+        return _random_skill(ruleset, state, request, dice)
+    options = characteristic_roll(ruleset, state, dice)
+    if isinstance(options, Decision):
+        return _refused(request, options, "dice", dice)
+    return _characteristic_choice(ruleset, state, request, dice, options)
+
+
+def characteristic_roll(
+    ruleset: Ruleset, state: PlayerState, dice: tuple[int, ...]
+) -> CharacteristicOptions | Decision:
+    """What the dice of a characteristic roll (or a Star Player Roll) allow,
+    or the refusal (``invalid_dice``) of dice that cannot be such a roll."""
+    try:
+        if ruleset.advancement.mode == "roll":
+            if len(dice) != 2:
+                return Decision.deny("invalid_dice", text="a Star Player Roll is two D6", count=2)
+            return improvement_roll_options(
+                ruleset,
+                dice[0],
+                dice[1],
+                state.improvements,
+                state.characteristics,
+                state.position.stats,
+            )
+        if len(dice) != 1:
+            return Decision.deny("invalid_dice", text="a characteristic roll is one die", count=1)
+        return characteristic_options(
+            ruleset, dice[0], state.improvements, state.characteristics, state.position.stats
+        )
+    except RulesError as error:
+        return Decision.deny("invalid_dice", text=str(error))
+
+
+def _taken(
+    ruleset: Ruleset,
+    state: PlayerState,
+    request: AdvancementRequest,
+    dice: tuple[int, ...] | None,
+    value_kind: str,
+    skill: Skill | None = None,
+    characteristic: str | None = None,
+) -> Resolution:
+    cost = (
+        0
+        if ruleset.advancement.mode == "roll"
+        else advancement_cost(ruleset, request.kind, state.advancements_taken + 1)
+    )
+    value = value_increase(ruleset, value_kind, skill=skill, characteristic=characteristic)
+    return Resolution(
+        "taken",
+        request,
+        dice,
+        skill=skill.name if skill else None,
+        characteristic=characteristic,
+        value_kind=value_kind,
+        cost=cost,
+        value=value,
+    )
+
+
+def _chosen_skill(
+    ruleset: Ruleset,
+    state: PlayerState,
+    request: AdvancementRequest,
+    kind: str,
+    dice: tuple[int, ...] | None,
+) -> Resolution:
+    name = request.skill
+    if not name:
+        return _deny(request, "skill", "skill_required", dice)
+    decision = skill_decision(ruleset, state.position, state.held, name, kind)
+    if not decision.allowed:
+        return _refused(request, decision, "skill", dice, named=name)
+    return _taken(ruleset, state, request, dice, kind, skill=ruleset.skill(name))
+
+
+def _random_skill(
+    ruleset: Ruleset, state: PlayerState, request: AdvancementRequest, dice: tuple[int, ...]
+) -> Resolution:
+    if not request.category:
+        return _deny(request, "category", "category_required", dice)
+    try:
+        result = random_skill_result(
+            ruleset,
+            state.position,
+            state.held,
+            request.kind,
+            request.category,
+            dice,
+            request.skill,
+        )
+    except RulesError as error:
+        return _deny(request, "dice", "invalid_dice", dice, text=str(error))
+    if result.decision.allowed and result.skill is not None:
+        return _taken(ruleset, state, request, dice, request.kind, skill=result.skill)
+    if result.decision.reason("pick_required") and result.candidates:
+        return Resolution("choose", request, dice, candidates=result.candidates)
+    return _refused(request, result.decision, "dice", dice)
+
+
+def _characteristic_choice(
+    ruleset: Ruleset,
+    state: PlayerState,
+    request: AdvancementRequest,
+    dice: tuple[int, ...],
+    options: CharacteristicOptions,
+) -> Resolution:
+    """A characteristic the roll allows, or the skill taken instead of one."""
+    wanted = request.characteristic
+    if wanted:
+        if wanted in options.characteristics:
+            return _taken(
+                ruleset, state, request, dice, RANDOM_CHARACTERISTIC_KIND, characteristic=wanted
+            )
+        capped = dict(options.refused).get(wanted)
+        if capped is not None:
+            return _refused(request, capped, "characteristic", dice)
+        return _deny(
+            request, "characteristic", "not_offered", dice, roll=options.roll, characteristic=wanted
+        )
+    if request.skill:
+        skill = ruleset.find_skill(request.skill)
+        if skill is not None:
+            for kind in options.skill_kinds:
+                if skill_decision(ruleset, state.position, state.held, skill.name, kind):
+                    return _taken(ruleset, state, request, dice, kind, skill=skill)
+        kind = options.skill_kinds[0] if options.skill_kinds else "chosen_secondary"
+        decision = skill_decision(ruleset, state.position, state.held, request.skill, kind)
+        return _refused(request, decision, "skill", dice)
+    return Resolution("choose", request, dice, options=options)
+
+
+def _star_player_roll(
+    ruleset: Ruleset, state: PlayerState, request: AdvancementRequest, dice: tuple[int, ...]
+) -> Resolution:
+    """Classic: the coach takes what the 2D6 allow."""
+    options = characteristic_roll(ruleset, state, dice)
+    if isinstance(options, Decision):
+        return _refused(request, options, "dice", dice)
+    if request.kind == RANDOM_CHARACTERISTIC_KIND:
+        if not request.characteristic:
+            return Resolution("choose", request, dice, options=options)
+        return _characteristic_choice(ruleset, state, request, dice, options)
+    if request.kind not in options.skill_kinds:
+        return _deny(request, "kind", "not_a_double", dice, first=dice[0], second=dice[1])
+    if not request.skill:
+        return Resolution("choose", request, dice, options=options)
+    return _chosen_skill(ruleset, state, request, request.kind, dice)
+
+
+# ---------------------------------------------------------------------------
+# Words
+
+
+#: Words for one reason, from its parameters.
+Phrase = Callable[[Mapping[str, Any]], str]
+
+
+def _skills(params: Mapping[str, Any]) -> str:
+    return " or ".join(map(str, params.get("skills") or ()))
+
+
+#: A sentence about the player ("Grim needs 6 SPP and has 3") for each reason.
+_SENTENCES: dict[str, Phrase] = {
+    "not_enough_spp": lambda p: f"needs {p.get('needed')} SPP and has {p.get('have')}",
+    "no_roll_pending": lambda p: (
+        f"has no Star Player Roll due (the next comes at {p.get('needed')} SPP)"
+    ),
+    "max_advancements": lambda p: f"already has the most advancements ({p.get('max')})",
+    "already_held": lambda p: "already has that skill",
+    "excluded_by": lambda p: f"cannot take it together with {p.get('by')}",
+    "requires": lambda p: f"needs {_skills(p)} first",
+    "trait": lambda p: "cannot learn traits",
+    "not_buyable": lambda p: "cannot take that skill as an advancement",
+    "not_primary": lambda p: "has no primary access to that category",
+    "not_secondary": lambda p: "has no secondary access to that category",
+    "category_not_accessible": lambda p: "has no access to that category",
+    "kind_not_available": lambda p: "cannot take that kind of advancement in this ruleset",
+    "max_improvements": lambda p: "has improved that characteristic as often as allowed",
+    "at_maximum": lambda p: "already has that characteristic at its best",
+    "max_increase_from_start": lambda p: "has raised that characteristic as far as allowed",
+    "unknown_skill": lambda p: "asked for a skill this ruleset does not have",
+    "unknown_category": lambda p: "asked for an unknown skill category",
+    "reroll_required": lambda p: "rolled a skill he cannot take: roll again",
+    "pick_required": lambda p: "must pick one of the two rolled skills",
+}
+
+#: A short phrase for lists of refused options ("needs 6 SPP, has 3").
+_PHRASES: dict[str, Phrase] = {
+    "already_held": lambda p: "already has it",
+    "excluded_by": lambda p: f"cannot be taken together with {p.get('by')}",
+    "requires": lambda p: f"needs {_skills(p)} first",
+    "trait": lambda p: "a trait: traits cannot be learned",
+    "not_buyable": lambda p: "cannot be taken as an advancement",
+    "not_primary": lambda p: "not a primary category for this position",
+    "not_secondary": lambda p: "a primary category: take it as a primary skill",
+    "category_not_accessible": lambda p: "the position has no access to this category",
+    "not_enough_spp": lambda p: f"needs {p.get('needed')} SPP, has {p.get('have')}",
+    "no_roll_pending": lambda p: f"the next Star Player Roll comes at {p.get('needed')} SPP",
+    "max_advancements": lambda p: f"all {p.get('max')} advancements taken",
+    "kind_not_available": lambda p: "not offered by this ruleset",
+    "max_improvements": lambda p: f"already improved {p.get('max')} times",
+    "at_maximum": lambda p: "already at its best",
+    "max_increase_from_start": lambda p: f"already +{p.get('limit')} over the starting value",
+    "unknown_skill": lambda p: "no such skill in this ruleset",
+}
+
+#: Refusals of the request itself: whole sentences, no player named.
+_REQUEST_SENTENCES: dict[str, Phrase] = {
+    "field_not_taken": lambda p: (
+        f"A {str(p.get('kind')).replace('_', ' ')} advancement takes no {p.get('field')}: "
+        "leave it out."
+    ),
+    "no_such_category": lambda p: (
+        f"{p.get('ruleset')} has no skill category {p.get('category')!r}."
+    ),
+    "category_required": lambda p: "Pick the skill category to roll on.",
+    "skill_required": lambda p: "Name the skill to take.",
+    "invalid_dice": lambda p: str(p.get("text")),
+    "not_offered": lambda p: (
+        f"A roll of {p.get('roll')} does not allow {str(p.get('characteristic')).upper()}."
+    ),
+    "not_a_double": lambda p: (
+        f"A roll of {p.get('first')}+{p.get('second')} is not a double: no doubles skill."
+    ),
+}
+
+
+def reason_phrase(reason: Reason) -> str:
+    """A short phrase for one reason (pages list several next to an option)."""
+    phrase = _PHRASES.get(reason.code)
+    return phrase(reason.params) if phrase else reason.code.replace("_", " ")
+
+
+def reason_sentence(reason: Reason) -> str:
+    """What the player cannot do, to follow his name ("needs 6 SPP and has 3")."""
+    sentence = _SENTENCES.get(reason.code)
+    return sentence(reason.params) if sentence else reason.code.replace("_", " ")
+
+
+def refusal_text(refusal: Resolution | Decision, who: str | None = None) -> str:
+    """How a person reads a refusal.
+
+    With ``who`` (the player's name): one sentence about the first reason, as the
+    services answer ("Grim needs 6 SPP and has 3."). Without: the short phrases of
+    every reason, joined by semicolons, as pages list them beside an option.
+    """
+    decision = refusal.decision if isinstance(refusal, Resolution) else refusal
+    if who is None:
+        return "; ".join(dict.fromkeys(reason_phrase(r) for r in decision.reasons))
+    reason = decision.reasons[0]
+    request_sentence = _REQUEST_SENTENCES.get(reason.code)
+    if request_sentence is not None:
+        return request_sentence(reason.params)
+    text = reason_sentence(reason)
+    named = refusal.named if isinstance(refusal, Resolution) else None
+    return f"{who} {text}: {named}." if named else f"{who} {text}."
+
+
+def choice_text(ruleset: Ruleset, resolution: Resolution) -> str:
+    """What a ``choose`` answer leaves to the coach ("choose ST or AG, or ...")."""
+    if resolution.candidates:
+        return f"pick {' or '.join(s.name for s in resolution.candidates)}."
+    options = resolution.options
+    assert options is not None  # noqa: S101 - a choose answer has candidates or options
+    if ruleset.advancement.mode != "roll":
+        allowed = ", ".join(c.upper() for c in options.characteristics) or "no characteristic"
+        instead = " or ".join(
+            k.replace("chosen_", "a ").replace("_", " ") for k in options.skill_kinds
+        )
+        return f"choose {allowed}, or take {instead} skill instead."
+    parts = [f"+1 {c.upper()}" for c in options.characteristics]
+    parts.append("a skill" + (" (doubles: any accessible category)" if options.doubles else ""))
+    return "choose " + " or ".join(parts) + "."

@@ -1,0 +1,312 @@
+"""Advancement pages: choosing, previewing, confirming, rolling and undoing.
+
+The flow works without JavaScript: GET /players/<id>/advance?kind=... lists the
+legal choices (``show_choices``); POSTing a choice (``preview_choice``) shows a
+confirmation computed without writing (cost, value, TV before and after);
+confirming calls the service. Server dice are rolled by the service and kept on
+the player until used, so asking again shows the same dice.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask_login import current_user, login_required
+from werkzeug.wrappers import Response
+
+from league.extensions import db
+from league.models import Advancement, Player
+from league.rules import RANDOM_CHARACTERISTIC_KIND, RANDOM_SKILL_KINDS, needs_dice
+from league.services import teams
+from league.services.advancement import PendingRoll, buy_advancement, undo_last_advancement
+from league.services.errors import DomainError, Forbidden, NotFound, RuleViolation
+from league.services.team_views import team_values
+from league.services.unit_of_work import unit_of_work
+from league.web.advancement.text import (
+    ARROW,
+    KIND_LABELS,
+    MINUS,
+    decision_text,
+    dice_help,
+    dice_text,
+    gained_text,
+    kind_label,
+    ordinal,
+)
+from league.web.advancement.views import (
+    ClosedCategory,
+    Context,
+    RandomCategory,
+    Rolled,
+    SkillGroup,
+    build_request,
+    context_for,
+    preview,
+    random_categories,
+    rolled_view,
+    skill_groups,
+)
+from league.web.forms import EmptyForm
+from league.web.forms.advancement import AdvanceForm
+from league.web.helpers import attach_error
+
+bp = Blueprint("advancement", __name__)
+
+#: Service error fields and the form field they belong next to.
+ERROR_FIELDS = {"skill": "choice", "characteristic": "choice", "kind": None}
+
+
+def _player_or_404(player_id: int) -> Player:
+    try:
+        return teams.get_player(db.session(), player_id)
+    except NotFound as error:
+        abort(404, description=error.message)
+
+
+def _managed(player_id: int) -> Player:
+    player = _player_or_404(player_id)
+    team = teams.get_team(db.session(), player.team_id)
+    if not teams.can_manage(team, current_user):
+        abort(
+            403, description=f"Only {team.name}'s coach or a commissioner can advance its players."
+        )
+    return player
+
+
+def _player_page(player: Player) -> Response:
+    return redirect(url_for("teams.player", player_id=player.id, _anchor="advancement"))
+
+
+def _page_kind(ctx: Context, kind: str | None) -> str | None:
+    if ctx.player.pending_roll and not ctx.roll_mode:
+        return str(ctx.player.pending_roll["kind"])
+    if ctx.roll_mode:
+        return None
+    return kind
+
+
+def _pending_rolled(ctx: Context) -> Rolled | None:
+    pending = ctx.player.pending_roll
+    if not pending:
+        return None
+    kind = str(pending.get("kind"))
+    try:
+        return rolled_view(ctx, kind, pending.get("category"), tuple(pending["dice"]), "server")
+    except RuleViolation:
+        return None
+
+
+def _render_choose(
+    player: Player, form: AdvanceForm, status: int = 200, rolled: Rolled | None = None
+) -> tuple[str, int]:
+    ctx = context_for(player)
+    kind = _page_kind(ctx, form.kind.data)
+    rolled = rolled or _pending_rolled(ctx)
+    groups: tuple[SkillGroup, ...] = ()
+    closed: tuple[ClosedCategory, ...] = ()
+    categories: tuple[RandomCategory, ...] = ()
+    if kind and not needs_dice(ctx.ruleset, kind):
+        groups, closed = skill_groups(ctx, kind)
+    elif kind in RANDOM_SKILL_KINDS:
+        categories = random_categories(ctx, kind)
+    roll = ctx.ruleset.improvement_roll
+    option_kind = roll.skill_kind if ctx.roll_mode and roll else kind
+    return render_template(
+        "advancement/choose.html",
+        ctx=ctx,
+        kind=kind,
+        option=ctx.option(option_kind) if option_kind else None,
+        form=form,
+        rolled=rolled,
+        groups=groups,
+        closed=closed,
+        categories=categories,
+        label=kind_label(ctx.ruleset, kind) if kind else "Star Player Roll",
+        nth=ordinal(ctx.number),
+        table_dice=ctx.team.league.table_dice_allowed,
+        needs_dice=needs_dice(ctx.ruleset, kind or ""),
+        # What the page shows for dice kinds: categories to roll on, the D16 table.
+        rolls_on_category=kind in RANDOM_SKILL_KINDS,
+        characteristic_table=(
+            ctx.ruleset.characteristic_table if kind == RANDOM_CHARACTERISTIC_KIND else None
+        ),
+        dice_help=dice_help(ctx.ruleset, kind),
+        kind_label=kind_label,
+        decision_text=decision_text,
+    ), status
+
+
+def _known_kind(ctx: Context, kind: str | None) -> None:
+    if ctx.roll_mode or ctx.player.pending_roll:
+        return
+    if kind not in KIND_LABELS or ctx.option(kind) is None:
+        abort(404, description=f"{ctx.ruleset.name} offers no such advancement.")
+
+
+@bp.get("/players/<int:player_id>/advance")
+@login_required
+def show_choices(player_id: int) -> Response | tuple[str, int]:
+    player = _managed(player_id)
+    if not player.on_roster:
+        flash(f"{player.name} is {player.status} and cannot advance.", "error")
+        return _player_page(player)
+    form = AdvanceForm(formdata=None)
+    kind = request.args.get("kind")
+    ctx = context_for(player)
+    if not kind and not ctx.roll_mode and not player.pending_roll:
+        return _player_page(player)
+    _known_kind(ctx, kind)
+    form.kind.data = _page_kind(ctx, kind) or ""
+    return _render_choose(player, form)
+
+
+def _show_error(form: AdvanceForm, error: DomainError) -> None:
+    field_name = ERROR_FIELDS.get(error.field or "", error.field)
+    if field_name is None:
+        form.form_errors.append(error.message)
+    else:
+        attach_error(form, error, field_name)
+
+
+@bp.post("/players/<int:player_id>/advance")
+@login_required
+def preview_choice(player_id: int) -> Response | tuple[str, int]:
+    """The coach's choice: the next sub-choice, errors next to the fields, or the confirmation."""
+    player = _managed(player_id)
+    if not player.on_roster:
+        flash(f"{player.name} is {player.status} and cannot advance.", "error")
+        return _player_page(player)
+    form = AdvanceForm()
+    if not form.validate_on_submit():
+        return _render_choose(player, form, 400)
+    ctx = context_for(player)
+    try:
+        result = preview(ctx, form)
+    except RuleViolation as error:
+        _show_error(form, error)
+        rolled = _rolled_for_errors(ctx, form, error)
+        return _render_choose(player, form, 400, rolled)
+    if isinstance(result, Rolled):
+        return _render_choose(player, form, 200, result)
+    return render_template(
+        "advancement/confirm.html",
+        ctx=ctx,
+        preview=result,
+        form=form,
+    ), 200
+
+
+def _rolled_for_errors(ctx: Context, form: AdvanceForm, error: DomainError) -> Rolled | None:
+    """Keep showing the rolled choice when the error is about the choice, not the dice."""
+    if error.field != "choice" or ctx.player.pending_roll:
+        return None
+    try:
+        wanted, source = build_request(ctx, form)
+        if wanted.dice is None:
+            return None
+        return rolled_view(ctx, wanted.kind, wanted.category, wanted.dice, source)
+    except RuleViolation:
+        return None
+
+
+@bp.post("/players/<int:player_id>/advance/confirm")
+@login_required
+def confirm(player_id: int) -> Response | tuple[str, int]:
+    player = _managed(player_id)
+    form = AdvanceForm()
+    if not form.validate_on_submit():
+        return _render_choose(player, form, 400)
+    ctx = context_for(player)
+    name = player.name
+    try:
+        wanted, _ = build_request(ctx, form)
+        with unit_of_work() as session:
+            # The confirmation names the advancement it is for: a second click finds it taken.
+            locked = teams.get_player(session, player_id, for_update=True)
+            if form.number.data and len(locked.active_advancements) + 1 != form.number.data:
+                flash(
+                    f"{name}'s {ordinal(form.number.data)} advancement is already recorded "
+                    "(the form was sent twice).",
+                    "info",
+                )
+                return _player_page(player)
+            result = buy_advancement(session, current_user, player_id, wanted)
+            message = _done_message(ctx, name, result)
+    except DomainError as error:
+        if isinstance(error, Forbidden):
+            abort(403, description=error.message)
+        db.session.expire_all()
+        player = _player_or_404(player_id)
+        _show_error(form, error)
+        if not player.on_roster:
+            flash(error.message, "error")
+            return _player_page(player)
+        return _render_choose(
+            player, form, 400, _rolled_for_errors(context_for(player), form, error)
+        )
+    if isinstance(result, PendingRoll):
+        flash(message, "info")
+        return redirect(url_for("advancement.show_choices", player_id=player_id))
+    flash(message, "success")
+    return _player_page(player)
+
+
+def _done_message(ctx: Context, name: str, result: Advancement | PendingRoll) -> str:
+    if isinstance(result, PendingRoll):
+        return (
+            f"The server rolled {dice_text(result.dice)} for {name}. Now pick what the dice allow."
+        )
+    gained = gained_text(result)
+    dice = f" (dice {dice_text(result.dice)})" if result.dice else ""
+    spp = f"{MINUS}{result.spp_cost} SPP, " if not ctx.roll_mode else ""
+    return (
+        f"{name} took {gained}{dice} as his {ordinal(result.number)} advancement: "
+        f"{spp}value +{result.value_increase:,}."
+    )
+
+
+@bp.route("/players/<int:player_id>/advance/undo", methods=["GET", "POST"])
+@login_required
+def undo(player_id: int) -> Response | str:
+    player = _managed(player_id)
+    active = player.active_advancements
+    if not active:
+        flash(f"{player.name} has no advancement to undo.", "error")
+        return _player_page(player)
+    last = active[-1]
+    form = EmptyForm()
+    if form.validate_on_submit():
+        try:
+            with unit_of_work() as session:
+                undone = undo_last_advancement(session, current_user, player_id)
+                gained = gained_text(undone)
+                message = (
+                    f"Undid {gained}: {undone.spp_cost} SPP back, "
+                    f"value {MINUS}{undone.value_increase:,}."
+                )
+                if undone.dice_roll is not None:
+                    message += (
+                        f" The server's dice ({dice_text(undone.dice_roll.dice)}) are kept: "
+                        "the next advancement of that kind uses them."
+                    )
+        except DomainError as error:
+            flash(error.message, "error")
+        else:
+            flash(message, "success")
+        return _player_page(_player_or_404(player_id))
+    ctx = context_for(player)
+    tv = team_values(ctx.team).team_value
+    gained = gained_text(last)
+    spp = f"{last.spp_cost} SPP come back, " if last.spp_cost else ""
+    explanation = (
+        f"{player.name} gives up {gained} (his {ordinal(last.number)} advancement): {spp}"
+        f"value {MINUS}{last.value_increase:,}, TV {tv:,} {ARROW} {tv - last.value_increase:,}."
+    )
+    if last.dice_roll is not None:
+        next_use = (
+            "Star Player Roll" if ctx.roll_mode else kind_label(ctx.ruleset, last.kind).lower()
+        )
+        explanation += (
+            f" The server's dice ({dice_text(last.dice_roll.dice)}) are not rolled again: "
+            f"they wait for his next {next_use}."
+        )
+    return render_template("advancement/undo.html", ctx=ctx, explanation=explanation, form=form)

@@ -1,0 +1,77 @@
+"""Words of the advancement pages: labels, ordinals, dice and refusals."""
+
+from __future__ import annotations
+
+from league.models import Advancement
+from league.rules import RANDOM_CHARACTERISTIC_KIND, Decision, Ruleset, refusal_text
+
+MINUS = "\u2212"
+ARROW = "\u2192"
+
+KIND_LABELS = {
+    "random_primary": "Random primary skill",
+    "chosen_primary": "Chosen primary skill",
+    "random_secondary": "Random secondary skill",
+    "chosen_secondary": "Chosen secondary skill",
+    RANDOM_CHARACTERISTIC_KIND: "Characteristic improvement",
+}
+#: Classic (roll mode): what a Star Player Roll may give.
+ROLL_KIND_LABELS = {
+    "chosen_primary": "Normal skill",
+    "chosen_secondary": "Doubles skill",
+    RANDOM_CHARACTERISTIC_KIND: "Characteristic increase",
+}
+
+
+def ordinal(number: int) -> str:
+    suffix = (
+        "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    )
+    return f"{number}{suffix}"
+
+
+def kind_label(ruleset: Ruleset, kind: str) -> str:
+    labels = ROLL_KIND_LABELS if ruleset.advancement.mode == "roll" else KIND_LABELS
+    return labels.get(kind, kind.replace("_", " "))
+
+
+def decision_text(decision: Decision) -> str:
+    """The reasons of a refusal as the pages list them beside an option."""
+    return refusal_text(decision)
+
+
+def sentence(text: str) -> str:
+    """A rules message as a sentence: capital first, full stop last."""
+    text = text.strip()
+    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
+
+
+def gained_text(advancement: Advancement) -> str:
+    """What an advancement gave: the skill, or "+1 ST"."""
+    return advancement.skill or f"+1 {(advancement.characteristic or '').upper()}"
+
+
+def dice_text(dice: tuple[int, ...] | list[int]) -> str:
+    """ "1 2", or "1 2 / 1 3" for BB2025's two 2D6 rolls of one random skill."""
+    values = [str(d) for d in dice]
+    if len(values) == 4:
+        return f"{' '.join(values[:2])} / {' '.join(values[2:])}"
+    return " ".join(values)
+
+
+def dice_help(ruleset: Ruleset, kind: str | None) -> str:
+    """How to type in the dice of this kind."""
+    if ruleset.advancement.mode == "roll":
+        return "2D6, e.g. 3 4."
+    if kind == RANDOM_CHARACTERISTIC_KIND:
+        table = ruleset.characteristic_table
+        return f"One D{table.die if table else 6}, e.g. 7."
+    procedure = ruleset.advancement.random_skill
+    if procedure == "roll_twice_pick_one":
+        return "Two rolls of 2D6 (four dice), e.g. 1 2 4 5; then keep one of the two skills."
+    if procedure == "roll_list":
+        return "One die numbered 1 to the size of the category's list (shown above), e.g. 3."
+    return (
+        "2D6, e.g. 2 5: the first die picks the half of the table (1-3: rows 1-6, "
+        "4-6: rows 7-12), the second the row."
+    )

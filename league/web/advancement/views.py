@@ -1,0 +1,718 @@
+"""View models of the advancement pages, built from what the rules resolve.
+
+The panel on the player page, the skill groups and rolled choices of the choice
+page, and the preview a confirmation shows (worked out without writing).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from flask_login import current_user
+
+from league.extensions import db
+from league.models import Advancement, DiceRoll, Player, Team
+from league.rules import (
+    RANDOM_CHARACTERISTIC_KIND,
+    RANDOM_SKILL_KINDS,
+    AdvancementOption,
+    AdvancementOptions,
+    AdvancementRequest,
+    CharacteristicOptions,
+    Decision,
+    PlayerState,
+    Position,
+    Reason,
+    Resolution,
+    Ruleset,
+    Skill,
+    accessible_categories,
+    characteristic_roll,
+    needs_dice,
+    random_skill_list,
+    request_fields,
+    resolve,
+    rolls_earned,
+    skill_choices,
+    skill_decision,
+    value_increase,
+)
+from league.services import teams
+from league.services.advancement import (
+    options_for,
+    player_state,
+)
+from league.services.errors import RuleViolation
+from league.services.team_views import team_values
+from league.web.advancement.text import (
+    ARROW,
+    MINUS,
+    decision_text,
+    dice_text,
+    gained_text,
+    kind_label,
+    ordinal,
+    sentence,
+)
+from league.web.forms.advancement import AdvanceForm
+
+# ---------------------------------------------------------------------------
+# What a page offers
+
+
+@dataclass(frozen=True, slots=True)
+class SkillOffer:
+    skill: Skill
+    value: int
+    #: The advancement kind it is taken as (classic and characteristic fallbacks).
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
+class SkillGroup:
+    code: str
+    name: str
+    kind: str
+    kind_label: str
+    offers: tuple[SkillOffer, ...]
+    #: (skill name, why not) of this category's skills the player may not take.
+    refused: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ClosedCategory:
+    """A category the kind cannot draw from at all, with its skills."""
+
+    code: str
+    name: str
+    reason: str
+    skills: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CharacteristicOffer:
+    code: str
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class Rolled:
+    """Dice known (rolled by the server or typed in) and the choice they leave."""
+
+    dice: tuple[int, ...]
+    source: str
+    kind: str
+    category: str | None
+    heading: str
+    characteristics: tuple[CharacteristicOffer, ...] = ()
+    #: (characteristic, why not) for results the caps refuse.
+    refused: tuple[tuple[str, str], ...] = ()
+    skill_groups: tuple[SkillGroup, ...] = ()
+    #: BB2025: the two rolled skills, one to keep.
+    candidates: tuple[SkillOffer, ...] = ()
+
+    @property
+    def dice_text(self) -> str:
+        return dice_text(self.dice)
+
+
+@dataclass(frozen=True, slots=True)
+class Context:
+    """The player as the rules see him, loaded once per request."""
+
+    player: Player
+    team: Team
+    ruleset: Ruleset
+    position: Position
+    options: AdvancementOptions
+    #: The player as the resolver reads him (held skills, today's characteristics).
+    state: PlayerState
+
+    @property
+    def held(self) -> list[str]:
+        return list(self.state.held)
+
+    @property
+    def roll_mode(self) -> bool:
+        return self.ruleset.advancement.mode == "roll"
+
+    @property
+    def number(self) -> int:
+        return self.options.advancements_taken + 1
+
+    def option(self, kind: str) -> AdvancementOption | None:
+        return next((o for o in self.options.options if o.kind == kind), None)
+
+    def value(
+        self, kind: str, skill: Skill | None = None, characteristic: str | None = None
+    ) -> int:
+        return value_increase(self.ruleset, kind, skill=skill, characteristic=characteristic)
+
+    def category_name(self, code: str | None) -> str:
+        if code and self.ruleset.has_category(code):
+            return self.ruleset.category(code).name
+        return code or ""
+
+
+def context_for(player: Player, team: Team | None = None) -> Context:
+    """The player's context; pass his team when it is loaded already (one query less)."""
+    if team is None or team.id != player.team_id:
+        team = teams.get_team(db.session(), player.team_id)
+    ruleset = teams.team_ruleset(team)
+    position = teams.team_type_of(team).position(player.position_id)
+    return Context(
+        player,
+        team,
+        ruleset,
+        position,
+        options_for(player),
+        player_state(ruleset, position, player),
+    )
+
+
+def _closed_reason(ctx: Context, access: str | None, kind: str, learnable: bool) -> str:
+    if not learnable:
+        return "cannot be learned"
+    if access == "secondary" and kind.endswith("_primary"):
+        return "secondary category: take these as a secondary skill"
+    if access == "primary" and kind.endswith("_secondary"):
+        return "primary category: take these as a primary skill"
+    if access is not None:
+        return "no random table for this category"
+    return f"not open to a {ctx.position.name}"
+
+
+def skill_groups(
+    ctx: Context, kind: str
+) -> tuple[tuple[SkillGroup, ...], tuple[ClosedCategory, ...]]:
+    """Legal skills of ``kind`` by category, with the refused ones and closed categories."""
+    open_codes = accessible_categories(ctx.ruleset, ctx.position, kind)
+    groups: list[SkillGroup] = []
+    closed: list[ClosedCategory] = []
+    for group in skill_choices(ctx.ruleset, ctx.position, ctx.held, kind):
+        code = group.category.code
+        if code not in open_codes:
+            names = tuple(choice.skill.name for choice in group.choices)
+            if names:
+                reason = _closed_reason(ctx, group.access, kind, group.category.learnable)
+                closed.append(ClosedCategory(code, group.category.name, reason, names))
+            continue
+        offers = tuple(
+            SkillOffer(choice.skill, ctx.value(kind, choice.skill), kind)
+            for choice in group.choices
+            if choice.decision.allowed
+        )
+        refused = tuple(
+            (choice.skill.name, decision_text(choice.decision))
+            for choice in group.choices
+            if not choice.decision.allowed
+        )
+        groups.append(
+            SkillGroup(
+                code, group.category.name, kind, kind_label(ctx.ruleset, kind), offers, refused
+            )
+        )
+    return tuple(groups), tuple(closed)
+
+
+@dataclass(frozen=True, slots=True)
+class RandomCategory:
+    code: str
+    name: str
+    #: Skills the dice may give him (illegal results are re-rolled).
+    results: tuple[Skill, ...]
+    #: Classic-spend: the die has one face per skill of the list.
+    die: int | None = None
+
+
+def random_categories(ctx: Context, kind: str) -> tuple[RandomCategory, ...]:
+    option = ctx.option(kind)
+    if option is None:
+        return ()
+    legal = set(option.skills)
+    result = []
+    for code in option.categories:
+        table = random_skill_list(ctx.ruleset, code)
+        die = len(table) if ctx.ruleset.advancement.random_skill == "roll_list" else None
+        skills = tuple(ctx.ruleset.skill(name) for name in dict.fromkeys(table) if name in legal)
+        result.append(RandomCategory(code, ctx.category_name(code), skills, die))
+    return tuple(result)
+
+
+def _characteristic_roll(ctx: Context, dice: tuple[int, ...]) -> CharacteristicOptions:
+    """What the dice of a characteristic roll (or a classic Star Player Roll) allow."""
+    options = characteristic_roll(ctx.ruleset, ctx.state, dice)
+    if isinstance(options, Decision):
+        raise _dice_violation(options.reasons[0])
+    return options
+
+
+def _dice_violation(reason: Reason) -> RuleViolation:
+    """Dice that cannot be the roll asked for (``invalid_dice``), as the page says it."""
+    text = str(reason.params.get("text"))
+    if "count" in reason.params:  # how many dice to type in
+        text += ": enter two dice" if reason.params["count"] == 2 else ": enter one die"
+    return RuleViolation(sentence(text), code="invalid_dice", field="dice")
+
+
+def refusal(ctx: Context, refused: Resolution) -> RuleViolation:
+    """A refusal of the resolver as the page shows it, next to the field it is about."""
+    reason = refused.reason
+    who = ctx.player.name
+    code, params = reason.code, reason.params
+    if code == "invalid_dice":
+        return _dice_violation(reason)
+    if code == "skill_required":
+        return RuleViolation("Pick the skill to take.", field="choice")
+    if code == "category_required":
+        return RuleViolation("Pick the skill category to roll on.", field="category")
+    if code == "reroll_required":
+        skills = " and ".join(params.get("skills", ()))
+        return RuleViolation(
+            f"The dice give {skills}, which {who} cannot take: roll again.",
+            code="skill_not_allowed",
+            field="dice",
+        )
+    if code == "not_rolled":
+        names = " or ".join(params.get("options", ()))
+        return RuleViolation(f"Keep one of the rolled skills: {names}.", field="choice")
+    if code == "not_offered":
+        characteristic = str(params.get("characteristic")).upper()
+        return RuleViolation(
+            f"A roll of {params.get('roll')} does not allow {characteristic}.", field="choice"
+        )
+    if code == "not_a_double":
+        return RuleViolation(
+            f"A roll of {params.get('first')} + {params.get('second')} is not a double: "
+            "no doubles skill.",
+            field="choice",
+        )
+    if code == "no_such_category" or refused.field == "dice":
+        # A category the dice cannot be rolled on for him.
+        decision = (
+            Decision.deny("unknown_category", category=params.get("category"))
+            if code == "no_such_category"
+            else refused.decision
+        )
+        return RuleViolation(
+            f"{who} cannot roll on that category: {decision_text(decision)}.",
+            code="skill_not_allowed",
+            field="category" if code != "kind_not_available" else None,
+        )
+    if refused.field == "characteristic":
+        characteristic = (refused.request.characteristic or "").upper()
+        return RuleViolation(
+            f"{characteristic}: {decision_text(refused.decision)}.", field="choice"
+        )
+    if refused.field == "skill":
+        return RuleViolation(
+            f"{refused.request.skill}: {decision_text(refused.decision)}.", field="choice"
+        )
+    return RuleViolation(
+        f"{who} cannot take this advancement now: {decision_text(refused.decision)}.",
+        field="kind",
+    )
+
+
+def _offers_for_kinds(ctx: Context, kinds: tuple[str, ...]) -> tuple[SkillGroup, ...]:
+    groups: list[SkillGroup] = []
+    for kind in kinds:
+        open_groups, _ = skill_groups(ctx, kind)
+        groups.extend(g for g in open_groups if g.offers)
+    return tuple(groups)
+
+
+def rolled_view(
+    ctx: Context, kind: str, category: str | None, dice: tuple[int, ...], source: str
+) -> Rolled:
+    """The choice left by known dice; raises RuleViolation (field dice) for impossible dice."""
+    if kind in RANDOM_SKILL_KINDS and not ctx.roll_mode:
+        asked = AdvancementRequest(kind, category=category, dice=dice)
+        resolution = resolve(ctx.ruleset, ctx.state, asked)
+        if resolution.status == "refused":
+            raise refusal(ctx, resolution)
+        offers = tuple(
+            SkillOffer(skill, ctx.value(kind, skill), kind)
+            for skill in dict.fromkeys(resolution.candidates)
+        )
+        names = " or ".join(o.skill.name for o in offers)
+        heading = f"The dice ({dice_text(dice)}) give {names}: keep one."
+        return Rolled(dice, source, kind, category, heading, candidates=offers)
+    options = _characteristic_roll(ctx, dice)
+    chars = tuple(
+        CharacteristicOffer(c, ctx.value(RANDOM_CHARACTERISTIC_KIND, characteristic=c))
+        for c in options.characteristics
+    )
+    refused = tuple((c.upper(), decision_text(d)) for c, d in options.refused)
+    if ctx.roll_mode:
+        total = f"{dice[0]} + {dice[1]} = {options.roll}"
+        double = " (a double: doubles skills are open too)" if options.doubles else ""
+        heading = f"Star Player Roll: {total}{double}."
+    else:
+        table = ctx.ruleset.characteristic_table
+        die = f"D{table.die}" if table else "die"
+        allowed = " or ".join(c.upper() for c in options.offered)
+        heading = f"The {die} shows {options.roll}: {allowed}, or a skill instead."
+    return Rolled(
+        dice,
+        source,
+        kind,
+        category,
+        heading,
+        characteristics=chars,
+        refused=refused,
+        skill_groups=_offers_for_kinds(ctx, options.skill_kinds),
+    )
+
+
+# ---------------------------------------------------------------------------
+# The confirmation, computed without writing
+
+
+@dataclass(frozen=True, slots=True)
+class Preview:
+    request: AdvancementRequest
+    source: str
+    #: The whole sentence: "Grim takes Tackle as his 2nd advancement: -8 SPP, value ...".
+    text: str
+    button: str
+
+
+def _dice_for(ctx: Context, form: AdvanceForm) -> tuple[tuple[int, ...] | None, str]:
+    """(dice, source): the server's kept dice, the table's typed ones, or none yet."""
+    pending = ctx.player.pending_roll
+    if pending:
+        return tuple(pending["dice"]), "server"
+    if form.table_dice:
+        if not ctx.team.league.table_dice_allowed:
+            raise RuleViolation(
+                f"{ctx.team.league.name} uses server dice only: let the server roll.",
+                code="invalid_dice",
+                field="dice",
+            )
+        dice = form.dice_values()
+        if dice is None:
+            raise RuleViolation("Enter the dice rolled at the table.", field="dice")
+        return dice, "table"
+    return None, "server"
+
+
+def _classic_kind(ctx: Context, skill: str) -> str:
+    roll = ctx.ruleset.improvement_roll
+    assert roll is not None  # noqa: S101 - roll-mode rulesets have one (loader)
+    kinds = [roll.skill_kind, *([roll.doubles_kind] if roll.doubles_kind else [])]
+    for kind in kinds:
+        if skill_decision(ctx.ruleset, ctx.position, ctx.held, skill, kind):
+            return kind
+    return roll.skill_kind
+
+
+def request_kind(ctx: Context, form: AdvanceForm) -> str:
+    """The kind asked for: the form's, the pending roll's, or (classic) what the choice is."""
+    pending = ctx.player.pending_roll
+    choice = (form.choice.data or "").strip()
+    if ctx.roll_mode:
+        if choice in ctx.ruleset.characteristics:
+            return RANDOM_CHARACTERISTIC_KIND
+        if choice:
+            return _classic_kind(ctx, choice)
+        roll = ctx.ruleset.improvement_roll
+        return roll.skill_kind if roll else "chosen_primary"
+    if pending:
+        return str(pending["kind"])
+    return (form.kind.data or "").strip()
+
+
+def build_request(ctx: Context, form: AdvanceForm) -> tuple[AdvancementRequest, str]:
+    """The service request for the posted form, and who rolls."""
+    kind = request_kind(ctx, form)
+    choice = (form.choice.data or "").strip() or None
+    pending = ctx.player.pending_roll
+    category = (
+        pending.get("category") if pending and not ctx.roll_mode else form.category.data or None
+    )
+    dice, source = (None, "server")
+    if needs_dice(ctx.ruleset, kind):
+        dice, source = _dice_for(ctx, form)
+        if source == "server":
+            dice = None  # the service rolls them, or uses the ones it kept
+    characteristic = choice if choice in ctx.ruleset.characteristics else None
+    takes = request_fields(ctx.ruleset, kind)  # what the kind may name; the rest is left out
+    return AdvancementRequest(
+        kind,
+        skill=None if characteristic else choice,
+        category=category if "category" in takes else None,
+        dice=dice if "dice" in takes else None,
+        characteristic=characteristic if "characteristic" in takes else None,
+    ), source
+
+
+def _check_kind(ctx: Context, kind: str) -> AdvancementOption:
+    option = ctx.option(kind)
+    if option is None:
+        raise RuleViolation(
+            f"{ctx.ruleset.name} offers no {kind.replace('_', ' ')} advancement.", field="kind"
+        )
+    if not option.affordable:
+        raise RuleViolation(
+            f"{ctx.player.name} cannot take this advancement now: "
+            f"{decision_text(option.decision)}.",
+            field="kind",
+        )
+    return option
+
+
+def _costs(ctx: Context, option: AdvancementOption, value: int | None) -> str:
+    tv = team_values(ctx.team).team_value
+    parts = [] if option.cost is None else [f"{MINUS}{option.cost} SPP"]
+    if value is not None:
+        parts += [f"value +{value:,}", f"TV {tv:,} {ARROW} {tv + value:,}"]
+    return ", ".join(parts)
+
+
+def preview(ctx: Context, form: AdvanceForm) -> Preview | Rolled:
+    """What confirming would do, or the choice the dice still leave (raises RuleViolation).
+
+    The rules' resolver decides; this only words its answer.
+    """
+    wanted, source = build_request(ctx, form)
+    option = _check_kind(ctx, wanted.kind)
+    pending = ctx.player.pending_roll
+    dice = tuple(pending["dice"]) if pending else wanted.dice
+    resolution = resolve(ctx.ruleset, ctx.state, replace(wanted, dice=dice))
+    unknown_category = (
+        resolution.status == "refused" and resolution.reason.code == "no_such_category"
+    )
+    if resolution.status == "roll" or (dice is None and unknown_category):
+        return _roll_preview(ctx, wanted, option)  # the server is about to roll
+    if resolution.status == "refused":
+        raise refusal(ctx, resolution)
+    if resolution.status == "choose":
+        assert dice is not None  # noqa: S101 - a choice is left by known dice
+        return rolled_view(ctx, wanted.kind, wanted.category, dice, source)
+    return Preview(wanted, source, *_taken_text(ctx, option, resolution))
+
+
+def _taken_text(ctx: Context, option: AdvancementOption, taken: Resolution) -> tuple[str, str]:
+    """(the confirmation's sentence, its button) for what the resolver took."""
+    who, nth = ctx.player.name, ordinal(ctx.number)
+    costs = _costs(ctx, option, taken.value)
+    kind = taken.request.kind
+    dice = taken.dice or ()
+    if taken.characteristic is None and not needs_dice(ctx.ruleset, kind):  # a chosen skill
+        return f"{who} takes {taken.skill} as his {nth} advancement: {costs}", f"Take {taken.skill}"
+    if kind in RANDOM_SKILL_KINDS and not ctx.roll_mode:
+        category = ctx.category_name(taken.request.category)
+        return (
+            f"{who} takes {taken.skill} (random {category} skill, dice {dice_text(dice)}) "
+            f"as his {nth} advancement: {costs}",
+            f"Take {taken.skill}",
+        )
+    if ctx.roll_mode:
+        what = f"with his {nth} Star Player Roll ({dice[0]} + {dice[1]})"
+    else:
+        what = f"as his {nth} advancement"
+    rolled = f"roll {dice[0]}"  # spend mode: the one die of the characteristic table
+    if taken.characteristic is not None:
+        code = taken.characteristic.upper()
+        head = (
+            f"{who} gains +1 {code} {what}"
+            if ctx.roll_mode
+            else f"{who} improves {code} ({rolled}) {what}"
+        )
+        return f"{head}: {costs}", f"Take +1 {code}"
+    head = (
+        f"{who} takes {taken.skill} {what}"
+        if ctx.roll_mode
+        else f"{who} takes {taken.skill} instead of a characteristic ({rolled}) {what}"
+    )
+    return f"{head}: {costs}", f"Take {taken.skill}"
+
+
+def _roll_preview(ctx: Context, wanted: AdvancementRequest, option: AdvancementOption) -> Preview:
+    who, nth = ctx.player.name, ordinal(ctx.number)
+    kind = wanted.kind
+    if ctx.roll_mode:
+        text = (
+            f"{who} makes his {nth} Star Player Roll (2D6). The dice are kept: "
+            "then you pick what they allow"
+        )
+        return Preview(wanted, "server", text, "Roll 2D6")
+    if kind == RANDOM_CHARACTERISTIC_KIND:
+        table = ctx.ruleset.characteristic_table
+        die = f"D{table.die}" if table else "die"
+        text = (
+            f"{who} rolls a {die} on the characteristic table for his {nth} advancement. "
+            f"The dice are kept: then you pick what they allow ({MINUS}{option.cost} SPP)"
+        )
+        return Preview(wanted, "server", text, f"Roll the {die}")
+    category = wanted.category
+    if not category:
+        raise RuleViolation("Pick the skill category to roll on.", field="category")
+    if category not in option.categories:
+        raise RuleViolation(
+            f"{ctx.category_name(category)} is not a category {who} can roll on for this kind.",
+            field="category",
+        )
+    name = ctx.category_name(category)
+    value = ctx.value(kind)
+    twice = ctx.ruleset.advancement.random_skill == "roll_twice_pick_one"
+    what = (
+        f"rolls twice for a random {name} skill and keeps one"
+        if twice
+        else f"rolls for a random {name} skill"
+    )
+    text = f"{who} {what} as his {nth} advancement: {_costs(ctx, option, value)}"
+    surcharge = ctx.ruleset.value_increase.elite_surcharge
+    results = next((c.results for c in random_categories(ctx, kind) if c.code == category), ())
+    if surcharge and any(s.elite for s in results):
+        text += f" (+{surcharge:,} more for an elite skill)"
+    return Preview(wanted, "server", text, "Roll the dice")
+
+
+# ---------------------------------------------------------------------------
+# The panel on the player page
+
+
+@dataclass(frozen=True, slots=True)
+class KindRow:
+    kind: str
+    label: str
+    cost: int | None
+    affordable: bool
+    refusal: str
+    value: str
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryRow:
+    advancement: Advancement
+    label: str
+    gained: str
+    dice: str
+
+
+@dataclass(frozen=True, slots=True)
+class DiceLogRow:
+    """One roll the server made: the dice, what for, and every use of them."""
+
+    roll: DiceRoll
+    rolled_for: str
+    dice: str
+    uses: tuple[str, ...]
+    state: str
+
+
+@dataclass(frozen=True, slots=True)
+class Panel:
+    ctx: Context
+    spp: int
+    level: str
+    next_level: str | None
+    next_level_note: str
+    kinds: tuple[KindRow, ...]
+    history: tuple[HistoryRow, ...]
+    can_advance: bool
+    can_undo: bool
+    pending: str | None
+    spr_due: bool = False
+    dice_log: tuple[DiceLogRow, ...] = ()
+
+
+def _value_text(ctx: Context, option: AdvancementOption) -> str:
+    if option.value_increase is None:
+        return " · ".join(
+            f"{c.upper()} +{v:,}" for c, v in option.characteristic_value_increases.items()
+        )
+    surcharge = ctx.ruleset.value_increase.elite_surcharge
+    text = f"+{option.value_increase:,}"
+    if surcharge and option.kind != RANDOM_CHARACTERISTIC_KIND:
+        text += f" (elite skills +{option.value_increase + surcharge:,})"
+    return text
+
+
+def _history(ctx: Context) -> tuple[HistoryRow, ...]:
+    rows = []
+    for adv in ctx.player.advancements:
+        gained = gained_text(adv)
+        dice = f"{dice_text(adv.dice)} ({adv.dice_source})" if adv.dice else ""
+        rows.append(HistoryRow(adv, kind_label(ctx.ruleset, adv.kind), gained, dice))
+    return tuple(rows)
+
+
+def _dice_log(ctx: Context) -> tuple[DiceLogRow, ...]:
+    rows = []
+    for roll in ctx.player.dice_rolls:
+        category = f" ({ctx.category_name(roll.category)})" if roll.category else ""
+        uses = tuple(
+            f"#{a.number} {gained_text(a)}" + (" (undone)" if a.undone_at else "")
+            for a in roll.uses
+        )
+        if roll.void_reason:
+            state = roll.void_reason
+        elif roll.waiting:
+            state = "waiting for the next " + (
+                "Star Player Roll" if ctx.roll_mode else "advancement of this kind"
+            )
+        else:
+            state = "used"
+        rows.append(
+            DiceLogRow(
+                roll,
+                kind_label(ctx.ruleset, roll.kind) + category,
+                dice_text(roll.dice),
+                uses,
+                state,
+            )
+        )
+    return tuple(rows)
+
+
+def panel_for(player: Player, team: Team | None = None) -> Panel:
+    """Everything the player page's advancement panel shows."""
+    ctx = context_for(player, team)
+    options = ctx.options
+    levels = ctx.ruleset.advancement.levels
+    taken = options.advancements_taken
+    spp = options.available_spp
+    if ctx.roll_mode:
+        thresholds = ctx.ruleset.advancement.thresholds
+        earned = rolls_earned(ctx.ruleset, spp)
+        level = levels[earned]
+        next_level = levels[earned + 1] if earned < len(thresholds) else None
+        note = f"at {thresholds[earned]} SPP" if next_level else ""
+    else:
+        level = levels[min(taken, len(levels) - 1)]
+        next_level = levels[taken + 1] if options.next_advancement else None
+        note = "with the next advancement" if next_level else ""
+    kinds = tuple(
+        KindRow(
+            o.kind,
+            kind_label(ctx.ruleset, o.kind),
+            o.cost,
+            o.affordable,
+            "" if o.affordable else decision_text(o.decision),
+            _value_text(ctx, o),
+        )
+        for o in options.options
+    )
+    manage = teams.can_manage(ctx.team, current_user) and player.on_roster
+    pending = None
+    if player.pending_roll:
+        pending = (
+            f"Dice waiting ({dice_text(player.pending_roll['dice'])}): finish this advancement."
+        )
+    return Panel(
+        ctx=ctx,
+        spp=spp,
+        level=level,
+        next_level=next_level,
+        next_level_note=note,
+        kinds=kinds,
+        history=_history(ctx),
+        can_advance=manage and ctx.team.status != "draft",
+        can_undo=manage and bool(player.active_advancements),
+        pending=pending,
+        spr_due=ctx.roll_mode and options.pending_rolls > 0,
+        dice_log=_dice_log(ctx),
+    )
