@@ -531,6 +531,37 @@ class ClosedSeasonSchema(ResponseSchema):
     )
 
 
+class BracketMatchSchema(ResponseSchema):
+    """A place in the bracket: its match once scheduled, else the teams known so far."""
+
+    match_id = fields.Integer(allow_none=True, metadata=_doc("null until scheduled."))
+    home_team = fields.Integer(allow_none=True, metadata=_doc("Team id; null: to be decided."))
+    away_team = fields.Integer(allow_none=True, metadata=_doc("Team id; null: to be decided."))
+    winner = fields.Integer(allow_none=True, metadata=_doc("Team id of who went through."))
+    third_place = fields.Boolean(required=True)
+
+
+class PlayoffsSchema(ResponseSchema):
+    """A season's knock-out bracket, round by round (the last holds the final first)."""
+
+    size = fields.Integer(required=True)
+    rounds = fields.List(
+        fields.List(fields.Nested(BracketMatchSchema)), required=True, metadata=_doc("By round.")
+    )
+
+
+class NewPlayoffsSchema(RequestSchema):
+    """A bracket to seed from the current standings."""
+
+    teams = fields.Integer(required=True, validate=OneOf((4, 8, 16)))
+
+
+class MatchWinnerSchema(RequestSchema):
+    """Who went through from a drawn knock-out match, after extra time."""
+
+    team_id = integer("One of the two teams of the match.", required=True)
+
+
 class RedraftBudgetSchema(ResponseSchema):
     """The working of a team's re-draft budget."""
 

@@ -1,4 +1,4 @@
-"""The season cycle: GET/POST /api/v1/teams/<id>/redraft and its approval."""
+"""The season cycle: playoffs, and GET/POST /api/v1/teams/<id>/redraft and its approval."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from flask import g
 
 from league.api import bp
 from league.api.auth import token_required
-from league.api.serializers import BadRequest, json_object, optional_int, team_json
+from league.api.serializers import BadRequest, json_object, match_json, optional_int, team_json
 from league.extensions import db
-from league.services import teams
+from league.services import leagues, playoffs, teams
 from league.services.redraft import (
     RedraftChoice,
     RedraftPlan,
@@ -125,7 +125,7 @@ def get_redraft(team_id: int) -> dict[str, Any]:
 
 @bp.post(REDRAFT)
 @token_required
-def submit(team_id: int) -> dict[str, Any]:
+def submit_team_redraft(team_id: int) -> dict[str, Any]:
     """Submit the team's re-draft (its coach or a commissioner); a commissioner approves it.
 
     Submitting again replaces what was submitted, until it is approved.
@@ -151,7 +151,7 @@ def submit(team_id: int) -> dict[str, Any]:
 
 @bp.post(f"{REDRAFT}/approve")
 @token_required
-def approve(team_id: int) -> dict[str, Any]:
+def approve_team_redraft(team_id: int) -> dict[str, Any]:
     """Approve the submitted re-draft (commissioner): the team changes now.
 
     Players not kept leave the team (they stay in its history), players missing a game
@@ -169,3 +169,117 @@ def approve(team_id: int) -> dict[str, Any]:
     with unit_of_work() as session:
         approve_redraft(session, g.api_user, team_id)
         return team_json(teams.get_team(session, team_id))
+
+
+# ---------------------------------------------------------------------------
+# Playoffs
+
+PLAYOFFS = "/leagues/<id:league_id>/playoffs"
+
+
+def playoffs_json(view: playoffs.Bracket | None) -> dict[str, Any]:
+    if view is None:
+        return {"size": 0, "rounds": []}
+    return {
+        "size": view.bracket.size,
+        "rounds": [
+            [
+                {
+                    "match_id": slot.match.id if slot.match else None,
+                    "home_team": slot.home_team_id,
+                    "away_team": slot.away_team_id,
+                    "winner": slot.winner_team_id,
+                    "third_place": slot.third_place,
+                }
+                for slot in slots
+            ]
+            for slots in view.rounds
+        ],
+    }
+
+
+@bp.get(PLAYOFFS)
+def get_playoffs(league_id: int) -> dict[str, Any]:
+    """The current season's bracket (size 0 and no rounds: no playoffs yet).
+    ---
+    get:
+      tags: [Seasons]
+      responses:
+        200: Playoffs
+      errors:
+        404: No such league.
+    """
+    league = leagues.get_league(db.session(), league_id)
+    return playoffs_json(playoffs.bracket_view(db.session(), league))
+
+
+@bp.post(PLAYOFFS)
+@token_required
+def seed_playoffs(league_id: int) -> tuple[dict[str, Any], int]:
+    """Seed a knock-out bracket from the current standings (commissioner).
+
+    The best seed meets the last; seeds 1 and 2 can only meet in the final. The first
+    round is scheduled at once; later matches when the matches before them are decided.
+    ---
+    post:
+      tags: [Seasons]
+      requestBody: NewPlayoffs
+      responses:
+        201: Playoffs
+      errors:
+        400: Malformed body (`bad_request`, `invalid_field`).
+        403: The caller is not a commissioner of the league.
+        404: No such league.
+        409: The season has its playoffs already, or no season is open.
+        422: Not 4, 8 or 16 teams, or fewer teams in the table (`not_enough_teams`).
+    """
+    size = optional_int(json_object(), "teams")
+    if size is None:
+        raise BadRequest("'teams' is required.", code="invalid_field", field="teams")
+    with unit_of_work() as session:
+        playoffs.create_bracket(session, g.api_user, league_id, size)
+        view = playoffs.bracket_view(session, leagues.get_league(session, league_id))
+        return playoffs_json(view), 201
+
+
+@bp.post(f"{PLAYOFFS}/advance")
+@token_required
+def advance_playoffs(league_id: int) -> dict[str, Any]:
+    """Schedule every bracket match whose two teams are now known (commissioner).
+    ---
+    post:
+      tags: [Seasons]
+      responses:
+        200: Playoffs
+      errors:
+        403: The caller is not a commissioner of the league.
+        404: No such league, or no playoffs this season.
+        409: No bracket match is ready.
+    """
+    with unit_of_work() as session:
+        playoffs.advance(session, g.api_user, league_id)
+        return playoffs_json(playoffs.bracket_view(session, leagues.get_league(session, league_id)))
+
+
+@bp.post("/matches/<id:match_id>/winner")
+@token_required
+def record_winner(match_id: int) -> dict[str, Any]:
+    """Record who went through from a drawn knock-out match (commissioner).
+    ---
+    post:
+      tags: [Seasons]
+      requestBody: MatchWinner
+      responses:
+        200: Match
+      errors:
+        400: Malformed body (`bad_request`, `invalid_field`).
+        403: The caller is not a commissioner of the league.
+        404: No such match.
+        409: Not a drawn knock-out match.
+        422: The team did not play the match.
+    """
+    team_id = optional_int(json_object(), "team_id")
+    if team_id is None:
+        raise BadRequest("'team_id' is required.", code="invalid_field", field="team_id")
+    with unit_of_work() as session:
+        return match_json(playoffs.record_winner(session, g.api_user, match_id, team_id))

@@ -7,6 +7,7 @@ from league.models.ledger import TreasuryEntry
 from league.models.match import Match, MatchPlayer, MatchTeam
 from league.models.opening import PlayerOpening, TeamOpening
 from league.models.player import Player
+from league.models.playoff import PlayoffBracket
 from league.models.pregame import PregameItem, PregameSide
 from league.models.redraft import Redraft
 from league.models.submission import FormSubmission
@@ -27,6 +28,7 @@ __all__ = [
     "Player",
     "PlayerOpening",
     "PlayerSkill",
+    "PlayoffBracket",
     "PregameItem",
     "PregameSide",
     "Redraft",

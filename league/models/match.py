@@ -62,6 +62,13 @@ class Match(Model):
     voided_by_id: Mapped[int | None] = mapped_column(ForeignKey("user.id"), index=True)
     #: The voided match whose fixture this one plays again (same round, same teams).
     replaces_id: Mapped[int | None] = mapped_column(ForeignKey("match.id"), unique=True)
+    #: A knock-out match: its bracket, round (1 = first) and place in that round
+    #: (the final is slot 0 of the last round, the third-place match slot 1).
+    bracket_id: Mapped[int | None] = mapped_column(ForeignKey("playoff_bracket.id"), index=True)
+    bracket_round: Mapped[int | None]
+    bracket_slot: Mapped[int | None]
+    #: Who went through from a drawn knock-out match (after extra time, as recorded).
+    winner_team_id: Mapped[int | None] = mapped_column(ForeignKey("team.id"))
     created_at: Mapped[created_at]
 
     league: Mapped[League] = relationship()

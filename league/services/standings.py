@@ -74,8 +74,14 @@ def season_of(league: League, number: int | None = None) -> Season:
 
 
 def _counted(season_id: int | BindParameter[int]) -> tuple[ColumnElement[bool], ...]:
-    """Played league matches (no friendlies) of the season (its id, or a bound parameter)."""
-    return (Match.season_id == season_id, Match.state == "played", Match.friendly.is_(False))
+    """Played league matches of the season (its id, or a bound parameter): no friendlies,
+    and no playoff matches, which come after the table is final."""
+    return (
+        Match.season_id == season_id,
+        Match.state == "played",
+        Match.friendly.is_(False),
+        Match.bracket_id.is_(None),
+    )
 
 
 def _matches_played(session: Session, season: Season) -> int:

@@ -1,4 +1,4 @@
-"""Pages of the season cycle: a team's off-season re-draft and its approval."""
+"""Pages of the season cycle: playoffs, and a team's off-season re-draft and its approval."""
 
 from __future__ import annotations
 
@@ -7,7 +7,8 @@ from flask_login import current_user, login_required
 from werkzeug.wrappers import Response
 
 from league.extensions import db
-from league.services import leagues, teams
+from league.models import League, Match
+from league.services import leagues, playoffs, teams
 from league.services.errors import DomainError, Forbidden, NotFound
 from league.services.redraft import (
     RedraftChoice,
@@ -17,7 +18,8 @@ from league.services.redraft import (
     submit_redraft,
 )
 from league.services.unit_of_work import unit_of_work
-from league.web.forms.seasons import ApproveRedraftForm, RedraftForm
+from league.web.forms import EmptyForm
+from league.web.forms.seasons import ApproveRedraftForm, PlayoffForm, RedraftForm, WinnerForm
 
 bp = Blueprint("seasons", __name__)
 
@@ -133,3 +135,110 @@ def approve(team_id: int) -> str | Response:
         return redirect(url_for("seasons.redraft", team_id=team_id))
     flash(f"{plan.team.name}'s re-draft is approved.", "success")
     return redirect(url_for("teams.show", team_id=team_id))
+
+
+# ---------------------------------------------------------------------------
+# Playoffs
+
+
+def _league_or_404(league_id: int) -> League:
+    try:
+        return leagues.get_league(db.session(), league_id)
+    except NotFound as error:
+        abort(404, description=error.message)
+
+
+def _render_playoffs(league: League, form: PlayoffForm, status: int = 200) -> tuple[str, int]:
+    view = playoffs.bracket_view(db.session(), league)
+    names = {team.id: team.name for team in league.teams}
+    winner_forms = {
+        slot.match.id: WinnerForm(
+            [
+                (team_id, names[team_id])
+                for team_id in (slot.home_team_id, slot.away_team_id)
+                if team_id
+            ],
+            prefix=f"m{slot.match.id}",
+        )
+        for slots in (view.rounds if view else ())
+        for slot in slots
+        if slot.match is not None and slot.needs_winner
+    }
+    return render_template(
+        "seasons/playoffs.html",
+        league=league,
+        view=view,
+        names=names,
+        form=form,
+        advance_form=EmptyForm(),
+        winner_forms=winner_forms,
+        role=leagues.role_in(league, current_user),
+    ), status
+
+
+@bp.get("/leagues/<int:league_id>/playoffs")
+def playoffs_page(league_id: int) -> tuple[str, int]:
+    return _render_playoffs(_league_or_404(league_id), PlayoffForm())
+
+
+@bp.post("/leagues/<int:league_id>/playoffs")
+@login_required
+def seed_playoffs(league_id: int) -> tuple[str, int] | Response:
+    league = _league_or_404(league_id)
+    if leagues.role_in(league, current_user) != "commissioner":
+        abort(403, description="Only a commissioner can seed the playoffs.")
+    form = PlayoffForm()
+    if not form.validate_on_submit():
+        return _render_playoffs(league, form, 422)
+    try:
+        with unit_of_work() as session:
+            playoffs.create_bracket(session, current_user, league_id, form.size.data)
+    except DomainError as error:
+        if error.field == "size":
+            form.size.errors = [*form.size.errors, error.message]
+        else:
+            form.form_errors.append(error.message)
+        return _render_playoffs(league, form, 422)
+    flash(f"The playoffs are seeded: {form.size.data} teams, first round scheduled.", "success")
+    return redirect(url_for("seasons.playoffs_page", league_id=league_id))
+
+
+@bp.post("/leagues/<int:league_id>/playoffs/advance")
+@login_required
+def advance_playoffs(league_id: int) -> Response:
+    form = EmptyForm()
+    if not form.validate_on_submit():
+        abort(400, description="The form was incomplete.")
+    try:
+        with unit_of_work() as session:
+            created = playoffs.advance(session, current_user, league_id)
+    except Forbidden as error:
+        abort(403, description=error.message)
+    except DomainError as error:
+        flash(error.message, "error")
+    else:
+        noun = "match" if len(created) == 1 else "matches"
+        flash(f"{len(created)} bracket {noun} scheduled.", "success")
+    return redirect(url_for("seasons.playoffs_page", league_id=league_id))
+
+
+@bp.post("/matches/<int:match_id>/winner")
+@login_required
+def record_winner(match_id: int) -> Response:
+    match = db.session.get(Match, match_id)
+    if match is None:
+        abort(404, description=f"There is no match number {match_id}.")
+    teams_of = [(side.team_id, side.team.name) for side in match.sides]
+    form = WinnerForm(teams_of, prefix=f"m{match_id}")
+    if not form.validate_on_submit():
+        abort(400, description="Choose one of the two teams.")
+    try:
+        with unit_of_work() as session:
+            playoffs.record_winner(session, current_user, match_id, form.team_id.data)
+    except Forbidden as error:
+        abort(403, description=error.message)
+    except DomainError as error:
+        flash(error.message, "error")
+    else:
+        flash("The winner is recorded; advance the bracket when the round is complete.", "success")
+    return redirect(url_for("seasons.playoffs_page", league_id=match.league_id))

@@ -283,6 +283,9 @@ SPECS = (
     Spec(
         "seasons.approve", "/teams/{team}/redraft/approve", Role.COMMISSIONER, {"confirmed": "yes"}
     ),
+    Spec("seasons.seed_playoffs", "/leagues/{league}/playoffs", Role.COMMISSIONER, {"size": "4"}),
+    Spec("seasons.advance_playoffs", "/leagues/{league}/playoffs/advance", Role.COMMISSIONER, {}),
+    Spec("seasons.record_winner", "/matches/{played}/winner", Role.COMMISSIONER, {}),
     Spec(
         "leagues.new_team",
         "/leagues/{league}/teams/new",

@@ -65,6 +65,8 @@ class Outcome(enum.Enum):
     #: Sent elsewhere with nothing done: logging in while logged in, joining twice, a wrong
     #: join link.
     IGNORED = "ignored"
+    #: Allowed to ask, but the state refuses it (nothing to do yet): 409 or 404, nothing done.
+    REFUSED = "refused"
 
 
 # ---------------------------------------------------------------------------
@@ -156,6 +158,8 @@ def seed_world() -> World:
     rival_team = _team(made["rival"], league_id, "Rival Raiders", "orc")
     opponent_team = _team(made["opponent"], league_id, "Opponent Ogres", "orc")
     outside_team = _team(made["outsider"], other_id, "Outsider Outlaws", "human")
+    # A fourth active team, so the league can seed a bracket of four.
+    _team(made["opponent"], league_id, "Opponent Outriders", "orc")
     player = _hire(coach, team, "human-blitzer", "Pim Player")
     veteran = _hire(coach, team, "human-blitzer", "Vic Veteran")
     _hire(coach, team, "human-lineman", "Len Lineman")
@@ -312,11 +316,14 @@ def _shows_confirmation(seen: Seen) -> bool:
 
 
 def _post(url: str, **form: Any) -> Callable[[World], Call]:
-    """A web POST; `url` and string values are formatted with the world's fields."""
+    """A web POST; `url`, field names and string values are formatted with the world's fields."""
 
     def build(world: World) -> Call:
         values = {**vars(world), "player_number": 1}
-        data = {k: v.format(**values) if isinstance(v, str) else v for k, v in form.items()}
+        data = {
+            k.format(**values): v.format(**values) if isinstance(v, str) else v
+            for k, v in form.items()
+        }
         return Call("POST", url.format(**values), form=data)
 
     return build
@@ -510,6 +517,32 @@ ROWS: tuple[Row, ...] = (
         audited("team.redraft_approved"),
     ),
     Row(
+        "seed the playoffs",
+        "seasons.seed_playoffs",
+        "POST",
+        _post("/leagues/{league}/playoffs", size="4"),
+        web(COMMISSIONERS),
+        audited("league.playoffs"),
+    ),
+    Row(
+        # No bracket yet: commissioners are told so, others are refused.
+        "advance the playoffs",
+        "seasons.advance_playoffs",
+        "POST",
+        _post("/leagues/{league}/playoffs/advance"),
+        web((), ignored=COMMISSIONERS),
+        audited("league.playoffs_advance"),
+    ),
+    Row(
+        # A friendly has no winner to record: commissioners are told so.
+        "record a knock-out winner",
+        "seasons.record_winner",
+        "POST",
+        _post("/matches/{played}/winner", **{"m{played}-team_id": "{team}"}),
+        web((), ignored=COMMISSIONERS),
+        audited("match.winner"),
+    ),
+    Row(
         "draft a team",
         "leagues.new_team",
         "POST",
@@ -699,6 +732,46 @@ ROWS: tuple[Row, ...] = (
         audited("league.new_season"),
     ),
     Row(
+        "API: seed the playoffs",
+        "api.seed_playoffs",
+        "POST",
+        _api("POST", "/leagues/{league}/playoffs", lambda w: {"teams": 4}),
+        api(COMMISSIONERS),
+        audited("league.playoffs"),
+    ),
+    Row(
+        "API: advance the playoffs",
+        "api.advance_playoffs",
+        "POST",
+        _api("POST", "/leagues/{league}/playoffs/advance"),
+        api(()) | dict.fromkeys(COMMISSIONERS, Outcome.REFUSED),
+        audited("league.playoffs_advance"),
+    ),
+    Row(
+        "API: record a knock-out winner",
+        "api.record_winner",
+        "POST",
+        _api("POST", "/matches/{played}/winner", lambda w: {"team_id": w.team}),
+        api(()) | dict.fromkeys(COMMISSIONERS, Outcome.REFUSED),
+        audited("match.winner"),
+    ),
+    Row(
+        "API: submit a re-draft",
+        "api.submit_team_redraft",
+        "POST",
+        _api("POST", "/teams/{team}/redraft", lambda w: {"keep": [w.player]}),
+        api(MANAGERS),
+        audited("team.redraft_submitted"),
+    ),
+    Row(
+        "API: approve a re-draft",
+        "api.approve_team_redraft",
+        "POST",
+        _api("POST", "/teams/{team}/redraft/approve"),
+        api(COMMISSIONERS),
+        audited("team.redraft_approved"),
+    ),
+    Row(
         "API: adjust the treasury",
         "api.adjust_treasury",
         "POST",
@@ -878,6 +951,8 @@ def test_permission_matrix(case: Case, row: Row, role: Role) -> None:
         assert status == 403, detail
     elif expected is Outcome.NOT_FOUND:
         assert status == 404, detail
+    elif expected is Outcome.REFUSED:
+        assert status in (404, 409), detail
     else:
         assert status == 302, detail
         assert "/login" not in location, detail

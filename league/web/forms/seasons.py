@@ -5,9 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 import wtforms
+
+# types-WTForms describes WTForms 3.2; SelectChoice is new in 3.3.
+from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]
 from wtforms.validators import InputRequired, NumberRange
 from wtforms.widgets import CheckboxInput, ListWidget
 
+from league.rules.model import PLAYOFF_SIZES
 from league.web.forms import ConfirmStepForm, FlaskForm, IntegerField
 
 
@@ -30,8 +34,29 @@ class RedraftForm(FlaskForm):
 
     def __init__(self, players: list[tuple[int, str]], *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
-        self.keep.choices = players
+        self.keep.choices = [SelectChoice(player_id, label) for player_id, label in players]
 
 
 class ApproveRedraftForm(ConfirmStepForm):
     """A commissioner approves a submitted re-draft (asked first: players leave)."""
+
+
+class PlayoffForm(FlaskForm):
+    """A commissioner seeds the season's bracket from the table."""
+
+    size = wtforms.SelectField(
+        "Teams in the bracket",
+        choices=[SelectChoice(size, f"{size} teams") for size in PLAYOFF_SIZES],
+        coerce=int,
+        default=4,
+    )
+
+
+class WinnerForm(FlaskForm):
+    """Who went through from a drawn knock-out match."""
+
+    team_id = wtforms.SelectField("Went through after extra time", coerce=int)
+
+    def __init__(self, teams: list[tuple[int, str]], *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.team_id.choices = [SelectChoice(team_id, name) for team_id, name in teams]
