@@ -236,7 +236,7 @@ def _side(side: MatchTeam) -> FixtureSide:
     return FixtureSide(side.team_id, side.team.name, side.team.coach_id, side.score, side.conceded)
 
 
-def _fixture(match: Match) -> Fixture:
+def fixture_of(match: Match) -> Fixture:
     return Fixture(
         match.id,
         match.round,
@@ -259,7 +259,7 @@ def season_fixtures(
         .order_by(Match.round.is_(None), Match.round, Match.scheduled_for, Match.id)
         .options(selectinload(Match.sides).selectinload(MatchTeam.team))
     )
-    fixtures = [_fixture(m) for m in found]
+    fixtures = [fixture_of(m) for m in found]
     numbers = sorted({f.round for f in fixtures if f.round is not None})
     scheduled = {
         side.team_id: side.team_name

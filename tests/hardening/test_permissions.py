@@ -61,6 +61,8 @@ class Outcome(enum.Enum):
     FORBIDDEN = "403"
     #: Someone else's thing is hidden: as if it did not exist.
     NOT_FOUND = "404"
+    #: Refused as in conflict with the state: joining a league one already belongs to (API).
+    CONFLICT = "409"
     #: Sent elsewhere with nothing done: logging in while logged in, joining twice, a wrong
     #: join link.
     IGNORED = "ignored"
@@ -705,6 +707,79 @@ ROWS: tuple[Row, ...] = (
         audited("match.void"),
     ),
     Row(
+        "API: add a member",
+        "api.add_member",
+        "POST",
+        _api("POST", "/leagues/{league}/members", lambda w: {"username": "loner"}),
+        api(COMMISSIONERS),
+        audited("league.join"),
+    ),
+    Row(
+        "API: promote a member",
+        "api.change_member",
+        "PATCH",
+        lambda w: Call(
+            "PATCH",
+            f"{API}/leagues/{w.league}/members/{w.users['opponent']}",
+            json={"role": "commissioner"},
+        ),
+        api(COMMISSIONERS),
+        audited("league.promote"),
+    ),
+    Row(
+        "API: remove a member",
+        "api.remove_member",
+        "DELETE",
+        lambda w: Call("DELETE", f"{API}/leagues/{w.league}/members/{w.users['opponent']}"),
+        api(COMMISSIONERS),
+        audited("league.remove"),
+    ),
+    Row(
+        "API: new join link",
+        "api.new_join_link",
+        "POST",
+        _api("POST", "/leagues/{league}/join-link"),
+        api(COMMISSIONERS),
+        audited("league.join_link"),
+    ),
+    Row(
+        "API: join with the link",
+        "api.join",
+        "POST",
+        _api("POST", "/leagues/{league}/join", lambda w: {"token": w.join_token}),
+        api({Role.OUTSIDER, Role.ADMIN})
+        | dict.fromkeys(MEMBERS - {Role.ADMIN}, Outcome.CONFLICT),
+        audited("league.join"),
+    ),
+    Row(
+        "API: add a fixture",
+        "api.add_fixture",
+        "POST",
+        _api(
+            "POST",
+            "/leagues/{league}/fixtures",
+            lambda w: {"home_team": w.team, "away_team": w.opponent_team, "round": 1},
+        ),
+        api(COMMISSIONERS),
+        audited("match.schedule"),
+    ),
+    Row(
+        "API: generate fixtures",
+        "api.generate_fixtures",
+        "POST",
+        _api("POST", "/leagues/{league}/fixtures/generate", lambda w: {"format": "single"}),
+        api(COMMISSIONERS),
+        audited("fixtures.generate"),
+    ),
+    Row(
+        "API: enter a fixture's result",
+        "api.record_result",
+        "POST",
+        _api("POST", "/matches/{scheduled}/result", lambda w: {"home_score": 1, "away_score": 0}),
+        api(COMMISSIONERS),
+        audited("match.record"),
+    ),
+    Row(
         "API: hire",
         "api.hire_player",
         "POST",
@@ -834,6 +909,8 @@ def test_permission_matrix(case: Case, row: Row, role: Role) -> None:
         assert status == 403, detail
     elif expected is Outcome.NOT_FOUND:
         assert status == 404, detail
+    elif expected is Outcome.CONFLICT:
+        assert status == 409, detail
     else:
         assert status == 302, detail
         assert "/login" not in location, detail
