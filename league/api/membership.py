@@ -11,7 +11,7 @@ from league.api import bp
 from league.api.auth import token_required
 from league.api.serializers import BadRequest, json_object, required_str
 from league.extensions import db
-from league.models import League, LeagueMember, User
+from league.models import League, LeagueMember
 from league.services import leagues
 from league.services.unit_of_work import unit_of_work
 
@@ -23,12 +23,6 @@ ROLES = ("commissioner",)
 
 def member_json(member: LeagueMember) -> dict[str, Any]:
     return {"user_id": member.user_id, "username": member.user.username, "role": member.role}
-
-
-def _joined(league: League, user: User) -> dict[str, Any]:
-    member = leagues.membership(league, user)
-    assert member is not None  # the service just added them
-    return member_json(member)
 
 
 def join_link_json(league: League) -> dict[str, Any]:
@@ -69,8 +63,8 @@ def add_member(league_id: int) -> tuple[dict[str, Any], int]:
     """
     username = required_str(json_object(), "username")
     with unit_of_work() as session:
-        user = leagues.add_member_by_username(session, g.api_user, league_id, username)
-        result = _joined(leagues.get_league(session, league_id), user)
+        member = leagues.add_member_by_username(session, g.api_user, league_id, username)
+        result = member_json(member)
     return result, 201
 
 
@@ -177,6 +171,5 @@ def join(league_id: int) -> tuple[dict[str, Any], int]:
     """
     token = required_str(json_object(), "token")
     with unit_of_work() as session:
-        league = leagues.join_with_token(session, g.api_user, league_id, token)
-        result = _joined(league, g.api_user)
+        result = member_json(leagues.join_with_token(session, g.api_user, league_id, token))
     return result, 201

@@ -119,14 +119,15 @@ def members(league_id: int) -> str | Response:
     if form.validate_on_submit():
         try:
             with unit_of_work() as session:
-                user = leagues.add_member_by_username(
+                member = leagues.add_member_by_username(
                     session, current_user, league_id, form.username.data or ""
                 )
+                username = member.user.username
         except DomainError as error:
             # Every refusal here ("no such user", "already a member") is about the name typed.
             attach_error(form, error, "username")
         else:
-            flash(f"{user.username} joined {league.name} as a coach.", "success")
+            flash(f"{username} joined {league.name} as a coach.", "success")
             return redirect(url_for("leagues.members", league_id=league_id))
     return render_template(
         "leagues/members.html",

@@ -747,8 +747,7 @@ ROWS: tuple[Row, ...] = (
         "api.join",
         "POST",
         _api("POST", "/leagues/{league}/join", lambda w: {"token": w.join_token}),
-        api({Role.OUTSIDER, Role.ADMIN})
-        | dict.fromkeys(MEMBERS - {Role.ADMIN}, Outcome.CONFLICT),
+        api({Role.OUTSIDER, Role.ADMIN}) | dict.fromkeys(MEMBERS - {Role.ADMIN}, Outcome.CONFLICT),
         audited("league.join"),
     ),
     Row(
