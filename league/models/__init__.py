@@ -10,6 +10,7 @@ from league.models.player import Player
 from league.models.submission import FormSubmission
 from league.models.team import Team
 from league.models.user import ApiToken, User
+from league.models.webhook import Webhook, WebhookDelivery
 
 __all__ = [
     "Advancement",
@@ -30,4 +31,6 @@ __all__ = [
     "TeamOpening",
     "TreasuryEntry",
     "User",
+    "Webhook",
+    "WebhookDelivery",
 ]
