@@ -45,7 +45,7 @@ from league.rules import (
     skill_decision,
     value_increase,
 )
-from league.services import audit
+from league.services import audit, webhooks
 from league.services.errors import Conflict, Forbidden, RuleViolation
 from league.services.leagues import role_in
 from league.services.team_views import current_stats
@@ -343,6 +343,9 @@ def buy_advancement(
         spp=cost,
         value=value,
         dice=list(dice) if needs_dice else None,
+    )
+    webhooks.emit(
+        session, team.league_id, "advancement.bought", webhooks.advancement_payload(advancement)
     )
     return advancement
 

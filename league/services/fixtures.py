@@ -17,7 +17,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session, selectinload
 
 from league.models import League, Match, MatchTeam, Season, User
-from league.services import audit
+from league.services import audit, webhooks
 from league.services.errors import Conflict, RuleViolation
 from league.services.leagues import get_league, require_commissioner
 from league.services.matches import schedule_match
@@ -166,6 +166,9 @@ def generate_fixtures(
         season=season.number,
         double=double,
         matches=len(created),
+    )
+    webhooks.emit(
+        session, league.id, "fixtures.generated", webhooks.fixtures_payload(league, created)
     )
     return created
 

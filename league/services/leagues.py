@@ -350,4 +350,11 @@ def close_season(
     league.seasons.append(season)
     session.flush()
     audit.record(session, actor, "league.new_season", "league", league.id, number=number)
+    if current is not None:
+        # Imported here: the webhooks read the standings, which import this module.
+        from league.services import webhooks
+
+        webhooks.emit(
+            session, league.id, "season.closed", webhooks.season_payload(session, league, current)
+        )
     return season
