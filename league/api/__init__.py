@@ -41,4 +41,5 @@ from league.api import (  # noqa: E402, F401  (routes register on bp)
     openapi,
     rulesets,
     teams,
+    webhooks,
 )

@@ -34,6 +34,7 @@ from league.models.ledger import ENTRY_KINDS
 from league.models.match import INJURY_CODES, MATCH_STATES, SIDES
 from league.models.player import PLAYER_STATUSES
 from league.models.team import TEAM_STATUSES
+from league.models.webhook import DELIVERY_STATUSES, URL_LENGTH, WEBHOOK_EVENTS, WEBHOOK_FORMATS
 from league.services.exchange import FORMAT as DOCUMENT_FORMAT
 from league.services.exchange import VERSION as DOCUMENT_VERSION
 from league.services.fixtures import MAX_DAYS_BETWEEN
@@ -931,3 +932,79 @@ class TeamDocumentSchema(ResponseSchema):
         metadata=_doc("Every player who was ever on the team, in hiring order."),
     )
     ledger = fields.List(fields.Nested(DocumentLedgerEntrySchema), required=True)
+
+
+# ---------------------------------------------------------------------------
+# Webhooks
+
+
+class WebhookSchema(ResponseSchema):
+    """A webhook of a league."""
+
+    id = fields.Integer(required=True)
+    league_id = fields.Integer(required=True)
+    url = fields.String(required=True)
+    events = fields.List(fields.String(validate=OneOf(WEBHOOK_EVENTS)), required=True)
+    format = fields.String(required=True, validate=OneOf(WEBHOOK_FORMATS))
+    paused = fields.Boolean(
+        required=True, metadata=_doc("Paused after failing: nothing is sent until resumed.")
+    )
+    failures = fields.Integer(required=True, metadata=_doc("Failed attempts in a row."))
+
+
+class NewWebhookCreatedSchema(WebhookSchema):
+    """A webhook just registered, with its signing secret (shown this once)."""
+
+    secret = fields.String(
+        required=True,
+        metadata=_doc("Key of the HMAC-SHA256 in each delivery's `X-League-Signature`."),
+    )
+
+
+class WebhookListSchema(ResponseSchema):
+    """A league's webhooks."""
+
+    webhooks = fields.List(fields.Nested(WebhookSchema), required=True)
+
+
+class NewWebhookSchema(RequestSchema):
+    """A webhook to register."""
+
+    url = fields.String(
+        required=True,
+        validate=[NO_NUL, Length(min=1, max=URL_LENGTH)],
+        metadata=_doc("An http:// or https:// address of a public host."),
+    )
+    events = fields.List(
+        fields.String(validate=OneOf(WEBHOOK_EVENTS)),
+        required=True,
+        validate=Length(min=1),
+        metadata=_doc("The events to be told about.", uniqueItems=True),
+    )
+    format = fields.String(
+        allow_none=True,
+        validate=OneOf(WEBHOOK_FORMATS),
+        metadata=_doc("`json` (default): the event; `discord`: a Discord message with an embed."),
+    )
+
+
+class DeliverySchema(ResponseSchema):
+    """One event sent (or to be sent) to a webhook, and how it went."""
+
+    id = fields.Integer(required=True, metadata=_doc("Also sent as `X-League-Delivery`."))
+    event = fields.String(required=True, validate=OneOf(WEBHOOK_EVENTS))
+    status = fields.String(required=True, validate=OneOf(DELIVERY_STATUSES))
+    attempts = fields.Integer(required=True)
+    response_code = fields.Integer(
+        required=True, allow_none=True, metadata=_doc("The receiver's last HTTP status.")
+    )
+    error = fields.String(required=True, allow_none=True)
+    created_at = fields.String(required=True, metadata=_doc("ISO 8601."))
+    next_attempt_at = fields.String(required=True, allow_none=True, metadata=_doc("ISO 8601."))
+    delivered_at = fields.String(required=True, allow_none=True, metadata=_doc("ISO 8601."))
+
+
+class DeliveryListSchema(ResponseSchema):
+    """A webhook's latest deliveries, newest first."""
+
+    deliveries = fields.List(fields.Nested(DeliverySchema), required=True)

@@ -11,7 +11,7 @@ from werkzeug.wrappers import Response
 from league.extensions import db
 from league.rules import load_ruleset, ruleset_ids
 from league.rules.loader import DEFAULT_RULESET_ID
-from league.services import leagues, teams
+from league.services import leagues, teams, webhooks
 from league.services.errors import DomainError, Forbidden, NotFound
 from league.services.standings import standings as league_standings
 from league.services.team_views import league_team_rows
@@ -106,7 +106,13 @@ def settings(league_id: int) -> str | Response:
     if done:
         flash("Settings saved.", "success")
         return done
-    return render_template("leagues/form.html", form=form, league=league)
+    return render_template(
+        "leagues/form.html",
+        form=form,
+        league=league,
+        paused_webhooks=webhooks.paused_webhooks(db.session, league),
+        pause_after=webhooks.PAUSE_AFTER,
+    )
 
 
 @bp.route("/leagues/<int:league_id>/members", methods=["GET", "POST"])
