@@ -29,16 +29,19 @@ from werkzeug.test import TestResponse
 
 from league.extensions import db
 from league.models import ApiToken, AuditEntry, User
-from league.services import exchange, leagues, matches, teams, users
+from league.services import exchange, leagues, matches, teams, users, webhooks
 from league.services.advancement import AdvancementRequest, buy_advancement
 from league.services.matches import MatchReport, PlayerEvents, SideReport
 from league.services.unit_of_work import unit_of_work
+from league.services.webhooks import WebhookSettings
 from tests.hardening import Snapshot, log_in, session_user, snapshot
 from tests.pages import LEAGUE_FORM
 
 PASSWORD = "correct horse battery"
 API = "/api/v1"
 WRITE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+#: A public address given as a number: no name to look up, nothing listening for the tests.
+PUBLIC_HOOK = "https://1.1.1.1/hook"
 
 
 class Role(enum.StrEnum):
@@ -99,6 +102,8 @@ class World:
     outside_team: int
     #: The id of the coach's API token.
     coach_token: int
+    #: A webhook of the league, told about nothing the rows do (nothing is sent).
+    webhook: int
     #: The last audit entry of the seed: anything after it was done by the request.
     mark: int = 0
 
@@ -196,6 +201,10 @@ def seed_world() -> World:
     with unit_of_work() as session:
         tokens = {role: users.issue_token(session, made[name]) for role, name in ROLE_USERS.items()}
     coach_token = db.session.scalar(select(ApiToken.id).where(ApiToken.user_id == coach.id))
+    with unit_of_work() as session:
+        webhook = webhooks.create_webhook(
+            session, commish, league_id, WebhookSettings(PUBLIC_HOOK, ("team.redrafted",))
+        ).id
     mark = db.session.scalar(select(func.max(AuditEntry.id))) or 0
     return World(
         users={name: user.id for name, user in made.items()},
@@ -213,6 +222,7 @@ def seed_world() -> World:
         join_token=join_token,
         outside_team=outside_team,
         coach_token=coach_token,
+        webhook=webhook,
         mark=mark,
     )
 
@@ -533,6 +543,47 @@ ROWS: tuple[Row, ...] = (
         web(COMMISSIONERS),
         audited("match.void"),
     ),
+    # -- webhooks
+    Row(
+        "add a webhook",
+        "webhooks.index",
+        "POST",
+        lambda w: Call(
+            "POST",
+            f"/leagues/{w.league}/webhooks",
+            {"url": PUBLIC_HOOK, "events": "team.redrafted", "format": "json"},
+        ),
+        web(COMMISSIONERS),
+        audited("webhook.create"),
+    ),
+    Row(
+        "edit a webhook",
+        "webhooks.edit",
+        "POST",
+        lambda w: Call(
+            "POST",
+            f"/webhooks/{w.webhook}/edit",
+            {"url": PUBLIC_HOOK, "events": "season.closed", "format": "json"},
+        ),
+        web(COMMISSIONERS),
+        audited("webhook.update"),
+    ),
+    Row(
+        "resume a webhook",
+        "webhooks.resume",
+        "POST",
+        _post("/webhooks/{webhook}/resume"),
+        web(COMMISSIONERS),
+        audited("webhook.resume"),
+    ),
+    Row(
+        "delete a webhook",
+        "webhooks.delete",
+        "POST",
+        _post("/webhooks/{webhook}/delete", confirmed="yes"),
+        web(COMMISSIONERS),
+        audited("webhook.delete"),
+    ),
     # -- teams and players
     Row(
         "hire",
@@ -777,6 +828,26 @@ ROWS: tuple[Row, ...] = (
         _api("POST", "/matches/{scheduled}/result", lambda w: {"home_score": 1, "away_score": 0}),
         api(COMMISSIONERS),
         audited("match.record"),
+    ),
+    Row(
+        "API: register a webhook",
+        "api.create_webhook",
+        "POST",
+        _api(
+            "POST",
+            "/leagues/{league}/webhooks",
+            lambda w: {"url": PUBLIC_HOOK, "events": ["season.closed"], "format": "discord"},
+        ),
+        api(COMMISSIONERS),
+        audited("webhook.create"),
+    ),
+    Row(
+        "API: delete a webhook",
+        "api.delete_webhook",
+        "DELETE",
+        _api("DELETE", "/webhooks/{webhook}"),
+        api(COMMISSIONERS),
+        audited("webhook.delete"),
     ),
     Row(
         "API: hire",
