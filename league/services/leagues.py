@@ -276,10 +276,16 @@ def add_member_by_username(
     return _add(session, actor, league, user, "coach")
 
 
+def valid_join_token(league: League, token: str) -> bool:
+    """Is `token` the league's join token? (In constant time; any text may be given.)"""
+    given = token.encode("utf-8", "surrogatepass")  # compare_digest takes only ASCII str
+    return secrets.compare_digest(league.join_token.encode(), given)
+
+
 def join_with_token(session: Session, user: User, league_id: int, token: str) -> LeagueMember:
     """A coach joins through the league's join link."""
     league = get_league(session, league_id)
-    if not secrets.compare_digest(league.join_token, token):
+    if not valid_join_token(league, token):
         raise Forbidden("This join link is not valid any more; ask the commissioner for a new one.")
     return _add(session, user, league, user, "coach")
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import secrets
-
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_login import current_user, login_required
 from werkzeug.wrappers import Response
@@ -204,7 +202,7 @@ def join(league_id: int, token: str) -> str | Response | tuple[str, int]:
         flash(f"You are already a member of {league.name}.", "warning")
         return redirect(url_for("leagues.show", league_id=league_id))
     form = EmptyForm()
-    if request.method == "GET" and not secrets.compare_digest(league.join_token, token):
+    if request.method == "GET" and not leagues.valid_join_token(league, token):
         # Do not offer a "Join" button that can only fail.
         return render_template("leagues/join.html", league=league, form=form, valid=False), 403
     if form.validate_on_submit():
