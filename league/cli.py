@@ -1,4 +1,5 @@
-"""Flask CLI commands (`flask --app app ...`): users, seed-demo, recompute, backup, restore."""
+"""Flask CLI commands (`flask --app app ...`): users, seed-demo, recompute, backup, restore,
+webhooks."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from flask import Flask, current_app
 from flask.cli import AppGroup
 
 from league.extensions import db
-from league.services import backup
+from league.services import backup, webhooks
 from league.services import users as user_service
 from league.services.demo import seed_demo
 from league.services.errors import DomainError
@@ -20,6 +21,7 @@ from league.services.matches import check_all
 from league.services.unit_of_work import unit_of_work
 
 users_cli = AppGroup("users", help="Manage user accounts.")
+webhooks_cli = AppGroup("webhooks", help="Outgoing webhooks.")
 
 
 @users_cli.command("create")
@@ -149,6 +151,13 @@ def recompute_command(mode: str) -> None:
         )
 
 
+@webhooks_cli.command("retry")
+def retry_webhooks_command() -> None:
+    """Attempt the webhook deliveries whose retry is due (e.g. every minute from cron)."""
+    attempted = webhooks.deliver_due(db.session)
+    click.echo(f"Attempted {attempted} webhook deliveries.")
+
+
 @click.command("backup")
 @click.argument("path", type=click.Path(dir_okay=False, path_type=Path))
 def backup_command(path: Path) -> None:
@@ -184,3 +193,4 @@ def register_cli(app: Flask) -> None:
     app.cli.add_command(recompute_command)
     app.cli.add_command(backup_command)
     app.cli.add_command(restore_command)
+    app.cli.add_command(webhooks_cli)

@@ -9,6 +9,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 from flask import Flask
+from flask.testing import FlaskCliRunner
 
 from league.extensions import db
 from league.models import League, Team, User, Webhook, WebhookDelivery
@@ -231,6 +232,22 @@ def test_a_delivery_that_succeeds_on_a_retry_resets_the_failures(listening: Rece
     assert db.session.get(Webhook, hook.id).failures == 0  # type: ignore[union-attr]
     # Each attempt carried the same body and signature.
     assert len({r.body for r in listening.received}) == 1
+
+
+def test_the_cli_sends_the_retries_that_are_due(
+    listening: Receiver, runner: FlaskCliRunner
+) -> None:
+    boss, league, home, away = _league()
+    _hook(boss, league, listening.url, ("match.finalised",))
+    listening.statuses = [502]
+    _record(boss, league, home, away, _win(home, away))
+    [delivery] = _deliveries()
+    with unit_of_work():
+        delivery.next_attempt_at = datetime.now(UTC) - timedelta(seconds=1)  # now due
+    result = runner.invoke(args=["webhooks", "retry"])
+    assert result.output == "Attempted 1 webhook deliveries.\n"
+    [delivery] = _deliveries()
+    assert (delivery.status, delivery.attempts, delivery.response_code) == ("delivered", 2, 204)
 
 
 @pytest.mark.parametrize(
