@@ -554,6 +554,8 @@ def match_payload(session: Session, match: Match, event: str) -> dict[str, Any]:
 
 def emit_match(session: Session, match: Match, event: str) -> None:
     """A result finalised, corrected or voided; each death of a new result as well."""
+    if match.played_at is None:
+        return  # a fixture cancelled before it was played had no result to void
     payload = match_payload(session, match, event)
     emit(session, match.league_id, event, payload)
     if event == "match.finalised":

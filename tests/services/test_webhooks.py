@@ -382,3 +382,15 @@ def test_only_a_commissioner_registers_webhooks(app: Flask) -> None:
         webhooks.create_webhook(
             session, coach, league.id, WebhookSettings("https://example.com/h", ("team.created",))
         )
+
+
+def test_cancelling_a_fixture_before_it_is_played_is_no_voided_result(
+    listening: Receiver,
+) -> None:
+    boss, league, home, away = _league()
+    _hook(boss, league, listening.url, ("match.voided",))
+    with unit_of_work() as session:
+        fixture = matches.schedule_match(session, boss, league.id, home.id, away.id).id
+    with unit_of_work() as session:
+        matches.void_match(session, boss, fixture)
+    assert listening.received == []
