@@ -15,8 +15,8 @@ from flask import g
 
 from league.api import bp
 from league.api.auth import token_required
-from league.api.leagues import _season_number
-from league.api.matches import _report
+from league.api.leagues import season_number_param
+from league.api.matches import report_from
 from league.api.serializers import (
     BadRequest,
     json_object,
@@ -104,7 +104,7 @@ def list_fixtures(league_id: int) -> dict[str, Any]:
         404: No such league, or no such season in it.
     """
     league = leagues.get_league(db.session, league_id)
-    listed = fixture_service.season_fixtures(db.session, league, _season_number())
+    listed = fixture_service.season_fixtures(db.session, league, season_number_param())
     every = [f for r in listed.rounds for f in r.fixtures] + list(listed.others)
     return {"season": listed.season_name, "fixtures": [fixture_json(f) for f in every]}
 
@@ -210,7 +210,7 @@ def record_result(match_id: int) -> dict[str, Any]:
         409: The match is voided.
         422: The rules refuse the report (`invalid_report` lists every problem in `fields`).
     """
-    report = _report(json_object())
+    report = report_from(json_object())
     with unit_of_work() as session:
         result = match_json(matches.record_result(session, g.api_user, match_id, report))
     return result

@@ -43,15 +43,13 @@ def _save(form: WebhookForm, save) -> Webhook | None:
         return None
     try:
         with unit_of_work() as session:
-            webhook = save(session, form.settings())
-            # Read before the commit expires it: the secret is shown once, on this answer.
-            shown = (webhook.id, webhook.secret)
+            saved_id = save(session, form.settings()).id
     except Forbidden as error:
         abort(403, description=error.message)
     except DomainError as error:
         attach_error(form, error)
         return None
-    return db.session.get(Webhook, shown[0])
+    return db.session.get(Webhook, saved_id)
 
 
 def _index(league: League, form: WebhookForm, *, new: Webhook | None = None, status: int = 200):
