@@ -152,8 +152,13 @@ def url_refusal(url: str, *, allow_private: bool) -> str | None:
     """
     if len(url) > URL_LENGTH:
         return f"A webhook URL is at most {URL_LENGTH} characters."
-    parts = urlsplit(url.strip())
+    try:
+        parts = urlsplit(url.strip())
+    except ValueError:  # e.g. an unclosed [ of an IPv6 address
+        return "Give an http:// or https:// address."
     if parts.scheme not in ("http", "https") or not parts.hostname:
+        return "Give an http:// or https:// address."
+    if not parts.hostname.isprintable() or " " in parts.hostname:
         return "Give an http:// or https:// address."
     if parts.username or parts.password:
         return "Leave the user name and password out of the address."
@@ -163,7 +168,7 @@ def url_refusal(url: str, *, allow_private: bool) -> str | None:
         return "The port of that address is not a number from 1 to 65535."
     try:
         found = socket.getaddrinfo(parts.hostname, port, type=socket.SOCK_STREAM)
-    except (OSError, UnicodeError):
+    except (OSError, ValueError):  # not found, or not a host name at all (UnicodeError)
         return f"{parts.hostname} cannot be found."
     if allow_private:
         return None
