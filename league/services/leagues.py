@@ -361,6 +361,9 @@ def close_season(
         from league.services import webhooks
 
         webhooks.emit(
-            session, league.id, "season.closed", webhooks.season_payload(session, league, current)
+            session,
+            league.id,
+            "season.closed",
+            lambda: webhooks.season_payload(session, league, current),
         )
     return season

@@ -293,9 +293,15 @@ def _note_pending(session: Session, delivery_id: int) -> None:
     after_commit(session, lambda: dispatch(delivery_id))
 
 
-def emit(session: Session, league_id: int, event: str, payload: dict[str, Any]) -> None:
+def emit(
+    session: Session,
+    league_id: int,
+    event: str,
+    payload: dict[str, Any] | Callable[[], dict[str, Any]],
+) -> None:
     """Record `event` for every webhook of the league that wants it (in the caller's
-    transaction); they are sent once it commits (see `dispatch_committed`)."""
+    transaction); they are sent once it commits. A payload that costs queries (standings)
+    comes as a function, called only when some webhook wants the event."""
     wanted = [
         webhook
         for webhook in session.scalars(
@@ -305,6 +311,8 @@ def emit(session: Session, league_id: int, event: str, payload: dict[str, Any]) 
     ]
     if not wanted:
         return
+    if callable(payload):
+        payload = payload()
     league = session.get(League, league_id)
     envelope = {
         "event": event,
@@ -561,8 +569,7 @@ def emit_match(session: Session, match: Match, event: str) -> None:
     """A result finalised, corrected or voided; each death of a new result as well."""
     if match.played_at is None:
         return  # a fixture cancelled before it was played had no result to void
-    payload = match_payload(session, match, event)
-    emit(session, match.league_id, event, payload)
+    emit(session, match.league_id, event, lambda: match_payload(session, match, event))
     if event == "match.finalised":
         for line in match.players:
             if line.injury == "dead":
@@ -573,7 +580,12 @@ def emit_match(session: Session, match: Match, event: str) -> None:
                     {
                         "player": _player(line.player),
                         "team": _team(line.player.team),
-                        "match": payload["match"],
+                        "match": {
+                            "id": match.id,
+                            "url": _url("matches", match.id),
+                            "home": _team(match.home.team),
+                            "away": _team(match.away.team),
+                        },
                     },
                 )
 
