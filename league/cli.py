@@ -1,5 +1,5 @@
 """Flask CLI commands (`flask --app app ...`): users, seed-demo, recompute, backup, restore,
-jobs worker."""
+jobs worker, webhooks retry."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from flask.cli import AppGroup
 
 from league import jobs
 from league.extensions import db
-from league.services import backup
+from league.services import backup, webhooks
 from league.services import users as user_service
 from league.services.demo import seed_demo
 from league.services.errors import DomainError
@@ -23,6 +23,7 @@ from league.services.matches import check_all
 from league.services.unit_of_work import unit_of_work
 
 users_cli = AppGroup("users", help="Manage user accounts.")
+webhooks_cli = AppGroup("webhooks", help="Outgoing webhooks.")
 
 
 @users_cli.command("create")
@@ -152,6 +153,13 @@ def recompute_command(mode: str) -> None:
         )
 
 
+@webhooks_cli.command("retry")
+def retry_webhooks_command() -> None:
+    """Attempt the webhook deliveries whose retry is due (e.g. every minute from cron)."""
+    attempted = webhooks.deliver_due(db.session())
+    click.echo(f"Attempted {attempted} webhook deliveries.")
+
+
 @click.command("backup")
 @click.argument("path", type=click.Path(dir_okay=False, path_type=Path))
 def backup_command(path: Path) -> None:
@@ -205,3 +213,4 @@ def register_cli(app: Flask) -> None:
     app.cli.add_command(recompute_command)
     app.cli.add_command(backup_command)
     app.cli.add_command(restore_command)
+    app.cli.add_command(webhooks_cli)

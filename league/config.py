@@ -6,6 +6,8 @@ development (default), production or testing. `PUBLIC_URL` is the site's
 address as visitors see it (printed on roster sheets; in production also the
 only host name accepted unless `TRUSTED_HOSTS`, comma-separated, lists others).
 `RATELIMIT_STORAGE_URI` names the store the request limits count in.
+`ALLOW_PRIVATE_WEBHOOKS=1` lets webhooks post to private networks and this server;
+`WEBHOOK_DISPATCH=inline` sends webhooks within the request instead of a thread.
 """
 
 from __future__ import annotations
@@ -76,4 +78,8 @@ def from_environment(instance_path: Path) -> dict[str, object]:
         "RENDER_AHEAD": {"1": True, "0": False}.get(os.environ.get("RENDER_AHEAD", "")),
         # LEAGUE_BENCH=1 adds /_bench/baseline, the load test's reference page (bench/load.sh).
         "LEAGUE_BENCH": os.environ.get("LEAGUE_BENCH") == "1",
+        # Webhooks may post to private networks and this server only when this says so.
+        "ALLOW_PRIVATE_WEBHOOKS": os.environ.get("ALLOW_PRIVATE_WEBHOOKS") == "1",
+        # "thread" (default): deliveries run beside the request; "inline": in it.
+        "WEBHOOK_DISPATCH": os.environ.get("WEBHOOK_DISPATCH", "thread"),
     }

@@ -33,11 +33,14 @@ def http_error(error: HTTPException) -> tuple[Response, int]:
 from league.api import (  # noqa: E402, F401  (routes register on bp)
     advancement,
     exchange,
+    fixtures,
     leagues,
     matches,
     me,
+    membership,
     openapi,
     rulesets,
     seasons,
     teams,
+    webhooks,
 )

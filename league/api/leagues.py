@@ -173,7 +173,7 @@ def get_league(league_id: int) -> dict[str, Any]:
     return league_json(leagues.get_league(db.session, league_id))
 
 
-def _season_number() -> int | None:
+def season_number_param() -> int | None:
     """The optional ?season=N of the standings (default: the current season)."""
     given = request.args.get("season")
     if given is None:
@@ -206,7 +206,7 @@ def get_standings(league_id: int) -> dict[str, Any]:
         404: No such league, or no such season in it.
     """
     league = leagues.get_league(db.session, league_id)
-    number = _season_number()
+    number = season_number_param()
     if not league.seasons and number is None:
         return standings_json(None)
     return standings_json(standings(db.session, league, number))

@@ -178,7 +178,7 @@ def _idempotency_key(body: dict[str, Any]) -> str | None:
     return key
 
 
-def _report(body: dict[str, Any]) -> MatchReport:
+def report_from(body: dict[str, Any]) -> MatchReport:
     scores = {side: _required_int(body, f"{side}_score", maximum=MAX_COUNT) for side in SIDES}
     winnings = _per_side(body, "winnings", maximum=MAX_GOLD, default=None)
     fans_change = _per_side(body, "fans_change", maximum=MAX_COUNT, default=0)
@@ -250,7 +250,7 @@ def record_match(league_id: int) -> tuple[dict[str, Any], int]:
     body = json_object()
     home_team = _required_id(body, "home_team")
     away_team = _required_id(body, "away_team")
-    report = _report(body)
+    report = report_from(body)
     key = _idempotency_key(body)
     try:
         with unit_of_work() as session:

@@ -83,6 +83,9 @@ TAGS = (
     {"name": "Matches", "description": "Recording and voiding match results."},
     {"name": "Advancement", "description": "Spending Star Player Points."},
     {"name": "Seasons", "description": "Between seasons: the off-season re-draft."},
+    {"name": "Members", "description": "Who belongs to a league, its roles and join link."},
+    {"name": "Fixtures", "description": "A season's schedule: generated or added one by one."},
+    {"name": "Webhooks", "description": "Messages sent to other tools when something happens."},
     {"name": "Documentation", "description": "This document."},
 )
 
@@ -95,6 +98,8 @@ PARAMETER_DESCRIPTIONS = {
     "team_id": "Team id.",
     "player_id": "Player id.",
     "match_id": "Match id.",
+    "user_id": "User id of a member (GET /leagues/{league_id}/members lists them).",
+    "webhook_id": "Webhook id.",
 }
 
 ERROR_DESCRIPTIONS = {

@@ -22,17 +22,23 @@ from marshmallow.validate import Length, OneOf, Range, Regexp
 
 from league.api.advancement import KINDS as ADVANCEMENT_KINDS
 from league.api.advancement import MAX_DIE
+from league.api.fixtures import FORMATS as FIXTURE_FORMATS
+from league.api.fixtures import MAX_ROUND
 from league.api.leagues import POINTS_RANGE
 from league.api.matches import MAX_COUNT, MAX_GOLD, MAX_KEY, MAX_PLAYERS
+from league.api.membership import ROLES as PROMOTABLE_ROLES
 from league.api.serializers import MAX_ID
 from league.models.league import PAPER_SIZES, TIE_BREAKERS
+from league.models.league import ROLES as MEMBER_ROLES
 from league.models.ledger import ENTRY_KINDS
 from league.models.match import INJURY_CODES, MATCH_STATES, SIDES
 from league.models.player import PLAYER_STATUSES
 from league.models.team import TEAM_STATUSES
+from league.models.webhook import DELIVERY_STATUSES, URL_LENGTH, WEBHOOK_EVENTS, WEBHOOK_FORMATS
 from league.rules import CHARACTERISTICS, MAX_DICE
 from league.services.exchange import FORMAT as DOCUMENT_FORMAT
 from league.services.exchange import VERSION as DOCUMENT_VERSION
+from league.services.fixtures import MAX_DAYS_BETWEEN
 from league.services.leagues import MAX_STARTING_TREASURY
 from league.services.teams import ITEMS, MAX_ADJUSTMENT
 
@@ -857,11 +863,9 @@ class FansChangeSchema(RequestSchema):
     away = count("Change of dedicated fans.")
 
 
-class MatchReportSchema(RequestSchema):
-    """A played match to record; SPP awards follow the league's ruleset."""
+class MatchResultSchema(RequestSchema):
+    """The result of a scheduled fixture; SPP awards follow the league's ruleset."""
 
-    home_team = integer("Team id.", required=True, validate=Range(1, MAX_ID))
-    away_team = integer("Team id.", required=True, validate=Range(1, MAX_ID))
     home_score = integer("Touchdowns.", required=True, validate=Range(max=MAX_COUNT))
     away_score = integer("Touchdowns.", required=True, validate=Range(max=MAX_COUNT))
     winnings = fields.Nested(WinningsSchema, allow_none=True)
@@ -875,11 +879,113 @@ class MatchReportSchema(RequestSchema):
         allow_none=True,
         validate=Length(max=MAX_PLAYERS),
     )
+
+
+class MatchReportSchema(MatchResultSchema):
+    """A played match to record; SPP awards follow the league's ruleset."""
+
+    home_team = integer("Team id.", required=True, validate=Range(1, MAX_ID))
+    away_team = integer("Team id.", required=True, validate=Range(1, MAX_ID))
     idempotency_key = fields.String(
         allow_none=True,
         validate=[Length(min=1, max=MAX_KEY), NO_NUL],
         metadata=_doc("Repeating a key returns the first match (200) and records nothing new."),
     )
+
+
+# ---------------------------------------------------------------------------
+# Fixtures
+
+
+class FixtureSchema(ResponseSchema):
+    """A fixture of a season: a scheduled match, or one played."""
+
+    id = fields.Integer(required=True, metadata=_doc("The match id."))
+    round = fields.Integer(required=True, allow_none=True)
+    date = fields.String(required=True, allow_none=True, metadata=_doc("YYYY-MM-DD."))
+    state = fields.String(required=True, validate=OneOf(MATCH_STATES))
+    friendly = fields.Boolean(required=True)
+    home_team = fields.Integer(required=True, metadata=_doc("Team id."))
+    away_team = fields.Integer(required=True, metadata=_doc("Team id."))
+    home_score = fields.Integer(required=True)
+    away_score = fields.Integer(required=True)
+
+
+class FixtureListSchema(ResponseSchema):
+    """A season's fixtures, by round then date."""
+
+    season = fields.String(required=True, metadata=_doc("The season's name."))
+    fixtures = fields.List(fields.Nested(FixtureSchema), required=True)
+
+
+class NewFixtureSchema(RequestSchema):
+    """One fixture to add to the current season."""
+
+    home_team = integer("Team id.", required=True, validate=Range(1, MAX_ID))
+    away_team = integer("Team id.", required=True, validate=Range(1, MAX_ID))
+    round = integer("Round number.", allow_none=True, validate=Range(1, MAX_ROUND))
+    date = fields.Date(allow_none=True, metadata=_doc("YYYY-MM-DD."))
+    friendly = fields.Boolean(metadata=_doc("Does not count in the standings."))
+    add_another = fields.Boolean(
+        metadata=_doc("Add it even though the two teams already meet in that round.")
+    )
+
+
+class GenerateFixturesSchema(RequestSchema):
+    """A round robin to generate."""
+
+    format = fields.String(
+        allow_none=True,
+        validate=OneOf(FIXTURE_FORMATS),
+        metadata=_doc("`single` (default): every team meets every other once; `double`: twice."),
+    )
+    start_date = fields.Date(allow_none=True, metadata=_doc("Date of round 1, YYYY-MM-DD."))
+    days_between = integer(
+        "Days between rounds (default 7).", allow_none=True, validate=Range(1, MAX_DAYS_BETWEEN)
+    )
+
+
+# ---------------------------------------------------------------------------
+# Members
+
+
+class MemberSchema(ResponseSchema):
+    """A member of a league."""
+
+    user_id = fields.Integer(required=True)
+    username = fields.String(required=True)
+    role = fields.String(required=True, validate=OneOf(MEMBER_ROLES))
+
+
+class MembersSchema(ResponseSchema):
+    """A league's members."""
+
+    members = fields.List(fields.Nested(MemberSchema), required=True)
+
+
+class NewMemberSchema(RequestSchema):
+    """A registered user to add as a coach."""
+
+    username = text("The user's name.", required=True)
+
+
+class MemberRoleSchema(RequestSchema):
+    """A member's new role."""
+
+    role = fields.String(required=True, validate=OneOf(PROMOTABLE_ROLES))
+
+
+class JoinLinkSchema(ResponseSchema):
+    """The league's join link: whoever has it may join as a coach."""
+
+    token = fields.String(required=True, metadata=_doc("Send it to `POST /leagues/{id}/join`."))
+    url = fields.String(required=True, metadata=_doc("The page a person opens to join."))
+
+
+class JoinRequestSchema(RequestSchema):
+    """The token of the league's join link."""
+
+    token = text("From the join link.", required=True)
 
 
 # ---------------------------------------------------------------------------
@@ -1076,3 +1182,79 @@ class TeamDocumentSchema(ResponseSchema):
         metadata=_doc("Every player who was ever on the team, in hiring order."),
     )
     ledger = fields.List(fields.Nested(DocumentLedgerEntrySchema), required=True)
+
+
+# ---------------------------------------------------------------------------
+# Webhooks
+
+
+class WebhookSchema(ResponseSchema):
+    """A webhook of a league."""
+
+    id = fields.Integer(required=True)
+    league_id = fields.Integer(required=True)
+    url = fields.String(required=True)
+    events = fields.List(fields.String(validate=OneOf(WEBHOOK_EVENTS)), required=True)
+    format = fields.String(required=True, validate=OneOf(WEBHOOK_FORMATS))
+    paused = fields.Boolean(
+        required=True, metadata=_doc("Paused after failing: nothing is sent until resumed.")
+    )
+    failures = fields.Integer(required=True, metadata=_doc("Failed attempts in a row."))
+
+
+class NewWebhookCreatedSchema(WebhookSchema):
+    """A webhook just registered, with its signing secret (shown this once)."""
+
+    secret = fields.String(
+        required=True,
+        metadata=_doc("Key of the HMAC-SHA256 in each delivery's `X-League-Signature`."),
+    )
+
+
+class WebhookListSchema(ResponseSchema):
+    """A league's webhooks."""
+
+    webhooks = fields.List(fields.Nested(WebhookSchema), required=True)
+
+
+class NewWebhookSchema(RequestSchema):
+    """A webhook to register."""
+
+    url = fields.String(
+        required=True,
+        validate=[NO_NUL, Length(min=1, max=URL_LENGTH)],
+        metadata=_doc("An http:// or https:// address of a public host."),
+    )
+    events = fields.List(
+        fields.String(validate=OneOf(WEBHOOK_EVENTS)),
+        required=True,
+        validate=Length(min=1),
+        metadata=_doc("The events to be told about.", uniqueItems=True),
+    )
+    format = fields.String(
+        allow_none=True,
+        validate=OneOf(WEBHOOK_FORMATS),
+        metadata=_doc("`json` (default): the event; `discord`: a Discord message with an embed."),
+    )
+
+
+class DeliverySchema(ResponseSchema):
+    """One event sent (or to be sent) to a webhook, and how it went."""
+
+    id = fields.Integer(required=True, metadata=_doc("Also sent as `X-League-Delivery`."))
+    event = fields.String(required=True, validate=OneOf(WEBHOOK_EVENTS))
+    status = fields.String(required=True, validate=OneOf(DELIVERY_STATUSES))
+    attempts = fields.Integer(required=True)
+    response_code = fields.Integer(
+        required=True, allow_none=True, metadata=_doc("The receiver's last HTTP status.")
+    )
+    error = fields.String(required=True, allow_none=True)
+    created_at = fields.String(required=True, metadata=_doc("ISO 8601."))
+    next_attempt_at = fields.String(required=True, allow_none=True, metadata=_doc("ISO 8601."))
+    delivered_at = fields.String(required=True, allow_none=True, metadata=_doc("ISO 8601."))
+
+
+class DeliveryListSchema(ResponseSchema):
+    """A webhook's latest deliveries, newest first."""
+
+    deliveries = fields.List(fields.Nested(DeliverySchema), required=True)

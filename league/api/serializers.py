@@ -281,8 +281,8 @@ def advancement_json(advancement: Advancement) -> dict[str, Any]:
         "dice": None if advancement.dice is None else list(advancement.dice),
         "dice_source": advancement.dice_source,
         "value_increase": advancement.value_increase,
-        "created_at": _timestamp(advancement.created_at),
-        "undone_at": _timestamp(advancement.undone_at),
+        "created_at": timestamp(advancement.created_at),
+        "undone_at": timestamp(advancement.undone_at),
     }
 
 
@@ -307,7 +307,7 @@ def team_json(team: Team) -> dict[str, Any]:
     }
 
 
-def _timestamp(moment: datetime | None) -> str | None:
+def timestamp(moment: datetime | None) -> str | None:
     """ISO 8601 with the offset; SQLite hands back naive datetimes, stored as UTC."""
     if moment is None:
         return None
@@ -337,7 +337,7 @@ def match_json(match: Match) -> dict[str, Any]:
         "expensive_mistakes": {
             side.side: {"outcome": side.mistake, "loss": side.mistake_loss} for side in (home, away)
         },
-        "played_at": _timestamp(match.played_at),
+        "played_at": timestamp(match.played_at),
         "players": [
             {
                 "player_id": line.player_id,

@@ -13,6 +13,7 @@ from league.models.redraft import Redraft
 from league.models.submission import FormSubmission
 from league.models.team import Team
 from league.models.user import ApiToken, User
+from league.models.webhook import Webhook, WebhookDelivery
 
 __all__ = [
     "Advancement",
@@ -37,4 +38,6 @@ __all__ = [
     "TeamOpening",
     "TreasuryEntry",
     "User",
+    "Webhook",
+    "WebhookDelivery",
 ]

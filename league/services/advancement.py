@@ -43,7 +43,7 @@ from league.rules import (
     roll_random_skill_dice,
     roll_serves,
 )
-from league.services import audit
+from league.services import audit, webhooks
 from league.services.errors import Conflict, Forbidden, RuleViolation
 from league.services.leagues import role_in
 from league.services.teams import can_manage, get_player, get_team, team_ruleset, team_type_of
@@ -327,6 +327,12 @@ def _write(
         spp=taken.cost,
         value=taken.value,
         dice=dice,
+    )
+    webhooks.emit(
+        session,
+        player.team.league_id,
+        "advancement.bought",
+        webhooks.advancement_payload(advancement),
     )
     return advancement
 

@@ -17,7 +17,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session, selectinload
 
 from league.models import League, Match, MatchTeam, Season, User
-from league.services import audit
+from league.services import audit, webhooks
 from league.services.errors import Conflict, RuleViolation
 from league.services.leagues import get_league, require_commissioner
 from league.services.matches import schedule_match
@@ -167,6 +167,9 @@ def generate_fixtures(
         double=double,
         matches=len(created),
     )
+    webhooks.emit(
+        session, league.id, "fixtures.generated", webhooks.fixtures_payload(league, created)
+    )
     return created
 
 
@@ -236,7 +239,7 @@ def _side(side: MatchTeam) -> FixtureSide:
     return FixtureSide(side.team_id, side.team.name, side.team.coach_id, side.score, side.conceded)
 
 
-def _fixture(match: Match) -> Fixture:
+def fixture_of(match: Match) -> Fixture:
     return Fixture(
         match.id,
         match.round,
@@ -259,7 +262,7 @@ def season_fixtures(
         .order_by(Match.round.is_(None), Match.round, Match.scheduled_for, Match.id)
         .options(selectinload(Match.sides).selectinload(MatchTeam.team))
     )
-    fixtures = [_fixture(m) for m in found]
+    fixtures = [fixture_of(m) for m in found]
     numbers = sorted({f.round for f in fixtures if f.round is not None})
     scheduled = {
         side.team_id: side.team_name

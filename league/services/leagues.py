@@ -265,23 +265,29 @@ def add_member(session: Session, actor: User, league: League, user: User, role: 
     _add(session, actor, league, user, role)
 
 
-def add_member_by_username(session: Session, actor: User, league_id: int, username: str) -> User:
+def add_member_by_username(
+    session: Session, actor: User, league_id: int, username: str
+) -> LeagueMember:
     league = get_league(session, league_id)
     require_commissioner(league, actor)
     user = find_user(session, username)
     if user is None:
         raise NotFound(f"There is no user called {username!r}.", field="username")
-    _add(session, actor, league, user, "coach")
-    return user
+    return _add(session, actor, league, user, "coach")
 
 
-def join_with_token(session: Session, user: User, league_id: int, token: str) -> League:
+def valid_join_token(league: League, token: str) -> bool:
+    """Is `token` the league's join token? (In constant time; any text may be given.)"""
+    given = token.encode("utf-8", "surrogatepass")  # compare_digest takes only ASCII str
+    return secrets.compare_digest(league.join_token.encode(), given)
+
+
+def join_with_token(session: Session, user: User, league_id: int, token: str) -> LeagueMember:
     """A coach joins through the league's join link."""
     league = get_league(session, league_id)
-    if not secrets.compare_digest(league.join_token, token):
+    if not valid_join_token(league, token):
         raise Forbidden("This join link is not valid any more; ask the commissioner for a new one.")
-    _add(session, user, league, user, "coach")
-    return league
+    return _add(session, user, league, user, "coach")
 
 
 def new_join_token(session: Session, actor: User, league_id: int) -> League:

@@ -43,7 +43,7 @@ from league.rules import (
     winnings,
     winnings_terms,
 )
-from league.services import audit, submissions
+from league.services import audit, submissions, webhooks
 from league.services.errors import Conflict, Forbidden, NotFound, RuleViolation
 from league.services.leagues import get_league, league_ruleset, role_in
 from league.services.teams import ITEMS, can_manage, get_team, post_entry, team_type_of
@@ -401,6 +401,7 @@ def record_result(
         match.id,
         score=f"{report.home.score}-{report.away.score}",
     )
+    webhooks.emit_match(session, match, "match.corrected" if correcting else "match.finalised")
     return match
 
 
@@ -445,6 +446,7 @@ def void_match(session: Session, actor: User, match_id: int) -> Match:
         session.add(again)
         session.flush()
     audit.record(session, actor, "match.void", "match", match.id)
+    webhooks.emit_match(session, match, "match.voided")
     return match
 
 

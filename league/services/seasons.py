@@ -11,7 +11,7 @@ from sqlalchemy.orm import Session
 from league.models import League, Season, Team, TreasuryEntry, User
 from league.rules import Ruleset
 from league.rules.seasons import season_prizes
-from league.services import audit
+from league.services import audit, webhooks
 from league.services.errors import Conflict, NotFound
 from league.services.leagues import get_league, league_ruleset, require_commissioner
 from league.services.standings import standings
@@ -92,6 +92,13 @@ def close_season(
     league.seasons.append(season)
     session.flush()
     audit.record(session, actor, "league.new_season", "league", league.id, number=number)
+    if current is not None:
+        webhooks.emit(
+            session,
+            league.id,
+            "season.closed",
+            lambda: webhooks.season_payload(session, league, current),
+        )
     return ClosedSeason(current, season, prizes)
 
 

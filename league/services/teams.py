@@ -12,7 +12,7 @@ from league.models import League, Player, Team, TreasuryEntry, User
 from league.models.player import ON_ROSTER
 from league.rules import Ruleset, purchase_cost
 from league.rules.model import Position, RulesError, TeamType
-from league.services import audit, submissions
+from league.services import audit, submissions, webhooks
 from league.services.errors import Conflict, DomainError, Forbidden, NotFound, RuleViolation
 from league.services.leagues import (
     get_league,
@@ -298,6 +298,7 @@ def create_team(session: Session, actor: User, command: NewTeam) -> Team:
     )
     session.flush()
     audit.record(session, actor, "team.create", "team", team.id, team_type=team_type.id)
+    webhooks.emit(session, team.league_id, "team.created", webhooks.team_payload(team))
     return team
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 from sqlalchemy.exc import IntegrityError
@@ -10,6 +10,20 @@ from sqlalchemy.orm import Session
 
 from league.extensions import WRITES, db
 from league.services.errors import ConcurrentChange
+
+#: session.info key: what to run once the open transaction has committed.
+AFTER_COMMIT = "after_commit"
+
+
+def after_commit(session: Session, callback: Callable[[], None]) -> None:
+    """Run `callback` once the unit of work's transaction commits; never if it rolls back
+    (outgoing webhooks are sent this way: only what was saved is announced)."""
+    session.info.setdefault(AFTER_COMMIT, []).append(callback)
+
+
+def _run_after_commit(session: Session) -> None:
+    for callback in session.info.pop(AFTER_COMMIT, []):
+        callback()
 
 
 @contextmanager
@@ -25,6 +39,7 @@ def unit_of_work() -> Iterator[Session]:
         yield session
         session.commit()
     except IntegrityError as error:
+        session.info.pop(AFTER_COMMIT, None)
         session.rollback()
         if not _unique_violation(error):
             raise
@@ -35,8 +50,10 @@ def unit_of_work() -> Iterator[Session]:
             "Reload the page to see it."
         ) from error
     except BaseException:
+        session.info.pop(AFTER_COMMIT, None)
         session.rollback()
         raise
+    _run_after_commit(session)
 
 
 def _unique_violation(error: IntegrityError) -> bool:

@@ -45,6 +45,7 @@ def register_web(app: Flask) -> None:
     from league.web.profile import bp as profile_bp
     from league.web.seasons import bp as seasons_bp
     from league.web.teams import bp as teams_bp
+    from league.web.webhooks import bp as webhooks_bp
 
     # Before any route is added: every rule compiles its converters from this table.
     app.url_map.converters["int"] = IdConverter
@@ -59,6 +60,7 @@ def register_web(app: Flask) -> None:
     app.register_blueprint(auth_bp)
     app.register_blueprint(profile_bp)
     app.register_blueprint(seasons_bp)
+    app.register_blueprint(webhooks_bp)
     if app.config.get("LEAGUE_BENCH"):
         from league.web.bench import bp as bench_bp
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Callable
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
@@ -14,7 +13,7 @@ from league.extensions import db
 from league.models import League
 from league.rules import load_ruleset, ruleset_ids
 from league.rules.loader import DEFAULT_RULESET_ID
-from league.services import leagues, seasons, teams
+from league.services import leagues, seasons, teams, webhooks
 from league.services.errors import DomainError, Forbidden, NotFound
 from league.services.leagues import LeagueSettings
 from league.services.standings import standings as league_standings
@@ -113,7 +112,13 @@ def settings(league_id: int) -> str | Response:
     if done:
         flash("Settings saved.", "success")
         return done
-    return render_template("leagues/form.html", form=form, league=league)
+    return render_template(
+        "leagues/form.html",
+        form=form,
+        league=league,
+        paused_webhooks=webhooks.paused_webhooks(db.session(), league),
+        pause_after=webhooks.PAUSE_AFTER,
+    )
 
 
 @bp.route("/leagues/<int:league_id>/members", methods=["GET", "POST"])
@@ -126,14 +131,15 @@ def members(league_id: int) -> str | Response:
     if form.validate_on_submit():
         try:
             with unit_of_work() as session:
-                user = leagues.add_member_by_username(
+                member = leagues.add_member_by_username(
                     session, current_user, league_id, form.username.data or ""
                 )
+                username = member.user.username
         except DomainError as error:
             # Every refusal here ("no such user", "already a member") is about the name typed.
             attach_error(form, error, "username")
         else:
-            flash(f"{user.username} joined {league.name} as a coach.", "success")
+            flash(f"{username} joined {league.name} as a coach.", "success")
             return redirect(url_for("leagues.members", league_id=league_id))
     return render_template(
         "leagues/members.html",
@@ -206,7 +212,7 @@ def join(league_id: int, token: str) -> str | Response | tuple[str, int]:
         flash(f"You are already a member of {league.name}.", "warning")
         return redirect(url_for("leagues.show", league_id=league_id))
     form = EmptyForm()
-    if request.method == "GET" and not secrets.compare_digest(league.join_token, token):
+    if request.method == "GET" and not leagues.valid_join_token(league, token):
         # Do not offer a "Join" button that can only fail.
         return render_template("leagues/join.html", league=league, form=form, valid=False), 403
     if form.validate_on_submit():

@@ -271,6 +271,8 @@ EXAMPLES = (
         {"position": "{position}", "name": "\u2066Griff\u2069"},
         422,
     ),
+    # A join token that is not ASCII: the constant-time comparison takes bytes only.
+    Example("/api/v1/leagues/{league_id}/join", {"token": "\u00e9t\u00e9"}, 403),
 )
 
 

@@ -18,7 +18,9 @@ from sqlalchemy import select
 from werkzeug.serving import make_server
 
 from league.extensions import db
-from league.models import League, Match, Team
+from league.models import League, Match, Team, WebhookDelivery
+from league.models.webhook import URL_LENGTH
+from league.services import webhooks
 from league.services.demo import DEMO_COACHES, DEMO_COMMISSIONER, seed_demo
 from league.services.fixtures import generate_fixtures
 from league.services.leagues import LeagueSettings, add_member, create_league
@@ -100,6 +102,24 @@ def _demo_site(session) -> tuple[Site, str]:
     return site, accounts.password
 
 
+def _long_webhook(session, commissioner, league: League) -> None:
+    """A webhook with the longest address, and a failed delivery with a long error."""
+    url = "https://1.1.1.1/" + "hooks/" * 80  # a number: nothing to look up
+    settings = webhooks.WebhookSettings(url[:URL_LENGTH], ("team.redrafted",), "discord")
+    hook = webhooks.create_webhook(session, commissioner, league.id, settings)
+    hook.paused_at = hook.created_at
+    session.add(
+        WebhookDelivery(
+            webhook_id=hook.id,
+            event="team.redrafted",
+            body="{}",
+            status="failed",
+            attempts=5,
+            error=("Not delivered: " + "unreachable " * 20)[:200],
+        )
+    )
+
+
 def _long_site(session) -> Site:
     """A league, its teams and players with names of the maximum length."""
     commissioner = find_user(session, DEMO_COMMISSIONER)
@@ -119,6 +139,7 @@ def _long_site(session) -> Site:
         session, commissioner, league.id, double=True, start_date=date.today(), shuffle=False
     )
     scorer_id = _play(session, commissioner, fixtures[0])
+    _long_webhook(session, commissioner, league)
     home = fixtures[0].home.team
     names = (LONG_LEAGUE, *LONG_TEAMS, LONG_DRAFT_TEAM, f"11 {LONG_PLAYER}"[:60])
     return Site(league.id, home.id, draft.id, scorer_id, fixtures[0].id, names)
@@ -216,6 +237,7 @@ PAGES = {
     "league pack": ("/leagues/{s.league_id}/rosters", []),
     "next season": ("/leagues/{s.league_id}/seasons/next", []),
     "settings": ("/leagues/{s.league_id}/settings", []),
+    "webhooks": ("/leagues/{s.league_id}/webhooks", []),
     "new team": ("/leagues/{s.league_id}/teams/new", []),
     "new league": ("/leagues/new", []),
     "void": ("/matches/{s.played_match_id}/void", []),

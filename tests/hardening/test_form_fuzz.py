@@ -231,6 +231,9 @@ ADVANCE_FIELDS = {
     "number": "1",
     "source": "server",
 }
+# An address given as a number: hostile values are refused before any name is looked up,
+# or are looked up and not found.
+WEBHOOK_FIELDS = {"url": "https://1.1.1.1/hook", "events": "season.closed", "format": "discord"}
 
 SPECS = (
     Spec(
@@ -367,6 +370,10 @@ SPECS = (
     Spec("advancement.preview_choice", "/players/{player}/advance", Role.COACH, ADVANCE_FIELDS),
     Spec("advancement.confirm", "/players/{player}/advance/confirm", Role.COACH, ADVANCE_FIELDS),
     Spec("advancement.undo", "/players/{veteran}/advance/undo", Role.COACH, {}),
+    Spec("webhooks.index", "/leagues/{league}/webhooks", Role.COMMISSIONER, WEBHOOK_FIELDS),
+    Spec("webhooks.edit", "/webhooks/{webhook}/edit", Role.COMMISSIONER, WEBHOOK_FIELDS),
+    Spec("webhooks.resume", "/webhooks/{webhook}/resume", Role.COMMISSIONER, {}),
+    Spec("webhooks.delete", "/webhooks/{webhook}/delete", Role.COMMISSIONER, {"confirmed": "yes"}),
 )
 
 

@@ -30,16 +30,19 @@ from werkzeug.test import TestResponse
 
 from league.extensions import db
 from league.models import ApiToken, AuditEntry, User
-from league.services import exchange, leagues, matches, redraft, seasons, teams, users
+from league.services import exchange, leagues, matches, redraft, seasons, teams, users, webhooks
 from league.services.advancement import AdvancementRequest, buy_advancement
 from league.services.matches import MatchReport, PlayerEvents, SideReport
 from league.services.unit_of_work import unit_of_work
+from league.services.webhooks import WebhookSettings
 from tests.hardening import Snapshot, log_in, session_user, snapshot
 from tests.pages import LEAGUE_FORM
 
 PASSWORD = "correct horse battery"
 API = "/api/v1"
 WRITE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+#: A public address given as a number: no name to look up, nothing listening for the tests.
+PUBLIC_HOOK = "https://1.1.1.1/hook"
 
 
 class Role(enum.StrEnum):
@@ -62,11 +65,11 @@ class Outcome(enum.Enum):
     FORBIDDEN = "403"
     #: Someone else's thing is hidden: as if it did not exist.
     NOT_FOUND = "404"
+    #: Refused as in conflict with the state: joining a league one already belongs to (API).
+    CONFLICT = "409"
     #: Sent elsewhere with nothing done: logging in while logged in, joining twice, a wrong
     #: join link.
     IGNORED = "ignored"
-    #: Allowed to ask, but the state refuses it (nothing to do yet): 409 or 404, nothing done.
-    REFUSED = "refused"
 
 
 # ---------------------------------------------------------------------------
@@ -100,6 +103,8 @@ class World:
     outside_team: int
     #: The id of the coach's API token.
     coach_token: int
+    #: A webhook of the league, told about nothing the rows do (nothing is sent).
+    webhook: int
     #: The last audit entry of the seed: anything after it was done by the request.
     mark: int = 0
 
@@ -205,6 +210,10 @@ def seed_world() -> World:
     with unit_of_work() as session:
         tokens = {role: users.issue_token(session, made[name]) for role, name in ROLE_USERS.items()}
     coach_token = db.session.scalar(select(ApiToken.id).where(ApiToken.user_id == coach.id))
+    with unit_of_work() as session:
+        webhook = webhooks.create_webhook(
+            session, commish, league_id, WebhookSettings(PUBLIC_HOOK, ("team.redrafted",))
+        ).id
     mark = db.session.scalar(select(func.max(AuditEntry.id))) or 0
     return World(
         users={name: user.id for name, user in made.items()},
@@ -222,6 +231,7 @@ def seed_world() -> World:
         join_token=join_token,
         outside_team=outside_team,
         coach_token=coach_token,
+        webhook=webhook,
         mark=mark,
     )
 
@@ -607,6 +617,47 @@ ROWS: tuple[Row, ...] = (
         web(COMMISSIONERS),
         audited("match.void"),
     ),
+    # -- webhooks
+    Row(
+        "add a webhook",
+        "webhooks.index",
+        "POST",
+        lambda w: Call(
+            "POST",
+            f"/leagues/{w.league}/webhooks",
+            {"url": PUBLIC_HOOK, "events": "team.redrafted", "format": "json"},
+        ),
+        web(COMMISSIONERS),
+        audited("webhook.create"),
+    ),
+    Row(
+        "edit a webhook",
+        "webhooks.edit",
+        "POST",
+        lambda w: Call(
+            "POST",
+            f"/webhooks/{w.webhook}/edit",
+            {"url": PUBLIC_HOOK, "events": "season.closed", "format": "json"},
+        ),
+        web(COMMISSIONERS),
+        audited("webhook.update"),
+    ),
+    Row(
+        "resume a webhook",
+        "webhooks.resume",
+        "POST",
+        _post("/webhooks/{webhook}/resume"),
+        web(COMMISSIONERS),
+        audited("webhook.resume"),
+    ),
+    Row(
+        "delete a webhook",
+        "webhooks.delete",
+        "POST",
+        _post("/webhooks/{webhook}/delete", confirmed="yes"),
+        web(COMMISSIONERS),
+        audited("webhook.delete"),
+    ),
     # -- teams and players
     Row(
         "hire",
@@ -744,7 +795,7 @@ ROWS: tuple[Row, ...] = (
         "api.advance_playoffs",
         "POST",
         _api("POST", "/leagues/{league}/playoffs/advance"),
-        api(()) | dict.fromkeys(COMMISSIONERS, Outcome.REFUSED),
+        api(()) | dict.fromkeys(COMMISSIONERS, Outcome.NOT_FOUND),
         audited("league.playoffs_advance"),
     ),
     Row(
@@ -752,7 +803,7 @@ ROWS: tuple[Row, ...] = (
         "api.record_winner",
         "POST",
         _api("POST", "/matches/{played}/winner", lambda w: {"team_id": w.team}),
-        api(()) | dict.fromkeys(COMMISSIONERS, Outcome.REFUSED),
+        api(()) | dict.fromkeys(COMMISSIONERS, Outcome.CONFLICT),
         audited("match.winner"),
     ),
     Row(
@@ -819,6 +870,98 @@ ROWS: tuple[Row, ...] = (
         _api("POST", "/matches/{played}/void"),
         api(COMMISSIONERS),
         audited("match.void"),
+    ),
+    Row(
+        "API: add a member",
+        "api.add_member",
+        "POST",
+        _api("POST", "/leagues/{league}/members", lambda w: {"username": "loner"}),
+        api(COMMISSIONERS),
+        audited("league.join"),
+    ),
+    Row(
+        "API: promote a member",
+        "api.change_member",
+        "PATCH",
+        lambda w: Call(
+            "PATCH",
+            f"{API}/leagues/{w.league}/members/{w.users['opponent']}",
+            json={"role": "commissioner"},
+        ),
+        api(COMMISSIONERS),
+        audited("league.promote"),
+    ),
+    Row(
+        "API: remove a member",
+        "api.remove_member",
+        "DELETE",
+        lambda w: Call("DELETE", f"{API}/leagues/{w.league}/members/{w.users['opponent']}"),
+        api(COMMISSIONERS),
+        audited("league.remove"),
+    ),
+    Row(
+        "API: new join link",
+        "api.new_join_link",
+        "POST",
+        _api("POST", "/leagues/{league}/join-link"),
+        api(COMMISSIONERS),
+        audited("league.join_link"),
+    ),
+    Row(
+        "API: join with the link",
+        "api.join",
+        "POST",
+        _api("POST", "/leagues/{league}/join", lambda w: {"token": w.join_token}),
+        api({Role.OUTSIDER, Role.ADMIN}) | dict.fromkeys(MEMBERS - {Role.ADMIN}, Outcome.CONFLICT),
+        audited("league.join"),
+    ),
+    Row(
+        "API: add a fixture",
+        "api.add_fixture",
+        "POST",
+        _api(
+            "POST",
+            "/leagues/{league}/fixtures",
+            lambda w: {"home_team": w.team, "away_team": w.opponent_team, "round": 1},
+        ),
+        api(COMMISSIONERS),
+        audited("match.schedule"),
+    ),
+    Row(
+        "API: generate fixtures",
+        "api.generate_fixtures",
+        "POST",
+        _api("POST", "/leagues/{league}/fixtures/generate", lambda w: {"format": "single"}),
+        api(COMMISSIONERS),
+        audited("fixtures.generate"),
+    ),
+    Row(
+        "API: enter a fixture's result",
+        "api.record_result",
+        "POST",
+        _api("POST", "/matches/{scheduled}/result", lambda w: {"home_score": 1, "away_score": 0}),
+        api(COMMISSIONERS),
+        audited("match.record"),
+    ),
+    Row(
+        "API: register a webhook",
+        "api.create_webhook",
+        "POST",
+        _api(
+            "POST",
+            "/leagues/{league}/webhooks",
+            lambda w: {"url": PUBLIC_HOOK, "events": ["season.closed"], "format": "discord"},
+        ),
+        api(COMMISSIONERS),
+        audited("webhook.create"),
+    ),
+    Row(
+        "API: delete a webhook",
+        "api.delete_webhook",
+        "DELETE",
+        _api("DELETE", "/webhooks/{webhook}"),
+        api(COMMISSIONERS),
+        audited("webhook.delete"),
     ),
     Row(
         "API: hire",
@@ -951,8 +1094,8 @@ def test_permission_matrix(case: Case, row: Row, role: Role) -> None:
         assert status == 403, detail
     elif expected is Outcome.NOT_FOUND:
         assert status == 404, detail
-    elif expected is Outcome.REFUSED:
-        assert status in (404, 409), detail
+    elif expected is Outcome.CONFLICT:
+        assert status == 409, detail
     else:
         assert status == 302, detail
         assert "/login" not in location, detail

@@ -1,0 +1,216 @@
+"""Fixtures: GET /api/v1/leagues/<id>/fixtures, POST .../fixtures (one fixture),
+POST .../fixtures/generate (a round robin), POST /api/v1/matches/<id>/result.
+
+The same services as the fixture pages; a fixture's result is entered with the
+report body of `POST /leagues/{id}/matches`.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+from typing import Any
+
+from flask import g
+
+from league.api import bp
+from league.api.auth import token_required
+from league.api.leagues import season_number_param
+from league.api.matches import report_from
+from league.api.serializers import (
+    BadRequest,
+    json_object,
+    match_json,
+    optional_int,
+    optional_str,
+)
+from league.extensions import db
+from league.models import Match
+from league.services import fixtures as fixture_service
+from league.services import leagues, matches
+from league.services.unit_of_work import unit_of_work
+
+LEAGUE = "/leagues/<id:league_id>"
+FORMATS = ("single", "double")
+ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+#: The widest round number the fixture form takes.
+MAX_ROUND = 999
+
+
+def _invalid(name: str, message: str) -> BadRequest:
+    return BadRequest(message, code="invalid_field", field=name)
+
+
+def fixture_json(fixture: fixture_service.Fixture) -> dict[str, Any]:
+    return {
+        "id": fixture.match_id,
+        "round": fixture.round,
+        "date": fixture.scheduled_for.isoformat() if fixture.scheduled_for else None,
+        "state": fixture.state,
+        "friendly": fixture.friendly,
+        "home_team": fixture.home.team_id,
+        "away_team": fixture.away.team_id,
+        "home_score": fixture.home.score,
+        "away_score": fixture.away.score,
+    }
+
+
+def _match_fixture(match: Match) -> dict[str, Any]:
+    return fixture_json(fixture_service.fixture_of(match))
+
+
+def _date(body: dict[str, Any], name: str) -> date | None:
+    given = optional_str(body, name)
+    if given is None:
+        return None
+    try:
+        if not ISO_DATE.fullmatch(given):
+            raise ValueError(given)  # fromisoformat also takes 20260101 and week dates
+        return date.fromisoformat(given)
+    except ValueError:
+        raise _invalid(name, f"'{name}' must be a date, YYYY-MM-DD.") from None
+
+
+def _bool(body: dict[str, Any], name: str) -> bool:
+    value = body.get(name, False)
+    if not isinstance(value, bool):
+        raise _invalid(name, f"'{name}' must be true or false.")
+    return value
+
+
+def _required_team(body: dict[str, Any], name: str) -> int:
+    team_id = optional_int(body, name)
+    if team_id is None:
+        raise _invalid(name, f"'{name}' is required.")
+    return team_id
+
+
+@bp.get(f"{LEAGUE}/fixtures")
+def list_fixtures(league_id: int) -> dict[str, Any]:
+    """A season's fixtures and results (voided matches left out), by round then date.
+    ---
+    get:
+      tags: [Fixtures]
+      parameters:
+        - name: season
+          in: query
+          required: false
+          description: Season number (default the current season).
+          schema: {type: integer, minimum: 0, maximum: 999999999}
+      responses:
+        200: FixtureList
+      errors:
+        400: "`season` is not a season number (`invalid_field`)."
+        404: No such league, or no such season in it.
+    """
+    league = leagues.get_league(db.session, league_id)
+    listed = fixture_service.season_fixtures(db.session, league, season_number_param())
+    every = [f for r in listed.rounds for f in r.fixtures] + list(listed.others)
+    return {"season": listed.season_name, "fixtures": [fixture_json(f) for f in every]}
+
+
+@bp.post(f"{LEAGUE}/fixtures")
+@token_required
+def add_fixture(league_id: int) -> tuple[dict[str, Any], int]:
+    """Add one fixture to the current season (commissioner), as on the "Add fixture" page.
+    ---
+    post:
+      tags: [Fixtures]
+      requestBody: NewFixture
+      responses:
+        201: Fixture
+      errors:
+        400: Malformed body (`bad_request`, `invalid_field`).
+        403: The caller is not a commissioner of the league.
+        404: No such league.
+        422: >-
+          Teams that cannot meet (the same team twice, not active, not of the league), or the
+          two teams already meet in that round and `add_another` is not true (`fixture_exists`).
+    """
+    body = json_object()
+    round_number = optional_int(body, "round")
+    if round_number is not None and not 1 <= round_number <= MAX_ROUND:
+        raise _invalid("round", f"'round' must be from 1 to {MAX_ROUND}.")
+    home, away = _required_team(body, "home_team"), _required_team(body, "away_team")
+    with unit_of_work() as session:
+        match = matches.schedule_match(
+            session,
+            g.api_user,
+            league_id,
+            home,
+            away,
+            round_number=round_number,
+            scheduled_for=_date(body, "date"),
+            friendly=_bool(body, "friendly"),
+            add_another=_bool(body, "add_another"),
+        )
+        result = _match_fixture(match)
+    return result, 201
+
+
+@bp.post(f"{LEAGUE}/fixtures/generate")
+@token_required
+def generate_fixtures(league_id: int) -> tuple[dict[str, Any], int]:
+    """Generate the current season's round robin between the active teams (commissioner).
+
+    Only for a season without league matches, as on the "Generate fixtures" page. Round n
+    is dated `start_date` + (n - 1) x `days_between` when a start date is given.
+    ---
+    post:
+      tags: [Fixtures]
+      requestBody: GenerateFixtures
+      responses:
+        201: FixtureList
+      errors:
+        400: Malformed body (`bad_request`, `invalid_field`).
+        403: The caller is not a commissioner of the league.
+        404: No such league.
+        409: The season already has league matches (`season_has_fixtures`), or none is open.
+        422: Fewer than two active teams, or rounds too far apart.
+    """
+    body = json_object()
+    shape = optional_str(body, "format") or "single"
+    if shape not in FORMATS:
+        raise _invalid("format", "'format' must be 'single' or 'double'.")
+    days_between = optional_int(body, "days_between")
+    with unit_of_work() as session:
+        created = fixture_service.generate_fixtures(
+            session,
+            g.api_user,
+            league_id,
+            shape == "double",
+            _date(body, "start_date"),
+            7 if days_between is None else days_between,
+        )
+        season = leagues.get_league(session, league_id).current_season
+        result = {
+            "season": season.name if season else "",
+            "fixtures": [_match_fixture(m) for m in created],
+        }
+    return result, 201
+
+
+@bp.post("/matches/<id:match_id>/result")
+@token_required
+def record_result(match_id: int) -> dict[str, Any]:
+    """Enter (or correct) the result of a fixture (commissioner).
+
+    The body is the report of `POST /leagues/{id}/matches` without the teams; a played
+    match is corrected: what the old result gave is taken back first.
+    ---
+    post:
+      tags: [Matches]
+      requestBody: MatchResult
+      responses:
+        200: Match
+      errors:
+        400: Malformed report (`bad_request`, `invalid_field` naming the field).
+        403: The caller is not a commissioner of the league.
+        404: No such match.
+        409: The match is voided.
+        422: The rules refuse the report (`invalid_report` lists every problem in `fields`).
+    """
+    report = report_from(json_object())
+    with unit_of_work() as session:
+        result = match_json(matches.record_result(session, g.api_user, match_id, report))
+    return result

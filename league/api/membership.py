@@ -1,0 +1,175 @@
+"""Membership: GET|POST /api/v1/leagues/<id>/members, PATCH|DELETE .../members/<user_id>,
+GET|POST .../join-link, POST .../join (the same services as the members page)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import g, url_for
+
+from league.api import bp
+from league.api.auth import token_required
+from league.api.serializers import BadRequest, json_object, required_str
+from league.extensions import db
+from league.models import League, LeagueMember
+from league.services import leagues
+from league.services.unit_of_work import unit_of_work
+
+LEAGUE = "/leagues/<id:league_id>"
+MEMBER = f"{LEAGUE}/members/<id:user_id>"
+#: The role a member can be given through PATCH: the members page only promotes.
+ROLES = ("commissioner",)
+
+
+def member_json(member: LeagueMember) -> dict[str, Any]:
+    return {"user_id": member.user_id, "username": member.user.username, "role": member.role}
+
+
+def join_link_json(league: League) -> dict[str, Any]:
+    url = url_for("leagues.join", league_id=league.id, token=league.join_token, _external=True)
+    return {"token": league.join_token, "url": url}
+
+
+@bp.get(f"{LEAGUE}/members")
+def list_members(league_id: int) -> dict[str, Any]:
+    """The league's members and their roles (as on the league page).
+    ---
+    get:
+      tags: [Members]
+      responses:
+        200: Members
+      errors:
+        404: No such league.
+    """
+    league = leagues.get_league(db.session, league_id)
+    return {"members": [member_json(m) for m in leagues.active_members(league)]}
+
+
+@bp.post(f"{LEAGUE}/members")
+@token_required
+def add_member(league_id: int) -> tuple[dict[str, Any], int]:
+    """Add a registered user to the league as a coach (commissioner).
+    ---
+    post:
+      tags: [Members]
+      requestBody: NewMember
+      responses:
+        201: Member
+      errors:
+        400: Malformed body (`bad_request`, `invalid_field`).
+        403: The caller is not a commissioner of the league.
+        404: No such league, or no user of that name.
+        409: The user is already a member.
+    """
+    username = required_str(json_object(), "username")
+    with unit_of_work() as session:
+        member = leagues.add_member_by_username(session, g.api_user, league_id, username)
+        result = member_json(member)
+    return result, 201
+
+
+@bp.patch(MEMBER)
+@token_required
+def change_member(league_id: int, user_id: int) -> dict[str, Any]:
+    """Change a member's role (commissioner): a coach becomes a (co-)commissioner.
+
+    As on the members page, a commissioner does not step back to coach; remove and add
+    them again instead.
+    ---
+    patch:
+      tags: [Members]
+      requestBody: MemberRole
+      responses:
+        200: Member
+      errors:
+        400: Malformed body, or a role other than `commissioner` (`invalid_field`).
+        403: The caller is not a commissioner of the league.
+        404: No such league, or no such member.
+    """
+    role = required_str(json_object(), "role")
+    if role not in ROLES:
+        raise BadRequest(
+            "'role' must be 'commissioner': a coach can be promoted, not demoted.",
+            code="invalid_field",
+            field="role",
+        )
+    with unit_of_work() as session:
+        result = member_json(leagues.promote(session, g.api_user, league_id, user_id))
+    return result
+
+
+@bp.delete(MEMBER)
+@token_required
+def remove_member(league_id: int, user_id: int) -> dict[str, Any]:
+    """Remove a member (commissioner); their teams stay in the league's history.
+    ---
+    delete:
+      tags: [Members]
+      responses:
+        200: Member
+      errors:
+        403: The caller is not a commissioner of the league.
+        404: No such league, or no such member.
+        409: The last commissioner cannot be removed.
+    """
+    with unit_of_work() as session:
+        result = member_json(leagues.remove_member(session, g.api_user, league_id, user_id))
+    return result
+
+
+@bp.get(f"{LEAGUE}/join-link")
+@token_required
+def get_join_link(league_id: int) -> dict[str, Any]:
+    """The league's join link (commissioner): whoever has it may join as a coach.
+    ---
+    get:
+      tags: [Members]
+      responses:
+        200: JoinLink
+      errors:
+        403: The caller is not a commissioner of the league.
+        404: No such league.
+    """
+    league = leagues.get_league(db.session, league_id)
+    leagues.require_commissioner(league, g.api_user)
+    return join_link_json(league)
+
+
+@bp.post(f"{LEAGUE}/join-link")
+@token_required
+def new_join_link(league_id: int) -> tuple[dict[str, Any], int]:
+    """Make a new join link (commissioner); the old one stops working.
+    ---
+    post:
+      tags: [Members]
+      responses:
+        201: JoinLink
+      errors:
+        403: The caller is not a commissioner of the league.
+        404: No such league.
+    """
+    with unit_of_work() as session:
+        result = join_link_json(leagues.new_join_token(session, g.api_user, league_id))
+    return result, 201
+
+
+@bp.post(f"{LEAGUE}/join")
+@token_required
+def join(league_id: int) -> tuple[dict[str, Any], int]:
+    """Join the league as a coach with the token of its join link (the caller joins).
+    ---
+    post:
+      tags: [Members]
+      requestBody: JoinRequest
+      responses:
+        201: Member
+      errors:
+        400: Malformed body (`bad_request`, `invalid_field`).
+        403: The token is not the league's current one.
+        404: No such league.
+        409: The caller is already a member.
+    """
+    token = required_str(json_object(), "token")
+    with unit_of_work() as session:
+        result = member_json(leagues.join_with_token(session, g.api_user, league_id, token))
+    return result, 201

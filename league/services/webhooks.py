@@ -1,0 +1,780 @@
+"""Outgoing webhooks: registering them, recording what happened, sending it.
+
+The flow, one function per step:
+
+- `emit(session, league_id, event, payload)` is the only way an event leaves a service:
+  in the service's own transaction it adds one `WebhookDelivery` per webhook of the
+  league that wants the event (the exact body, in the webhook's format), and notes the
+  deliveries on the session. Nothing is sent if the transaction rolls back.
+- once the transaction has committed, `unit_of_work` hands each noted delivery to
+  `dispatch(delivery_id)` (`after_commit`); a rollback drops them with the rows.
+- `dispatch` runs `deliver` in a thread of this process (inline with
+  `WEBHOOK_DISPATCH = "inline"`, as the tests do): the one place a job queue plugs in.
+- `deliver(delivery_id)` makes one attempt: it signs the body with the webhook's secret,
+  posts it with a short timeout, and records the outcome: delivered, retrying (with the
+  next attempt's time, later and later), or failed after `MAX_ATTEMPTS`. A webhook
+  failing `PAUSE_AFTER` attempts in a row is paused until a commissioner resumes it.
+  `deliver_due()` runs the retries that are due (`flask webhooks retry`, or a worker).
+
+Only http(s) URLs to public addresses are accepted, at registration and again before
+each attempt; `ALLOW_PRIVATE_WEBHOOKS` lifts the address check (tests, a LAN league).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import ipaddress
+import json
+import secrets
+import socket
+import threading
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any
+from urllib.parse import urlsplit
+
+from flask import Flask, current_app
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from league.models import (
+    Advancement,
+    League,
+    Match,
+    Player,
+    Season,
+    Team,
+    User,
+    Webhook,
+    WebhookDelivery,
+)
+from league.models.webhook import URL_LENGTH, WEBHOOK_EVENTS, WEBHOOK_FORMATS
+from league.services import audit
+from league.services.errors import NotFound, RuleViolation
+from league.services.leagues import get_league, require_commissioner
+from league.services.standings import standings
+from league.services.unit_of_work import after_commit, unit_of_work
+
+#: A league's webhooks: a channel or two per tool is plenty.
+MAX_WEBHOOKS = 10
+#: Seconds to connect and get an answer: a slow receiver must not hold a worker.
+TIMEOUT = 5
+#: Attempts per delivery before it is given up.
+MAX_ATTEMPTS = 5
+#: Failed attempts in a row (any delivery) after which the webhook is paused.
+PAUSE_AFTER = 5
+#: The wait before attempt n + 1 is FIRST_RETRY x BACKOFF^(n - 1): 30 s, 2 min, 8 min, 32 min.
+FIRST_RETRY = timedelta(seconds=30)
+BACKOFF = 4
+SIGNATURE_HEADER = "X-League-Signature"
+EVENT_HEADER = "X-League-Event"
+DELIVERY_HEADER = "X-League-Delivery"
+USER_AGENT = "BloodBowlLeague-Webhooks/1"
+#: Deliveries listed per webhook on the settings page.
+RECENT_DELIVERIES = 10
+
+#: Discord's documented limits for embeds (characters, counts).
+DISCORD_LIMITS = {
+    "title": 256,
+    "description": 4096,
+    "fields": 25,
+    "field_name": 256,
+    "field_value": 1024,
+    "footer": 2048,
+    "author": 256,
+    "total": 6000,
+    "embeds": 10,
+}
+#: Embed colours per event (Discord takes an integer RGB).
+COLOURS = {
+    "match.finalised": 0x2E7D32,
+    "match.corrected": 0xF9A825,
+    "match.voided": 0x757575,
+    "fixtures.generated": 0x1565C0,
+    "advancement.bought": 0x6A1B9A,
+    "player.died": 0x212121,
+    "team.created": 0x00838F,
+    "team.redrafted": 0x00838F,
+    "season.closed": 0xC62828,
+}
+EVENT_TITLES = {
+    "match.finalised": "Result",
+    "match.corrected": "Result corrected",
+    "match.voided": "Result voided",
+    "fixtures.generated": "Fixtures generated",
+    "advancement.bought": "Advancement",
+    "player.died": "A player died",
+    "team.created": "New team",
+    "team.redrafted": "Team re-drafted",
+    "season.closed": "Season closed",
+}
+INJURY_NAMES = {
+    "badly_hurt": "Badly Hurt",
+    "seriously_hurt": "Seriously Hurt",
+    "serious_injury": "Serious Injury",
+    "lasting_injury": "Lasting Injury",
+    "dead": "Dead",
+}
+
+
+# ---------------------------------------------------------------------------
+# Registering
+
+
+@dataclass(frozen=True, slots=True)
+class WebhookSettings:
+    url: str
+    events: tuple[str, ...]
+    format: str = "json"
+
+
+def allow_private_addresses() -> bool:
+    return bool(current_app.config.get("ALLOW_PRIVATE_WEBHOOKS", False))
+
+
+def _public(address: str) -> bool:
+    ip = ipaddress.ip_address(address.split("%", 1)[0])  # an IPv6 scope (%eth0) is no part
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        ip = ip.ipv4_mapped
+    return ip.is_global and not ip.is_multicast
+
+
+def url_refusal(url: str, *, allow_private: bool) -> str | None:
+    """Why the webhook may not post to `url` (None: it may).
+
+    Only http(s), and, unless `allow_private`, only to a host whose every address is
+    public: not this server (loopback), not a private, link-local or reserved network.
+    """
+    if len(url) > URL_LENGTH:
+        return f"A webhook URL is at most {URL_LENGTH} characters."
+    try:
+        parts = urlsplit(url.strip())
+    except ValueError:  # e.g. an unclosed [ of an IPv6 address
+        return "Give an http:// or https:// address."
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        return "Give an http:// or https:// address."
+    if not parts.hostname.isprintable() or " " in parts.hostname:
+        return "Give an http:// or https:// address."
+    if parts.username or parts.password:
+        return "Leave the user name and password out of the address."
+    try:
+        port = parts.port or (443 if parts.scheme == "https" else 80)
+    except ValueError:
+        return "The port of that address is not a number from 1 to 65535."
+    try:
+        found = socket.getaddrinfo(parts.hostname, port, type=socket.SOCK_STREAM)
+    except (OSError, ValueError):  # not found, or not a host name at all (UnicodeError)
+        return f"{parts.hostname} cannot be found."
+    if allow_private:
+        return None
+    if not all(_public(str(sockaddr[0])) for *_, sockaddr in found):
+        return (
+            f"{parts.hostname} points to this server or a private network; "
+            "webhooks only post to public addresses."
+        )
+    return None
+
+
+def _validated(settings: WebhookSettings) -> WebhookSettings:
+    refusal = url_refusal(settings.url, allow_private=allow_private_addresses())
+    if refusal:
+        raise RuleViolation(refusal, code="invalid_url", field="url")
+    unknown = [event for event in settings.events if event not in WEBHOOK_EVENTS]
+    if unknown or not settings.events:
+        raise RuleViolation(
+            f"Pick one or more events among: {', '.join(WEBHOOK_EVENTS)}.", field="events"
+        )
+    if settings.format not in WEBHOOK_FORMATS:
+        raise RuleViolation("The format is 'json' or 'discord'.", field="format")
+    ordered = tuple(event for event in WEBHOOK_EVENTS if event in settings.events)
+    return WebhookSettings(settings.url.strip(), ordered, settings.format)
+
+
+def league_webhooks(session: Session, league: League) -> list[Webhook]:
+    return list(
+        session.scalars(select(Webhook).where(Webhook.league_id == league.id).order_by(Webhook.id))
+    )
+
+
+def get_webhook(session: Session, actor: User, webhook_id: int) -> Webhook:
+    """The webhook, for a commissioner of its league only."""
+    webhook = session.get(Webhook, webhook_id)
+    if webhook is None:
+        raise NotFound(f"There is no webhook number {webhook_id}.")
+    require_commissioner(get_league(session, webhook.league_id), actor)
+    return webhook
+
+
+def create_webhook(
+    session: Session, actor: User, league_id: int, settings: WebhookSettings
+) -> Webhook:
+    """Register a webhook; its signing secret is made here (shown to the commissioner once)."""
+    league = get_league(session, league_id)
+    require_commissioner(league, actor)
+    settings = _validated(settings)
+    if len(league_webhooks(session, league)) >= MAX_WEBHOOKS:
+        raise RuleViolation(f"A league has at most {MAX_WEBHOOKS} webhooks.", field="url")
+    webhook = Webhook(
+        league_id=league.id,
+        url=settings.url,
+        events=list(settings.events),
+        format=settings.format,
+        secret=secrets.token_hex(32),
+    )
+    session.add(webhook)
+    session.flush()
+    audit.record(session, actor, "webhook.create", "league", league.id, webhook=webhook.id)
+    return webhook
+
+
+def update_webhook(
+    session: Session, actor: User, webhook_id: int, settings: WebhookSettings
+) -> Webhook:
+    webhook = get_webhook(session, actor, webhook_id)
+    settings = _validated(settings)
+    webhook.url, webhook.events, webhook.format = (
+        settings.url,
+        list(settings.events),
+        settings.format,
+    )
+    session.flush()
+    audit.record(session, actor, "webhook.update", "league", webhook.league_id, webhook=webhook.id)
+    return webhook
+
+
+def resume_webhook(session: Session, actor: User, webhook_id: int) -> Webhook:
+    """Unpause: deliveries still waiting for a retry go out again."""
+    webhook = get_webhook(session, actor, webhook_id)
+    webhook.paused_at = None
+    webhook.failures = 0
+    waiting = [d for d in webhook.deliveries if d.status in ("pending", "retrying")]
+    for delivery in waiting:
+        delivery.next_attempt_at = datetime.now(UTC)
+        _note_pending(session, delivery.id)
+    audit.record(session, actor, "webhook.resume", "league", webhook.league_id, webhook=webhook.id)
+    return webhook
+
+
+def delete_webhook(session: Session, actor: User, webhook_id: int) -> None:
+    """Remove the webhook and its deliveries."""
+    webhook = get_webhook(session, actor, webhook_id)
+    league_id = webhook.league_id
+    session.delete(webhook)
+    session.flush()
+    audit.record(session, actor, "webhook.delete", "league", league_id, webhook=webhook_id)
+
+
+def recent_deliveries(session: Session, webhook: Webhook) -> list[WebhookDelivery]:
+    return list(
+        session.scalars(
+            select(WebhookDelivery)
+            .where(WebhookDelivery.webhook_id == webhook.id)
+            .order_by(WebhookDelivery.id.desc())
+            .limit(RECENT_DELIVERIES)
+        )
+    )
+
+
+def paused_webhooks(session: Session, league: League) -> list[Webhook]:
+    """The league's webhooks paused after failing: the commissioner is told on the pages."""
+    return [w for w in league_webhooks(session, league) if w.paused_at is not None]
+
+
+# ---------------------------------------------------------------------------
+# Emitting
+
+
+def _note_pending(session: Session, delivery_id: int) -> None:
+    after_commit(session, lambda: dispatch(delivery_id))
+
+
+def emit(
+    session: Session,
+    league_id: int,
+    event: str,
+    payload: dict[str, Any] | Callable[[], dict[str, Any]],
+) -> None:
+    """Record `event` for every webhook of the league that wants it (in the caller's
+    transaction); they are sent once it commits. A payload that costs queries (standings)
+    comes as a function, called only when some webhook wants the event."""
+    wanted = [
+        webhook
+        for webhook in session.scalars(
+            select(Webhook).where(Webhook.league_id == league_id, Webhook.paused_at.is_(None))
+        )
+        if event in webhook.events
+    ]
+    if not wanted:
+        return
+    if callable(payload):
+        payload = payload()
+    league = session.get(League, league_id)
+    envelope = {
+        "event": event,
+        "league": {
+            "id": league_id,
+            "name": league.name if league else "",
+            "url": _url("leagues", league_id),
+        },
+        "occurred_at": datetime.now(UTC).isoformat(timespec="seconds"),
+        "data": payload,
+    }
+    for webhook in wanted:
+        message = discord_message(envelope) if webhook.format == "discord" else envelope
+        delivery = WebhookDelivery(
+            webhook_id=webhook.id,
+            event=event,
+            body=json.dumps(message, ensure_ascii=False, separators=(",", ":")),
+            status="pending",
+            next_attempt_at=datetime.now(UTC),
+        )
+        session.add(delivery)
+        session.flush()
+        _note_pending(session, delivery.id)
+
+
+def dispatch(delivery_id: int) -> None:
+    """Run a delivery outside the request's transaction.
+
+    Today: a thread of this process that also sleeps until each retry is due, or inline
+    (`WEBHOOK_DISPATCH = "inline"`: one attempt, retries by `deliver_due`). A job queue
+    replaces this body with "enqueue deliver(delivery_id)".
+    """
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    if app.config.get("WEBHOOK_DISPATCH") == "inline":
+        deliver(delivery_id)
+        return
+    threading.Thread(target=_deliver_until_done, args=(app, delivery_id), daemon=True).start()
+
+
+def _deliver_until_done(app: Flask, delivery_id: int) -> None:
+    with app.app_context():
+        while (next_at := deliver(delivery_id)) is not None:
+            time.sleep(max(0.0, (next_at - datetime.now(UTC)).total_seconds()))
+
+
+# ---------------------------------------------------------------------------
+# Delivering
+
+
+def signature(secret: str, body: bytes) -> str:
+    """The X-League-Signature value: `sha256=` and the hex HMAC-SHA256 of the body."""
+    return "sha256=" + hmac.new(secret.encode(), body, hashlib.sha256).hexdigest()
+
+
+def retry_delay(attempts: int) -> timedelta:
+    """The wait after the `attempts`-th failed attempt."""
+    # int ** int is typed Any (a negative power is a float); attempts is at least 1.
+    return FIRST_RETRY * int(BACKOFF ** (attempts - 1))
+
+
+class _NoRedirects(urllib.request.HTTPRedirectHandler):
+    """A redirect could lead to an address the URL check never saw: it counts as a failure."""
+
+    def redirect_request(self, *args: Any, **kwargs: Any) -> None:
+        return None
+
+
+#: No proxies from the environment, no redirects.
+_OPENER = urllib.request.build_opener(urllib.request.ProxyHandler({}), _NoRedirects())
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    status: int | None
+    error: str | None
+
+    @property
+    def ok(self) -> bool:
+        return self.status is not None and 200 <= self.status < 300
+
+
+def _post(url: str, body: bytes, headers: dict[str, str]) -> Outcome:
+    refusal = url_refusal(url, allow_private=allow_private_addresses())
+    if refusal:  # checked again: the name may point elsewhere since it was registered
+        return Outcome(None, refusal)
+    request = urllib.request.Request(url, data=body, headers=headers, method="POST")  # noqa: S310  (http(s) only, checked above)
+    try:
+        with _OPENER.open(request, timeout=TIMEOUT) as response:
+            response.read(1024)
+            return Outcome(response.status, None)
+    except urllib.error.HTTPError as error:
+        return Outcome(error.code, f"The receiver answered {error.code}.")
+    except (OSError, ValueError) as error:  # refused, unreachable, timed out, bad answer
+        return Outcome(None, f"Not delivered: {error}"[:200])
+
+
+def deliver(
+    delivery_id: int, *, now: Callable[[], datetime] = lambda: datetime.now(UTC)
+) -> datetime | None:
+    """One attempt at a delivery; the time of the next attempt when one is due, else None."""
+    with unit_of_work() as session:
+        delivery = session.get(WebhookDelivery, delivery_id, with_for_update=True)
+        if delivery is None or delivery.status in ("delivered", "failed"):
+            return None
+        webhook = delivery.webhook
+        if webhook.paused_at is not None:
+            return None  # it waits; resuming the webhook sends it again
+        delivery.attempts += 1
+        # A lease: a retry sweep running meanwhile leaves this attempt alone.
+        delivery.next_attempt_at = now() + timedelta(seconds=TIMEOUT * 3)
+        url, secret, event = webhook.url, webhook.secret, delivery.event
+        body = delivery.body.encode()
+    headers = {
+        "Content-Type": "application/json",
+        "User-Agent": USER_AGENT,
+        EVENT_HEADER: event,
+        DELIVERY_HEADER: str(delivery_id),
+        SIGNATURE_HEADER: signature(secret, body),
+    }
+    outcome = _post(url, body, headers)
+    with unit_of_work() as session:
+        delivery = session.get(WebhookDelivery, delivery_id, with_for_update=True)
+        if delivery is None:  # the webhook was deleted meanwhile
+            return None
+        return _record(delivery, outcome, now())
+
+
+def _record(delivery: WebhookDelivery, outcome: Outcome, moment: datetime) -> datetime | None:
+    webhook = delivery.webhook
+    delivery.response_code = outcome.status
+    if outcome.ok:
+        delivery.status, delivery.error = "delivered", None
+        delivery.delivered_at, delivery.next_attempt_at = moment, None
+        webhook.failures = 0
+        return None
+    delivery.error = outcome.error or f"The receiver answered {outcome.status}."
+    webhook.failures += 1
+    if webhook.failures >= PAUSE_AFTER and webhook.paused_at is None:
+        webhook.paused_at = moment
+    if delivery.attempts >= MAX_ATTEMPTS:
+        delivery.status, delivery.next_attempt_at = "failed", None
+        return None
+    delivery.status = "retrying"
+    delivery.next_attempt_at = moment + retry_delay(delivery.attempts)
+    return None if webhook.paused_at else delivery.next_attempt_at
+
+
+def deliver_due(session: Session, *, now: datetime | None = None) -> int:
+    """Attempt every delivery whose next attempt is due (of webhooks not paused)."""
+    moment = now or datetime.now(UTC)
+    due = list(
+        session.scalars(
+            select(WebhookDelivery.id)
+            .join(Webhook)
+            .where(
+                WebhookDelivery.status.in_(("pending", "retrying")),
+                WebhookDelivery.next_attempt_at <= moment,
+                Webhook.paused_at.is_(None),
+            )
+            .order_by(WebhookDelivery.id)
+        )
+    )
+    session.commit()
+    for delivery_id in due:
+        deliver(delivery_id, now=lambda: moment)
+    return len(due)
+
+
+# ---------------------------------------------------------------------------
+# Payloads: plain data about what happened, built in the service's transaction
+
+
+def _url(kind: str, object_id: int) -> str:
+    """The stable page address (`/leagues/1`, `/matches/7`) on the site's public address."""
+    base = current_app.config.get("PUBLIC_URL") or ""
+    return f"{base.rstrip('/')}/{kind}/{object_id}"
+
+
+def _team(team: Team) -> dict[str, Any]:
+    return {"id": team.id, "name": team.name, "url": _url("teams", team.id)}
+
+
+def _player(player: Player) -> dict[str, Any]:
+    return {"id": player.id, "name": player.name, "url": _url("players", player.id)}
+
+
+def _table(session: Session, league: League, season: Season) -> list[dict[str, Any]]:
+    return [
+        {
+            "position": row.position,
+            "team_id": row.team_id,
+            "team": row.team_name,
+            "played": row.played,
+            "points": row.points,
+        }
+        for row in standings(session, league, season.number).rows
+    ]
+
+
+def _points_for(league: League, own: int, other: int) -> int:
+    if own > other:
+        return league.points_win
+    return league.points_draw if own == other else league.points_loss
+
+
+def match_payload(session: Session, match: Match, event: str) -> dict[str, Any]:
+    """The score, the scorers, the casualties and the standings of the two teams."""
+    league = get_league(session, match.league_id)
+    sides = {}
+    for side in (match.home, match.away):
+        scorers = [
+            {"player_id": line.player_id, "player": line.player.name, "td": line.td}
+            for line in match.players
+            if line.team_id == side.team_id and line.td
+        ]
+        sides[side.side] = {**_team(side.team), "score": side.score, "scorers": scorers}
+    casualties = [
+        {
+            "player_id": line.player_id,
+            "player": line.player.name,
+            "team_id": line.team_id,
+            "injury": line.injury,
+        }
+        for line in match.players
+        if line.injury
+    ]
+    table: list[dict[str, Any]] = []
+    counts = match.season is not None and not match.friendly
+    if counts and match.season is not None:
+        playing = {match.home.team_id: match.home, match.away.team_id: match.away}
+        for row in _table(session, league, match.season):
+            if row["team_id"] in playing:
+                own = playing[row["team_id"]]
+                other = match.away if own is match.home else match.home
+                gained = _points_for(league, own.score, other.score)
+                # Corrections change points by an amount the payload cannot know.
+                change = {"match.finalised": gained, "match.voided": -gained}.get(event)
+                table.append({**row, "points_change": change})
+    return {
+        "match": {
+            "id": match.id,
+            "url": _url("matches", match.id),
+            "round": match.round,
+            "friendly": match.friendly,
+            "state": match.state,
+            "home": sides["home"],
+            "away": sides["away"],
+        },
+        "casualties": casualties,
+        "standings": table,
+    }
+
+
+def emit_match(session: Session, match: Match, event: str) -> None:
+    """A result finalised, corrected or voided; each death of a new result as well."""
+    if match.played_at is None:
+        return  # a fixture cancelled before it was played had no result to void
+    emit(session, match.league_id, event, lambda: match_payload(session, match, event))
+    if event == "match.finalised":
+        for line in match.players:
+            if line.injury == "dead":
+                emit(
+                    session,
+                    match.league_id,
+                    "player.died",
+                    {
+                        "player": _player(line.player),
+                        "team": _team(line.player.team),
+                        "match": {
+                            "id": match.id,
+                            "url": _url("matches", match.id),
+                            "home": _team(match.home.team),
+                            "away": _team(match.away.team),
+                        },
+                    },
+                )
+
+
+def fixtures_payload(league: League, created: list[Match]) -> dict[str, Any]:
+    season = league.current_season
+    return {
+        "season": season.name if season else None,
+        "url": f"{_url('leagues', league.id)}/fixtures",
+        "fixtures": [
+            {
+                "id": match.id,
+                "round": match.round,
+                "date": match.scheduled_for.isoformat() if match.scheduled_for else None,
+                "home": _team(match.home.team),
+                "away": _team(match.away.team),
+            }
+            for match in created
+        ],
+    }
+
+
+def advancement_payload(advancement: Advancement) -> dict[str, Any]:
+    player = advancement.player
+    return {
+        "player": _player(player),
+        "team": _team(player.team),
+        "kind": advancement.kind,
+        "skill": advancement.skill,
+        "characteristic": advancement.characteristic,
+        "spp": advancement.spp_cost,
+        "value_increase": advancement.value_increase,
+    }
+
+
+def team_payload(team: Team) -> dict[str, Any]:
+    return {"team": {**_team(team), "team_type": team.team_type_id, "coach": team.coach.username}}
+
+
+def season_payload(session: Session, league: League, closed: Season) -> dict[str, Any]:
+    return {
+        "season": closed.number,
+        "name": closed.name,
+        "url": f"{_url('leagues', league.id)}/standings?season={closed.number}",
+        "table": _table(session, league, closed),
+    }
+
+
+# ---------------------------------------------------------------------------
+# Discord
+
+
+def _clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "\u2026"
+
+
+def _lines(lines: list[str], empty: str = "\u2014") -> str:
+    return "\n".join(lines) or empty
+
+
+def _signed(number: int | None) -> str:
+    return "" if number is None else f" ({number:+d})"
+
+
+def _match_embed(data: dict[str, Any]) -> tuple[str, str, str, list[tuple[str, str]]]:
+    match = data["match"]
+    home, away = match["home"], match["away"]
+    title = f"{home['name']} {home['score']} \u2013 {away['score']} {away['name']}"
+    where = (
+        "Friendly" if match["friendly"] else (f"Round {match['round']}" if match["round"] else "")
+    )
+    fields = []
+    for side in (home, away):
+        scorers = [
+            f"{s['player']}" + (f" \u00d7{s['td']}" if s["td"] > 1 else "") for s in side["scorers"]
+        ]
+        fields.append((f"{side['name']} scorers", _lines(scorers)))
+    casualties = [
+        f"{c['player']} ({INJURY_NAMES.get(c['injury'], c['injury'])})" for c in data["casualties"]
+    ]
+    fields.append(("Casualties", _lines(casualties)))
+    if data["standings"]:
+        table = [
+            f"{r['position']}. {r['team']} \u2013 {r['points']} pts{_signed(r['points_change'])}"
+            for r in data["standings"]
+        ]
+        fields.append(("Standings", _lines(table)))
+    return title, where, match["url"], fields
+
+
+def _embed_parts(envelope: dict[str, Any]) -> tuple[str, str, str, list[tuple[str, str]]]:
+    """(title, description, url, fields) of the event's embed."""
+    event, data = envelope["event"], envelope["data"]
+    if event.startswith("match."):
+        return _match_embed(data)
+    if event == "player.died":
+        match = data["match"]
+        return (
+            f"{data['player']['name']} ({data['team']['name']}) died",
+            f"{match['home']['name']} v {match['away']['name']}",
+            match["url"],
+            [],
+        )
+    if event == "fixtures.generated":
+        lines = [
+            f"Round {f['round']}: {f['home']['name']} v {f['away']['name']}"
+            + (f" ({f['date']})" if f["date"] else "")
+            for f in data["fixtures"]
+        ]
+        return f"{data['season']}: {len(lines)} fixtures", "\n".join(lines), data["url"], []
+    if event == "advancement.bought":
+        gained = data["skill"] or (data["characteristic"] or "").upper() or data["kind"]
+        return (
+            f"{data['player']['name']} gains {gained}",
+            f"{data['team']['name']} \u00b7 {data['spp']} SPP",
+            data["player"]["url"],
+            [],
+        )
+    if event in ("team.created", "team.redrafted"):
+        team = data["team"]
+        return team["name"], f"{team['team_type']} \u00b7 coach {team['coach']}", team["url"], []
+    # season.closed
+    table = [f"{r['position']}. {r['team']} \u2013 {r['points']} pts" for r in data["table"]]
+    return f"{data['name']} is over", "Final table:\n" + _lines(table), data["url"], []
+
+
+def discord_message(envelope: dict[str, Any]) -> dict[str, Any]:
+    """The event as a Discord webhook message: one embed, within Discord's limits."""
+    title, description, url, fields = _embed_parts(envelope)
+    limits = DISCORD_LIMITS
+    embed: dict[str, Any] = {
+        "title": _clip(title, limits["title"]),
+        "url": url,
+        "color": COLOURS[envelope["event"]],
+        "author": {"name": _clip(envelope["league"]["name"], limits["author"])},
+        "footer": {"text": EVENT_TITLES[envelope["event"]]},
+        "timestamp": envelope["occurred_at"],
+        "fields": [
+            {
+                "name": _clip(name, limits["field_name"]),
+                "value": _clip(value, limits["field_value"]),
+                "inline": False,
+            }
+            for name, value in fields[: limits["fields"]]
+        ],
+    }
+    if description:
+        embed["description"] = _clip(description, limits["description"])
+    # The whole embed's text stays under the total: the description gives way first.
+    over = embed_length(embed) - limits["total"]
+    if over > 0 and "description" in embed:
+        keep = max(1, len(embed["description"]) - over)
+        embed["description"] = _clip(embed["description"], keep)
+    while embed_length(embed) > limits["total"] and embed["fields"]:
+        embed["fields"].pop()
+    return {"embeds": [embed], "allowed_mentions": {"parse": []}}
+
+
+def embed_length(embed: dict[str, Any]) -> int:
+    """The characters Discord counts towards an embed's 6000."""
+    return (
+        len(embed.get("title", ""))
+        + len(embed.get("description", ""))
+        + sum(len(f["name"]) + len(f["value"]) for f in embed.get("fields", []))
+        + len(embed.get("footer", {}).get("text", ""))
+        + len(embed.get("author", {}).get("name", ""))
+    )
+
+
+def discord_problems(message: dict[str, Any]) -> list[str]:
+    """Where a message breaks Discord's documented embed limits (empty: it does not)."""
+    limits, problems = DISCORD_LIMITS, []
+    embeds = message.get("embeds", [])
+    if len(embeds) > limits["embeds"]:
+        problems.append("too many embeds")
+    for embed in embeds:
+        checks = [
+            ("title", len(embed.get("title", ""))),
+            ("description", len(embed.get("description", ""))),
+            ("fields", len(embed.get("fields", []))),
+            ("footer", len(embed.get("footer", {}).get("text", ""))),
+            ("author", len(embed.get("author", {}).get("name", ""))),
+            ("total", embed_length(embed)),
+        ]
+        problems += [f"{name} over {limits[name]}" for name, size in checks if size > limits[name]]
+        for field in embed.get("fields", []):
+            if not 0 < len(field["name"]) <= limits["field_name"]:
+                problems.append("a field name is empty or too long")
+            if not 0 < len(field["value"]) <= limits["field_value"]:
+                problems.append("a field value is empty or too long")
+    return problems

@@ -1,0 +1,152 @@
+"""The webhooks page of a league's settings: register, edit, resume, delete (asks first)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from flask import Blueprint, abort, flash, redirect, render_template, url_for
+from flask_login import current_user, login_required
+from sqlalchemy.orm import Session
+from werkzeug.wrappers import Response
+
+from league.extensions import db
+from league.models import League, Webhook
+from league.services import leagues, webhooks
+from league.services.errors import DomainError, Forbidden, NotFound
+from league.services.unit_of_work import unit_of_work
+from league.services.webhooks import WebhookSettings
+from league.web.forms import EmptyForm
+from league.web.forms.webhooks import EVENT_LABELS, DeleteWebhookForm, WebhookForm
+from league.web.helpers import attach_error
+
+bp = Blueprint("webhooks", __name__)
+
+
+def _league_for_commissioner(league_id: int) -> League:
+    try:
+        league = leagues.get_league(db.session(), league_id)
+    except NotFound as error:
+        abort(404, description=error.message)
+    if leagues.role_in(league, current_user) != "commissioner":
+        abort(403, description=f"Only a commissioner of {league.name} manages its webhooks.")
+    return league
+
+
+def _webhook_for_commissioner(webhook_id: int) -> Webhook:
+    try:
+        return webhooks.get_webhook(db.session(), current_user, webhook_id)
+    except NotFound as error:
+        abort(404, description=error.message)
+    except Forbidden as error:
+        abort(403, description=error.message)
+
+
+def _save(form: WebhookForm, save: Callable[[Session, WebhookSettings], Webhook]) -> Webhook | None:
+    """Validate `form` and call `save(session, settings)`; None when the form has errors."""
+    if not form.validate_on_submit():
+        return None
+    try:
+        with unit_of_work() as session:
+            saved_id = save(session, form.settings()).id
+    except Forbidden as error:
+        abort(403, description=error.message)
+    except DomainError as error:
+        attach_error(form, error)
+        return None
+    return db.session.get(Webhook, saved_id)
+
+
+def _index(
+    league: League, form: WebhookForm, *, new: Webhook | None = None, status: int = 200
+) -> tuple[str, int]:
+    hooks = webhooks.league_webhooks(db.session(), league)
+    return (
+        render_template(
+            "webhooks/index.html",
+            league=league,
+            webhooks=hooks,
+            deliveries={w.id: webhooks.recent_deliveries(db.session(), w) for w in hooks},
+            labels=EVENT_LABELS,
+            form=form,
+            new=new,
+            action_form=EmptyForm(),
+            pause_after=webhooks.PAUSE_AFTER,
+        ),
+        status,
+    )
+
+
+@bp.route("/leagues/<int:league_id>/webhooks", methods=["GET", "POST"])
+@login_required
+def index(league_id: int) -> tuple[str, int]:
+    league = _league_for_commissioner(league_id)
+    form = WebhookForm()
+    created = _save(
+        form,
+        lambda session, settings: webhooks.create_webhook(
+            session, current_user, league_id, settings
+        ),
+    )
+    if created is not None:
+        # Shown here and never again: no redirect, no flash (the session cookie is readable).
+        return _index(league, WebhookForm(formdata=None), new=created, status=201)
+    return _index(league, form, status=400 if form.errors or form.form_errors else 200)
+
+
+@bp.route("/webhooks/<int:webhook_id>/edit", methods=["GET", "POST"])
+@login_required
+def edit(webhook_id: int) -> str | Response | tuple[str, int]:
+    webhook = _webhook_for_commissioner(webhook_id)
+    form = WebhookForm()
+    if not form.is_submitted():
+        form.fill_from(webhook.url, webhook.events, webhook.format)
+    saved = _save(
+        form,
+        lambda session, settings: webhooks.update_webhook(
+            session, current_user, webhook_id, settings
+        ),
+    )
+    if saved is not None:
+        flash("Webhook saved.", "success")
+        return redirect(url_for("webhooks.index", league_id=saved.league_id))
+    status = 400 if form.errors or form.form_errors else 200
+    return render_template("webhooks/edit.html", webhook=webhook, form=form), status
+
+
+@bp.post("/webhooks/<int:webhook_id>/resume")
+@login_required
+def resume(webhook_id: int) -> Response:
+    webhook = _webhook_for_commissioner(webhook_id)
+    league_id = webhook.league_id
+    if not EmptyForm().validate_on_submit():
+        abort(400)
+    with unit_of_work() as session:
+        webhooks.resume_webhook(session, current_user, webhook_id)
+    flash("Webhook resumed; deliveries waiting for a retry go out again.", "success")
+    return redirect(url_for("webhooks.index", league_id=league_id))
+
+
+@bp.post("/webhooks/<int:webhook_id>/delete")
+@login_required
+def delete(webhook_id: int) -> str | Response:
+    webhook = _webhook_for_commissioner(webhook_id)
+    league_id = webhook.league_id
+    form = DeleteWebhookForm()
+    if not form.validate_on_submit():
+        abort(400)
+    if not form.is_confirmed:
+        return render_template(
+            "teams/confirm.html",
+            form=form,
+            question="Delete this webhook?",
+            explanation=(
+                f"{webhook.url} will not be told about {webhook.league.name} any more, "
+                "and its deliveries are deleted with it."
+            ),
+            button="Delete the webhook",
+            cancel_url=url_for("webhooks.index", league_id=league_id),
+        )
+    with unit_of_work() as session:
+        webhooks.delete_webhook(session, current_user, webhook_id)
+    flash("Webhook deleted.", "success")
+    return redirect(url_for("webhooks.index", league_id=league_id))

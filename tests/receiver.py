@@ -1,0 +1,67 @@
+"""A real HTTP server on 127.0.0.1 that records what webhooks post to it."""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Received:
+    path: str
+    headers: dict[str, str]
+    body: bytes
+
+    @property
+    def json(self) -> Any:
+        return json.loads(self.body)
+
+    @property
+    def event(self) -> str:
+        return self.headers["X-League-Event"]
+
+
+@dataclass
+class Receiver:
+    url: str
+    received: list[Received] = field(default_factory=list)
+    #: Statuses to answer, in turn; once used up, 204.
+    statuses: list[int] = field(default_factory=list)
+
+    def events(self) -> list[str]:
+        return [r.event for r in self.received]
+
+
+@contextmanager
+def receiver() -> Iterator[Receiver]:
+    """A receiver listening on a free port of 127.0.0.1 for the block's duration."""
+    state = Receiver(url="")
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_POST(self) -> None:
+            length = int(self.headers.get("Content-Length", "0"))
+            body = self.rfile.read(length)
+            state.received.append(Received(self.path, dict(self.headers.items()), body))
+            status = state.statuses.pop(0) if state.statuses else 204
+            self.send_response(status)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+
+        def log_message(self, format: str, *args: Any) -> None:
+            pass  # quiet tests
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    state.url = f"http://127.0.0.1:{server.server_address[1]}/hook"
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield state
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join()
