@@ -7,7 +7,7 @@ address as visitors see it (printed on roster sheets; in production also the
 only host name accepted unless `TRUSTED_HOSTS`, comma-separated, lists others).
 `RATELIMIT_STORAGE_URI` names the store the request limits count in.
 `ALLOW_PRIVATE_WEBHOOKS=1` lets webhooks post to private networks and this server;
-`WEBHOOK_DISPATCH=inline` sends webhooks within the request instead of a thread.
+`WEBHOOK_DISPATCH=inline` sends webhooks within the request instead of on the job queue.
 """
 
 from __future__ import annotations
@@ -80,6 +80,6 @@ def from_environment(instance_path: Path) -> dict[str, object]:
         "LEAGUE_BENCH": os.environ.get("LEAGUE_BENCH") == "1",
         # Webhooks may post to private networks and this server only when this says so.
         "ALLOW_PRIVATE_WEBHOOKS": os.environ.get("ALLOW_PRIVATE_WEBHOOKS") == "1",
-        # "thread" (default): deliveries run beside the request; "inline": in it.
-        "WEBHOOK_DISPATCH": os.environ.get("WEBHOOK_DISPATCH", "thread"),
+        # "queue" (default): deliveries run on the job queue; "inline": in the request.
+        "WEBHOOK_DISPATCH": os.environ.get("WEBHOOK_DISPATCH", "queue"),
     }

@@ -16,9 +16,10 @@ Any module may add a job: decorate a function with :func:`task` and call it
 says the same). The function runs in an app context of its own, with a fresh
 database session and a request context for `url_for`.
 
-Two jobs live here: the league pack (one per league and paper at a time, its
-progress kept in the queue's store under ``pack:<entry>``), and rendering a
-team's sheet ahead, after every commit that changed something it prints.
+Three jobs live here: webhook deliveries (each retry scheduled when it is due),
+the league pack (one per league and paper at a time, its progress kept in the
+queue's store under ``pack:<entry>``), and rendering a team's sheet ahead, after
+every commit that changed something it prints.
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ from sqlalchemy.orm.util import identity_key
 from league.extensions import db
 from league.models import Advancement, League, MatchPlayer, MatchTeam, Player, Team, TreasuryEntry
 from league.pdf.roster import build_league_pack, entry_name, team_roster_pdf
+from league.services import webhooks
 
 log = logging.getLogger(__name__)
 
@@ -97,6 +99,7 @@ def init_app(app: Flask) -> None:
         huey.storage = SqliteStorage(name, filename=str(path))
     else:
         raise RuntimeError(f"JOB_QUEUE must be redis://..., sqlite:///... or immediate: {url!r}")
+    webhooks.use_dispatcher(deliver_webhook)
 
 
 @contextlib.contextmanager
@@ -241,6 +244,14 @@ def build_pack(league_id: int, paper: str, task: Task | None = None) -> None:
 
 
 # Rendering sheets ahead -----------------------------------------------------------
+
+
+@task()
+def deliver_webhook(delivery_id: int) -> None:
+    """One attempt at a webhook delivery; a failure schedules the next one when it is due."""
+    next_at = webhooks.deliver(delivery_id)
+    if next_at is not None:
+        deliver_webhook.schedule(args=(delivery_id,), eta=next_at)
 
 
 @task(retries=1)

@@ -21,7 +21,7 @@ from sqlalchemy.orm import Session
 
 from league.models import Match, MatchPlayer, MatchTeam, Redraft, Season, Team, User
 from league.rules.seasons import RedraftBudget, redraft_budget, redraft_decision, rehire_cost
-from league.services import audit
+from league.services import audit, webhooks
 from league.services.errors import Conflict, Forbidden, NotFound, RuleViolation
 from league.services.leagues import require_commissioner
 from league.services.standings import standings
@@ -274,6 +274,7 @@ def approve_redraft(session: Session, actor: User, team_id: int) -> Team:
     redraft.approved_by_id = actor.id
     redraft.approved_at = datetime.now(UTC)
     audit.record(session, actor, "team.redraft_approved", "team", team.id, cost=redraft.spent)
+    webhooks.emit(session, team.league_id, "team.redrafted", webhooks.team_payload(team))
     return team
 
 

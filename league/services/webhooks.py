@@ -8,8 +8,9 @@ The flow, one function per step:
   deliveries on the session. Nothing is sent if the transaction rolls back.
 - once the transaction has committed, `unit_of_work` hands each noted delivery to
   `dispatch(delivery_id)` (`after_commit`); a rollback drops them with the rows.
-- `dispatch` runs `deliver` in a thread of this process (inline with
-  `WEBHOOK_DISPATCH = "inline"`, as the tests do): the one place a job queue plugs in.
+- `dispatch` hands `deliver` to the job queue (`league.jobs.deliver_webhook`, which
+  schedules each retry when it is due), or runs it inline with
+  `WEBHOOK_DISPATCH = "inline"`, as the tests do.
 - `deliver(delivery_id)` makes one attempt: it signs the body with the webhook's secret,
   posts it with a short timeout, and records the outcome: delivered, retrying (with the
   next attempt's time, later and later), or failed after `MAX_ATTEMPTS`. A webhook
@@ -28,8 +29,6 @@ import ipaddress
 import json
 import secrets
 import socket
-import threading
-import time
 import urllib.error
 import urllib.request
 from collections.abc import Callable
@@ -38,7 +37,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 from urllib.parse import urlsplit
 
-from flask import Flask, current_app
+from flask import current_app
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
@@ -338,24 +337,25 @@ def emit(
         _note_pending(session, delivery.id)
 
 
-def dispatch(delivery_id: int) -> None:
-    """Run a delivery outside the request's transaction.
+#: Runs a delivery outside the request: `league.jobs` points it at the job queue
+#: (a worker process in production), which also schedules each retry.
+_dispatcher: Callable[[int], object] | None = None
 
-    Today: a thread of this process that also sleeps until each retry is due, or inline
-    (`WEBHOOK_DISPATCH = "inline"`: one attempt, retries by `deliver_due`). A job queue
-    replaces this body with "enqueue deliver(delivery_id)".
-    """
-    app = current_app._get_current_object()  # type: ignore[attr-defined]
-    if app.config.get("WEBHOOK_DISPATCH") == "inline":
+
+def use_dispatcher(run: Callable[[int], object]) -> None:
+    global _dispatcher
+    _dispatcher = run
+
+
+def dispatch(delivery_id: int) -> None:
+    """Run a delivery outside the request's transaction: on the job queue, or inline
+    (`WEBHOOK_DISPATCH = "inline"`, the tests: one attempt, retries by `deliver_due`)."""
+    if current_app.config.get("WEBHOOK_DISPATCH") == "inline":
         deliver(delivery_id)
         return
-    threading.Thread(target=_deliver_until_done, args=(app, delivery_id), daemon=True).start()
-
-
-def _deliver_until_done(app: Flask, delivery_id: int) -> None:
-    with app.app_context():
-        while (next_at := deliver(delivery_id)) is not None:
-            time.sleep(max(0.0, (next_at - datetime.now(UTC)).total_seconds()))
+    if _dispatcher is None:
+        raise RuntimeError("no webhook dispatcher: league.jobs.init_app was not called")
+    _dispatcher(delivery_id)
 
 
 # ---------------------------------------------------------------------------

@@ -14,7 +14,7 @@ from flask.testing import FlaskCliRunner
 from league.extensions import db
 from league.models import League, Team, User, Webhook, WebhookDelivery
 from league.models.webhook import WEBHOOK_EVENTS
-from league.services import leagues, matches, webhooks
+from league.services import leagues, matches, redraft, seasons, webhooks
 from league.services.advancement import AdvancementRequest, buy_advancement
 from league.services.errors import RuleViolation
 from league.services.fixtures import generate_fixtures
@@ -334,7 +334,12 @@ def test_every_event_reaches_the_receiver_in_both_formats(listening: Receiver) -
         # Two touchdowns (3 SPP each in BB2025): 6 SPP, the price of a first chosen primary.
         buy_advancement(session, coach, scorer, AdvancementRequest("chosen_primary", "Dauntless"))
     with unit_of_work() as session:
-        leagues.close_season(session, boss, league.id)
+        seasons.close_season(session, boss, league.id)
+    with unit_of_work() as session:
+        keep = redraft.redraft_plan(session, home.id).current
+        redraft.submit_redraft(session, coach, home.id, keep)
+    with unit_of_work() as session:
+        redraft.approve_redraft(session, boss, home.id)
 
     expected = [
         "team.created",
@@ -347,14 +352,14 @@ def test_every_event_reaches_the_receiver_in_both_formats(listening: Receiver) -
         "match.finalised",
         "advancement.bought",
         "season.closed",
+        "team.redrafted",
     ]
     # The last of each event (the replay's result for "match.finalised").
     as_json = {r.event: r for r in listening.received if r.path == "/hook/json"}
     as_discord = [r for r in listening.received if r.path == "/hook/discord"]
     assert [r.event for r in listening.received if r.path == "/hook/json"] == expected
     assert [r.event for r in as_discord] == expected
-    # "team.redrafted" has no sender yet: re-drafting is not in this version.
-    assert set(expected) == set(WEBHOOK_EVENTS) - {"team.redrafted"}
+    assert set(expected) == set(WEBHOOK_EVENTS)
     for got in as_discord:
         assert webhooks.discord_problems(got.json) == [], got.event
     for event, got in as_json.items():
@@ -372,6 +377,8 @@ def test_every_event_reaches_the_receiver_in_both_formats(listening: Receiver) -
     }
     closed = as_json["season.closed"].json["data"]
     assert (closed["season"], closed["name"]) == (1, "Season 1")
+    redrafted = as_json["team.redrafted"].json["data"]["team"]
+    assert redrafted["name"] == home.name
 
 
 def test_only_a_commissioner_registers_webhooks(app: Flask) -> None:
@@ -394,3 +401,25 @@ def test_cancelling_a_fixture_before_it_is_played_is_no_voided_result(
     with unit_of_work() as session:
         matches.void_match(session, boss, fixture)
     assert listening.received == []
+
+
+def test_deliveries_go_through_the_job_queue(hooks_app: Flask, listening: Receiver) -> None:
+    # The default dispatch: the job queue (immediate in the tests, a worker in production).
+    from league import jobs
+
+    hooks_app.config["WEBHOOK_DISPATCH"] = "queue"
+    boss, league, home, away = _league()
+    _hook(boss, league, listening.url, ("match.finalised",))
+    listening.statuses = [500]
+    _record(boss, league, home, away, _win(home, away))
+    # The first attempt ran as a job and failed; its retry waits in the queue's schedule.
+    [delivery] = _deliveries()
+    assert (delivery.status, delivery.attempts, delivery.response_code) == ("retrying", 1, 500)
+    [scheduled] = jobs.huey.scheduled()
+    assert scheduled.args == (delivery.id,)
+    # When it is due (here: made due now), the worker runs it: this time it is delivered.
+    with unit_of_work() as session:
+        session.get(WebhookDelivery, delivery.id).next_attempt_at = datetime.now(UTC)
+    jobs.huey.execute(scheduled, timestamp=scheduled.eta)
+    [delivery] = _deliveries()
+    assert (delivery.status, delivery.attempts, len(listening.received)) == ("delivered", 2, 2)
