@@ -68,7 +68,7 @@ from league.services.advancement import RANDOM_SKILL_KINDS
 from league.services.advancement import _describe as describe_refusal
 from league.services.errors import NotFound, RuleViolation
 from league.services.leagues import get_league, league_ruleset, membership, require_commissioner
-from league.services.matches import recompute_team
+from league.services.recompute import recompute_team
 from league.services.teams import ITEMS, get_team, post_entry, team_ruleset
 from league.services.text import ONE_LINE, is_one_line, is_valid_unicode
 from league.services.users import find_user

@@ -14,7 +14,8 @@ from league.services.large_demo import (
     large_demo_rows,
     seed_large_demo,
 )
-from league.services.matches import MatchReport, SideReport, check_all, record_new_match
+from league.services.matches import MatchReport, SideReport, record_new_match
+from league.services.recompute import check_all
 from league.services.unit_of_work import unit_of_work
 from league.services.users import authenticate, find_user
 
