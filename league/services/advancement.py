@@ -48,7 +48,7 @@ from league.rules import (
 from league.services import audit
 from league.services.errors import Conflict, Forbidden, RuleViolation
 from league.services.leagues import role_in
-from league.services.team_views import current_stats
+from league.services.rosters import current_stats
 from league.services.teams import can_manage, get_player, get_team, team_ruleset, team_type_of
 
 # Reason codes of the rules engine, turned into the API's error codes.

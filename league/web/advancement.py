@@ -51,7 +51,7 @@ from league.services.advancement import (
     undo_last_advancement,
 )
 from league.services.errors import DomainError, Forbidden, NotFound, RuleViolation
-from league.services.team_views import current_stats, team_values
+from league.services.rosters import current_stats, team_values
 from league.services.unit_of_work import unit_of_work
 from league.web.forms import EmptyForm
 from league.web.forms.advancement import AdvanceForm

@@ -13,8 +13,8 @@ from league.rules import load_ruleset, ruleset_ids
 from league.rules.loader import DEFAULT_RULESET_ID
 from league.services import leagues, teams
 from league.services.errors import DomainError, Forbidden, NotFound
+from league.services.rosters import league_team_rows
 from league.services.standings import standings as league_standings
-from league.services.team_views import league_team_rows
 from league.services.unit_of_work import unit_of_work
 from league.web.forms import EmptyForm
 from league.web.forms.leagues import AddMemberForm, LeagueForm

@@ -19,7 +19,7 @@ from werkzeug.serving import make_server
 
 from league.extensions import db
 from league.models import League, Match, Team
-from league.services.demo import DEMO_COACHES, DEMO_COMMISSIONER, seed_demo
+from league.seeding.demo import DEMO_COACHES, DEMO_COMMISSIONER, seed_demo
 from league.services.fixtures import generate_fixtures
 from league.services.leagues import LeagueSettings, add_member, create_league
 from league.services.matches import MatchReport, PlayerEvents, SideReport, record_result

@@ -8,7 +8,7 @@ from sqlalchemy import func, select
 
 from league.extensions import db
 from league.models import Advancement, League, Match, MatchPlayer, Player, Team, TreasuryEntry
-from league.services.large_demo import (
+from league.seeding.large_demo import (
     MID_SIZE,
     LargeDemoSize,
     large_demo_rows,
