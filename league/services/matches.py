@@ -30,7 +30,6 @@ from league.models import (
 )
 from league.models.match import SIDES
 from league.rules import (
-    RulesError,
     Ruleset,
     casualty_result_for_code,
     expensive_mistake,
@@ -39,6 +38,9 @@ from league.rules import (
     winnings,
     winnings_terms,
 )
+from league.rules.injuries import injury_entry_decision
+from league.rules.refusals import refusal_text
+from league.rules.team_building import fans_change_decision
 from league.services import audit, submissions
 from league.services.errors import Conflict, Forbidden, NotFound, RuleViolation
 from league.services.leagues import get_league, league_ruleset, role_in
@@ -543,30 +545,9 @@ def _validate(
 def _validate_injury(
     ruleset: Ruleset, player: Player, line: PlayerEvents, key: str, errors: ReportErrors
 ) -> None:
-    if line.injury is None:
-        if line.lasting is not None:
-            errors.add(key, f"{player.name}: a lasting injury needs the casualty result too.")
-        return
-    try:
-        result = casualty_result_for_code(ruleset, line.injury)
-    except RulesError:
-        errors.add(key, f"{player.name}: unknown injury {line.injury!r}.")
-        return
-    if result.effect == "lasting":
-        if line.lasting not in lasting_characteristics(ruleset, line.injury):
-            errors.add(key, f"{player.name}: say which characteristic the lasting injury hits.")
-    elif line.lasting is not None:
-        errors.add(key, f"{player.name}: only a lasting injury reduces a characteristic.")
-
-
-def lasting_characteristics(ruleset: Ruleset, injury_code: str) -> tuple[str, ...]:
-    """Characteristics a lasting injury may reduce: classic rows fix one each, D6 tables any."""
-    fixed = tuple(
-        r.characteristic
-        for r in ruleset.casualty_table.results
-        if r.code == injury_code and r.characteristic
-    )
-    return fixed or ruleset.characteristics
+    decision = injury_entry_decision(ruleset, line.injury, line.lasting)
+    if not decision:
+        errors.add(key, f"{player.name}: {refusal_text(decision.reasons[0])}")
 
 
 def _validate_fans(
@@ -577,23 +558,20 @@ def _validate_fans(
     errors: ReportErrors,
 ) -> None:
     home, away = report.home.score, report.away.score
-    fans = ruleset.team_building.dedicated_fans
     for side in SIDES:
         own, other = (home, away) if side == "home" else (away, home)
-        change = report.side(side).fans_change
-        won = own > other or report.side("away" if side == "home" else "home").conceded
-        lost = own < other or report.side(side).conceded
-        if change > 0 and not won:
-            errors.add(f"{side}_fans_change", "Dedicated fans only rise after a win.")
-        if change < 0 and not lost:
-            errors.add(f"{side}_fans_change", "Dedicated fans only fall after a loss.")
         current = teams[side].dedicated_fans
         if match.state == "played":  # a correction: the fans as they were before this match
             current -= match.side(side).fans_change
-        if fans.max is not None and change > 0 and current >= fans.max:
-            errors.add(f"{side}_fans_change", f"Dedicated fans are already at {fans.max}.")
-        if change < 0 and current <= fans.start:
-            errors.add(f"{side}_fans_change", f"Dedicated fans cannot fall below {fans.start}.")
+        decision = fans_change_decision(
+            ruleset,
+            report.side(side).fans_change,
+            current,
+            won=own > other or report.side("away" if side == "home" else "home").conceded,
+            lost=own < other or report.side(side).conceded,
+        )
+        for reason in decision.reasons:
+            errors.add(f"{side}_fans_change", refusal_text(reason))
 
 
 def _dead_before(session: Session, match: Match, player_ids: Iterable[int]) -> set[int]:
