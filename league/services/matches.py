@@ -267,7 +267,9 @@ def _match_teams(league: League, home_team_id: int, away_team_id: int) -> tuple[
 # Recording
 
 
-def save_draft(session: Session, actor: User, match_id: int, form_data: dict[str, object]) -> Match:
+def save_unfinished_report(
+    session: Session, actor: User, match_id: int, form_data: dict[str, object]
+) -> Match:
     """Keep an unfinished report; nothing it says takes effect yet."""
     match = get_match(session, match_id, for_update=True)
     get_league(session, match.league_id)  # with its members, whom can_manage asks about
@@ -363,16 +365,16 @@ def record_result(
     match.recorded_by_id = actor.id
     if idempotency_key:
         match.idempotency_key = idempotency_key
-    for line in report.players:
-        team_id = _team_of(teams, line.player_id)
+    for events in report.players:
+        team_id = _team_of(teams, events.player_id)
         match.players.append(
             MatchPlayer(
-                player_id=line.player_id,
+                player_id=events.player_id,
                 team_id=team_id,
-                **{name: getattr(line, name) for name in COUNTERS},
-                injury=line.injury,
-                lasting=line.lasting,
-                apothecary_used=line.apothecary_used,
+                **{name: getattr(events, name) for name in COUNTERS},
+                injury=events.injury,
+                lasting=events.lasting,
+                apothecary_used=events.apothecary_used,
             )
         )
     session.flush()
@@ -494,32 +496,34 @@ def _validate(
     tds = dict.fromkeys(SIDES, 0)
     mvps = dict.fromkeys(SIDES, 0)
     by_player = {p.id: (side, p) for side, team in teams.items() for p in team.players}
-    dead_elsewhere = _dead_before(session, match, [line.player_id for line in report.players])
+    dead_elsewhere = _dead_before(session, match, [events.player_id for events in report.players])
     missing = _missing_this_match(session, ruleset, match, teams)
     # A correction may keep players who were fired or retired after this match.
-    played_before = {line.player_id for line in match.players} if match.state == "played" else set()
-    for line in report.players:
-        key = f"player_{line.player_id}"
-        if line.player_id in seen:
+    played_before = (
+        {appearance.player_id for appearance in match.players} if match.state == "played" else set()
+    )
+    for events in report.players:
+        key = f"player_{events.player_id}"
+        if events.player_id in seen:
             errors.add(key, "This player is listed twice.")
             continue
-        seen.add(line.player_id)
-        found = by_player.get(line.player_id)
+        seen.add(events.player_id)
+        found = by_player.get(events.player_id)
         if found is None:
-            errors.add(key, f"Player {line.player_id} plays for neither team in this match.")
+            errors.add(key, f"Player {events.player_id} plays for neither team in this match.")
             continue
         side, player = found
-        left_later = player.status in ("fired", "retired") and line.player_id not in played_before
-        if left_later or line.player_id in dead_elsewhere:
+        left_later = player.status in ("fired", "retired") and events.player_id not in played_before
+        if left_later or events.player_id in dead_elsewhere:
             errors.add(key, f"{player.name} is {player.status} and cannot play.")
-        elif line.player_id in missing:
+        elif events.player_id in missing:
             errors.add(key, f"{player.name} misses this match (injured in the one before).")
         for name in COUNTERS:
-            if getattr(line, name) < 0:
+            if getattr(events, name) < 0:
                 errors.add(key, f"{player.name}: {name} cannot be negative.")
-        tds[side] += max(line.td, 0)
-        mvps[side] += max(line.mvp, 0)
-        _validate_injury(ruleset, player, line, key, errors)
+        tds[side] += max(events.td, 0)
+        mvps[side] += max(events.mvp, 0)
+        _validate_injury(ruleset, player, events, key, errors)
     for side in SIDES:
         team = teams[side]
         if tds[side] > report.side(side).score:
@@ -543,9 +547,9 @@ def _validate(
 
 
 def _validate_injury(
-    ruleset: Ruleset, player: Player, line: PlayerEvents, key: str, errors: ReportErrors
+    ruleset: Ruleset, player: Player, events: PlayerEvents, key: str, errors: ReportErrors
 ) -> None:
-    decision = injury_entry_decision(ruleset, line.injury, line.lasting)
+    decision = injury_entry_decision(ruleset, events.injury, events.lasting)
     if not decision:
         errors.add(key, f"{player.name}: {refusal_text(decision.reasons[0])}")
 
@@ -624,20 +628,20 @@ def _missing_this_match(
             )
             continue
         missing.update(
-            line.player_id
-            for line in previous.players
-            if line.team_id == team.id
-            and line.injury is not None
-            and casualty_result_for_code(ruleset, line.injury).miss_next_game
+            appearance.player_id
+            for appearance in previous.players
+            if appearance.team_id == team.id
+            and appearance.injury is not None
+            and casualty_result_for_code(ruleset, appearance.injury).miss_next_game
         )
     return missing
 
 
 def _clear_events(session: Session, match: Match) -> None:
     """Remove the player events of a result being corrected."""
-    for line in list(match.players):
-        match.players.remove(line)
-        session.delete(line)
+    for appearance in list(match.players):
+        match.players.remove(appearance)
+        session.delete(appearance)
     session.flush()  # the new rows reuse (match, player) pairs: delete first
 
 
@@ -799,7 +803,7 @@ class HistoryLine:
 
 def player_history(session: Session, player: Player) -> list[HistoryLine]:
     """The played matches a player took part in, newest first."""
-    lines = session.scalars(
+    appearances = session.scalars(
         select(MatchPlayer)
         .join(Match, Match.id == MatchPlayer.match_id)
         .where(MatchPlayer.player_id == player.id, Match.state == "played")
@@ -809,8 +813,10 @@ def player_history(session: Session, player: Player) -> list[HistoryLine]:
         )
     )
     history = []
-    for line in lines:
-        own = next(s for s in line.match.sides if s.team_id == line.team_id)
-        other = next(s for s in line.match.sides if s.team_id != line.team_id)
-        history.append(HistoryLine(line.match, other.team, f"{own.score}-{other.score}", line))
+    for appearance in appearances:
+        own = next(s for s in appearance.match.sides if s.team_id == appearance.team_id)
+        other = next(s for s in appearance.match.sides if s.team_id != appearance.team_id)
+        history.append(
+            HistoryLine(appearance.match, other.team, f"{own.score}-{other.score}", appearance)
+        )
     return history

@@ -74,10 +74,10 @@ def recompute_team(session: Session, team: Team, *, fix: bool = True) -> list[Di
             if fix:
                 setattr(owner, attribute, value)
 
-    # Each line's SPP by the ruleset: only the lines whose stored value differs come back.
-    earned = _line_spp(ruleset, team_type)
-    for line_id, match_id, player_id, cached, computed in session.execute(
-        _lines_of(team)
+    # Each appearance's SPP by the ruleset: only the lines whose stored value differs come back.
+    earned = _appearance_spp(ruleset, team_type)
+    for appearance_id, match_id, player_id, cached, computed in session.execute(
+        _appearances_of(team)
         .with_only_columns(
             MatchPlayer.id, MatchPlayer.match_id, MatchPlayer.player_id, MatchPlayer.spp, earned
         )
@@ -88,15 +88,15 @@ def recompute_team(session: Session, team: Team, *, fix: bool = True) -> list[Di
             Difference(f"match #{match_id} / player {player_id} SPP", cached, computed)
         )
         if fix:
-            line = session.get(MatchPlayer, line_id)
-            assert line is not None  # noqa: S101 - just selected
-            line.spp = computed
+            appearance = session.get(MatchPlayer, appearance_id)
+            assert appearance is not None  # noqa: S101 - just selected
+            appearance.spp = computed
     if fix:
         session.flush()
 
     spp = dict(
         session.execute(
-            _lines_of(team)
+            _appearances_of(team)
             .with_only_columns(MatchPlayer.player_id, func.sum(MatchPlayer.spp))
             .group_by(MatchPlayer.player_id)
         ).all()
@@ -105,7 +105,7 @@ def recompute_team(session: Session, team: Team, *, fix: bool = True) -> list[Di
     injuries: dict[int, list[tuple[str, str | None, int, bool]]] = {}
     in_last = case((MatchPlayer.match_id == last_id, 1), else_=0)
     for player_id, injury, lasting, count, last in session.execute(
-        _lines_of(team)
+        _appearances_of(team)
         .with_only_columns(
             MatchPlayer.player_id,
             MatchPlayer.injury,
@@ -183,8 +183,8 @@ def _played_by(team: Team) -> Select[tuple[Match]]:
     )
 
 
-def _lines_of(team: Team) -> Select[tuple[MatchPlayer]]:
-    """The team's players' lines in its played matches, joined to the team's side."""
+def _appearances_of(team: Team) -> Select[tuple[MatchPlayer]]:
+    """The team's players' appearances in its played matches, joined to the team's side."""
     return (
         select(MatchPlayer)
         .join(Match, Match.id == MatchPlayer.match_id)
@@ -196,11 +196,11 @@ def _lines_of(team: Team) -> Select[tuple[MatchPlayer]]:
     )
 
 
-def _line_spp(ruleset: Ruleset, team_type: TeamType) -> ColumnElement[int]:
+def _appearance_spp(ruleset: Ruleset, team_type: TeamType) -> ColumnElement[int]:
     """`spp_for_events` as a SQL expression: SPP are each event's count times its award.
 
     A conceding team's players get none where the ruleset says so (the team's
-    own side is joined in `_lines_of`).
+    own side is joined in `_appearances_of`).
     """
     awards = spp_awards(ruleset, team_type)
     columns = {name: getattr(MatchPlayer, SPP_COLUMNS.get(name, name)) for name in SPP_EVENTS}
