@@ -358,19 +358,14 @@ def _check_number(team: Team, number: int, player: Player | None = None) -> None
         raise Conflict(f"Number {number} is taken by {holder.name}.", field="number")
 
 
-def hire_refusals(team: Team, *, with_gold: bool = True) -> dict[str, Decision]:
-    """For each position of the team's roster: may one more be hired now?
-
-    ``with_gold=False`` leaves the treasury out (hiring books the price on the
-    ledger, which refuses a balance below zero in its own words).
-    """
-    ruleset, team_type = team_ruleset(team), team_type_of(team)
+def _hire_decision(team: Team, position_id: str, treasury: int | None) -> Decision:
     counts = Counter(p.position_id for p in roster(team))
-    treasury = team.treasury if with_gold else None
-    return {
-        position.id: hire_decision(ruleset, team_type, position.id, counts, treasury)
-        for position in team_type.positions
-    }
+    return hire_decision(team_ruleset(team), team_type_of(team), position_id, counts, treasury)
+
+
+def hire_refusals(team: Team) -> dict[str, Decision]:
+    """For each position of the team's roster: may one more be hired now, gold included?"""
+    return {p.id: _hire_decision(team, p.id, team.treasury) for p in team_type_of(team).positions}
 
 
 #: Which refusal a hire reports first when several apply: a full roster says the most.
@@ -410,8 +405,8 @@ def hire_player(
     _require_manager(team, actor)
     _require_not_retired(team)
     team_type = team_type_of(team)
-    counts = Counter(p.position_id for p in roster(team))
-    decision = hire_decision(team_ruleset(team), team_type, command.position_id, counts, None)
+    # The gold is left out: the ledger refuses a balance below zero in its own words.
+    decision = _hire_decision(team, command.position_id, None)
     unknown = decision.reason("unknown_position")
     if unknown is not None:
         raise RuleViolation(refusal_text(unknown), field="position_id")
