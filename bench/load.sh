@@ -58,7 +58,7 @@ import time
 
 from bench._common import biggest_team
 from league import create_app
-from league.services.large_demo import seed_large_demo
+from league.seeding.large_demo import seed_large_demo
 from league.services.unit_of_work import unit_of_work
 
 app = create_app()

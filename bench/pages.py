@@ -27,7 +27,7 @@ from bench._common import (
     timed,
 )
 from league.extensions import db
-from league.services.large_demo import LargeDemoSize, seed_large_demo
+from league.seeding.large_demo import LargeDemoSize, seed_large_demo
 from league.services.unit_of_work import unit_of_work
 
 ROUNDS = 25

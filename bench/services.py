@@ -22,14 +22,14 @@ from bench._common import QueryCounter, backends, make_app, p50_p95, print_table
 from league.extensions import db
 from league.models import League, Player, Team, User
 from league.rules import advancement_cost, legal_skills
+from league.seeding.demo import DEMO_COMMISSIONER, seed_demo
+from league.seeding.large_demo import LargeDemoSize, seed_large_demo
 from league.services.advancement import (
     AdvancementRequest,
     buy_advancement,
     held_skills,
     undo_last_advancement,
 )
-from league.services.demo import DEMO_COMMISSIONER, seed_demo
-from league.services.large_demo import LargeDemoSize, seed_large_demo
 from league.services.matches import MatchReport, PlayerEvents, SideReport, record_result
 from league.services.matches import schedule_match as schedule
 from league.services.teams import (

@@ -14,7 +14,7 @@ first reads the team (unlocked) and then calls the service, which locks:
 - void: a random played match (refused: its SPP or gold were spent, ...).
 
 It prints operations per second and, per kind, the successes and the refusals
-by code. Then it checks the league from scratch: `services.matches.check_all`
+by code. Then it checks the league from scratch: `services.recompute.check_all`
 (what `flask recompute --check` runs) must find no difference, no treasury may
 be negative, no player may have spent more SPP than he earned or other than his
 advancements cost. Exit status 1 when any check fails or any operation raised
@@ -53,7 +53,7 @@ from league import create_app
 from league.extensions import db
 from league.models import Advancement, Match, Player, Team, TreasuryEntry, User
 from league.models.player import ON_ROSTER
-from league.services import leagues, matches, teams, users
+from league.services import leagues, matches, recompute, teams, users
 from league.services.advancement import AdvancementRequest, buy_advancement, options_for
 from league.services.errors import DomainError
 from league.services.matches import MatchReport, PlayerEvents, ReportErrors, SideReport
@@ -268,7 +268,7 @@ def worker(app: Flask, league: League, operations: int, seed: int, tally: Tally)
 
 def check(league: League) -> list[str]:
     """Everything wrong with the league after the soak (empty: all is well)."""
-    problems = [f"recompute: {d}" for d in matches.check_all(db.session)]
+    problems = [f"recompute: {d}" for d in recompute.check_all(db.session)]
     for team in db.session.scalars(select(Team).where(Team.league_id == league.id)):
         if team.treasury < 0:
             problems.append(f"{team.name}: negative treasury {team.treasury:,}")

@@ -6,7 +6,7 @@ does not download it again.
 
 Responses whose content can be fingerprinted cheaply in the database (the team
 roster page for anonymous visitors and the roster JSON:
-`team_views.team_page_version`) do better: the fingerprint is the ETag, so a
+`rosters.team_page_version`) do better: the fingerprint is the ETag, so a
 304 needs no rendering at all, and the rendered body is kept in this process's
 memory under that fingerprint. The cache holds no state of its own: every
 request checks the fingerprint against the database, so what one app process

@@ -14,12 +14,12 @@ from flask.cli import AppGroup
 
 from league import jobs
 from league.extensions import db
+from league.seeding.demo import seed_demo
+from league.seeding.large_demo import LargeDemoSize, seed_large_demo
 from league.services import backup, webhooks
 from league.services import users as user_service
-from league.services.demo import seed_demo
 from league.services.errors import DomainError
-from league.services.large_demo import LargeDemoSize, seed_large_demo
-from league.services.matches import check_all
+from league.services.recompute import check_all
 from league.services.unit_of_work import unit_of_work
 
 users_cli = AppGroup("users", help="Manage user accounts.")

@@ -18,8 +18,8 @@ from league.models import Advancement, League, Match, Player, Team
 from league.rules import CHARACTERISTICS as _CHARACTERISTICS
 from league.services.errors import DomainError
 from league.services.leagues import active_members
+from league.services.rosters import PlayerLine, TeamSheet, team_sheet
 from league.services.standings import Standings
-from league.services.team_views import PlayerLine, TeamSheet, team_sheet
 from league.services.text import is_valid_unicode
 
 #: Largest id a route accepts (ids are 32-bit integers in the database).

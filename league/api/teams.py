@@ -22,7 +22,7 @@ from league.api.serializers import (
 from league.extensions import db
 from league.services import teams
 from league.services.errors import NotFound
-from league.services.team_views import team_page_version
+from league.services.rosters import team_page_version
 from league.services.unit_of_work import unit_of_work
 
 TEAM = "/teams/<id:team_id>"

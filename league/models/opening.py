@@ -5,7 +5,7 @@ injuries and dedicated fans whose match events stay behind in the league it
 came from. These rows are the events that stand for that history, as the
 "starting" row of the treasury ledger stands for the starting gold: the
 caches on players and teams are the opening balance plus what this league's
-events add (services.matches.recompute_team), so `flask recompute --check`
+events add (services.recompute.recompute_team), so `flask recompute --check`
 holds for imported teams too.
 """
 

@@ -20,8 +20,8 @@ from sqlalchemy.orm import Session, selectinload
 from league.models import League, Player, Team
 from league.rules import Ruleset
 from league.services.errors import NotFound
+from league.services.rosters import PlayerLine, team_sheet
 from league.services.standings import standings
-from league.services.team_views import PlayerLine, team_sheet
 
 PAPER_SIZES = {"a4": "A4 landscape", "letter": "letter landscape"}
 DEFAULT_PAPER = "a4"

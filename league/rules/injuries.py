@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from league.rules.characteristics import reduced_value
 from league.rules.model import (
     CasualtyResult,
+    Decision,
     InjuryEffect,
     LastingInjury,
     RulesError,
@@ -17,6 +18,8 @@ __all__ = [
     "casualty_outcome",
     "casualty_result_for_code",
     "injury_effect",
+    "injury_entry_decision",
+    "lasting_characteristics",
     "lasting_injury",
     "lasting_injury_result",
 ]
@@ -52,6 +55,39 @@ def casualty_result_for_code(ruleset: Ruleset, code: str) -> CasualtyResult:
             return result
     known = sorted({r.code for r in ruleset.casualty_table.results})
     raise RulesError(f"unknown injury {code!r} (known: {', '.join(known)})")
+
+
+def lasting_characteristics(ruleset: Ruleset, injury_code: str) -> tuple[str, ...]:
+    """Characteristics a lasting injury may reduce: classic rows fix one each, D6 tables any."""
+    fixed = tuple(
+        r.characteristic
+        for r in ruleset.casualty_table.results
+        if r.code == injury_code and r.characteristic
+    )
+    return fixed or ruleset.characteristics
+
+
+def injury_entry_decision(ruleset: Ruleset, injury: str | None, lasting: str | None) -> Decision:
+    """May a match report give a player this casualty result and lasting characteristic?
+
+    Only a lasting injury reduces a characteristic, and it must say which one the
+    table allows (`lasting_characteristics`). Codes: ``lasting_without_injury``,
+    ``unknown_injury``, ``lasting_characteristic_needed``, ``not_lasting``.
+    """
+    if injury is None:
+        if lasting is not None:
+            return Decision.deny("lasting_without_injury")
+        return Decision.allow()
+    try:
+        result = casualty_result_for_code(ruleset, injury)
+    except RulesError:
+        return Decision.deny("unknown_injury", injury=injury)
+    if result.effect == "lasting":
+        if lasting not in lasting_characteristics(ruleset, injury):
+            return Decision.deny("lasting_characteristic_needed", injury=injury)
+    elif lasting is not None:
+        return Decision.deny("not_lasting", injury=injury)
+    return Decision.allow()
 
 
 def lasting_injury_result(ruleset: Ruleset, d6: int) -> LastingInjury:

@@ -35,7 +35,7 @@ class SppEvents:
 
     @classmethod
     def from_mapping(cls, counters: Mapping[str, object]) -> SppEvents:
-        """From a dict such as an API match report line (``mvp`` may be a bool)."""
+        """From a dict such as a player's entry in an API match report (``mvp`` may be a bool)."""
         unknown = sorted(set(counters) - set(SPP_EVENTS))
         if unknown:
             raise RulesError(f"unknown SPP events: {', '.join(unknown)}")

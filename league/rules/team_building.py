@@ -19,13 +19,18 @@ from league.rules.model import (
 
 __all__ = [
     "PURCHASE_ITEMS",
+    "PURCHASE_ITEM_NAMES",
+    "PurchaseQuote",
     "TeamCounts",
     "expensive_mistake",
     "expensive_mistake_column",
     "expensive_mistake_loss",
+    "fans_change_decision",
+    "give_back_decision",
     "hire_decision",
     "purchase_cost",
     "purchase_decision",
+    "purchase_quote",
     "roll",
     "roll_each",
     "winnings",
@@ -33,6 +38,13 @@ __all__ = [
 ]
 
 PURCHASE_ITEMS = ("reroll", "apothecary", "assistant_coach", "cheerleader", "dedicated_fan")
+PURCHASE_ITEM_NAMES = {
+    "reroll": "team re-roll",
+    "apothecary": "apothecary",
+    "assistant_coach": "assistant coach",
+    "cheerleader": "cheerleader",
+    "dedicated_fan": "dedicated fan",
+}
 BIG_GUY_KEYWORD = "Big Guy"
 
 
@@ -71,14 +83,15 @@ def purchase_decision(
     team_type: TeamType,
     item: str,
     counts: TeamCounts,
-    treasury: int,
+    treasury: int | None,
     during_draft: bool = False,
 ) -> Decision:
     """May the team buy one more ``item``?
 
     Codes: ``unknown_item``, ``not_allowed`` (no apothecary on this roster),
     ``draft_only`` (Dedicated Fans after the draft), ``limit_reached``,
-    ``not_enough_gold``.
+    ``not_enough_gold``. ``treasury`` None leaves the gold out (the ledger checks it
+    when the money moves).
     """
     if item not in PURCHASE_ITEMS:
         return Decision.deny("unknown_item", item=item)
@@ -92,16 +105,70 @@ def purchase_decision(
         "dedicated_fan": (counts.dedicated_fans, building.dedicated_fans.max_at_draft),
     }
     if item == "apothecary" and not team_type.apothecary:
-        reasons.append(make_reason("not_allowed", item=item, team_type=team_type.id))
+        reasons.append(
+            make_reason(
+                "not_allowed", item=item, team_type=team_type.id, team_type_name=team_type.name
+            )
+        )
     if item == "dedicated_fan" and not during_draft:
         reasons.append(make_reason("draft_only", item=item))
     have, maximum = limits[item]
     if maximum is not None and have >= maximum:
         reasons.append(make_reason("limit_reached", item=item, max=maximum))
     cost = purchase_cost(ruleset, team_type, item, during_draft)
-    if treasury < cost:
+    if treasury is not None and treasury < cost:
         reasons.append(make_reason("not_enough_gold", needed=cost, have=treasury))
     return Decision.from_reasons(reasons)
+
+
+@dataclass(frozen=True, slots=True)
+class PurchaseQuote:
+    """One item as the team could buy it now: its price and whether the rules allow it."""
+
+    item: str
+    price: int
+    decision: Decision
+
+
+def purchase_quote(
+    ruleset: Ruleset,
+    team_type: TeamType,
+    item: str,
+    counts: TeamCounts,
+    treasury: int | None,
+    during_draft: bool = False,
+) -> PurchaseQuote:
+    """`purchase_cost` and `purchase_decision` together, for a known ``item``."""
+    return PurchaseQuote(
+        item,
+        purchase_cost(ruleset, team_type, item, during_draft),
+        purchase_decision(ruleset, team_type, item, counts, treasury, during_draft),
+    )
+
+
+def give_back_decision(
+    ruleset: Ruleset, item: str, counts: TeamCounts, during_draft: bool
+) -> Decision:
+    """May the team give one ``item`` back for its full price?
+
+    Only during the draft, and only what was bought: the Dedicated Fans a team
+    starts with are not for sale. Codes, first that applies: ``draft_over``,
+    ``unknown_item``, ``nothing_to_give_back``.
+    """
+    if not during_draft:
+        return Decision.deny("draft_over")
+    if item not in PURCHASE_ITEMS:
+        return Decision.deny("unknown_item", item=item)
+    bought = {
+        "reroll": counts.rerolls,
+        "apothecary": int(counts.apothecary),
+        "assistant_coach": counts.assistant_coaches,
+        "cheerleader": counts.cheerleaders,
+        "dedicated_fan": counts.dedicated_fans - ruleset.team_building.dedicated_fans.start,
+    }
+    if bought[item] <= 0:
+        return Decision.deny("nothing_to_give_back", item=item)
+    return Decision.allow()
 
 
 def hire_decision(
@@ -109,21 +176,30 @@ def hire_decision(
     team_type: TeamType,
     position_id: str,
     counts_by_position: Mapping[str, int],
-    treasury: int,
+    treasury: int | None,
 ) -> Decision:
     """May the team hire one more player of ``position_id``?
 
     ``counts_by_position`` counts the players now on the roster per position
     id. Codes: ``unknown_position``, ``position_full``, ``roster_full``,
-    ``big_guys_full``, ``not_enough_gold``.
+    ``big_guys_full``, ``not_enough_gold``. ``treasury`` None leaves the gold out
+    (the ledger checks it when the money moves).
     """
     try:
         position = team_type.position(position_id)
     except RulesError:
-        return Decision.deny("unknown_position", position=position_id, team_type=team_type.id)
+        return Decision.deny(
+            "unknown_position",
+            position=position_id,
+            team_type=team_type.id,
+            team_type_name=team_type.name,
+        )
     reasons: list[Reason] = []
-    if counts_by_position.get(position_id, 0) >= position.max:
-        reasons.append(make_reason("position_full", position=position.name, max=position.max))
+    have = counts_by_position.get(position_id, 0)
+    if have >= position.max:
+        reasons.append(
+            make_reason("position_full", position=position.name, max=position.max, have=have)
+        )
     roster = sum(counts_by_position.values())
     if roster >= ruleset.team_building.max_players:
         reasons.append(make_reason("roster_full", max=ruleset.team_building.max_players))
@@ -134,9 +210,42 @@ def hire_decision(
             if any(p.id == pid and BIG_GUY_KEYWORD in p.keywords for p in team_type.positions)
         )
         if big_guys >= team_type.max_big_guys:
-            reasons.append(make_reason("big_guys_full", max=team_type.max_big_guys))
-    if treasury < position.cost:
+            reasons.append(
+                make_reason(
+                    "big_guys_full", max=team_type.max_big_guys, team_type_name=team_type.name
+                )
+            )
+    if treasury is not None and treasury < position.cost:
         reasons.append(make_reason("not_enough_gold", needed=position.cost, have=treasury))
+    return Decision.from_reasons(reasons)
+
+
+def fans_change_decision(
+    ruleset: Ruleset,
+    change: int,
+    fans_before: int,
+    *,
+    won: bool,
+    lost: bool,
+) -> Decision:
+    """May a team's Dedicated Fans move by ``change`` after a match?
+
+    They rise only after a win and fall only after a loss (a concession counts as
+    a loss for the team that conceded and a win for the other), never past the
+    ruleset's maximum nor below the number a team starts with. ``fans_before``:
+    the team's Dedicated Fans before this match. Codes, in order:
+    ``rise_needs_win``, ``fall_needs_loss``, ``fans_at_max``, ``fans_at_start``.
+    """
+    fans = ruleset.team_building.dedicated_fans
+    reasons: list[Reason] = []
+    if change > 0 and not won:
+        reasons.append(make_reason("rise_needs_win"))
+    if change < 0 and not lost:
+        reasons.append(make_reason("fall_needs_loss"))
+    if fans.max is not None and change > 0 and fans_before >= fans.max:
+        reasons.append(make_reason("fans_at_max", max=fans.max))
+    if change < 0 and fans_before <= fans.start:
+        reasons.append(make_reason("fans_at_start", start=fans.start))
     return Decision.from_reasons(reasons)
 
 

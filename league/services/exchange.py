@@ -10,7 +10,7 @@ with any problem imports nothing and every problem is reported at once.
 The match events behind a player's SPP and injuries (and a team's dedicated
 fans) stay in the league the team came from. An imported team therefore gets an
 opening balance (``TeamOpening``, ``PlayerOpening``): the caches start from it
-and this league's matches add to it (services.matches.recompute_team), so
+and this league's matches add to it (services.recompute.recompute_team), so
 ``flask recompute --check`` holds. Export, import and export again give the
 same document.
 
@@ -68,7 +68,7 @@ from league.rules import (
 from league.services import audit
 from league.services.errors import NotFound, RuleViolation
 from league.services.leagues import get_league, league_ruleset, membership, require_commissioner
-from league.services.matches import recompute_team
+from league.services.recompute import recompute_team
 from league.services.teams import ITEMS, get_team, post_entry, team_ruleset
 from league.services.text import ONE_LINE, is_one_line, is_valid_unicode
 from league.services.users import find_user

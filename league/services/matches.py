@@ -2,7 +2,7 @@
 
 A played match's rows (MatchTeam, MatchPlayer) are the events; everything they
 cause on players and teams (SPP, injuries, missed games, dedicated fans, the
-treasury) is recomputed from the events by `recompute_team`, so a result can be
+treasury) is recomputed from the events by `recompute.recompute_team`, so a result can be
 corrected or voided and everything follows.
 """
 
@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from typing import Any
 
-from sqlalchemy import ColumnElement, Select, and_, case, func, literal, select
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session, selectinload
 
 from league.models import (
@@ -25,31 +25,27 @@ from league.models import (
     Player,
     PlayerOpening,
     Team,
-    TeamOpening,
     TreasuryEntry,
     User,
 )
 from league.models.match import SIDES
 from league.rules import (
-    SPP_EVENTS,
-    RulesError,
     Ruleset,
-    TeamType,
     casualty_result_for_code,
     expensive_mistake,
     expensive_mistake_loss,
     roll_each,
-    spp_awards,
     winnings,
     winnings_terms,
 )
+from league.rules.injuries import injury_entry_decision
+from league.rules.refusals import refusal_text
+from league.rules.team_building import fans_change_decision
 from league.services import audit, submissions, webhooks
 from league.services.errors import Conflict, Forbidden, NotFound, RuleViolation
 from league.services.leagues import get_league, league_ruleset, role_in
-from league.services.teams import ITEMS, can_manage, get_team, post_entry, team_type_of
-
-#: SPP event names whose match_player column is called differently.
-SPP_COLUMNS = {"int": "interceptions"}
+from league.services.recompute import player_openings, recompute_team
+from league.services.teams import can_manage, get_team, post_entry
 
 COUNTERS = (
     "td",
@@ -271,7 +267,9 @@ def _match_teams(league: League, home_team_id: int, away_team_id: int) -> tuple[
 # Recording
 
 
-def save_draft(session: Session, actor: User, match_id: int, form_data: dict[str, object]) -> Match:
+def save_unfinished_report(
+    session: Session, actor: User, match_id: int, form_data: dict[str, object]
+) -> Match:
     """Keep an unfinished report; nothing it says takes effect yet."""
     match = get_match(session, match_id, for_update=True)
     get_league(session, match.league_id)  # with its members, whom can_manage asks about
@@ -367,16 +365,16 @@ def record_result(
     match.recorded_by_id = actor.id
     if idempotency_key:
         match.idempotency_key = idempotency_key
-    for line in report.players:
-        team_id = _team_of(teams, line.player_id)
+    for events in report.players:
+        team_id = _team_of(teams, events.player_id)
         match.players.append(
             MatchPlayer(
-                player_id=line.player_id,
+                player_id=events.player_id,
                 team_id=team_id,
-                **{name: getattr(line, name) for name in COUNTERS},
-                injury=line.injury,
-                lasting=line.lasting,
-                apothecary_used=line.apothecary_used,
+                **{name: getattr(events, name) for name in COUNTERS},
+                injury=events.injury,
+                lasting=events.lasting,
+                apothecary_used=events.apothecary_used,
             )
         )
     session.flush()
@@ -500,32 +498,34 @@ def _validate(
     tds = dict.fromkeys(SIDES, 0)
     mvps = dict.fromkeys(SIDES, 0)
     by_player = {p.id: (side, p) for side, team in teams.items() for p in team.players}
-    dead_elsewhere = _dead_before(session, match, [line.player_id for line in report.players])
+    dead_elsewhere = _dead_before(session, match, [events.player_id for events in report.players])
     missing = _missing_this_match(session, ruleset, match, teams)
     # A correction may keep players who were fired or retired after this match.
-    played_before = {line.player_id for line in match.players} if match.state == "played" else set()
-    for line in report.players:
-        key = f"player_{line.player_id}"
-        if line.player_id in seen:
+    played_before = (
+        {appearance.player_id for appearance in match.players} if match.state == "played" else set()
+    )
+    for events in report.players:
+        key = f"player_{events.player_id}"
+        if events.player_id in seen:
             errors.add(key, "This player is listed twice.")
             continue
-        seen.add(line.player_id)
-        found = by_player.get(line.player_id)
+        seen.add(events.player_id)
+        found = by_player.get(events.player_id)
         if found is None:
-            errors.add(key, f"Player {line.player_id} plays for neither team in this match.")
+            errors.add(key, f"Player {events.player_id} plays for neither team in this match.")
             continue
         side, player = found
-        left_later = player.status in ("fired", "retired") and line.player_id not in played_before
-        if left_later or line.player_id in dead_elsewhere:
+        left_later = player.status in ("fired", "retired") and events.player_id not in played_before
+        if left_later or events.player_id in dead_elsewhere:
             errors.add(key, f"{player.name} is {player.status} and cannot play.")
-        elif line.player_id in missing:
+        elif events.player_id in missing:
             errors.add(key, f"{player.name} misses this match (injured in the one before).")
         for name in COUNTERS:
-            if getattr(line, name) < 0:
+            if getattr(events, name) < 0:
                 errors.add(key, f"{player.name}: {name} cannot be negative.")
-        tds[side] += max(line.td, 0)
-        mvps[side] += max(line.mvp, 0)
-        _validate_injury(ruleset, player, line, key, errors)
+        tds[side] += max(events.td, 0)
+        mvps[side] += max(events.mvp, 0)
+        _validate_injury(ruleset, player, events, key, errors)
     for side in SIDES:
         team = teams[side]
         if tds[side] > report.side(side).score:
@@ -549,32 +549,11 @@ def _validate(
 
 
 def _validate_injury(
-    ruleset: Ruleset, player: Player, line: PlayerEvents, key: str, errors: ReportErrors
+    ruleset: Ruleset, player: Player, events: PlayerEvents, key: str, errors: ReportErrors
 ) -> None:
-    if line.injury is None:
-        if line.lasting is not None:
-            errors.add(key, f"{player.name}: a lasting injury needs the casualty result too.")
-        return
-    try:
-        result = casualty_result_for_code(ruleset, line.injury)
-    except RulesError:
-        errors.add(key, f"{player.name}: unknown injury {line.injury!r}.")
-        return
-    if result.effect == "lasting":
-        if line.lasting not in lasting_characteristics(ruleset, line.injury):
-            errors.add(key, f"{player.name}: say which characteristic the lasting injury hits.")
-    elif line.lasting is not None:
-        errors.add(key, f"{player.name}: only a lasting injury reduces a characteristic.")
-
-
-def lasting_characteristics(ruleset: Ruleset, injury_code: str) -> tuple[str, ...]:
-    """Characteristics a lasting injury may reduce: classic rows fix one each, D6 tables any."""
-    fixed = tuple(
-        r.characteristic
-        for r in ruleset.casualty_table.results
-        if r.code == injury_code and r.characteristic
-    )
-    return fixed or ruleset.characteristics
+    decision = injury_entry_decision(ruleset, events.injury, events.lasting)
+    if not decision:
+        errors.add(key, f"{player.name}: {refusal_text(decision.reasons[0])}")
 
 
 def _validate_fans(
@@ -585,23 +564,20 @@ def _validate_fans(
     errors: ReportErrors,
 ) -> None:
     home, away = report.home.score, report.away.score
-    fans = ruleset.team_building.dedicated_fans
     for side in SIDES:
         own, other = (home, away) if side == "home" else (away, home)
-        change = report.side(side).fans_change
-        won = own > other or report.side("away" if side == "home" else "home").conceded
-        lost = own < other or report.side(side).conceded
-        if change > 0 and not won:
-            errors.add(f"{side}_fans_change", "Dedicated fans only rise after a win.")
-        if change < 0 and not lost:
-            errors.add(f"{side}_fans_change", "Dedicated fans only fall after a loss.")
         current = teams[side].dedicated_fans
         if match.state == "played":  # a correction: the fans as they were before this match
             current -= match.side(side).fans_change
-        if fans.max is not None and change > 0 and current >= fans.max:
-            errors.add(f"{side}_fans_change", f"Dedicated fans are already at {fans.max}.")
-        if change < 0 and current <= fans.start:
-            errors.add(f"{side}_fans_change", f"Dedicated fans cannot fall below {fans.start}.")
+        decision = fans_change_decision(
+            ruleset,
+            report.side(side).fans_change,
+            current,
+            won=own > other or report.side("away" if side == "home" else "home").conceded,
+            lost=own < other or report.side(side).conceded,
+        )
+        for reason in decision.reasons:
+            errors.add(f"{side}_fans_change", refusal_text(reason))
 
 
 def _dead_before(session: Session, match: Match, player_ids: Iterable[int]) -> set[int]:
@@ -649,25 +625,25 @@ def _missing_this_match(
             # An imported team's first match here: who the previous league left injured.
             missing.update(
                 opening.player_id
-                for opening in _openings(session, team).values()
+                for opening in player_openings(session, team).values()
                 if opening.status == "mng"
             )
             continue
         missing.update(
-            line.player_id
-            for line in previous.players
-            if line.team_id == team.id
-            and line.injury is not None
-            and casualty_result_for_code(ruleset, line.injury).miss_next_game
+            appearance.player_id
+            for appearance in previous.players
+            if appearance.team_id == team.id
+            and appearance.injury is not None
+            and casualty_result_for_code(ruleset, appearance.injury).miss_next_game
         )
     return missing
 
 
 def _clear_events(session: Session, match: Match) -> None:
     """Remove the player events of a result being corrected."""
-    for line in list(match.players):
-        match.players.remove(line)
-        session.delete(line)
+    for appearance in list(match.players):
+        match.players.remove(appearance)
+        session.delete(appearance)
     session.flush()  # the new rows reuse (match, player) pairs: delete first
 
 
@@ -817,235 +793,6 @@ def _book_match_money(session: Session, actor: User, team: Team, match: Match) -
         ) from error
 
 
-# ---------------------------------------------------------------------------
-# Recomputing caches from events
-
-
-@dataclass(frozen=True, slots=True)
-class Difference:
-    """A cached value that does not match what the events say."""
-
-    what: str
-    cached: object
-    computed: object
-
-    def __str__(self) -> str:
-        return f"{self.what}: stored {self.cached!r}, events say {self.computed!r}"
-
-
-def recompute_team(session: Session, team: Team, *, fix: bool = True) -> list[Difference]:
-    """Rebuild the team's and its players' caches from the stored events.
-
-    With fix=False nothing changes and the differences are returned (`flask
-    recompute --check`). Refuses (Conflict) when SPP already spent would be
-    taken away.
-
-    The events are summed in SQL (a constant number of small queries), so the
-    cost of recording a result does not grow with the team's history.
-    """
-    ruleset = league_ruleset(team.league)
-    team_type = team_type_of(team)
-    last_id = session.scalar(
-        _played_by(team)
-        .with_only_columns(Match.id)
-        .order_by(Match.played_at.desc(), Match.id.desc())
-        .limit(1)
-    )
-    # Imported teams: the history they brought along is where their balances start.
-    openings = _openings(session, team)
-    team_opening = session.get(TeamOpening, team.id)
-    differences: list[Difference] = []
-
-    def settle(owner: object, attribute: str, value: object, label: str) -> None:
-        cached = getattr(owner, attribute)
-        if cached != value:
-            differences.append(Difference(label, cached, value))
-            if fix:
-                setattr(owner, attribute, value)
-
-    # Each line's SPP by the ruleset: only the lines whose stored value differs come back.
-    earned = _line_spp(ruleset, team_type)
-    for line_id, match_id, player_id, cached, computed in session.execute(
-        _lines_of(team)
-        .with_only_columns(
-            MatchPlayer.id, MatchPlayer.match_id, MatchPlayer.player_id, MatchPlayer.spp, earned
-        )
-        .where(MatchPlayer.spp != earned)
-        .order_by(Match.played_at, Match.id, MatchPlayer.id)
-    ):
-        differences.append(
-            Difference(f"match #{match_id} / player {player_id} SPP", cached, computed)
-        )
-        if fix:
-            line = session.get(MatchPlayer, line_id)
-            assert line is not None  # noqa: S101 - just selected
-            line.spp = computed
-    if fix:
-        session.flush()
-
-    spp = dict(
-        session.execute(
-            _lines_of(team)
-            .with_only_columns(MatchPlayer.player_id, func.sum(MatchPlayer.spp))
-            .group_by(MatchPlayer.player_id)
-        ).all()
-    )
-    # (player, injury, lasting) -> how many, and whether one was in the team's last match.
-    injuries: dict[int, list[tuple[str, str | None, int, bool]]] = {}
-    in_last = case((MatchPlayer.match_id == last_id, 1), else_=0)
-    for player_id, injury, lasting, count, last in session.execute(
-        _lines_of(team)
-        .with_only_columns(
-            MatchPlayer.player_id,
-            MatchPlayer.injury,
-            MatchPlayer.lasting,
-            func.count(),
-            func.max(in_last),
-        )
-        .where(MatchPlayer.injury.is_not(None))
-        .group_by(MatchPlayer.player_id, MatchPlayer.injury, MatchPlayer.lasting)
-        .order_by(MatchPlayer.player_id, MatchPlayer.injury, MatchPlayer.lasting)
-    ):
-        injuries.setdefault(player_id, []).append((injury, lasting, count, bool(last)))
-
-    for player in team.players:
-        opening = openings.get(player.id)
-        reductions = {c: opening.reduction(c) if opening else 0 for c in ruleset.characteristics}
-        niggling = opening.niggling_injuries if opening else 0
-        dead = opening is not None and opening.status == "dead"
-        # Injured in the previous league: misses the first match here.
-        missing_next = last_id is None and opening is not None and opening.status == "mng"
-        opening_spp = opening.spp if opening else 0
-        for injury, lasting, count, in_last_match in injuries.get(player.id, []):
-            result = casualty_result_for_code(ruleset, injury)
-            if result.effect == "dead":
-                dead = True
-            elif result.effect == "niggling":
-                niggling += count
-            elif result.effect == "lasting":
-                reductions[lasting or result.characteristic or ""] += count
-            if result.miss_next_game and in_last_match:
-                missing_next = True
-        label = f"{team.name} / {player.name}"
-        earned_total = opening_spp + int(spp.get(player.id) or 0)
-        # Refused before anything is written: the database would refuse it too.
-        if fix and player.spp_spent > earned_total:
-            raise Conflict(
-                f"{player.name} has already spent {player.spp_spent} SPP but would keep only "
-                f"{earned_total}; undo {_to_undo(player, earned_total)} first.",
-                code="spp_spent",
-            )
-        settle(player, "spp_earned", earned_total, f"{label} SPP earned")
-        settle(player, "niggling_injuries", niggling, f"{label} niggling injuries")
-        for characteristic, steps in reductions.items():
-            settle(player, f"{characteristic}_reduction", steps, f"{label} -{characteristic}")
-        if player.status not in ("fired", "retired"):
-            status = "dead" if dead else "mng" if missing_next else "active"
-            settle(player, "status", status, f"{label} status")
-    fans_before = team_opening.fans_change if team_opening else 0
-    _recompute_team_items(session, team, ruleset, settle, fans_before)
-    return differences
-
-
-def _to_undo(player: Player, earned: int) -> str:
-    """The player's latest advancements, newest first, that must go for `earned` SPP to do."""
-    spent, names = player.spp_spent, []
-    for advancement in reversed(player.active_advancements):
-        if spent <= earned:
-            break
-        gained = advancement.skill or (
-            f"+{advancement.characteristic.upper()}"
-            if advancement.characteristic
-            else advancement.kind
-        )
-        names.append(f"{gained} ({advancement.spp_cost} SPP)")
-        spent -= advancement.spp_cost
-    return ", ".join(names) if names else "his advancements"
-
-
-def _played_by(team: Team) -> Select[tuple[Match]]:
-    """The team's played matches (league matches and friendlies)."""
-    return (
-        select(Match)
-        .join(MatchTeam, MatchTeam.match_id == Match.id)
-        .where(MatchTeam.team_id == team.id, Match.state == "played")
-    )
-
-
-def _lines_of(team: Team) -> Select[tuple[MatchPlayer]]:
-    """The team's players' lines in its played matches, joined to the team's side."""
-    return (
-        select(MatchPlayer)
-        .join(Match, Match.id == MatchPlayer.match_id)
-        .join(
-            MatchTeam,
-            and_(MatchTeam.match_id == MatchPlayer.match_id, MatchTeam.team_id == team.id),
-        )
-        .where(MatchPlayer.team_id == team.id, Match.state == "played")
-    )
-
-
-def _line_spp(ruleset: Ruleset, team_type: TeamType) -> ColumnElement[int]:
-    """`spp_for_events` as a SQL expression: SPP are each event's count times its award.
-
-    A conceding team's players get none where the ruleset says so (the team's
-    own side is joined in `_lines_of`).
-    """
-    awards = spp_awards(ruleset, team_type)
-    columns = {name: getattr(MatchPlayer, SPP_COLUMNS.get(name, name)) for name in SPP_EVENTS}
-    total: ColumnElement[int] = literal(0)
-    for name, column in columns.items():
-        if awards.get(name):
-            total = total + column * literal(int(awards[name]))
-    if ruleset.spp.concession_forfeits_spp:
-        return case((MatchTeam.conceded.is_(True), literal(0)), else_=total)
-    return total
-
-
-def _openings(session: Session, team: Team) -> dict[int, PlayerOpening]:
-    """Opening balances of the team's imported players, by player id."""
-    query = select(PlayerOpening).join(Player, Player.id == PlayerOpening.player_id)
-    return {o.player_id: o for o in session.scalars(query.where(Player.team_id == team.id))}
-
-
-def _recompute_team_items(
-    session: Session, team: Team, ruleset: Ruleset, settle, fans_before: int = 0
-) -> None:
-    bought = dict.fromkeys(ITEMS, 0)
-    for item, kind, count in session.execute(
-        select(TreasuryEntry.item, TreasuryEntry.kind, func.count())
-        .where(TreasuryEntry.team_id == team.id, TreasuryEntry.item.in_(ITEMS))
-        .group_by(TreasuryEntry.item, TreasuryEntry.kind)
-    ):
-        bought[item] += count if kind == "purchase" else -count
-    treasury = session.scalar(
-        select(func.coalesce(func.sum(TreasuryEntry.amount), 0)).where(
-            TreasuryEntry.team_id == team.id
-        )
-    )
-    fans_changed = session.scalar(
-        select(func.coalesce(func.sum(MatchTeam.fans_change), 0))
-        .join(Match, Match.id == MatchTeam.match_id)
-        .where(MatchTeam.team_id == team.id, Match.state == "played")
-    )
-    fans = ruleset.team_building.dedicated_fans.start + bought["dedicated_fan"] + fans_before
-    fans += int(fans_changed or 0)
-    settle(team, "dedicated_fans", fans, f"{team.name} dedicated fans")
-    settle(team, "rerolls", bought["reroll"], f"{team.name} re-rolls")
-    settle(team, "apothecary", bought["apothecary"] > 0, f"{team.name} apothecary")
-    settle(team, "assistant_coaches", bought["assistant_coach"], f"{team.name} assistant coaches")
-    settle(team, "cheerleaders", bought["cheerleader"], f"{team.name} cheerleaders")
-    settle(team, "treasury", int(treasury or 0), f"{team.name} treasury")
-
-
-def check_all(session: Session, *, fix: bool = False) -> list[Difference]:
-    """Compare (or repair) every cached balance against the events."""
-    differences: list[Difference] = []
-    for team in session.scalars(select(Team).order_by(Team.id)):
-        differences.extend(recompute_team(session, team, fix=fix))
-    return differences
-
-
 @dataclass(frozen=True, slots=True)
 class HistoryLine:
     """One match in a player's history."""
@@ -1058,7 +805,7 @@ class HistoryLine:
 
 def player_history(session: Session, player: Player) -> list[HistoryLine]:
     """The played matches a player took part in, newest first."""
-    lines = session.scalars(
+    appearances = session.scalars(
         select(MatchPlayer)
         .join(Match, Match.id == MatchPlayer.match_id)
         .where(MatchPlayer.player_id == player.id, Match.state == "played")
@@ -1068,8 +815,10 @@ def player_history(session: Session, player: Player) -> list[HistoryLine]:
         )
     )
     history = []
-    for line in lines:
-        own = next(s for s in line.match.sides if s.team_id == line.team_id)
-        other = next(s for s in line.match.sides if s.team_id != line.team_id)
-        history.append(HistoryLine(line.match, other.team, f"{own.score}-{other.score}", line))
+    for appearance in appearances:
+        own = next(s for s in appearance.match.sides if s.team_id == appearance.team_id)
+        other = next(s for s in appearance.match.sides if s.team_id != appearance.team_id)
+        history.append(
+            HistoryLine(appearance.match, other.team, f"{own.score}-{other.score}", appearance)
+        )
     return history

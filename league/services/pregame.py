@@ -45,7 +45,7 @@ from league.rules.model import frozen_mapping
 from league.services import audit
 from league.services.errors import Conflict, Forbidden, RuleViolation
 from league.services.matches import get_match
-from league.services.team_views import team_values
+from league.services.rosters import team_values
 from league.services.teams import can_manage, roster, team_ruleset, team_type_of
 
 #: The form / API field each refusal belongs to.

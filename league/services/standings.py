@@ -546,7 +546,7 @@ def season_stats(session: Session, league: League, season_number: int | None = N
     teams = {team.id: team for team in league.teams}
     per_player: dict[int, dict[str, int]] = {}
     per_team: dict[int, dict[str, int]] = defaultdict(lambda: defaultdict(int))
-    # A player's row names the team of his first line of the season.
+    # A player's row names the team of his first appearance of the season.
     first: dict[int, tuple[int, str, int, str, str]] = {}
     for player_id, team_id, _first_line, name, number, position_id, status, *totals in rows:
         *sums, injuries, deaths = (int(v or 0) for v in totals)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -10,8 +11,17 @@ from sqlalchemy.orm import Session, selectinload
 
 from league.models import League, Player, Team, TreasuryEntry, User
 from league.models.player import ON_ROSTER
-from league.rules import Ruleset, purchase_cost
-from league.rules.model import Position, RulesError, TeamType
+from league.rules import Decision, Ruleset, hire_decision, purchase_cost
+from league.rules.model import RulesError, TeamType
+from league.rules.refusals import an_item, refusal_text
+from league.rules.team_building import (
+    PURCHASE_ITEM_NAMES,
+    PURCHASE_ITEMS,
+    PurchaseQuote,
+    TeamCounts,
+    give_back_decision,
+    purchase_quote,
+)
 from league.services import audit, submissions, webhooks
 from league.services.errors import Conflict, DomainError, Forbidden, NotFound, RuleViolation
 from league.services.leagues import (
@@ -24,25 +34,14 @@ from league.services.leagues import (
 from league.services.text import checked_name
 from league.services.users import find_user
 
-ITEMS = ("reroll", "apothecary", "assistant_coach", "cheerleader", "dedicated_fan")
-ITEM_NAMES = {
-    "reroll": "team re-roll",
-    "apothecary": "apothecary",
-    "assistant_coach": "assistant coach",
-    "cheerleader": "cheerleader",
-    "dedicated_fan": "dedicated fan",
-}
+#: What a team may buy, and what each is called (the rules name them).
+ITEMS = PURCHASE_ITEMS
+ITEM_NAMES = PURCHASE_ITEM_NAMES
 
 #: The most gold a treasury holds: its column is a 32-bit integer.
 MAX_TREASURY = 2**31 - 1
 #: Far above anything a league hands out at once: a commissioner's correction is at most this.
 MAX_ADJUSTMENT = 10_000_000
-
-
-def an_item(item: str) -> str:
-    """'a team re-roll', 'an apothecary'."""
-    name = ITEM_NAMES[item]
-    return f"{'an' if name[0] in 'aeiou' else 'a'} {name}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -354,15 +353,6 @@ def next_free_number(team: Team) -> int | None:
     return next((n for n in range(1, 100) if n not in taken), None)
 
 
-def _position(team_type: TeamType, position_id: str) -> Position:
-    try:
-        return team_type.position(position_id)
-    except RulesError:
-        raise RuleViolation(
-            f"{team_type.name} teams have no position {position_id!r}.", field="position_id"
-        ) from None
-
-
 def _check_number(team: Team, number: int, player: Player | None = None) -> None:
     if not 1 <= number <= 99:
         raise RuleViolation("Shirt numbers run from 1 to 99.", field="number")
@@ -371,32 +361,28 @@ def _check_number(team: Team, number: int, player: Player | None = None) -> None
         raise Conflict(f"Number {number} is taken by {holder.name}.", field="number")
 
 
-def _check_position_room(team: Team, team_type: TeamType, position: Position) -> None:
-    on_roster = roster(team)
-    max_players = team_ruleset(team).team_building.max_players
-    if len(on_roster) >= max_players:
-        raise RuleViolation(
-            f"{team.name} already has {max_players} players, the most a team may have.",
-            code="roster_full",
-        )
-    same = sum(1 for p in on_roster if p.position_id == position.id)
-    if same >= position.max:
-        raise RuleViolation(
-            f"{team.name} already has {same} {position.name}"
-            f"{'' if same == 1 else 's'}; the roster allows {position.max}.",
-            code="position_full",
-            field="position_id",
-        )
-    if team_type.max_big_guys is not None and "Big Guy" in position.keywords:
-        big_guys = sum(
-            1 for p in on_roster if "Big Guy" in team_type.position(p.position_id).keywords
-        )
-        if big_guys >= team_type.max_big_guys:
+def _hire_decision(team: Team, position_id: str, treasury: int | None) -> Decision:
+    counts = Counter(p.position_id for p in roster(team))
+    return hire_decision(team_ruleset(team), team_type_of(team), position_id, counts, treasury)
+
+
+def hire_refusals(team: Team) -> dict[str, Decision]:
+    """For each position of the team's roster: may one more be hired now, gold included?"""
+    return {p.id: _hire_decision(team, p.id, team.treasury) for p in team_type_of(team).positions}
+
+
+#: Which refusal a hire reports first when several apply: a full roster says the most.
+_HIRE_REFUSALS = ("roster_full", "position_full", "big_guys_full")
+
+
+def _refuse_hire(team: Team, decision: Decision) -> None:
+    for code in _HIRE_REFUSALS:
+        reason = decision.reason(code)
+        if reason is not None:
             raise RuleViolation(
-                f"A {team_type.name} team may have {team_type.max_big_guys} Big Guy"
-                f"{'' if team_type.max_big_guys == 1 else 's'} in all.",
-                code="big_guys_full",
-                field="position_id",
+                refusal_text(reason, team=team.name),
+                code=code,
+                field=None if code == "roster_full" else "position_id",
             )
 
 
@@ -422,13 +408,18 @@ def hire_player(
     _require_manager(team, actor)
     _require_not_retired(team)
     team_type = team_type_of(team)
-    position = _position(team_type, command.position_id)
+    # The gold is left out: the ledger refuses a balance below zero in its own words.
+    decision = _hire_decision(team, command.position_id, None)
+    unknown = decision.reason("unknown_position")
+    if unknown is not None:
+        raise RuleViolation(refusal_text(unknown), field="position_id")
+    position = team_type.position(command.position_id)
     name = _player_name(command.name)
     number = command.number if command.number is not None else next_free_number(team)
     if number is None:
         raise RuleViolation("Every shirt number is taken.", field="number")
     _check_number(team, number)
-    _check_position_room(team, team_type, position)
+    _refuse_hire(team, decision)
     post_entry(session, team, actor, -position.cost, "hire", f"Hired {name} ({position.name})")
     player = Player(
         team=team,
@@ -518,40 +509,37 @@ def reroll_prices(team: Team) -> tuple[int, int]:
     )
 
 
-def item_price(team: Team, item: str) -> int:
-    """What `item` costs this team now (the rules price re-rolls higher after the draft)."""
-    return purchase_cost(
-        team_ruleset(team), team_type_of(team), item, during_draft=team.status == "draft"
+def team_counts(team: Team) -> TeamCounts:
+    """What the team holds now, as the purchase rules count it."""
+    return TeamCounts(
+        rerolls=team.rerolls,
+        apothecary=team.apothecary,
+        assistant_coaches=team.assistant_coaches,
+        cheerleaders=team.cheerleaders,
+        dedicated_fans=team.dedicated_fans,
     )
 
 
-def item_refusal(team: Team, item: str) -> str | None:
-    """Why `item` cannot be bought now, or None when it can (before the treasury check)."""
-    building = team_ruleset(team).team_building
-    if item == "reroll" and team.rerolls >= building.max_rerolls:
-        return f"A team may have at most {building.max_rerolls} team re-rolls."
-    if item == "apothecary":
-        if not team_type_of(team).apothecary:
-            return f"{team_type_of(team).name} teams cannot hire an apothecary."
-        if team.apothecary:
-            return f"{team.name} already has an apothecary."
-    staff = {"assistant_coach": building.assistant_coaches, "cheerleader": building.cheerleaders}
-    if item in staff:
-        limit = staff[item].max
-        have = team.assistant_coaches if item == "assistant_coach" else team.cheerleaders
-        if limit is not None and have >= limit:
-            return f"A team may have at most {limit} {ITEM_NAMES[item]}s."
-    if item == "dedicated_fan":
-        if team.status != "draft":
-            return (
-                "Dedicated fans are bought only while drafting; after that they change after games."
-            )
-        if team.dedicated_fans >= building.dedicated_fans.max_at_draft:
-            return (
-                f"A new team may start with at most {building.dedicated_fans.max_at_draft} "
-                "dedicated fans."
-            )
-    return None
+def item_quote(team: Team, item: str, *, with_gold: bool = True) -> PurchaseQuote:
+    """What `item` costs this team now and whether the rules let it buy one.
+
+    The rules price re-rolls higher after the draft. ``with_gold=False`` leaves the
+    treasury out of the decision: buying books the price on the ledger, which
+    refuses a balance below zero in its own words.
+    """
+    return purchase_quote(
+        team_ruleset(team),
+        team_type_of(team),
+        item,
+        team_counts(team),
+        team.treasury if with_gold else None,
+        during_draft=team.status == "draft",
+    )
+
+
+def item_price(team: Team, item: str) -> int:
+    """What `item` costs this team now."""
+    return item_quote(team, item, with_gold=False).price
 
 
 def buy_team_item(
@@ -567,10 +555,11 @@ def buy_team_item(
     team = get_team(session, team_id, for_update=True)
     _require_manager(team, actor)
     _require_not_retired(team)
-    refusal = item_refusal(team, item)
-    if refusal:
-        raise RuleViolation(refusal, code="item_not_allowed", field="item")
-    price = item_price(team, item)
+    quote = item_quote(team, item, with_gold=False)
+    if not quote.decision:
+        text = refusal_text(quote.decision.reasons[0], team=team.name)
+        raise RuleViolation(text, code="item_not_allowed", field="item")
+    price = quote.price
     post_entry(session, team, actor, -price, "purchase", f"Bought {an_item(item)}", item=item)
     submissions.done(claimed, f"Bought {an_item(item)} for {price:,}.")
     if item == "reroll":
@@ -595,20 +584,14 @@ def undo_draft_item(
     claimed = submissions.claim(session, actor, form_token, "team.give_back", team_id, item)
     team = get_team(session, team_id, for_update=True)
     _require_manager(team, actor)
-    if team.status != "draft":
-        raise Conflict("Items can be given back only during the draft.")
-    building = team_ruleset(team).team_building
-    counts = {
-        "reroll": team.rerolls,
-        "apothecary": int(team.apothecary),
-        "assistant_coach": team.assistant_coaches,
-        "cheerleader": team.cheerleaders,
-        "dedicated_fan": team.dedicated_fans - building.dedicated_fans.start,
-    }
-    if item not in counts:
-        raise RuleViolation(f"Unknown item {item!r}.", code="unknown_item", field="item")
-    if counts[item] <= 0:
-        raise Conflict(f"{team.name} has no {ITEM_NAMES[item]} to give back.")
+    refused = give_back_decision(
+        team_ruleset(team), item, team_counts(team), during_draft=team.status == "draft"
+    ).reasons
+    if refused:
+        text = refusal_text(refused[0], team=team.name)
+        if refused[0].code == "unknown_item":
+            raise RuleViolation(text, code="unknown_item", field="item")
+        raise Conflict(text)
     post_entry(
         session,
         team,

@@ -16,8 +16,8 @@ from league.rules.loader import DEFAULT_RULESET_ID
 from league.services import leagues, seasons, teams, webhooks
 from league.services.errors import DomainError, Forbidden, NotFound
 from league.services.leagues import LeagueSettings
+from league.services.rosters import league_team_rows
 from league.services.standings import standings as league_standings
-from league.services.team_views import league_team_rows
 from league.services.unit_of_work import unit_of_work
 from league.urls import public_url
 from league.web.forms import EmptyForm

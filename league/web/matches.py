@@ -1,4 +1,5 @@
-"""Match pages: schedule a match, enter (draft, finalise, correct) its result, show it, void it."""
+"""Match pages: schedule a match, enter (keep unfinished, finalise, correct) its result,
+show it, void it."""
 
 from __future__ import annotations
 
@@ -128,7 +129,7 @@ def _counters(ruleset: Ruleset, match: Match) -> tuple[str, ...]:
     shown.extend(name for name in ("throw_completion", "safe_landing") if awards.get(name, 0))
     # A stored result keeps every counter it has, so a correction loses nothing.
     for name in COUNTER_LABELS:
-        if name not in shown and any(getattr(line, name) for line in match.players):
+        if name not in shown and any(getattr(appearance, name) for appearance in match.players):
             shown.append(name)
     return tuple(name for name in COUNTER_LABELS if name in shown)
 
@@ -141,7 +142,7 @@ def _position_name(team: Team, player: Player) -> str:
 
 
 def _slots(match: Match) -> tuple[PlayerSlot, ...]:
-    played = {line.player_id for line in match.players}
+    played = {appearance.player_id for appearance in match.players}
     slots = []
     for side in match.sides:
         team = side.team
@@ -199,18 +200,18 @@ def _stored_result(match: Match) -> dict[str, str]:
             data["concession"] = side.side
     if match.fan_attendance is not None:
         data["fan_attendance"] = str(match.fan_attendance)
-    for line in match.players:
+    for appearance in match.players:
         for name in COUNTER_LABELS:
-            if getattr(line, name):
-                data[field_name(line.player_id, name)] = str(getattr(line, name))
-        if line.mvp:
-            data[field_name(line.player_id, "mvp")] = "y"
-        if line.injury:
-            data[field_name(line.player_id, "injury")] = line.injury
-        if line.lasting:
-            data[field_name(line.player_id, "lasting")] = line.lasting
-        if line.apothecary_used:
-            data[field_name(line.player_id, "apothecary")] = "y"
+            if getattr(appearance, name):
+                data[field_name(appearance.player_id, name)] = str(getattr(appearance, name))
+        if appearance.mvp:
+            data[field_name(appearance.player_id, "mvp")] = "y"
+        if appearance.injury:
+            data[field_name(appearance.player_id, "injury")] = appearance.injury
+        if appearance.lasting:
+            data[field_name(appearance.player_id, "lasting")] = appearance.lasting
+        if appearance.apothecary_used:
+            data[field_name(appearance.player_id, "apothecary")] = "y"
     return data
 
 
@@ -289,7 +290,7 @@ def report(match_id: int) -> tuple[str, int] | Response:
 
     form = report_form(layout)
     if not form.finalise.data:
-        return _save_draft(match, form)
+        return _save_unfinished_report(match, form)
     if not commissioner:
         abort(403, description="Only a commissioner can finalise a result; save a draft instead.")
     correcting = match.state == "played"
@@ -326,10 +327,12 @@ def report(match_id: int) -> tuple[str, int] | Response:
     return _render_report(_match_or_404(match_id), form, 400)
 
 
-def _save_draft(match: Match, form: ReportForm) -> Response:
+def _save_unfinished_report(match: Match, form: ReportForm) -> Response:
     try:
         with unit_of_work() as session:
-            matches.save_draft(session, current_user, match.id, form.draft_data())
+            matches.save_unfinished_report(
+                session, current_user, match.id, form.unfinished_report()
+            )
     except DomainError as error:
         _refuse_if_forbidden(error)
         flash(error.message, "error")
@@ -369,14 +372,14 @@ class SideResult:
     players: tuple[PlayerResult, ...]
 
 
-def _events_text(line: MatchPlayer) -> str:
+def _events_text(appearance: MatchPlayer) -> str:
     parts = [
-        f"{getattr(line, name)} {label}"
+        f"{getattr(appearance, name)} {label}"
         for name, label in COUNTER_LABELS.items()
-        if getattr(line, name)
+        if getattr(appearance, name)
     ]
-    if line.mvp:
-        parts.append("MVP" if line.mvp == 1 else f"{line.mvp} MVP")
+    if appearance.mvp:
+        parts.append("MVP" if appearance.mvp == 1 else f"{appearance.mvp} MVP")
     return ", ".join(parts) or "\u2014"
 
 
@@ -438,26 +441,26 @@ def _side_results(match: Match, ruleset: Ruleset) -> list[SideResult]:
     results = []
     for side in match.sides:
         players = []
-        for line in match.players:
-            if line.team_id != side.team_id:
+        for appearance in match.players:
+            if appearance.team_id != side.team_id:
                 continue
             injury = None
-            if line.injury:
-                injury = injury_label(ruleset, line.injury).split(" (")[0]
-                if line.lasting:
-                    injury += f" (\u22121 {line.lasting.upper()})"
-                if line.apothecary_used:
+            if appearance.injury:
+                injury = injury_label(ruleset, appearance.injury).split(" (")[0]
+                if appearance.lasting:
+                    injury += f" (\u22121 {appearance.lasting.upper()})"
+                if appearance.apothecary_used:
                     injury += ", apothecary used"
-            elif line.apothecary_used:
+            elif appearance.apothecary_used:
                 injury = "Apothecary used"
             players.append(
                 PlayerResult(
-                    line.player_id,
-                    line.player.number,
-                    line.player.name,
-                    _events_text(line),
+                    appearance.player_id,
+                    appearance.player.number,
+                    appearance.player.name,
+                    _events_text(appearance),
                     injury,
-                    line.spp,
+                    appearance.spp,
                 )
             )
         players.sort(key=lambda p: (p.number, p.player_id))

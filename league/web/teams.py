@@ -17,8 +17,8 @@ from league.services import teams
 from league.services.errors import DomainError, Forbidden, NotFound
 from league.services.leagues import active_members, role_in
 from league.services.matches import player_history
+from league.services.rosters import team_page_version, team_sheet
 from league.services.submissions import Resubmitted
-from league.services.team_views import team_page_version, team_sheet
 from league.services.unit_of_work import unit_of_work
 from league.web.forms import ConfirmStepForm, EmptyForm, FlaskForm
 from league.web.forms.teams import (

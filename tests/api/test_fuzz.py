@@ -5,7 +5,7 @@ with inputs schemathesis generates from the document: valid ones (positive)
 and invalid ones (negative), boundary values (its coverage phase) and random
 ones (its fuzzing phase). The app is the test app on the suite's database
 (SQLite, or PostgreSQL with TEST_DATABASE=postgresql) with the demo leagues
-seeded (`services.demo.seed_demo`); half the valid cases are aimed at it:
+seeded (`seeding.demo.seed_demo`); half the valid cases are aimed at it:
 path parameters become real ids, match reports name real teams and players,
 hires real positions, imports real exported teams under new names. Requests
 carry the demo commissioner's token, now and then a coach's, a bogus one or none.
@@ -54,8 +54,8 @@ from league.api.openapi import build_document
 from league.extensions import db
 from league.models import League, Match, Player, Team, User
 from league.rules import load_ruleset, ruleset_ids
+from league.seeding.demo import seed_demo
 from league.services import exchange
-from league.services.demo import seed_demo
 from league.services.unit_of_work import unit_of_work
 from league.services.users import issue_token
 from tests.conftest import make_app

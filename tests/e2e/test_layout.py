@@ -20,8 +20,8 @@ from werkzeug.serving import make_server
 from league.extensions import db
 from league.models import League, Match, Team, WebhookDelivery
 from league.models.webhook import URL_LENGTH
+from league.seeding.demo import DEMO_COACHES, DEMO_COMMISSIONER, seed_demo
 from league.services import webhooks
-from league.services.demo import DEMO_COACHES, DEMO_COMMISSIONER, seed_demo
 from league.services.fixtures import generate_fixtures
 from league.services.leagues import LeagueSettings, add_member, create_league
 from league.services.matches import MatchReport, PlayerEvents, SideReport, record_result

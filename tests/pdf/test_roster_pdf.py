@@ -26,7 +26,7 @@ from league.pdf.roster import sheet_key
 from league.rules import Ruleset, Skill
 from league.services import leagues, teams
 from league.services.errors import RuleViolation
-from league.services.team_views import team_values
+from league.services.rosters import team_values
 from league.services.unit_of_work import unit_of_work
 from tests.pdf import pdf_text, record_fetches, sample
 

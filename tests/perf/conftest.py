@@ -21,8 +21,8 @@ from sqlalchemy.engine import Engine
 from bench._common import heavy_pages, log_in
 from league.extensions import db
 from league.models import League, User
-from league.services.demo import DEMO_COMMISSIONER, seed_demo
-from league.services.large_demo import seed_large_demo
+from league.seeding.demo import DEMO_COMMISSIONER, seed_demo
+from league.seeding.large_demo import seed_large_demo
 from league.services.unit_of_work import unit_of_work
 from tests.conftest import (
     ON_POSTGRES,

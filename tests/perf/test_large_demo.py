@@ -8,13 +8,14 @@ from sqlalchemy import func, select
 
 from league.extensions import db
 from league.models import Advancement, League, Match, MatchPlayer, Player, Team, TreasuryEntry
-from league.services.large_demo import (
+from league.seeding.large_demo import (
     MID_SIZE,
     LargeDemoSize,
     large_demo_rows,
     seed_large_demo,
 )
-from league.services.matches import MatchReport, SideReport, check_all, record_new_match
+from league.services.matches import MatchReport, SideReport, record_new_match
+from league.services.recompute import check_all
 from league.services.unit_of_work import unit_of_work
 from league.services.users import authenticate, find_user
 

@@ -15,7 +15,7 @@ from league.services.advancement import (
     undo_last_advancement,
 )
 from league.services.errors import Conflict, Forbidden, RuleViolation
-from league.services.team_views import team_sheet
+from league.services.rosters import team_sheet
 from league.services.unit_of_work import unit_of_work
 from tests.factories import make_active_team, make_league, make_user
 

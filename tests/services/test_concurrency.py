@@ -50,13 +50,13 @@ def _race(app: Flask, coach_id: int, team_id: int, position_id: str) -> list[str
 @pytest.fixture
 def slow_checks(monkeypatch: pytest.MonkeyPatch) -> None:
     """Widen the race window: pause after the checks, before the write."""
-    original = teams._check_position_room
+    original = teams._refuse_hire
 
     def slow(*args: object, **kwargs: object) -> None:
         original(*args, **kwargs)
         time.sleep(0.3)
 
-    monkeypatch.setattr(teams, "_check_position_room", slow)
+    monkeypatch.setattr(teams, "_refuse_hire", slow)
 
 
 @pytest.mark.usefixtures("slow_checks")

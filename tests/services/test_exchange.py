@@ -35,10 +35,9 @@ from league.services.matches import (
     PlayerEvents,
     ReportErrors,
     SideReport,
-    check_all,
-    recompute_team,
     record_new_match,
 )
+from league.services.recompute import check_all, recompute_team
 from league.services.unit_of_work import unit_of_work
 from league.services.users import issue_token
 from tests.factories import make_active_team, make_league, make_user

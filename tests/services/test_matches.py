@@ -6,7 +6,7 @@ import pytest
 
 from league.extensions import db
 from league.models import Match, Player, Team
-from league.services import matches
+from league.services import matches, recompute
 from league.services.errors import Conflict, Forbidden
 from league.services.matches import MatchReport, PlayerEvents, ReportErrors, SideReport
 from league.services.unit_of_work import unit_of_work
@@ -297,7 +297,7 @@ def test_correcting_and_voiding_recompute_everything(commissioner, league_2025) 
     assert match.state == "voided"
     assert (catcher.spp_earned, victim.status) == (0, "active")
     assert humans.treasury == humans_before
-    assert matches.check_all(db.session) == []
+    assert recompute.check_all(db.session) == []
 
 
 def test_refused_when_spent_spp_would_be_taken_back(commissioner, league_2025) -> None:

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from league.extensions import db
 from league.models import Match
-from league.services import matches
+from league.services import matches, recompute
 from league.services.errors import DomainError
 from league.services.matches import MatchReport, PlayerEvents, ReportErrors, SideReport
 from league.services.unit_of_work import unit_of_work
@@ -91,4 +91,4 @@ def test_any_sequence_keeps_caches_consistent(world, operations) -> None:
         except (ReportErrors, DomainError):
             pass  # refused operations must leave everything as it was
         db.session.expire_all()
-        assert matches.check_all(db.session) == []
+        assert recompute.check_all(db.session) == []

@@ -20,7 +20,8 @@ from league.services import matches
 from league.services.errors import Conflict, RuleViolation
 from league.services.fixtures import season_fixtures
 from league.services.leagues import league_ruleset
-from league.services.matches import MatchReport, PlayerEvents, SideReport, check_all
+from league.services.matches import MatchReport, PlayerEvents, SideReport
+from league.services.recompute import check_all
 from league.services.standings import graveyard, standings
 from league.services.unit_of_work import unit_of_work
 

@@ -9,7 +9,7 @@ from league.extensions import db
 from league.models import Player, Team, TreasuryEntry
 from league.services import teams
 from league.services.errors import Conflict, Forbidden, RuleViolation
-from league.services.team_views import team_values
+from league.services.rosters import team_values
 from league.services.unit_of_work import unit_of_work
 from tests.factories import buy, hire, make_league, make_team, make_user
 

@@ -16,7 +16,7 @@ from league.api.openapi import requires_token
 from league.api.serializers import MAX_ID
 from league.extensions import db
 from league.models import League, Match, Player, Team, User
-from league.services.demo import seed_demo
+from league.seeding.demo import seed_demo
 from league.services.unit_of_work import unit_of_work
 from league.services.users import issue_token
 

@@ -19,7 +19,7 @@ from league.rules import RANDOM_CHARACTERISTIC_KIND, RANDOM_SKILL_KINDS, needs_d
 from league.services import teams
 from league.services.advancement import PendingRoll, buy_advancement, undo_last_advancement
 from league.services.errors import DomainError, Forbidden, NotFound, RuleViolation
-from league.services.team_views import team_values
+from league.services.rosters import team_values
 from league.services.unit_of_work import unit_of_work
 from league.web.advancement.text import (
     ARROW,

@@ -43,7 +43,7 @@ from league.services.advancement import (
     player_state,
 )
 from league.services.errors import RuleViolation
-from league.services.team_views import team_values
+from league.services.rosters import team_values
 from league.web.advancement.text import (
     ARROW,
     MINUS,

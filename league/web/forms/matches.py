@@ -236,8 +236,8 @@ class ReportForm(FlaskForm):
             parts.append(label.split(" (")[0])
         return " \u00b7 ".join(parts)
 
-    def draft_data(self) -> dict[str, str]:
-        """The typed values, as the form sends them (kept in the match's draft)."""
+    def unfinished_report(self) -> dict[str, str]:
+        """The typed values, as the form sends them, kept on the match until it is finished."""
         skip = {"csrf_token", "token", "save_draft", "finalise"}
         data = {}
         for field in self:
@@ -251,11 +251,13 @@ class ReportForm(FlaskForm):
         conceded = self.concession.data or ""
         sides = {side: self._side(side, conceded == side) for side in SIDES}
         fan_attendance = self.value("fan_attendance")
-        lines = [line for slot in self.layout.players if (line := self._line(slot)) is not None]
+        entered = [
+            events for slot in self.layout.players if (events := self._events(slot)) is not None
+        ]
         return MatchReport(
             home=sides["home"],
             away=sides["away"],
-            players=(*lines, *stray),
+            players=(*entered, *stray),
             fan_attendance=fan_attendance,
         )
 
@@ -271,7 +273,7 @@ class ReportForm(FlaskForm):
             mistake_d6=self.value(f"{side}_mistake_d6"),
         )
 
-    def _line(self, slot: PlayerSlot) -> PlayerEvents | None:
+    def _events(self, slot: PlayerSlot) -> PlayerEvents | None:
         counters = {name: self.player(slot, name).data or 0 for name in self.layout.counters}
         injury = self.player(slot, "injury").data or None
         # The characteristic select only means something for a lasting injury.
@@ -348,14 +350,14 @@ def stray_player_lines(formdata: Mapping[str, str], known: set[int]) -> tuple[Pl
         if found is None or int(found.group(1)) in known:
             continue
         player_id, what = int(found.group(1)), found.group(2)
-        line = values.setdefault(player_id, {})
+        counts = values.setdefault(player_id, {})
         if what in COUNTER_LABELS:
             try:
-                line[what] = max(int(value), 0)
+                counts[what] = max(int(value), 0)
             except ValueError:
-                line[what] = 0
+                counts[what] = 0
         elif what == "mvp":
-            line["mvp"] = 1
+            counts["mvp"] = 1
     return tuple(PlayerEvents(player_id, **counters) for player_id, counters in values.items())
 
 

@@ -12,7 +12,7 @@ winnings and Expensive Mistakes functions the services call), and the rows are
 then written with bulk inserts: going through `record_result` once per match
 would recompute each team from its whole history every time. The caches the
 services keep (SPP, injuries, status, fans, staff, treasury, value) are written
-as the events say, so `matches.check_all` finds nothing to repair.
+as the events say, so `recompute.check_all` finds nothing to repair.
 """
 
 from __future__ import annotations

@@ -15,6 +15,7 @@ from sqlalchemy.orm import Session, selectinload
 from league.models import Advancement, League, Player, Team, TreasuryEntry, User
 from league.models.player import ON_ROSTER
 from league.rules import (
+    Decision,
     Position,
     Ruleset,
     TeamType,
@@ -23,13 +24,16 @@ from league.rules import (
     must_spend,
     player_level,
 )
+from league.rules.refusals import refusal_text
+from league.rules.team_building import give_back_decision
 from league.rules.team_value import RosterPlayer, current_team_value, team_value
 from league.services.teams import (
     ITEM_NAMES,
     ITEMS,
-    item_price,
-    item_refusal,
+    hire_refusals,
+    item_quote,
     roster,
+    team_counts,
     team_ruleset,
     team_type_of,
 )
@@ -130,11 +134,16 @@ class PlayerLine:
 
 @dataclass(frozen=True, slots=True)
 class PositionSlot:
-    """A roster position during the draft: price, how many taken, whether one more fits."""
+    """A roster position: price, how many taken, and why one more cannot be hired (if not)."""
 
     position: Position
     hired: int
-    can_hire: bool
+    #: The rules' first reason against one more, in a few words; None: it may be hired.
+    refusal: str | None = None
+
+    @property
+    def can_hire(self) -> bool:
+        return self.refusal is None
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,6 +153,8 @@ class ItemLine:
     count: int
     price: int
     refusal: str | None
+    #: During the draft, one of these may be given back for its price.
+    can_give_back: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,6 +167,13 @@ class TeamSheet:
     former: list[PlayerLine]
     slots: list[PositionSlot]
     items: list[ItemLine]
+
+
+def _first_refusal(decision: Decision, team: Team, *, short: bool = False) -> str | None:
+    """The rules' first reason against it, phrased; None when it is allowed."""
+    if decision:
+        return None
+    return refusal_text(decision.reasons[0], team=team.name, short=short)
 
 
 def current_stats(ruleset: Ruleset, position: Position, player: Player) -> dict[str, int | None]:
@@ -196,18 +214,15 @@ def team_sheet(team: Team) -> TeamSheet:
     on_roster = roster(team)
     lines = [_line(ruleset, team_type, p) for p in on_roster]
     former = [_line(ruleset, team_type, p) for p in team.players if not p.on_roster]
-    slots = []
-    for position in team_type.positions:
-        hired = sum(1 for p in on_roster if p.position_id == position.id)
-        slots.append(
-            PositionSlot(
-                position,
-                hired,
-                hired < position.max
-                and len(on_roster) < ruleset.team_building.max_players
-                and position.cost <= team.treasury,
-            )
+    hires = hire_refusals(team)
+    slots = [
+        PositionSlot(
+            position,
+            sum(1 for p in on_roster if p.position_id == position.id),
+            _first_refusal(hires[position.id], team, short=True),
         )
+        for position in team_type.positions
+    ]
     counts = {
         "reroll": team.rerolls,
         "apothecary": int(team.apothecary),
@@ -215,15 +230,22 @@ def team_sheet(team: Team) -> TeamSheet:
         "cheerleader": team.cheerleaders,
         "dedicated_fan": team.dedicated_fans,
     }
+    held, drafting = team_counts(team), team.status == "draft"
     items = []
     for item in ITEMS:
         if item == "apothecary" and not team_type.apothecary:
             continue
-        price = item_price(team, item)
-        refusal = item_refusal(team, item)
-        if refusal is None and price > team.treasury:
-            refusal = f"Costs {price:,}; the treasury holds {team.treasury:,}."
-        items.append(ItemLine(item, ITEM_NAMES[item], counts[item], price, refusal))
+        quote = item_quote(team, item)
+        items.append(
+            ItemLine(
+                item,
+                ITEM_NAMES[item],
+                counts[item],
+                quote.price,
+                _first_refusal(quote.decision, team),
+                bool(give_back_decision(ruleset, item, held, drafting)),
+            )
+        )
     return TeamSheet(team, ruleset, team_type, team_values(team), lines, former, slots, items)
 
 

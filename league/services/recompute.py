@@ -1,0 +1,257 @@
+"""Recomputing the cached balances of teams and players from the stored events.
+
+A played match's rows (MatchTeam, MatchPlayer) are the events; `recompute_team`
+rebuilds what they cause (SPP, injuries, missed games, dedicated fans, the
+treasury) after every result, correction and void; `check_all` compares or
+repairs every team (`flask recompute`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy import ColumnElement, Select, and_, case, func, literal, select
+from sqlalchemy.orm import Session
+
+from league.models import (
+    Match,
+    MatchPlayer,
+    MatchTeam,
+    Player,
+    PlayerOpening,
+    Team,
+    TeamOpening,
+    TreasuryEntry,
+)
+from league.rules import SPP_EVENTS, Ruleset, TeamType, casualty_result_for_code, spp_awards
+from league.services.errors import Conflict
+from league.services.leagues import league_ruleset
+from league.services.teams import ITEMS, team_type_of
+
+#: SPP event names whose match_player column is called differently.
+SPP_COLUMNS = {"int": "interceptions"}
+
+
+@dataclass(frozen=True, slots=True)
+class Difference:
+    """A cached value that does not match what the events say."""
+
+    what: str
+    cached: object
+    computed: object
+
+    def __str__(self) -> str:
+        return f"{self.what}: stored {self.cached!r}, events say {self.computed!r}"
+
+
+def recompute_team(session: Session, team: Team, *, fix: bool = True) -> list[Difference]:
+    """Rebuild the team's and its players' caches from the stored events.
+
+    With fix=False nothing changes and the differences are returned (`flask
+    recompute --check`). Refuses (Conflict) when SPP already spent would be
+    taken away.
+
+    The events are summed in SQL (a constant number of small queries), so the
+    cost of recording a result does not grow with the team's history.
+    """
+    ruleset = league_ruleset(team.league)
+    team_type = team_type_of(team)
+    last_id = session.scalar(
+        _played_by(team)
+        .with_only_columns(Match.id)
+        .order_by(Match.played_at.desc(), Match.id.desc())
+        .limit(1)
+    )
+    # Imported teams: the history they brought along is where their balances start.
+    openings = player_openings(session, team)
+    team_opening = session.get(TeamOpening, team.id)
+    differences: list[Difference] = []
+
+    def settle(owner: object, attribute: str, value: object, label: str) -> None:
+        cached = getattr(owner, attribute)
+        if cached != value:
+            differences.append(Difference(label, cached, value))
+            if fix:
+                setattr(owner, attribute, value)
+
+    # Each appearance's SPP by the ruleset: only the lines whose stored value differs come back.
+    earned = _appearance_spp(ruleset, team_type)
+    for appearance_id, match_id, player_id, cached, computed in session.execute(
+        _appearances_of(team)
+        .with_only_columns(
+            MatchPlayer.id, MatchPlayer.match_id, MatchPlayer.player_id, MatchPlayer.spp, earned
+        )
+        .where(MatchPlayer.spp != earned)
+        .order_by(Match.played_at, Match.id, MatchPlayer.id)
+    ):
+        differences.append(
+            Difference(f"match #{match_id} / player {player_id} SPP", cached, computed)
+        )
+        if fix:
+            appearance = session.get(MatchPlayer, appearance_id)
+            assert appearance is not None  # noqa: S101 - just selected
+            appearance.spp = computed
+    if fix:
+        session.flush()
+
+    spp = dict(
+        session.execute(
+            _appearances_of(team)
+            .with_only_columns(MatchPlayer.player_id, func.sum(MatchPlayer.spp))
+            .group_by(MatchPlayer.player_id)
+        ).all()
+    )
+    # (player, injury, lasting) -> how many, and whether one was in the team's last match.
+    injuries: dict[int, list[tuple[str, str | None, int, bool]]] = {}
+    in_last = case((MatchPlayer.match_id == last_id, 1), else_=0)
+    for player_id, injury, lasting, count, last in session.execute(
+        _appearances_of(team)
+        .with_only_columns(
+            MatchPlayer.player_id,
+            MatchPlayer.injury,
+            MatchPlayer.lasting,
+            func.count(),
+            func.max(in_last),
+        )
+        .where(MatchPlayer.injury.is_not(None))
+        .group_by(MatchPlayer.player_id, MatchPlayer.injury, MatchPlayer.lasting)
+        .order_by(MatchPlayer.player_id, MatchPlayer.injury, MatchPlayer.lasting)
+    ):
+        injuries.setdefault(player_id, []).append((injury, lasting, count, bool(last)))
+
+    for player in team.players:
+        opening = openings.get(player.id)
+        reductions = {c: opening.reduction(c) if opening else 0 for c in ruleset.characteristics}
+        niggling = opening.niggling_injuries if opening else 0
+        dead = opening is not None and opening.status == "dead"
+        # Injured in the previous league: misses the first match here.
+        missing_next = last_id is None and opening is not None and opening.status == "mng"
+        opening_spp = opening.spp if opening else 0
+        for injury, lasting, count, in_last_match in injuries.get(player.id, []):
+            result = casualty_result_for_code(ruleset, injury)
+            if result.effect == "dead":
+                dead = True
+            elif result.effect == "niggling":
+                niggling += count
+            elif result.effect == "lasting":
+                reductions[lasting or result.characteristic or ""] += count
+            if result.miss_next_game and in_last_match:
+                missing_next = True
+        label = f"{team.name} / {player.name}"
+        earned_total = opening_spp + int(spp.get(player.id) or 0)
+        # Refused before anything is written: the database would refuse it too.
+        if fix and player.spp_spent > earned_total:
+            raise Conflict(
+                f"{player.name} has already spent {player.spp_spent} SPP but would keep only "
+                f"{earned_total}; undo {_to_undo(player, earned_total)} first.",
+                code="spp_spent",
+            )
+        settle(player, "spp_earned", earned_total, f"{label} SPP earned")
+        settle(player, "niggling_injuries", niggling, f"{label} niggling injuries")
+        for characteristic, steps in reductions.items():
+            settle(player, f"{characteristic}_reduction", steps, f"{label} -{characteristic}")
+        if player.status not in ("fired", "retired"):
+            status = "dead" if dead else "mng" if missing_next else "active"
+            settle(player, "status", status, f"{label} status")
+    fans_before = team_opening.fans_change if team_opening else 0
+    _recompute_team_items(session, team, ruleset, settle, fans_before)
+    return differences
+
+
+def _to_undo(player: Player, earned: int) -> str:
+    """The player's latest advancements, newest first, that must go for `earned` SPP to do."""
+    spent, names = player.spp_spent, []
+    for advancement in reversed(player.active_advancements):
+        if spent <= earned:
+            break
+        gained = advancement.skill or (
+            f"+{advancement.characteristic.upper()}"
+            if advancement.characteristic
+            else advancement.kind
+        )
+        names.append(f"{gained} ({advancement.spp_cost} SPP)")
+        spent -= advancement.spp_cost
+    return ", ".join(names) if names else "his advancements"
+
+
+def _played_by(team: Team) -> Select[tuple[Match]]:
+    """The team's played matches (league matches and friendlies)."""
+    return (
+        select(Match)
+        .join(MatchTeam, MatchTeam.match_id == Match.id)
+        .where(MatchTeam.team_id == team.id, Match.state == "played")
+    )
+
+
+def _appearances_of(team: Team) -> Select[tuple[MatchPlayer]]:
+    """The team's players' appearances in its played matches, joined to the team's side."""
+    return (
+        select(MatchPlayer)
+        .join(Match, Match.id == MatchPlayer.match_id)
+        .join(
+            MatchTeam,
+            and_(MatchTeam.match_id == MatchPlayer.match_id, MatchTeam.team_id == team.id),
+        )
+        .where(MatchPlayer.team_id == team.id, Match.state == "played")
+    )
+
+
+def _appearance_spp(ruleset: Ruleset, team_type: TeamType) -> ColumnElement[int]:
+    """`spp_for_events` as a SQL expression: SPP are each event's count times its award.
+
+    A conceding team's players get none where the ruleset says so (the team's
+    own side is joined in `_appearances_of`).
+    """
+    awards = spp_awards(ruleset, team_type)
+    columns = {name: getattr(MatchPlayer, SPP_COLUMNS.get(name, name)) for name in SPP_EVENTS}
+    total: ColumnElement[int] = literal(0)
+    for name, column in columns.items():
+        if awards.get(name):
+            total = total + column * literal(int(awards[name]))
+    if ruleset.spp.concession_forfeits_spp:
+        return case((MatchTeam.conceded.is_(True), literal(0)), else_=total)
+    return total
+
+
+def player_openings(session: Session, team: Team) -> dict[int, PlayerOpening]:
+    """Opening balances of the team's imported players, by player id."""
+    query = select(PlayerOpening).join(Player, Player.id == PlayerOpening.player_id)
+    return {o.player_id: o for o in session.scalars(query.where(Player.team_id == team.id))}
+
+
+def _recompute_team_items(
+    session: Session, team: Team, ruleset: Ruleset, settle, fans_before: int = 0
+) -> None:
+    bought = dict.fromkeys(ITEMS, 0)
+    for item, kind, count in session.execute(
+        select(TreasuryEntry.item, TreasuryEntry.kind, func.count())
+        .where(TreasuryEntry.team_id == team.id, TreasuryEntry.item.in_(ITEMS))
+        .group_by(TreasuryEntry.item, TreasuryEntry.kind)
+    ):
+        bought[item] += count if kind == "purchase" else -count
+    treasury = session.scalar(
+        select(func.coalesce(func.sum(TreasuryEntry.amount), 0)).where(
+            TreasuryEntry.team_id == team.id
+        )
+    )
+    fans_changed = session.scalar(
+        select(func.coalesce(func.sum(MatchTeam.fans_change), 0))
+        .join(Match, Match.id == MatchTeam.match_id)
+        .where(MatchTeam.team_id == team.id, Match.state == "played")
+    )
+    fans = ruleset.team_building.dedicated_fans.start + bought["dedicated_fan"] + fans_before
+    fans += int(fans_changed or 0)
+    settle(team, "dedicated_fans", fans, f"{team.name} dedicated fans")
+    settle(team, "rerolls", bought["reroll"], f"{team.name} re-rolls")
+    settle(team, "apothecary", bought["apothecary"] > 0, f"{team.name} apothecary")
+    settle(team, "assistant_coaches", bought["assistant_coach"], f"{team.name} assistant coaches")
+    settle(team, "cheerleaders", bought["cheerleader"], f"{team.name} cheerleaders")
+    settle(team, "treasury", int(treasury or 0), f"{team.name} treasury")
+
+
+def check_all(session: Session, *, fix: bool = False) -> list[Difference]:
+    """Compare (or repair) every cached balance against the events."""
+    differences: list[Difference] = []
+    for team in session.scalars(select(Team).order_by(Team.id)):
+        differences.extend(recompute_team(session, team, fix=fix))
+    return differences
