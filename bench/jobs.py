@@ -32,8 +32,8 @@ from league import jobs
 from league.extensions import db
 from league.models import League, Team, User
 from league.pdf.cache import PdfCache
+from league.seeding.large_demo import COMMISSIONER, LargeDemoSize, seed_large_demo
 from league.services import teams
-from league.services.large_demo import COMMISSIONER, LargeDemoSize, seed_large_demo
 from league.services.unit_of_work import unit_of_work
 
 ROOT = Path(__file__).resolve().parent.parent

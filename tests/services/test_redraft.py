@@ -11,7 +11,8 @@ from league.models import Player, Team, TreasuryEntry, User
 from league.rules.seasons import RedraftBudget
 from league.services import seasons
 from league.services.errors import Conflict, Forbidden, RuleViolation
-from league.services.matches import PlayerEvents, check_all
+from league.services.matches import PlayerEvents
+from league.services.recompute import check_all
 from league.services.redraft import (
     RedraftChoice,
     approve_redraft,

@@ -8,7 +8,7 @@ from league.extensions import db
 from league.models import League, Team, TreasuryEntry, User
 from league.services import leagues, seasons, teams
 from league.services.errors import Conflict, Forbidden
-from league.services.matches import check_all
+from league.services.recompute import check_all
 from league.services.rosters import team_values
 from league.services.unit_of_work import unit_of_work
 from tests.factories import make_league, make_user
