@@ -637,8 +637,8 @@ class _Builder:
         row["fan_attendance"] = attendance
         money: dict[str, dict[str, Any]] = {}
         for side, team in sides.items():
-            other = "away" if side == "home" else "home"
-            won, lost = scores[side] > scores[other], scores[side] < scores[other]
+            opponent = "away" if side == "home" else "home"
+            won, lost = scores[side] > scores[opponent], scores[side] < scores[opponent]
             if ruleset.winnings is None:
                 gold = 0
             elif ruleset.winnings.formula == "fan_attendance":

@@ -487,7 +487,8 @@ def _validate(
         change = report.side(side).fans_change
         if change not in (-1, 0, 1):
             errors.add(f"{side}_fans_change", "Dedicated fans change by -1, 0 or +1.")
-        if report.side(side).winnings is not None and report.side(side).winnings < 0:
+        winnings = report.side(side).winnings
+        if winnings is not None and winnings < 0:
             errors.add(f"{side}_winnings", "Winnings cannot be negative.")
     if report.home.conceded and report.away.conceded:
         errors.add("home_conceded", "Only one team can concede.")

@@ -8,6 +8,7 @@ repairs every team (`flask recompute`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from sqlalchemy import ColumnElement, Select, and_, case, func, literal, select
@@ -94,12 +95,12 @@ def recompute_team(session: Session, team: Team, *, fix: bool = True) -> list[Di
     if fix:
         session.flush()
 
-    spp = dict(
+    spp: dict[int, int] = dict(
         session.execute(
             _appearances_of(team)
             .with_only_columns(MatchPlayer.player_id, func.sum(MatchPlayer.spp))
             .group_by(MatchPlayer.player_id)
-        ).all()
+        ).tuples()
     )
     # (player, injury, lasting) -> how many, and whether one was in the team's last match.
     injuries: dict[int, list[tuple[str, str | None, int, bool]]] = {}
@@ -220,7 +221,11 @@ def player_openings(session: Session, team: Team) -> dict[int, PlayerOpening]:
 
 
 def _recompute_team_items(
-    session: Session, team: Team, ruleset: Ruleset, settle, fans_before: int = 0
+    session: Session,
+    team: Team,
+    ruleset: Ruleset,
+    settle: Callable[[object, str, object, str], None],
+    fans_before: int = 0,
 ) -> None:
     bought = dict.fromkeys(ITEMS, 0)
     for item, kind, count in session.execute(

@@ -62,17 +62,17 @@ def _values(team: Team, on_roster: Iterable[tuple[str, int, int, str]]) -> TeamV
         )
         for position_id, value, cost, status in on_roster
     ]
-    staff = {
-        "rerolls": team.rerolls,
-        "assistant_coaches": team.assistant_coaches,
-        "cheerleaders": team.cheerleaders,
-        "apothecary": team.apothecary,
-        "dedicated_fans": team.dedicated_fans,
-        "league_trophy": team.league_trophy,
-    }
+    staff = (
+        team.rerolls,
+        team.assistant_coaches,
+        team.cheerleaders,
+        team.apothecary,
+        team.dedicated_fans,
+        team.league_trophy,
+    )
     return TeamValues(
-        team_value(ruleset, team_type, players, **staff),
-        current_team_value(ruleset, team_type, players, **staff),
+        team_value(ruleset, team_type, players, *staff),
+        current_team_value(ruleset, team_type, players, *staff),
     )
 
 
@@ -103,7 +103,7 @@ def league_team_rows(session: Session, league: League) -> list[TeamRow]:
         .where(Team.league_id == league.id, Player.status.in_(ON_ROSTER))
         .order_by(Player.team_id, Player.number, Player.id)
     ):
-        rosters[team_id].append(tuple(row))  # type: ignore[arg-type]
+        rosters[team_id].append(tuple(row))
     return [
         TeamRow(
             team, team_type_of(team).name, len(rosters[team.id]), _values(team, rosters[team.id])

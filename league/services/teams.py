@@ -260,9 +260,10 @@ def create_team(session: Session, actor: User, command: NewTeam) -> Team:
     if command.coach and command.coach.strip().lower() != actor.username.lower():
         if not commissioner:
             raise Forbidden("Only a commissioner can create a team for another coach.")
-        coach = find_user(session, command.coach)
-        if coach is None or membership(league, coach) is None:
+        named = find_user(session, command.coach)
+        if named is None or membership(league, named) is None:
             raise NotFound(f"{command.coach!r} is not a coach in {league.name}.", field="coach")
+        coach = named
     name = checked_name(command.name, field="name", what="A team name", length=(2, 80))
     try:
         team_type = ruleset.team_type(command.team_type_id)

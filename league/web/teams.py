@@ -13,6 +13,7 @@ from werkzeug.wrappers import Response
 from league import caching
 from league.extensions import db
 from league.models import Player, Team
+from league.rules.refusals import an_item
 from league.services import teams
 from league.services.errors import DomainError, Forbidden, NotFound
 from league.services.leagues import active_members, role_in
@@ -162,7 +163,7 @@ def hire(team_id: int) -> Response | tuple[str, int]:
 
 
 def _item_name(item: str | None) -> str:
-    return teams.an_item(item) if item in teams.ITEM_NAMES else "an item"
+    return an_item(item) if item in teams.ITEM_NAMES else "an item"
 
 
 @bp.post("/teams/<int:team_id>/buy")
@@ -182,8 +183,8 @@ def buy(team_id: int) -> str | Response:
 def _give_back_question(team: Team, item: str) -> Question:
     price = teams.item_price(team, item)
     return Question(
-        f"Give back {teams.an_item(item)}?",
-        f"{team.name} gives back {teams.an_item(item)} and its {price:,} gold returns to the "
+        f"Give back {an_item(item)}?",
+        f"{team.name} gives back {an_item(item)} and its {price:,} gold returns to the "
         f"treasury ({team.treasury:,} \u2192 {team.treasury + price:,}). It can be bought "
         "back at the same price only while the draft lasts.",
         "Yes, give it back",
