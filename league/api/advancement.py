@@ -41,8 +41,8 @@ from flask import g
 
 from league.api import bp
 from league.api.auth import token_required
+from league.api.errors import invalid_field
 from league.api.serializers import (
-    BadRequest,
     advancement_json,
     as_integer,
     json_object,
@@ -73,14 +73,10 @@ MAX_DICE = 4
 MAX_DIE = 1000
 
 
-def _invalid(name: str, message: str) -> BadRequest:
-    return BadRequest(message, code="invalid_field", field=name)
-
-
 def _choice(body: dict[str, Any], name: str, choices: tuple[str, ...]) -> str | None:
     value = optional_str(body, name)
     if value is not None and value not in choices:
-        raise _invalid(name, f"'{name}' must be one of: {', '.join(choices)}.")
+        raise invalid_field(name, f"'{name}' must be one of: {', '.join(choices)}.")
     return value
 
 
@@ -90,17 +86,17 @@ def _dice(body: dict[str, Any]) -> tuple[int, ...] | None:
         return None
     message = f"'dice' must be a list of at most {MAX_DICE} integers (the dice rolled)."
     if not isinstance(value, list) or len(value) > MAX_DICE:
-        raise _invalid("dice", message)
+        raise invalid_field("dice", message)
     dice = tuple(as_integer(die) for die in value)
     if any(die is None or abs(die) > MAX_DIE for die in dice):
-        raise _invalid("dice", message)
+        raise invalid_field("dice", message)
     return dice  # type: ignore[return-value]  (no None left)
 
 
 def _request(body: dict[str, Any]) -> AdvancementRequest:
     kind = required_str(body, "kind")
     if kind not in KINDS:
-        raise _invalid("kind", f"'kind' must be one of: {', '.join(KINDS)}.")
+        raise invalid_field("kind", f"'kind' must be one of: {', '.join(KINDS)}.")
     return AdvancementRequest(
         kind=kind,
         skill=optional_str(body, "skill"),

@@ -10,8 +10,8 @@ from flask import g, request
 
 from league.api import bp
 from league.api.auth import token_required
+from league.api.errors import invalid_field
 from league.api.serializers import (
-    BadRequest,
     as_integer,
     json_object,
     league_json,
@@ -34,20 +34,16 @@ POINTS_RANGE = (-(2**31), 2**31 - 1)
 POINTS_RESULTS = ("win", "draw", "loss")
 
 
-def _invalid(name: str, message: str) -> BadRequest:
-    return BadRequest(message, code="invalid_field", field=name)
-
-
 def _integer(value: object, name: str) -> int:
     number = as_integer(value)
     if number is None:
-        raise _invalid(name, f"'{name}' must be an integer.")
+        raise invalid_field(name, f"'{name}' must be an integer.")
     return number
 
 
 def _object(value: object, name: str) -> dict[str, Any]:
     if not isinstance(value, dict):
-        raise _invalid(name, f"'{name}' must be a JSON object.")
+        raise invalid_field(name, f"'{name}' must be a JSON object.")
     return value
 
 
@@ -61,14 +57,14 @@ def _points(value: object) -> dict[str, int]:
         number = _integer(given, name)
         low, high = POINTS_RANGE
         if not low <= number <= high:
-            raise _invalid(name, f"'{name}' must be between {low} and {high}.")
+            raise invalid_field(name, f"'{name}' must be between {low} and {high}.")
         changes[f"points_{result}"] = number
     return changes
 
 
 def _tie_breakers(value: object) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
-        raise _invalid("tie_breakers", "'tie_breakers' must be a list of tie-breaker names.")
+        raise invalid_field("tie_breakers", "'tie_breakers' must be a list of tie-breaker names.")
     return tuple(value)
 
 
@@ -89,7 +85,7 @@ def _settings(body: dict[str, Any], start: leagues.LeagueSettings) -> leagues.Le
         changes["house_rules"] = _object(body["house_rules"], "house_rules")
     if "table_dice_allowed" in body:
         if not isinstance(body["table_dice_allowed"], bool):
-            raise _invalid("table_dice_allowed", "'table_dice_allowed' must be true or false.")
+            raise invalid_field("table_dice_allowed", "'table_dice_allowed' must be true or false.")
         changes["table_dice_allowed"] = body["table_dice_allowed"]
     if "paper_size" in body:
         changes["paper_size"] = required_str(body, "paper_size")
@@ -179,7 +175,7 @@ def _season_number() -> int | None:
     if given is None:
         return None
     if not given.isascii() or not given.isdigit() or len(given) > 9:
-        raise BadRequest("'season' must be a season number.", code="invalid_field", field="season")
+        raise invalid_field("season", "'season' must be a season number.")
     return int(given)
 
 

@@ -10,8 +10,8 @@ from werkzeug.wrappers import Response
 from league import caching
 from league.api import bp
 from league.api.auth import token_required
+from league.api.errors import invalid_field
 from league.api.serializers import (
-    BadRequest,
     json_object,
     optional_int,
     player_json,
@@ -136,7 +136,7 @@ def adjust_treasury(team_id: int) -> tuple[dict[str, Any], int]:
     body = json_object()
     amount = optional_int(body, "amount")
     if amount is None:
-        raise BadRequest("'amount' is required.", code="invalid_field", field="amount")
+        raise invalid_field("amount", "'amount' is required.")
     reason = required_str(body, "reason")
     with unit_of_work() as session:
         entry = teams.adjust_treasury(session, g.api_user, team_id, amount, reason)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from typing import Any
 
@@ -111,17 +111,15 @@ class MatchReport:
         return self.home if side == "home" else self.away
 
 
-@dataclass(slots=True)
-class ReportErrors(Exception):
+class ReportErrors(RuleViolation):
     """Every problem of a report at once, keyed by form field (empty key: whole report)."""
 
-    errors: dict[str, list[str]] = field(default_factory=dict)
+    code = "invalid_report"
 
-    def add(self, key: str, message: str) -> None:
-        self.errors.setdefault(key, []).append(message)
-
-    def __str__(self) -> str:
-        return "; ".join(m for messages in self.errors.values() for m in messages)
+    @property
+    def errors(self) -> dict[str, list[str]]:
+        # The web's match page reads this name until it reads `fields` like every form.
+        return self.fields
 
 
 # ---------------------------------------------------------------------------
@@ -542,7 +540,7 @@ def _validate(
                 f"{team.name} has {mvps[side]} MVPs; {ruleset.name} allows {allowed}.",
             )
     _validate_fans(ruleset, match, teams, report, errors)
-    if errors.errors:
+    if errors.problems:
         raise errors
 
 
