@@ -6,14 +6,8 @@ from typing import Any
 
 from league.api import bp
 from league.rules import Ruleset, load_ruleset, ruleset_ids
-from league.rules.model import Position, RulesError
-from league.services.errors import NotFound
-
-
-def _ruleset(ruleset_id: str) -> Ruleset:
-    if ruleset_id not in ruleset_ids():
-        raise NotFound(f"There is no ruleset called {ruleset_id!r}.")
-    return load_ruleset(ruleset_id)
+from league.rules.model import Position
+from league.services import rulesets
 
 
 def _summary(ruleset: Ruleset) -> dict[str, Any]:
@@ -43,7 +37,7 @@ def get_ruleset(ruleset_id: str) -> dict[str, Any]:
       errors:
         404: No such ruleset.
     """
-    ruleset = _ruleset(ruleset_id)
+    ruleset = rulesets.get_ruleset(ruleset_id)
     advancement = ruleset.advancement
     return {
         **_summary(ruleset),
@@ -97,11 +91,8 @@ def get_team_type(ruleset_id: str, team_type_id: str) -> dict[str, Any]:
       errors:
         404: No such ruleset, or no such team type in it.
     """
-    ruleset = _ruleset(ruleset_id)
-    try:
-        team = ruleset.team_type(team_type_id)
-    except RulesError:
-        raise NotFound(f"{ruleset.name} has no team type {team_type_id!r}.") from None
+    ruleset = rulesets.get_ruleset(ruleset_id)
+    team = rulesets.get_team_type(ruleset, team_type_id)
     return {
         "id": team.id,
         "name": team.name,

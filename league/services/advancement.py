@@ -48,8 +48,10 @@ from league.rules import (
 from league.services import audit
 from league.services.errors import Conflict, Forbidden, RuleViolation
 from league.services.leagues import role_in
+from league.services.submissions import Resubmitted
 from league.services.team_views import current_stats
 from league.services.teams import can_manage, get_player, get_team, team_ruleset, team_type_of
+from league.services.text import ordinal
 
 # Reason codes of the rules engine, turned into the API's error codes.
 ERROR_CODES = {
@@ -241,8 +243,12 @@ def buy_advancement(
     request: AdvancementRequest,
     *,
     rng: random.Random | None = None,
+    number: int | None = None,
 ) -> Advancement | PendingRoll:
     """Take one advancement; raises RuleViolation (with the API's code) when the rules say no.
+
+    `number` is the advancement a confirmation form was shown for: when it is taken
+    already, the form was sent twice and Resubmitted says so, changing nothing.
 
     When the server rolls and the dice leave a choice (BB2025's two skills, a
     characteristic) or do not allow what was asked, the dice wait in the player's
@@ -252,6 +258,11 @@ def buy_advancement(
     player = get_player(session, player_id, for_update=True)
     team = get_team(session, player.team_id, history=False)
     _require_coach(team, actor)
+    if number is not None and len(player.active_advancements) + 1 != number:
+        raise Resubmitted(
+            f"{player.name}'s {ordinal(number)} advancement is already recorded "
+            "(the form was sent twice)."
+        )
     if not player.on_roster:
         raise Conflict(f"{player.name} is {player.status} and cannot advance.")
     ruleset = team_ruleset(team)

@@ -336,13 +336,22 @@ def record_result(
     report: MatchReport,
     *,
     idempotency_key: str | None = None,
+    form_token: str | None = None,
 ) -> Match:
-    """Finalise a result (or correct a played one): store the events, recompute both teams."""
+    """Finalise a result (or correct a played one): store the events, recompute both teams.
+
+    `form_token` is the report form's one-time token, kept as the match's idempotency
+    key: the same form sent again is refused with Resubmitted and changes nothing.
+    """
     match = get_match(session, match_id, for_update=True)
     league = get_league(session, match.league_id)
     _require_commissioner(league, actor)
-    earlier = _already_recorded(session, league.id, idempotency_key)
+    earlier = _already_recorded(session, league.id, idempotency_key or form_token)
     if earlier is not None:
+        if form_token:
+            raise submissions.Resubmitted(
+                "This result was already recorded; the form was sent twice."
+            )
         return earlier
     if match.state == "voided":
         raise Conflict(_voided_message(session, match))
@@ -363,8 +372,8 @@ def record_result(
     match.fan_attendance = report.fan_attendance
     match.played_at = match.played_at or datetime.now(UTC)
     match.recorded_by_id = actor.id
-    if idempotency_key:
-        match.idempotency_key = idempotency_key
+    if idempotency_key or form_token:
+        match.idempotency_key = idempotency_key or form_token
     for line in report.players:
         team_id = _team_of(teams, line.player_id)
         match.players.append(

@@ -24,11 +24,11 @@ from league.models import League
 from league.services import fixtures as fixture_service
 from league.services import leagues, matches, teams
 from league.services import standings as standings_service
-from league.services.errors import DomainError, Forbidden, NotFound
+from league.services.errors import DomainError
 from league.services.submissions import Resubmitted
 from league.services.unit_of_work import unit_of_work
 from league.web.forms.fixtures import AddFixtureForm, GenerateFixturesForm
-from league.web.helpers import attach_error, public_url
+from league.web.helpers import populate_errors, public_url
 
 bp = Blueprint("fixtures", __name__)
 
@@ -37,15 +37,8 @@ REPORT_ENDPOINT = "matches.report"
 SHOW_ENDPOINT = "matches.show"
 
 
-def _league_or_404(league_id: int) -> League:
-    try:
-        return leagues.get_league(db.session, league_id)
-    except NotFound as error:
-        abort(404, description=error.message)
-
-
 def _commissioner_league_or_403(league_id: int, what: str) -> League:
-    league = _league_or_404(league_id)
+    league = leagues.get_league(db.session, league_id)
     if leagues.role_in(league, current_user) != "commissioner":
         abort(403, description=f"Only a commissioner of {league.name} can {what}.")
     return league
@@ -53,14 +46,6 @@ def _commissioner_league_or_403(league_id: int, what: str) -> League:
 
 def _season_number() -> int | None:
     return request.args.get("season", type=int)
-
-
-def _read(read, *args):
-    """Call a read service; an unknown season is a 404."""
-    try:
-        return read(db.session, *args)
-    except NotFound as error:
-        abort(404, description=error.message)
 
 
 def _active_teams(league: League) -> list[tuple[int, str]]:
@@ -80,8 +65,8 @@ def _row_context(role: str | None) -> dict[str, Any]:
 
 @bp.route("/leagues/<int:league_id>/fixtures")
 def index(league_id: int) -> str:
-    league = _league_or_404(league_id)
-    fixture_list = _read(fixture_service.season_fixtures, league, _season_number())
+    league = leagues.get_league(db.session, league_id)
+    fixture_list = fixture_service.season_fixtures(db.session, league, _season_number())
     role = leagues.role_in(league, current_user)
     season = next(s for s in league.seasons if s.id == fixture_list.season_id)
     can_generate = (
@@ -104,8 +89,8 @@ def index(league_id: int) -> str:
 @bp.route("/leagues/<int:league_id>/fixtures/rounds/<int:number>")
 def round_page(league_id: int, number: int) -> str:
     """One round of a season (`?season=N`, else the current one), with the rounds around it."""
-    league = _league_or_404(league_id)
-    fixture_list = _read(fixture_service.season_fixtures, league, _season_number())
+    league = leagues.get_league(db.session, league_id)
+    fixture_list = fixture_service.season_fixtures(db.session, league, _season_number())
     numbers = [r.number for r in fixture_list.rounds]
     if number not in numbers:
         abort(404, description=f"{fixture_list.season_name} has no round {number}.")
@@ -141,10 +126,8 @@ def generate(league_id: int) -> str | Response:
                     form.days_between.data or 7,
                 )
                 rounds = len({match.round for match in created})
-        except Forbidden as error:
-            abort(403, description=error.message)
         except DomainError as error:
-            attach_error(form, error)
+            populate_errors(form, error)
         else:
             flash(f"{len(created)} fixtures created in {rounds} rounds.", "success")
             return redirect(url_for("fixtures.index", league_id=league_id))
@@ -186,10 +169,8 @@ def new(league_id: int) -> str | Response:
         except Resubmitted as repeat:
             flash(repeat.message, "info")
             return redirect(url_for("fixtures.index", league_id=league_id))
-        except Forbidden as error:
-            abort(403, description=error.message)
         except DomainError as error:
-            attach_error(form, error)
+            populate_errors(form, error)
         else:
             flash(f"Fixture added: {text}.", "success")
             return redirect(url_for("fixtures.index", league_id=league_id))
@@ -218,17 +199,14 @@ def _calendar_response(
 
 @bp.route("/leagues/<int:league_id>/fixtures.ics")
 def calendar(league_id: int) -> Response:
-    league = _league_or_404(league_id)
+    league = leagues.get_league(db.session, league_id)
     return _calendar_response(league, f"{league.name} fixtures", f"league-{league.id}-fixtures.ics")
 
 
 @bp.route("/teams/<int:team_id>/fixtures.ics")
 def team_calendar(team_id: int) -> Response:
     """A team's own fixtures, for its coach to subscribe to."""
-    try:
-        team = teams.get_team(db.session, team_id, history=False)
-    except NotFound as error:
-        abort(404, description=error.message)
+    team = teams.get_team(db.session, team_id, history=False)
     return _calendar_response(
         team.league, f"{team.name} fixtures", f"team-{team.id}-fixtures.ics", team.id
     )
@@ -236,8 +214,8 @@ def team_calendar(team_id: int) -> Response:
 
 @bp.route("/leagues/<int:league_id>/standings")
 def standings(league_id: int) -> str:
-    league = _league_or_404(league_id)
-    table = _read(standings_service.standings, league, _season_number())
+    league = leagues.get_league(db.session, league_id)
+    table = standings_service.standings(db.session, league, _season_number())
     return render_template(
         "fixtures/standings.html",
         league=league,
@@ -249,8 +227,8 @@ def standings(league_id: int) -> str:
 
 @bp.route("/leagues/<int:league_id>/stats")
 def stats(league_id: int) -> str:
-    league = _league_or_404(league_id)
-    season_stats = _read(standings_service.season_stats, league, _season_number())
+    league = leagues.get_league(db.session, league_id)
+    season_stats = standings_service.season_stats(db.session, league, _season_number())
     return render_template(
         "fixtures/stats.html",
         league=league,

@@ -2,19 +2,13 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, render_template, request
+from flask import Blueprint, render_template, request
 from werkzeug.exceptions import HTTPException
 
 from league.rules import Ruleset, load_ruleset, ruleset_ids
-from league.rules.model import RulesError
+from league.services.rulesets import get_ruleset, get_team_type
 
 bp = Blueprint("rules", __name__, url_prefix="/rules")
-
-
-def _ruleset_or_404(ruleset_id: str) -> Ruleset:
-    if ruleset_id not in ruleset_ids():
-        abort(404, description=f"There is no ruleset called {ruleset_id!r}.")
-    return load_ruleset(ruleset_id)
 
 
 @bp.app_template_filter("stat")
@@ -40,12 +34,12 @@ def index() -> str:
 
 @bp.route("/<ruleset_id>")
 def ruleset(ruleset_id: str) -> str:
-    return render_template("rules/ruleset.html", ruleset=_ruleset_or_404(ruleset_id))
+    return render_template("rules/ruleset.html", ruleset=get_ruleset(ruleset_id))
 
 
 @bp.route("/<ruleset_id>/skills")
 def skills(ruleset_id: str) -> str:
-    ruleset = _ruleset_or_404(ruleset_id)
+    ruleset = get_ruleset(ruleset_id)
     query = (request.args.get("q") or "").strip()
     needle = query.lower()
     categories = []
@@ -62,18 +56,15 @@ def skills(ruleset_id: str) -> str:
 
 @bp.route("/<ruleset_id>/teams")
 def teams(ruleset_id: str) -> str:
-    ruleset = _ruleset_or_404(ruleset_id)
+    ruleset = get_ruleset(ruleset_id)
     team_types = sorted(ruleset.team_types, key=lambda team: team.name)
     return render_template("rules/teams.html", ruleset=ruleset, team_types=team_types)
 
 
 @bp.route("/<ruleset_id>/teams/<team_type_id>")
 def team(ruleset_id: str, team_type_id: str) -> str:
-    ruleset = _ruleset_or_404(ruleset_id)
-    try:
-        team_type = ruleset.team_type(team_type_id)
-    except RulesError:
-        abort(404, description=f"{ruleset.name} has no team type {team_type_id!r}.")
+    ruleset = get_ruleset(ruleset_id)
+    team_type = get_team_type(ruleset, team_type_id)
     return render_template("rules/team.html", ruleset=ruleset, team_type=team_type)
 
 
