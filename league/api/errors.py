@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from flask import current_app, jsonify
+from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
@@ -35,6 +36,14 @@ DETAILS: dict[str, Callable[[DomainError], dict[str, Any]]] = {
     "invalid_document": lambda error: {
         "problems": [problem.as_dict() for problem in error.problems]
     },
+}
+
+#: How a request schema's refusal of a field reads, by its code (league.api.schemas).
+FIELD_MESSAGES = {
+    "required": "'{name}' is required.",
+    "string": "'{name}' must be a string.",
+    "integer": "'{name}' must be an integer.",
+    "nul": "'{name}' must not contain NUL characters.",
 }
 
 INTERNAL = "Something went wrong. The error has been logged; nothing was saved."
@@ -66,6 +75,8 @@ def error_response(status: int, code: str, message: str, **details: Any) -> tupl
 
 def api_error(error: Exception) -> tuple[Response, int]:
     """The one answer to every error under /api/."""
+    if isinstance(error, ValidationError):
+        error = schema_refusal(error)
     if isinstance(error, DomainError):
         details = DETAILS.get(error.code, lambda _: {})(error)
         return error_response(status_of(error), error.code, error.message, **details)
@@ -75,3 +86,11 @@ def api_error(error: Exception) -> tuple[Response, int]:
     current_app.logger.exception("Unhandled error", exc_info=error)
     db.session.rollback()
     return error_response(500, "internal", INTERNAL)
+
+
+def schema_refusal(error: ValidationError) -> BadRequest:
+    """A request schema's refusal as the 400 naming the first field it refused (fields
+    are checked in the order the schema declares them, as a client reads them)."""
+    name, codes = next(iter(error.normalized_messages().items()))
+    template = FIELD_MESSAGES.get(codes[0], "'{name}' is not valid.")
+    return invalid_field(name, template.format(name=name))

@@ -11,11 +11,11 @@ from flask import g, request
 from league.api import bp
 from league.api.auth import token_required
 from league.api.errors import invalid_field
+from league.api.schemas import POINTS_RANGE, NewTeamSchema
 from league.api.serializers import (
     as_integer,
     json_object,
     league_json,
-    optional_str,
     required_str,
     standings_json,
     team_json,
@@ -29,8 +29,6 @@ from league.services.unit_of_work import unit_of_work
 LEAGUE = "/leagues/<id:league_id>"
 
 
-#: Integer columns are 32-bit: league points must fit one.
-POINTS_RANGE = (-(2**31), 2**31 - 1)
 POINTS_RESULTS = ("win", "draw", "loss")
 
 
@@ -256,12 +254,12 @@ def create_team(league_id: int) -> tuple[dict[str, Any], int]:
         409: The league already has a team of that name.
         422: A name of the wrong length, a team type the ruleset does not have.
     """
-    body = json_object()
+    body = NewTeamSchema().load(json_object())
     command = teams.NewTeam(
         league_id=league_id,
-        name=required_str(body, "name"),
-        team_type_id=required_str(body, "team_type"),
-        coach=optional_str(body, "coach"),
+        name=body["name"],
+        team_type_id=body["team_type"],
+        coach=body.get("coach"),
         active=True,  # API teams skip the draft: active, empty roster, full treasury
     )
     with unit_of_work() as session:

@@ -2,11 +2,17 @@
 
 They are the source of the OpenAPI document (`league.api.openapi`): each class
 becomes a component named after it without the `Schema` suffix, its docstring
-the component's description. The views parse bodies with the helpers of
-`league.api.serializers` and `league.api.matches`, which give the precise 400
-messages the API promises; the fuzzing test (tests/api/test_fuzz.py) checks
-that both agree: a body these schemas accept is never answered 400, one they
-refuse never gets through.
+the component's description. Request schemas load the bodies of the views
+that have moved to them (`NewTeam`, `NewPlayer`, `Purchase`, `TreasuryAdjustment`):
+a field's refusal is a code (`required`, `string`, `integer`, `nul`) that
+`league.api.errors` words as the 400 naming the field. The other views still parse
+with the helpers of `league.api.serializers` and `league.api.matches`; the fuzzing
+test (tests/api/test_fuzz.py) checks that both agree: a body these schemas accept
+is never answered 400, one they refuse never gets through.
+
+A rule a service checks (an item the team may buy, the most gold an adjustment
+moves) is documented with a `ServiceOneOf` or `ServiceRange`: loading lets the value
+through, and the service refuses it with its own code (a 422, not a 400).
 
 Responses are closed (`additionalProperties: false`): the document lists every
 field the API sends, and the fuzzing test holds the serializers to it. Request
@@ -15,14 +21,13 @@ bodies are open: members the API does not know are ignored.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
-from marshmallow import INCLUDE, RAISE, Schema, fields
+from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields
 from marshmallow.validate import Length, OneOf, Range, Regexp
 
 from league.api.advancement import KINDS as ADVANCEMENT_KINDS
 from league.api.advancement import MAX_DICE, MAX_DIE
-from league.api.leagues import POINTS_RANGE
 from league.api.matches import CHARACTERISTICS, MAX_COUNT, MAX_GOLD, MAX_KEY, MAX_PLAYERS
 from league.api.serializers import MAX_ID
 from league.models.league import PAPER_SIZES, TIE_BREAKERS
@@ -36,7 +41,45 @@ from league.services.leagues import MAX_STARTING_TREASURY
 from league.services.teams import ITEMS, MAX_ADJUSTMENT
 
 #: Text the API stores: any string without NUL characters.
-NO_NUL = Regexp(r"^[^\x00]*$", error="must not contain NUL characters")
+NO_NUL = Regexp(r"^[^\x00]*$", error="nul")
+#: Integer columns are 32-bit: league points must fit one.
+POINTS_RANGE = (-(2**31), 2**31 - 1)
+#: A missing member and a null one are refused alike.
+REQUIRED = {"required": "required", "null": "required"}
+
+
+def no_nul(value: str) -> None:
+    """NO_NUL for a field whose document shows no pattern (an enum says it all)."""
+    if "\x00" in value:
+        raise ValidationError("nul")
+
+
+class ServiceOneOf(OneOf):
+    """Documents the choices; the service refuses any other (see the module's docstring)."""
+
+    def __call__(self, value: Any) -> Any:
+        return value
+
+
+class ServiceRange(Range):
+    """Documents the range; the service refuses a value outside it."""
+
+    def __call__(self, value: Any) -> Any:
+        return value
+
+
+class JsonInteger(fields.Integer):
+    """An integer as JSON Schema counts them: 2.0 is one; true, 2.5 and "2" are not."""
+
+    default_error_messages: ClassVar[dict[str, str]] = {"invalid": "integer"}
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(strict=True, **kwargs)
+
+    def _validated(self, value: Any) -> int:
+        if isinstance(value, float) and value.is_integer():
+            value = int(value)
+        return super()._validated(value)
 
 
 def _doc(text: str, **extra: Any) -> dict[str, Any]:
@@ -44,11 +87,16 @@ def _doc(text: str, **extra: Any) -> dict[str, Any]:
 
 
 def text(description: str, **kwargs: Any) -> fields.String:
-    return fields.String(validate=NO_NUL, metadata=_doc(description), **kwargs)
+    return fields.String(
+        validate=NO_NUL,
+        metadata=_doc(description),
+        error_messages={**REQUIRED, "invalid": "string"},
+        **kwargs,
+    )
 
 
 def integer(description: str, **kwargs: Any) -> fields.Integer:
-    return fields.Integer(strict=True, metadata=_doc(description), **kwargs)
+    return JsonInteger(metadata=_doc(description), error_messages=REQUIRED, **kwargs)
 
 
 def count(description: str, **kwargs: Any) -> fields.Integer:
@@ -475,7 +523,11 @@ class NewPlayerSchema(RequestSchema):
 class PurchaseSchema(RequestSchema):
     """Something a team buys."""
 
-    item = fields.String(required=True, validate=OneOf(ITEMS))
+    item = fields.String(
+        required=True,
+        validate=[ServiceOneOf(ITEMS), no_nul],
+        error_messages={**REQUIRED, "invalid": "string"},
+    )
 
 
 class TreasuryAdjustmentSchema(RequestSchema):
@@ -484,7 +536,7 @@ class TreasuryAdjustmentSchema(RequestSchema):
     amount = integer(
         "Gold; negative takes gold away. Not 0.",
         required=True,
-        validate=Range(-MAX_ADJUSTMENT, MAX_ADJUSTMENT),
+        validate=ServiceRange(-MAX_ADJUSTMENT, MAX_ADJUSTMENT),
     )
     reason = text("Why the treasury changes: 1 to 200 characters.", required=True)
 
