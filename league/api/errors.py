@@ -38,14 +38,6 @@ DETAILS: dict[str, Callable[[DomainError], dict[str, Any]]] = {
     },
 }
 
-#: How a request schema's refusal of a field reads, by its code (league.api.schemas).
-FIELD_MESSAGES = {
-    "required": "'{name}' is required.",
-    "string": "'{name}' must be a string.",
-    "integer": "'{name}' must be an integer.",
-    "nul": "'{name}' must not contain NUL characters.",
-}
-
 INTERNAL = "Something went wrong. The error has been logged; nothing was saved."
 
 
@@ -90,7 +82,8 @@ def api_error(error: Exception) -> tuple[Response, int]:
 
 def schema_refusal(error: ValidationError) -> BadRequest:
     """A request schema's refusal as the 400 naming the first field it refused (fields
-    are checked in the order the schema declares them, as a client reads them)."""
-    name, codes = next(iter(error.normalized_messages().items()))
-    template = FIELD_MESSAGES.get(codes[0], "'{name}' is not valid.")
-    return invalid_field(name, template.format(name=name))
+    are checked in the order the schema declares them). The schemas word each refusal
+    to follow the field's name: "'dice' " + "must be a list of ...".
+    """
+    name, messages = next(iter(error.normalized_messages().items()))
+    return invalid_field(name, f"'{name}' {messages[0]}")

@@ -2,17 +2,18 @@
 
 They are the source of the OpenAPI document (`league.api.openapi`): each class
 becomes a component named after it without the `Schema` suffix, its docstring
-the component's description. Request schemas load the bodies of the views
-that have moved to them (`NewTeam`, `NewPlayer`, `Purchase`, `TreasuryAdjustment`):
-a field's refusal is a code (`required`, `string`, `integer`, `nul`) that
-`league.api.errors` words as the 400 naming the field. The other views still parse
-with the helpers of `league.api.serializers` and `league.api.matches`; the fuzzing
-test (tests/api/test_fuzz.py) checks that both agree: a body these schemas accept
-is never answered 400, one they refuse never gets through.
+the component's description. Request schemas load the bodies of the views that
+have moved to them (`NewTeam`, `NewPlayer`, `Purchase`, `TreasuryAdjustment`,
+`NewAdvancement`): each refusal is worded to follow the field's name ("is
+required.", "must be a string."), and `league.api.errors` answers the first one
+as the 400 naming the field. The other views still parse with the helpers of
+`league.api.serializers`, `league.api.leagues` and `league.api.matches`; the
+fuzzing test (tests/api/test_fuzz.py) checks that both agree: a body these
+schemas accept is never answered 400, one they refuse never gets through.
 
 A rule a service checks (an item the team may buy, the most gold an adjustment
-moves) is documented with a `ServiceOneOf` or `ServiceRange`: loading lets the value
-through, and the service refuses it with its own code (a 422, not a 400).
+moves) is documented with a `ServiceOneOf` or `ServiceRange`: loading lets the
+value through, and the service refuses it with its own code (a 422, not a 400).
 
 Responses are closed (`additionalProperties: false`): the document lists every
 field the API sends, and the fuzzing test holds the serializers to it. Request
@@ -26,8 +27,6 @@ from typing import Any, ClassVar
 from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields
 from marshmallow.validate import Length, OneOf, Range, Regexp
 
-from league.api.advancement import KINDS as ADVANCEMENT_KINDS
-from league.api.advancement import MAX_DICE, MAX_DIE
 from league.api.matches import CHARACTERISTICS, MAX_COUNT, MAX_GOLD, MAX_KEY, MAX_PLAYERS
 from league.api.serializers import MAX_ID
 from league.models.league import PAPER_SIZES, TIE_BREAKERS
@@ -35,23 +34,34 @@ from league.models.ledger import ENTRY_KINDS
 from league.models.match import INJURY_CODES, MATCH_STATES, SIDES
 from league.models.player import PLAYER_STATUSES
 from league.models.team import TEAM_STATUSES
+from league.rules import CHARACTERISTIC_KIND, SKILL_KINDS
 from league.services.exchange import FORMAT as DOCUMENT_FORMAT
 from league.services.exchange import VERSION as DOCUMENT_VERSION
 from league.services.leagues import MAX_STARTING_TREASURY
 from league.services.teams import ITEMS, MAX_ADJUSTMENT
 
 #: Text the API stores: any string without NUL characters.
-NO_NUL = Regexp(r"^[^\x00]*$", error="nul")
+NO_NUL = Regexp(r"^[^\x00]*$", error="must not contain NUL characters.")
+ADVANCEMENT_KINDS = (*SKILL_KINDS, CHARACTERISTIC_KIND)
+#: The most dice any ruleset takes (BB2025 random skills: two rolls of 2D6).
+MAX_DICE = 4
+#: Bound on each die sent: anything beyond is malformed; smaller wrong values are
+#: the rules' business (422 `invalid_dice`).
+MAX_DIE = 1000
 #: Integer columns are 32-bit: league points must fit one.
 POINTS_RANGE = (-(2**31), 2**31 - 1)
 #: A missing member and a null one are refused alike.
-REQUIRED = {"required": "required", "null": "required"}
+REQUIRED = {"required": "is required.", "null": "is required."}
+#: A choice the API itself refuses (a 400, not the rules' 422).
+ONE_OF = "must be one of: {choices}."
+#: A string field's refusals.
+STRING = {**REQUIRED, "invalid": "must be a string."}
 
 
 def no_nul(value: str) -> None:
     """NO_NUL for a field whose document shows no pattern (an enum says it all)."""
     if "\x00" in value:
-        raise ValidationError("nul")
+        raise ValidationError(NO_NUL.error)
 
 
 class ServiceOneOf(OneOf):
@@ -71,7 +81,7 @@ class ServiceRange(Range):
 class JsonInteger(fields.Integer):
     """An integer as JSON Schema counts them: 2.0 is one; true, 2.5 and "2" are not."""
 
-    default_error_messages: ClassVar[dict[str, str]] = {"invalid": "integer"}
+    default_error_messages: ClassVar[dict[str, str]] = {"invalid": "must be an integer."}
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(strict=True, **kwargs)
@@ -82,6 +92,23 @@ class JsonInteger(fields.Integer):
         return super()._validated(value)
 
 
+class Dice(fields.List):
+    """Dice rolled at the table: any fault of the list or of a die is one refusal."""
+
+    default_error_messages: ClassVar[dict[str, str]] = {
+        "invalid": f"must be a list of at most {MAX_DICE} integers (the dice rolled)."
+    }
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        try:
+            dice = super()._deserialize(value, attr, data, **kwargs)
+            if dice is not None:
+                self._validate(dice)
+        except ValidationError:
+            raise self.make_error("invalid") from None
+        return dice
+
+
 def _doc(text: str, **extra: Any) -> dict[str, Any]:
     return {"description": text, **extra}
 
@@ -90,7 +117,7 @@ def text(description: str, **kwargs: Any) -> fields.String:
     return fields.String(
         validate=NO_NUL,
         metadata=_doc(description),
-        error_messages={**REQUIRED, "invalid": "string"},
+        error_messages=STRING,
         **kwargs,
     )
 
@@ -526,7 +553,7 @@ class PurchaseSchema(RequestSchema):
     item = fields.String(
         required=True,
         validate=[ServiceOneOf(ITEMS), no_nul],
-        error_messages={**REQUIRED, "invalid": "string"},
+        error_messages=STRING,
     )
 
 
@@ -766,11 +793,15 @@ class AdvancementListSchema(ResponseSchema):
 class NewAdvancementSchema(RequestSchema):
     """An advancement to take."""
 
-    kind = fields.String(required=True, validate=OneOf(ADVANCEMENT_KINDS))
+    kind = fields.String(
+        required=True,
+        validate=[no_nul, OneOf(ADVANCEMENT_KINDS, error=ONE_OF)],
+        error_messages=STRING,
+    )
     skill = text("Chosen kinds, and BB2025 random kinds: the skill picked.", allow_none=True)
     category = text("Random skill kinds: the category code rolled on.", allow_none=True)
-    dice = fields.List(
-        fields.Integer(strict=True, validate=Range(min=-MAX_DIE, max=MAX_DIE)),
+    dice = Dice(
+        JsonInteger(validate=Range(min=-MAX_DIE, max=MAX_DIE)),
         allow_none=True,
         validate=Length(max=MAX_DICE),
         metadata=_doc(
@@ -780,7 +811,8 @@ class NewAdvancementSchema(RequestSchema):
     )
     characteristic = fields.String(
         allow_none=True,
-        validate=OneOf(CHARACTERISTICS),
+        validate=[no_nul, OneOf(CHARACTERISTICS, error=ONE_OF)],
+        error_messages=STRING,
         metadata=_doc("Characteristic kind: the one picked among those the roll allows."),
     )
 
