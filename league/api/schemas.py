@@ -28,7 +28,7 @@ from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields
 from marshmallow.validate import Length, OneOf, Range, Regexp
 
 from league.api.matches import CHARACTERISTICS, MAX_COUNT, MAX_GOLD, MAX_KEY, MAX_PLAYERS
-from league.api.serializers import MAX_ID
+from league.api.serializers import MAX_ID, as_integer
 from league.models.league import PAPER_SIZES, TIE_BREAKERS
 from league.models.ledger import ENTRY_KINDS
 from league.models.match import INJURY_CODES, MATCH_STATES, SIDES
@@ -83,13 +83,11 @@ class JsonInteger(fields.Integer):
 
     default_error_messages: ClassVar[dict[str, str]] = {"invalid": "must be an integer."}
 
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(strict=True, **kwargs)
-
     def _validated(self, value: Any) -> int:
-        if isinstance(value, float) and value.is_integer():
-            value = int(value)
-        return super()._validated(value)
+        number = as_integer(value)
+        if number is None:
+            raise self.make_error("invalid")
+        return number
 
 
 class Dice(fields.List):

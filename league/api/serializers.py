@@ -103,12 +103,6 @@ def required_str(body: dict[str, Any], name: str) -> str:
     return _check_text(name, body[name])
 
 
-def optional_str(body: dict[str, Any], name: str) -> str | None:
-    if body.get(name) is None:
-        return None
-    return _check_text(name, body[name])
-
-
 def as_integer(value: object) -> int | None:
     """A JSON integer as an int, or None when the value is not one.
 
@@ -122,16 +116,6 @@ def as_integer(value: object) -> int | None:
     if isinstance(value, float) and value.is_integer():
         return int(value)
     return None
-
-
-def optional_int(body: dict[str, Any], name: str) -> int | None:
-    value = body.get(name)
-    if value is None:
-        return None
-    number = as_integer(value)
-    if number is None:
-        raise invalid_field(name, f"'{name}' must be an integer.")
-    return number
 
 
 # ---------------------------------------------------------------------------
