@@ -2,9 +2,18 @@
 
 from __future__ import annotations
 
-import pytest
+from typing import Any
 
-from league.api.errors import BadRequest, Unauthorized, invalid_field, status_of
+import pytest
+from marshmallow import Schema, ValidationError
+
+from league.api.errors import BadRequest, Unauthorized, invalid_field, schema_refusal, status_of
+from league.api.schemas import (
+    NewAdvancementSchema,
+    NewPlayerSchema,
+    PurchaseSchema,
+    TreasuryAdjustmentSchema,
+)
 from league.services.errors import (
     ConcurrentChange,
     Conflict,
@@ -62,3 +71,58 @@ def test_a_single_refusal_is_one_problem_on_its_field() -> None:
     assert refused.problems == [Problem("number", "Shirt numbers run from 1 to 99.")]
     assert refused.field == "number"
     assert [*RuleViolation("Say why.").fields] == [""]  # "": the request as a whole
+
+
+@pytest.mark.parametrize(
+    ("schema", "body", "field", "message"),
+    [
+        (NewPlayerSchema, {}, "position", "'position' is required."),
+        (NewPlayerSchema, {"position": None}, "position", "'position' is required."),
+        (NewPlayerSchema, {"position": 7}, "position", "'position' must be a string."),
+        (
+            NewPlayerSchema,
+            {"position": "human-lineman", "name": "a\x00b"},
+            "name",
+            "'name' must not contain NUL characters.",
+        ),
+        (
+            NewPlayerSchema,
+            {"position": "human-lineman", "name": "Grim", "number": 2.5},
+            "number",
+            "'number' must be an integer.",
+        ),
+        (TreasuryAdjustmentSchema, {"amount": True, "reason": "x"}, "amount", None),
+        (
+            NewAdvancementSchema,
+            {"kind": "chosen_primary", "dice": [1, 2, 3, 4, 5]},
+            "dice",
+            "'dice' must be a list of at most 4 integers (the dice rolled).",
+        ),
+        (
+            NewAdvancementSchema,
+            {"kind": "chosen_primary", "characteristic": "xx"},
+            "characteristic",
+            "'characteristic' must be one of: ma, st, ag, pa, av.",
+        ),
+    ],
+)
+def test_a_schema_refusal_is_a_400_naming_the_first_field(
+    schema: type[Schema], body: dict[str, Any], field: str, message: str | None
+) -> None:
+    with pytest.raises(ValidationError) as refused:
+        schema().load(body)
+    error = schema_refusal(refused.value)
+    assert (status_of(error), error.code, error.field) == (400, "invalid_field", field)
+    assert error.message == (message or f"'{field}' must be an integer.")
+
+
+def test_a_rule_the_service_checks_passes_the_schema() -> None:
+    # Unknown items and adjustments over 10,000,000 gold are the service's 422s.
+    assert PurchaseSchema().load({"item": "dragon"}) == {"item": "dragon"}
+    loaded = TreasuryAdjustmentSchema().load({"amount": 10_000_001, "reason": "x"})
+    assert loaded == {"amount": 10_000_001, "reason": "x"}
+    # As in JSON Schema, 2.0 is an integer.
+    assert NewAdvancementSchema().load({"kind": "random_primary", "dice": [2.0, 5]})["dice"] == [
+        2,
+        5,
+    ]
