@@ -5,9 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from flask import Flask
+from flask import Flask, request
 from sqlalchemy import event
 from sqlalchemy.engine import Connection, Engine
+from werkzeug.wrappers import Response
 
 from league import config as config_module
 from league.extensions import WRITES, csrf, db, login_manager, migrate
@@ -96,12 +97,19 @@ def _sqlite_begin(connection: Connection) -> None:
 def _register_blueprints(app: Flask) -> None:
     from league.api import bp as api_bp
     from league.api.docs import bp as api_docs_bp
-    from league.web import register_web
+    from league.api.errors import api_error
+    from league.web import error_page, register_web
 
     register_web(app)
     app.register_blueprint(api_bp)
     app.register_blueprint(api_docs_bp)  # /api: the API reference page
     csrf.exempt(api_bp)  # the API authenticates with bearer tokens, not cookies
+
+    @app.errorhandler(Exception)
+    def any_error(error: Exception) -> tuple[str | Response, int]:
+        # Errors no blueprint handled (an unknown address, a body too large): JSON under
+        # /api/, a page anywhere else.
+        return api_error(error) if request.path.startswith("/api/") else error_page(error)
 
 
 def _register_cli(app: Flask) -> None:

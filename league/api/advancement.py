@@ -41,24 +41,15 @@ from flask import g
 
 from league.api import bp
 from league.api.auth import token_required
+from league.api.schemas import NewAdvancementSchema
 from league.api.serializers import (
-    BadRequest,
     advancement_json,
-    as_integer,
     json_object,
-    optional_str,
     player_json,
     player_line,
-    required_str,
 )
 from league.extensions import db
-from league.rules import (
-    CHARACTERISTICS,
-    MAX_DICE,
-    RANDOM_CHARACTERISTIC_KIND,
-    SKILL_KINDS,
-    AdvancementOption,
-)
+from league.rules import RANDOM_CHARACTERISTIC_KIND, AdvancementOption
 from league.services.advancement import (
     AdvancementRequest,
     PendingRoll,
@@ -70,46 +61,16 @@ from league.services.unit_of_work import unit_of_work
 
 PLAYER = "/players/<id:player_id>"
 
-KINDS = (*SKILL_KINDS, RANDOM_CHARACTERISTIC_KIND)
-#: Bound on each die sent: anything beyond is malformed; smaller wrong values are
-#: the rules' business (422 `invalid_dice`).
-MAX_DIE = 1000
-
-
-def _invalid(name: str, message: str) -> BadRequest:
-    return BadRequest(message, code="invalid_field", field=name)
-
-
-def _choice(body: dict[str, Any], name: str, choices: tuple[str, ...]) -> str | None:
-    value = optional_str(body, name)
-    if value is not None and value not in choices:
-        raise _invalid(name, f"'{name}' must be one of: {', '.join(choices)}.")
-    return value
-
-
-def _dice(body: dict[str, Any]) -> tuple[int, ...] | None:
-    value = body.get("dice")
-    if value is None:
-        return None
-    message = f"'dice' must be a list of at most {MAX_DICE} integers (the dice rolled)."
-    if not isinstance(value, list) or len(value) > MAX_DICE:
-        raise _invalid("dice", message)
-    dice = tuple(as_integer(die) for die in value)
-    if any(die is None or abs(die) > MAX_DIE for die in dice):
-        raise _invalid("dice", message)
-    return dice  # type: ignore[return-value]  (no None left)
-
 
 def _request(body: dict[str, Any]) -> AdvancementRequest:
-    kind = required_str(body, "kind")
-    if kind not in KINDS:
-        raise _invalid("kind", f"'kind' must be one of: {', '.join(KINDS)}.")
+    wanted = NewAdvancementSchema().load(body)
+    dice = wanted.get("dice")
     return AdvancementRequest(
-        kind=kind,
-        skill=optional_str(body, "skill"),
-        category=optional_str(body, "category"),
-        dice=_dice(body),
-        characteristic=_choice(body, "characteristic", CHARACTERISTICS),
+        kind=wanted["kind"],
+        skill=wanted.get("skill"),
+        category=wanted.get("category"),
+        dice=None if dice is None else tuple(dice),
+        characteristic=wanted.get("characteristic"),
     )
 
 

@@ -8,15 +8,10 @@ from typing import Any
 
 from flask import g, request
 
+from league.api.errors import Unauthorized
 from league.models import User
-from league.services.errors import DomainError
 from league.services.unit_of_work import unit_of_work
 from league.services.users import user_for_token
-
-
-class Unauthorized(DomainError):
-    status = 401
-    code = "unauthorized"
 
 
 def token_user() -> User | None:

@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import g, jsonify, request
-from werkzeug.wrappers import Response
+from flask import g, request
 
 from league.api import bp
 from league.api.auth import token_required
@@ -18,18 +17,6 @@ from league.api.teams import TEAM
 from league.extensions import db
 from league.services import exchange
 from league.services.unit_of_work import unit_of_work
-
-
-@bp.errorhandler(exchange.InvalidDocument)
-def invalid_document(error: exchange.InvalidDocument) -> tuple[Response, int]:
-    body = {
-        "error": {
-            "code": error.code,
-            "message": error.message,
-            "problems": [problem.as_dict() for problem in error.problems],
-        }
-    }
-    return jsonify(body), error.status
 
 
 @bp.get(f"{TEAM}/export")

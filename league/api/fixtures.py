@@ -15,10 +15,11 @@ from flask import g
 
 from league.api import bp
 from league.api.auth import token_required
+from league.api.errors import invalid_field
 from league.api.leagues import season_number_param
 from league.api.matches import report_from
+from league.api.schemas import FIXTURE_FORMATS, MAX_ROUND
 from league.api.serializers import (
-    BadRequest,
     json_object,
     match_json,
     optional_int,
@@ -31,14 +32,7 @@ from league.services import leagues, matches
 from league.services.unit_of_work import unit_of_work
 
 LEAGUE = "/leagues/<id:league_id>"
-FORMATS = ("single", "double")
 ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
-#: The widest round number the fixture form takes.
-MAX_ROUND = 999
-
-
-def _invalid(name: str, message: str) -> BadRequest:
-    return BadRequest(message, code="invalid_field", field=name)
 
 
 def fixture_json(fixture: fixture_service.Fixture) -> dict[str, Any]:
@@ -68,20 +62,20 @@ def _date(body: dict[str, Any], name: str) -> date | None:
             raise ValueError(given)  # fromisoformat also takes 20260101 and week dates
         return date.fromisoformat(given)
     except ValueError:
-        raise _invalid(name, f"'{name}' must be a date, YYYY-MM-DD.") from None
+        raise invalid_field(name, f"'{name}' must be a date, YYYY-MM-DD.") from None
 
 
 def _bool(body: dict[str, Any], name: str) -> bool:
     value = body.get(name, False)
     if not isinstance(value, bool):
-        raise _invalid(name, f"'{name}' must be true or false.")
+        raise invalid_field(name, f"'{name}' must be true or false.")
     return value
 
 
 def _required_team(body: dict[str, Any], name: str) -> int:
     team_id = optional_int(body, name)
     if team_id is None:
-        raise _invalid(name, f"'{name}' is required.")
+        raise invalid_field(name, f"'{name}' is required.")
     return team_id
 
 
@@ -130,7 +124,7 @@ def add_fixture(league_id: int) -> tuple[dict[str, Any], int]:
     body = json_object()
     round_number = optional_int(body, "round")
     if round_number is not None and not 1 <= round_number <= MAX_ROUND:
-        raise _invalid("round", f"'round' must be from 1 to {MAX_ROUND}.")
+        raise invalid_field("round", f"'round' must be from 1 to {MAX_ROUND}.")
     home, away = _required_team(body, "home_team"), _required_team(body, "away_team")
     with unit_of_work() as session:
         match = matches.schedule_match(
@@ -170,8 +164,8 @@ def generate_fixtures(league_id: int) -> tuple[dict[str, Any], int]:
     """
     body = json_object()
     shape = optional_str(body, "format") or "single"
-    if shape not in FORMATS:
-        raise _invalid("format", "'format' must be 'single' or 'double'.")
+    if shape not in FIXTURE_FORMATS:
+        raise invalid_field("format", "'format' must be 'single' or 'double'.")
     days_between = optional_int(body, "days_between")
     with unit_of_work() as session:
         created = fixture_service.generate_fixtures(

@@ -10,12 +10,12 @@ from flask import g, request
 
 from league.api import bp
 from league.api.auth import token_required
+from league.api.errors import invalid_field
+from league.api.schemas import POINTS_RANGE, NewTeamSchema
 from league.api.serializers import (
-    BadRequest,
     as_integer,
     json_object,
     league_json,
-    optional_str,
     required_str,
     standings_json,
     team_json,
@@ -29,25 +29,19 @@ from league.services.unit_of_work import unit_of_work
 LEAGUE = "/leagues/<id:league_id>"
 
 
-#: Integer columns are 32-bit: league points must fit one.
-POINTS_RANGE = (-(2**31), 2**31 - 1)
 POINTS_RESULTS = ("win", "draw", "loss")
-
-
-def _invalid(name: str, message: str) -> BadRequest:
-    return BadRequest(message, code="invalid_field", field=name)
 
 
 def _integer(value: object, name: str) -> int:
     number = as_integer(value)
     if number is None:
-        raise _invalid(name, f"'{name}' must be an integer.")
+        raise invalid_field(name, f"'{name}' must be an integer.")
     return number
 
 
 def _object(value: object, name: str) -> dict[str, Any]:
     if not isinstance(value, dict):
-        raise _invalid(name, f"'{name}' must be a JSON object.")
+        raise invalid_field(name, f"'{name}' must be a JSON object.")
     return value
 
 
@@ -61,14 +55,14 @@ def _points(value: object) -> dict[str, int]:
         number = _integer(given, name)
         low, high = POINTS_RANGE
         if not low <= number <= high:
-            raise _invalid(name, f"'{name}' must be between {low} and {high}.")
+            raise invalid_field(name, f"'{name}' must be between {low} and {high}.")
         changes[f"points_{result}"] = number
     return changes
 
 
 def _tie_breakers(value: object) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
-        raise _invalid("tie_breakers", "'tie_breakers' must be a list of tie-breaker names.")
+        raise invalid_field("tie_breakers", "'tie_breakers' must be a list of tie-breaker names.")
     return tuple(value)
 
 
@@ -89,7 +83,7 @@ def _settings(body: dict[str, Any], start: leagues.LeagueSettings) -> leagues.Le
         changes["house_rules"] = _object(body["house_rules"], "house_rules")
     if "table_dice_allowed" in body:
         if not isinstance(body["table_dice_allowed"], bool):
-            raise _invalid("table_dice_allowed", "'table_dice_allowed' must be true or false.")
+            raise invalid_field("table_dice_allowed", "'table_dice_allowed' must be true or false.")
         changes["table_dice_allowed"] = body["table_dice_allowed"]
     if "paper_size" in body:
         changes["paper_size"] = required_str(body, "paper_size")
@@ -179,7 +173,7 @@ def season_number_param() -> int | None:
     if given is None:
         return None
     if not given.isascii() or not given.isdigit() or len(given) > 9:
-        raise BadRequest("'season' must be a season number.", code="invalid_field", field="season")
+        raise invalid_field("season", "'season' must be a season number.")
     return int(given)
 
 
@@ -264,12 +258,12 @@ def create_team(league_id: int) -> tuple[dict[str, Any], int]:
         409: The league already has a team of that name.
         422: A name of the wrong length, a team type the ruleset does not have.
     """
-    body = json_object()
+    body = NewTeamSchema().load(json_object())
     command = teams.NewTeam(
         league_id=league_id,
-        name=required_str(body, "name"),
-        team_type_id=required_str(body, "team_type"),
-        coach=optional_str(body, "coach"),
+        name=body["name"],
+        team_type_id=body["team_type"],
+        coach=body.get("coach"),
         active=True,  # API teams skip the draft: active, empty roster, full treasury
     )
     with unit_of_work() as session:

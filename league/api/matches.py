@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import g, jsonify
+from flask import g
 from sqlalchemy import select
 from sqlalchemy.orm import Session
-from werkzeug.wrappers import Response
 
 from league.api import bp
 from league.api.auth import token_required
-from league.api.serializers import MAX_ID, BadRequest, as_integer, json_object, match_json
+from league.api.errors import invalid_field
+from league.api.serializers import MAX_ID, as_integer, json_object, match_json
 from league.extensions import db
 from league.models import Match, User
 from league.models.match import INJURY_CODES, SIDES
@@ -25,7 +25,7 @@ from league.rules import CHARACTERISTICS
 from league.services import matches
 from league.services.errors import ConcurrentChange, Conflict
 from league.services.leagues import get_league, require_commissioner
-from league.services.matches import MatchReport, PlayerEvents, ReportErrors, SideReport
+from league.services.matches import MatchReport, PlayerEvents, SideReport
 from league.services.unit_of_work import unit_of_work
 
 LEAGUE = "/leagues/<id:league_id>"
@@ -52,28 +52,16 @@ COUNTERS = {
 }
 
 
-@bp.errorhandler(ReportErrors)
-def invalid_report(error: ReportErrors) -> tuple[Response, int]:
-    # Every message ends with a full stop: joined with spaces they read as one paragraph.
-    message = " ".join(m for messages in error.errors.values() for m in messages)
-    body = {"code": "invalid_report", "message": message, "fields": error.errors}
-    return jsonify({"error": body}), 422
-
-
 # ---------------------------------------------------------------------------
 # Parsing the report
-
-
-def _invalid(name: str, message: str) -> BadRequest:
-    return BadRequest(message, code="invalid_field", field=name)
 
 
 def _int(value: object, name: str, *, maximum: int) -> int:
     number = as_integer(value)
     if number is None:
-        raise _invalid(name, f"'{name}' must be an integer.")
+        raise invalid_field(name, f"'{name}' must be an integer.")
     if number > maximum:
-        raise _invalid(name, f"'{name}' must be at most {maximum:,}.")
+        raise invalid_field(name, f"'{name}' must be at most {maximum:,}.")
     # Negative numbers pass: the rules refuse them (422) along with everything else.
     return number
 
@@ -83,7 +71,7 @@ def _required_int(
 ) -> int:
     label = f"{where}.{name}" if where else name
     if body.get(name) is None:
-        raise _invalid(label, f"'{label}' is required.")
+        raise invalid_field(label, f"'{label}' is required.")
     return _int(body[name], label, maximum=maximum)
 
 
@@ -93,7 +81,7 @@ def _required_id(body: dict[str, Any], name: str, *, where: str | None = None) -
     number = _required_int(body, name, maximum=MAX_ID, where=where)
     if number < 1:
         label = f"{where}.{name}" if where else name
-        raise _invalid(label, f"'{label}' must be an id, a number from 1 to {MAX_ID:,}.")
+        raise invalid_field(label, f"'{label}' must be an id, a number from 1 to {MAX_ID:,}.")
     return number
 
 
@@ -105,7 +93,7 @@ def _bool(value: object, name: str) -> bool:
     if value is None:
         return False
     if not isinstance(value, bool):
-        raise _invalid(name, f"'{name}' must be true or false.")
+        raise invalid_field(name, f"'{name}' must be true or false.")
     return value
 
 
@@ -113,7 +101,7 @@ def _choice(value: object, name: str, choices: tuple[str, ...]) -> str | None:
     if value is None:
         return None
     if not isinstance(value, str) or value not in choices:
-        raise _invalid(name, f"'{name}' must be null or one of: {', '.join(choices)}.")
+        raise invalid_field(name, f"'{name}' must be null or one of: {', '.join(choices)}.")
     return value
 
 
@@ -122,7 +110,7 @@ def _object(body: dict[str, Any], name: str) -> dict[str, Any]:
     if value is None:
         return {}
     if not isinstance(value, dict):
-        raise _invalid(name, f"'{name}' must be an object.")
+        raise invalid_field(name, f"'{name}' must be an object.")
     return value
 
 
@@ -141,7 +129,7 @@ def _per_side(
 def _player_events(entry: object, index: int) -> PlayerEvents:
     where = f"players[{index}]"
     if not isinstance(entry, dict):
-        raise _invalid(where, f"'{where}' must be an object.")
+        raise invalid_field(where, f"'{where}' must be an object.")
     counters = {
         field: _optional_int(entry.get(name), f"{where}.{name}", maximum=MAX_COUNT)
         for name, field in COUNTERS.items()
@@ -161,9 +149,9 @@ def _players(body: dict[str, Any]) -> tuple[PlayerEvents, ...]:
     if entries is None:
         return ()
     if not isinstance(entries, list):
-        raise _invalid("players", "'players' must be a list.")
+        raise invalid_field("players", "'players' must be a list.")
     if len(entries) > MAX_PLAYERS:
-        raise _invalid("players", f"'players' lists at most {MAX_PLAYERS} players.")
+        raise invalid_field("players", f"'players' lists at most {MAX_PLAYERS} players.")
     return tuple(_player_events(entry, index) for index, entry in enumerate(entries))
 
 
@@ -172,7 +160,7 @@ def _idempotency_key(body: dict[str, Any]) -> str | None:
     if key is None:
         return None
     if not isinstance(key, str) or not 1 <= len(key) <= MAX_KEY or "\x00" in key:
-        raise _invalid(
+        raise invalid_field(
             "idempotency_key", f"'idempotency_key' must be a string of 1 to {MAX_KEY} characters."
         )
     return key

@@ -9,7 +9,8 @@ from flask import g, url_for
 
 from league.api import bp
 from league.api.auth import token_required
-from league.api.serializers import BadRequest, json_object, required_str
+from league.api.errors import BadRequest
+from league.api.serializers import json_object, required_str
 from league.extensions import db
 from league.models import League, LeagueMember
 from league.services import leagues

@@ -7,14 +7,9 @@ from typing import Any
 
 from league.api import bp
 from league.rules import Ruleset, load_ruleset, ruleset_ids
-from league.rules.model import Inducement, MatchDay, Position, RulesError, StarPlayer
+from league.rules.model import Inducement, MatchDay, Position, StarPlayer
+from league.services import rulesets
 from league.services.errors import NotFound
-
-
-def _ruleset(ruleset_id: str) -> Ruleset:
-    if ruleset_id not in ruleset_ids():
-        raise NotFound(f"There is no ruleset called {ruleset_id!r}.")
-    return load_ruleset(ruleset_id)
 
 
 def _summary(ruleset: Ruleset) -> dict[str, Any]:
@@ -44,7 +39,7 @@ def get_ruleset(ruleset_id: str) -> dict[str, Any]:
       errors:
         404: No such ruleset.
     """
-    ruleset = _ruleset(ruleset_id)
+    ruleset = rulesets.getrulesets.get_ruleset(ruleset_id)
     advancement = ruleset.advancement
     return {
         **_summary(ruleset),
@@ -98,11 +93,8 @@ def get_team_type(ruleset_id: str, team_type_id: str) -> dict[str, Any]:
       errors:
         404: No such ruleset, or no such team type in it.
     """
-    ruleset = _ruleset(ruleset_id)
-    try:
-        team = ruleset.team_type(team_type_id)
-    except RulesError:
-        raise NotFound(f"{ruleset.name} has no team type {team_type_id!r}.") from None
+    ruleset = rulesets.getrulesets.get_ruleset(ruleset_id)
+    team = rulesets.get_team_type(ruleset, team_type_id)
     return {
         "id": team.id,
         "name": team.name,
@@ -154,7 +146,7 @@ def get_inducements(ruleset_id: str) -> dict[str, Any]:
       errors:
         404: No such ruleset, or it has no inducements.
     """
-    match_day = _match_day(_ruleset(ruleset_id))
+    match_day = _match_day(rulesets.get_ruleset(ruleset_id))
     petty = match_day.petty_cash
     journeymen = match_day.journeymen
     mercenaries = match_day.mercenaries
@@ -217,7 +209,7 @@ def get_star_players(ruleset_id: str) -> dict[str, Any]:
       errors:
         404: No such ruleset, or it has no star players.
     """
-    match_day = _match_day(_ruleset(ruleset_id))
+    match_day = _match_day(rulesets.get_ruleset(ruleset_id))
     return {
         "star_players": [_star(star) for star in match_day.stars],
         "pairs": [

@@ -2,11 +2,18 @@
 
 They are the source of the OpenAPI document (`league.api.openapi`): each class
 becomes a component named after it without the `Schema` suffix, its docstring
-the component's description. The views parse bodies with the helpers of
-`league.api.serializers` and `league.api.matches`, which give the precise 400
-messages the API promises; the fuzzing test (tests/api/test_fuzz.py) checks
-that both agree: a body these schemas accept is never answered 400, one they
-refuse never gets through.
+the component's description. Request schemas load the bodies of the views that
+have moved to them (`NewTeam`, `NewPlayer`, `Purchase`, `TreasuryAdjustment`,
+`NewAdvancement`): each refusal is worded to follow the field's name ("is
+required.", "must be a string."), and `league.api.errors` answers the first one
+as the 400 naming the field. The other views still parse with the helpers of
+`league.api.serializers`, `league.api.leagues` and `league.api.matches`; the
+fuzzing test (tests/api/test_fuzz.py) checks that both agree: a body these
+schemas accept is never answered 400, one they refuse never gets through.
+
+A rule a service checks (an item the team may buy, the most gold an adjustment
+moves) is documented with a `ServiceOneOf` or `ServiceRange`: loading lets the
+value through, and the service refuses it with its own code (a 422, not a 400).
 
 Responses are closed (`additionalProperties: false`): the document lists every
 field the API sends, and the fuzzing test holds the serializers to it. Request
@@ -15,19 +22,14 @@ bodies are open: members the API does not know are ignored.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
-from marshmallow import INCLUDE, RAISE, Schema, fields
+from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields
 from marshmallow.validate import Length, OneOf, Range, Regexp
 
-from league.api.advancement import KINDS as ADVANCEMENT_KINDS
-from league.api.advancement import MAX_DIE
-from league.api.fixtures import FORMATS as FIXTURE_FORMATS
-from league.api.fixtures import MAX_ROUND
-from league.api.leagues import POINTS_RANGE
 from league.api.matches import MAX_COUNT, MAX_GOLD, MAX_KEY, MAX_PLAYERS
 from league.api.membership import ROLES as PROMOTABLE_ROLES
-from league.api.serializers import MAX_ID
+from league.api.serializers import MAX_ID, as_integer
 from league.models.league import PAPER_SIZES, TIE_BREAKERS
 from league.models.league import ROLES as MEMBER_ROLES
 from league.models.ledger import ENTRY_KINDS
@@ -35,7 +37,7 @@ from league.models.match import INJURY_CODES, MATCH_STATES, SIDES
 from league.models.player import PLAYER_STATUSES
 from league.models.team import TEAM_STATUSES
 from league.models.webhook import DELIVERY_STATUSES, URL_LENGTH, WEBHOOK_EVENTS, WEBHOOK_FORMATS
-from league.rules import CHARACTERISTICS, MAX_DICE
+from league.rules import CHARACTERISTICS, MAX_DICE, RANDOM_CHARACTERISTIC_KIND, SKILL_KINDS
 from league.services.exchange import FORMAT as DOCUMENT_FORMAT
 from league.services.exchange import VERSION as DOCUMENT_VERSION
 from league.services.fixtures import MAX_DAYS_BETWEEN
@@ -43,7 +45,75 @@ from league.services.leagues import MAX_STARTING_TREASURY
 from league.services.teams import ITEMS, MAX_ADJUSTMENT
 
 #: Text the API stores: any string without NUL characters.
-NO_NUL = Regexp(r"^[^\x00]*$", error="must not contain NUL characters")
+NO_NUL = Regexp(r"^[^\x00]*$", error="must not contain NUL characters.")
+ADVANCEMENT_KINDS = (*SKILL_KINDS, RANDOM_CHARACTERISTIC_KIND)
+#: Bound on each die sent: anything beyond is malformed; smaller wrong values are
+#: the rules' business (422 `invalid_dice`).
+MAX_DIE = 1000
+#: A generated schedule: every team meets every other once, or twice (home and away).
+FIXTURE_FORMATS = ("single", "double")
+#: The widest round number a fixture takes.
+MAX_ROUND = 999
+#: Integer columns are 32-bit: league points must fit one.
+POINTS_RANGE = (-(2**31), 2**31 - 1)
+#: A missing member and a null one are refused alike.
+REQUIRED = {"required": "is required.", "null": "is required."}
+#: A choice the API itself refuses (a 400, not the rules' 422).
+ONE_OF = "must be one of: {choices}."
+#: A string field's refusals.
+STRING = {**REQUIRED, "invalid": "must be a string."}
+
+
+def no_nul(value: str) -> None:
+    """NO_NUL for a field whose document shows no pattern (an enum says it all)."""
+    if "\x00" in value:
+        raise ValidationError(NO_NUL.error)
+
+
+class ServiceOneOf(OneOf):
+    """Documents the choices; the service refuses any other (see the module's docstring)."""
+
+    def __call__(self, value: Any) -> Any:
+        return value
+
+
+class ServiceRange(Range):
+    """Documents the range; the service refuses a value outside it."""
+
+    def __call__(self, value: Any) -> Any:
+        return value
+
+
+class JsonInteger(fields.Integer):
+    """An integer as JSON Schema counts them: 2.0 is one; true, 2.5 and "2" are not."""
+
+    # marshmallow types it per instance; each field class sets its own messages here.
+    default_error_messages: ClassVar[dict[str, str]] = {  # type: ignore[misc,assignment]
+        "invalid": "must be an integer."
+    }
+
+    def _validated(self, value: Any) -> int:
+        number = as_integer(value)
+        if number is None:
+            raise self.make_error("invalid")
+        return number
+
+
+class Dice(fields.List):
+    """Dice rolled at the table: any fault of the list or of a die is one refusal."""
+
+    default_error_messages: ClassVar[dict[str, str]] = {  # type: ignore[misc,assignment]
+        "invalid": f"must be a list of at most {MAX_DICE} integers (the dice rolled)."
+    }
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        try:
+            dice = super()._deserialize(value, attr, data, **kwargs)
+            if dice is not None:
+                self._validate(dice)
+        except ValidationError:
+            raise self.make_error("invalid") from None
+        return dice
 
 
 def _doc(text: str, **extra: Any) -> dict[str, Any]:
@@ -51,11 +121,16 @@ def _doc(text: str, **extra: Any) -> dict[str, Any]:
 
 
 def text(description: str, **kwargs: Any) -> fields.String:
-    return fields.String(validate=NO_NUL, metadata=_doc(description), **kwargs)
+    return fields.String(
+        validate=NO_NUL,
+        metadata=_doc(description),
+        error_messages=STRING,
+        **kwargs,
+    )
 
 
 def integer(description: str, **kwargs: Any) -> fields.Integer:
-    return fields.Integer(strict=True, metadata=_doc(description), **kwargs)
+    return JsonInteger(metadata=_doc(description), error_messages=REQUIRED, **kwargs)
 
 
 def count(description: str, **kwargs: Any) -> fields.Integer:
@@ -731,7 +806,11 @@ class NewPlayerSchema(RequestSchema):
 class PurchaseSchema(RequestSchema):
     """Something a team buys."""
 
-    item = fields.String(required=True, validate=OneOf(ITEMS))
+    item = fields.String(
+        required=True,
+        validate=[ServiceOneOf(ITEMS), no_nul],
+        error_messages=STRING,
+    )
 
 
 class TreasuryAdjustmentSchema(RequestSchema):
@@ -740,7 +819,7 @@ class TreasuryAdjustmentSchema(RequestSchema):
     amount = integer(
         "Gold; negative takes gold away. Not 0.",
         required=True,
-        validate=Range(-MAX_ADJUSTMENT, MAX_ADJUSTMENT),
+        validate=ServiceRange(-MAX_ADJUSTMENT, MAX_ADJUSTMENT),
     )
     reason = text("Why the treasury changes: 1 to 200 characters.", required=True)
 
@@ -1070,11 +1149,15 @@ class AdvancementListSchema(ResponseSchema):
 class NewAdvancementSchema(RequestSchema):
     """An advancement to take."""
 
-    kind = fields.String(required=True, validate=OneOf(ADVANCEMENT_KINDS))
+    kind = fields.String(
+        required=True,
+        validate=[no_nul, OneOf(ADVANCEMENT_KINDS, error=ONE_OF)],
+        error_messages=STRING,
+    )
     skill = text("Chosen kinds, and BB2025 random kinds: the skill picked.", allow_none=True)
     category = text("Random skill kinds: the category code rolled on.", allow_none=True)
-    dice = fields.List(
-        fields.Integer(strict=True, validate=Range(min=-MAX_DIE, max=MAX_DIE)),
+    dice = Dice(
+        JsonInteger(validate=Range(min=-MAX_DIE, max=MAX_DIE)),
         allow_none=True,
         validate=Length(max=MAX_DICE),
         metadata=_doc(
@@ -1084,7 +1167,8 @@ class NewAdvancementSchema(RequestSchema):
     )
     characteristic = fields.String(
         allow_none=True,
-        validate=OneOf(CHARACTERISTICS),
+        validate=[no_nul, OneOf(CHARACTERISTICS, error=ONE_OF)],
+        error_messages=STRING,
         metadata=_doc("Characteristic kind: the one picked among those the roll allows."),
     )
 

@@ -8,7 +8,8 @@ from flask import g
 
 from league.api import bp
 from league.api.auth import token_required
-from league.api.serializers import BadRequest, json_object, match_json, optional_int, team_json
+from league.api.errors import BadRequest, invalid_field
+from league.api.serializers import json_object, match_json, optional_int, team_json
 from league.extensions import db
 from league.services import leagues, playoffs, teams
 from league.services.redraft import (
@@ -84,7 +85,7 @@ def _choice(body: dict[str, Any], current: RedraftChoice) -> RedraftChoice:
     if not isinstance(keep, list) or not all(
         isinstance(i, int) and not isinstance(i, bool) for i in keep
     ):
-        raise BadRequest("'keep' must be a list of player ids.", code="invalid_field", field="keep")
+        raise invalid_field("keep", "'keep' must be a list of player ids.")
     apothecary = body.get("apothecary", current.apothecary)
     if not isinstance(apothecary, bool):
         raise BadRequest(
@@ -235,7 +236,7 @@ def seed_playoffs(league_id: int) -> tuple[dict[str, Any], int]:
     """
     size = optional_int(json_object(), "teams")
     if size is None:
-        raise BadRequest("'teams' is required.", code="invalid_field", field="teams")
+        raise invalid_field("teams", "'teams' is required.")
     with unit_of_work() as session:
         playoffs.create_bracket(session, g.api_user, league_id, size)
         view = playoffs.bracket_view(session, leagues.get_league(session, league_id))
@@ -280,6 +281,6 @@ def record_winner(match_id: int) -> dict[str, Any]:
     """
     team_id = optional_int(json_object(), "team_id")
     if team_id is None:
-        raise BadRequest("'team_id' is required.", code="invalid_field", field="team_id")
+        raise invalid_field("team_id", "'team_id' is required.")
     with unit_of_work() as session:
         return match_json(playoffs.record_winner(session, g.api_user, match_id, team_id))

@@ -14,9 +14,9 @@ from flask import request
 from werkzeug.exceptions import NotFound
 from werkzeug.routing import IntegerConverter, Map, ValidationError
 
+from league.api.errors import BadRequest, invalid_field
 from league.models import Advancement, League, Match, Player, Team
 from league.rules import CHARACTERISTICS as _CHARACTERISTICS
-from league.services.errors import DomainError
 from league.services.leagues import active_members
 from league.services.rosters import PlayerLine, TeamSheet, team_sheet
 from league.services.standings import Standings
@@ -44,11 +44,6 @@ class IdConverter(IntegerConverter):
             raise NotFound(f"There is nothing with the id {value}.") from None
 
 
-class BadRequest(DomainError):
-    status = 400
-    code = "bad_request"
-
-
 # ---------------------------------------------------------------------------
 # Request bodies
 
@@ -68,7 +63,9 @@ def json_object() -> dict[str, Any]:
         raise BadRequest("Send a JSON object as the request body.")
     where = _not_unicode(body)
     if where is not None:
-        raise _invalid(where, f"'{where}' must be valid Unicode text (it has a lone surrogate).")
+        raise invalid_field(
+            where, f"'{where}' must be valid Unicode text (it has a lone surrogate)."
+        )
     return body
 
 
@@ -93,21 +90,17 @@ def _not_unicode(body: dict[str, Any]) -> str | None:
     return None
 
 
-def _invalid(name: str, message: str) -> BadRequest:
-    return BadRequest(message, code="invalid_field", field=name)
-
-
 def _check_text(name: str, value: object) -> str:
     if not isinstance(value, str):
-        raise _invalid(name, f"'{name}' must be a string.")
+        raise invalid_field(name, f"'{name}' must be a string.")
     if "\x00" in value:
-        raise _invalid(name, f"'{name}' must not contain NUL characters.")
+        raise invalid_field(name, f"'{name}' must not contain NUL characters.")
     return value
 
 
 def required_str(body: dict[str, Any], name: str) -> str:
     if body.get(name) is None:
-        raise _invalid(name, f"'{name}' is required.")
+        raise invalid_field(name, f"'{name}' is required.")
     return _check_text(name, body[name])
 
 
@@ -138,7 +131,7 @@ def optional_int(body: dict[str, Any], name: str) -> int | None:
         return None
     number = as_integer(value)
     if number is None:
-        raise _invalid(name, f"'{name}' must be an integer.")
+        raise invalid_field(name, f"'{name}' must be an integer.")
     return number
 
 

@@ -10,13 +10,11 @@ from werkzeug.wrappers import Response
 from league import caching
 from league.api import bp
 from league.api.auth import token_required
+from league.api.schemas import NewPlayerSchema, PurchaseSchema, TreasuryAdjustmentSchema
 from league.api.serializers import (
-    BadRequest,
     json_object,
-    optional_int,
     player_json,
     player_line,
-    required_str,
     team_json,
 )
 from league.extensions import db
@@ -74,11 +72,9 @@ def hire_player(team_id: int) -> tuple[dict[str, Any], int]:
         409: The shirt number is taken, or the team is retired.
         422: Not enough gold, a full roster or position, an unknown position, a bad name or number.
     """
-    body = json_object()
+    body = NewPlayerSchema().load(json_object())
     command = teams.HirePlayer(
-        position_id=required_str(body, "position"),
-        name=required_str(body, "name"),
-        number=optional_int(body, "number"),
+        position_id=body["position"], name=body["name"], number=body.get("number")
     )
     with unit_of_work() as session:
         player = teams.hire_player(session, g.api_user, team_id, command)
@@ -106,7 +102,7 @@ def buy_item(team_id: int) -> dict[str, Any]:
         422: Not enough gold, the most the team may have, an item the team may not buy.
     """
     # 200, not 201: a purchase changes the team and returns it; it creates no resource.
-    item = required_str(json_object(), "item")
+    item = PurchaseSchema().load(json_object())["item"]
     with unit_of_work() as session:
         team = teams.buy_team_item(session, g.api_user, team_id, item)
         return team_json(team)
@@ -133,13 +129,9 @@ def adjust_treasury(team_id: int) -> tuple[dict[str, Any], int]:
           No reason, a reason over 200 characters, an amount of 0 or over 10,000,000
           either way, or more gold taken than the team has (`insufficient_treasury`).
     """
-    body = json_object()
-    amount = optional_int(body, "amount")
-    if amount is None:
-        raise BadRequest("'amount' is required.", code="invalid_field", field="amount")
-    reason = required_str(body, "reason")
+    body = TreasuryAdjustmentSchema().load(json_object())
     with unit_of_work() as session:
-        entry = teams.adjust_treasury(session, g.api_user, team_id, amount, reason)
+        entry = teams.adjust_treasury(session, g.api_user, team_id, body["amount"], body["reason"])
         result = {
             "entry": {"id": entry.id, "amount": entry.amount, "reason": entry.description},
             "team": team_json(teams.get_team(session, team_id)),

@@ -9,7 +9,8 @@ from flask import g
 
 from league.api import bp
 from league.api.auth import token_required
-from league.api.serializers import BadRequest, json_object, optional_str, required_str, timestamp
+from league.api.errors import BadRequest
+from league.api.serializers import json_object, optional_str, required_str, timestamp
 from league.extensions import db
 from league.models import Webhook, WebhookDelivery
 from league.services import leagues, webhooks

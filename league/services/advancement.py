@@ -46,7 +46,9 @@ from league.rules import (
 from league.services import audit, webhooks
 from league.services.errors import Conflict, Forbidden, RuleViolation
 from league.services.leagues import role_in
+from league.services.submissions import Resubmitted
 from league.services.teams import can_manage, get_player, get_team, team_ruleset, team_type_of
+from league.services.text import ordinal
 
 __all__ = [
     "AdvancementRequest",
@@ -224,18 +226,27 @@ def buy_advancement(
     request: AdvancementRequest,
     *,
     rng: random.Random | None = None,
+    number: int | None = None,
 ) -> Advancement | PendingRoll:
     """Take one advancement; raises RuleViolation (with the API's code) when the rules say no.
 
-    Lock the player, ask the resolver, write what it says. When the server rolls
-    and the dice leave a choice (BB2025's two skills, a characteristic) or do not
-    allow what was asked, the dice wait in the player's dice log and a PendingRoll
-    comes back: the next request of the same kind uses them, so they cannot be
-    re-rolled.
+    Lock the player, ask the resolver, write what it says. `number` is the
+    advancement a confirmation form was shown for: when it is taken already, the
+    form was sent twice and Resubmitted says so, changing nothing.
+
+    When the server rolls and the dice leave a choice (BB2025's two skills, a
+    characteristic) or do not allow what was asked, the dice wait in the player's
+    dice log and a PendingRoll comes back: the next request of the same kind uses
+    them, so they cannot be re-rolled.
     """
     player = get_player(session, player_id, for_update=True)
     team = get_team(session, player.team_id, history=False)
     _require_coach(team, actor)
+    if number is not None and len(player.active_advancements) + 1 != number:
+        raise Resubmitted(
+            f"{player.name}'s {ordinal(number)} advancement is already recorded "
+            "(the form was sent twice)."
+        )
     if not player.on_roster:
         raise Conflict(f"{player.name} is {player.status} and cannot advance.")
     ruleset = team_ruleset(team)

@@ -66,7 +66,7 @@ from league.rules import (
     skill_decision,
 )
 from league.services import audit
-from league.services.errors import NotFound, RuleViolation
+from league.services.errors import NotFound, Problem, RuleViolation
 from league.services.leagues import get_league, league_ruleset, membership, require_commissioner
 from league.services.recompute import recompute_team
 from league.services.teams import ITEMS, get_team, post_entry, team_ruleset
@@ -163,17 +163,6 @@ def export_team(session: Session, team_id: int) -> dict[str, Any]:
 # Problems
 
 
-@dataclass(frozen=True, slots=True)
-class Problem:
-    """One thing wrong with a document: where (``players[2].advancements[0].skill``) and what."""
-
-    path: str
-    message: str
-
-    def as_dict(self) -> dict[str, str]:
-        return {"path": self.path, "message": self.message}
-
-
 class InvalidDocument(RuleViolation):
     """The document cannot be imported; `problems` lists everything found wrong."""
 
@@ -185,9 +174,9 @@ class InvalidDocument(RuleViolation):
         more = f" (the first {len(shown)} are listed)" if count > len(shown) else ""
         super().__init__(
             f"The team document has {count} problem{'' if count == 1 else 's'}{more}; "
-            "nothing was imported."
+            "nothing was imported.",
+            problems=shown,
         )
-        self.problems = list(shown)
 
 
 _T = TypeVar("_T")

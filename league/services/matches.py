@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from typing import Any
 
@@ -107,17 +107,15 @@ class MatchReport:
         return self.home if side == "home" else self.away
 
 
-@dataclass(slots=True)
-class ReportErrors(Exception):
+class ReportErrors(RuleViolation):
     """Every problem of a report at once, keyed by form field (empty key: whole report)."""
 
-    errors: dict[str, list[str]] = field(default_factory=dict)
+    code = "invalid_report"
 
-    def add(self, key: str, message: str) -> None:
-        self.errors.setdefault(key, []).append(message)
-
-    def __str__(self) -> str:
-        return "; ".join(m for messages in self.errors.values() for m in messages)
+    @property
+    def errors(self) -> dict[str, list[str]]:
+        # The web's match page reads this name until it reads `fields` like every form.
+        return self.fields
 
 
 # ---------------------------------------------------------------------------
@@ -336,13 +334,22 @@ def record_result(
     report: MatchReport,
     *,
     idempotency_key: str | None = None,
+    form_token: str | None = None,
 ) -> Match:
-    """Finalise a result (or correct a played one): store the events, recompute both teams."""
+    """Finalise a result (or correct a played one): store the events, recompute both teams.
+
+    `form_token` is the report form's one-time token, kept as the match's idempotency
+    key: the same form sent again is refused with Resubmitted and changes nothing.
+    """
     match = get_match(session, match_id, for_update=True)
     league = get_league(session, match.league_id)
     _require_commissioner(league, actor)
-    earlier = _already_recorded(session, league.id, idempotency_key)
+    earlier = _already_recorded(session, league.id, idempotency_key or form_token)
     if earlier is not None:
+        if form_token:
+            raise submissions.Resubmitted(
+                "This result was already recorded; the form was sent twice."
+            )
         return earlier
     if match.state == "voided":
         raise Conflict(_voided_message(session, match))
@@ -363,8 +370,8 @@ def record_result(
     match.fan_attendance = report.fan_attendance
     match.played_at = match.played_at or datetime.now(UTC)
     match.recorded_by_id = actor.id
-    if idempotency_key:
-        match.idempotency_key = idempotency_key
+    if idempotency_key or form_token:
+        match.idempotency_key = idempotency_key or form_token
     for events in report.players:
         team_id = _team_of(teams, events.player_id)
         match.players.append(
@@ -545,7 +552,7 @@ def _validate(
                 f"{team.name} has {mvps[side]} MVPs; {ruleset.name} allows {allowed}.",
             )
     _validate_fans(ruleset, match, teams, report, errors)
-    if errors.errors:
+    if errors.problems:
         raise errors
 
 

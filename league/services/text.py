@@ -13,6 +13,14 @@ from league.services.errors import RuleViolation
 _NOT_IN_NAMES = re.compile("[\r\n\v\f\x85\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 
 
+def ordinal(number: int) -> str:
+    """1st, 2nd, 3rd, 4th, ... 11th, 12th, 13th, ... 21st."""
+    suffix = (
+        "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    )
+    return f"{number}{suffix}"
+
+
 def is_valid_unicode(text: str) -> bool:
     """False for a lone surrogate (JSON's `"\\ud800"`): no encoding, no database stores it."""
     try:

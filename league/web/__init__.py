@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from flask import Flask, abort, jsonify, render_template, request
+from flask import Flask, abort, current_app, render_template, request
 from flask_wtf.csrf import CSRFError
+from werkzeug import exceptions as http
 from werkzeug.exceptions import HTTPException, SecurityError
 from werkzeug.routing import IntegerConverter, Map
 from werkzeug.wrappers import Response
@@ -12,9 +13,16 @@ from league.caching import register_caching
 from league.extensions import db, login_manager
 from league.models import User
 from league.services import users
+from league.services.errors import DomainError, Forbidden, NotFound
 from league.web.forms import EmptyForm
 from league.web.rules import bp as rules_bp
 from league.web.rules import not_found_page as rules_not_found
+
+#: The services' refusals that are pages of their own (any other one belongs on a form).
+HTTP_ERRORS: dict[type[DomainError], type[HTTPException]] = {
+    NotFound: http.NotFound,
+    Forbidden: http.Forbidden,
+}
 
 #: The largest id a row can have (ids are 32-bit integers in the database).
 MAX_ID = 2_147_483_647
@@ -107,30 +115,29 @@ def _register_error_pages(app: Flask) -> None:
             mimetype="text/plain",
         )
 
-    @app.errorhandler(HTTPException)
-    def http_error(error: HTTPException) -> tuple[str | Response, int]:
+
+def error_page(error: Exception) -> tuple[str, int]:
+    """The page for any error of a page request (the app sends /api/ ones to the API).
+
+    A service's NotFound and Forbidden escaping a view are its 404 and 403 pages: a view
+    just asks the service and lets those through. Anything else is logged and is a 500
+    page, never a traceback.
+    """
+    for refusal, page in HTTP_ERRORS.items():
+        if isinstance(error, refusal):
+            error = page(description=error.message)
+    if isinstance(error, HTTPException):
         status = error.code or 500
-        if request.path.startswith("/api/"):
-            code = (error.name or "error").lower().replace(" ", "_")
-            body = {"error": {"code": code, "message": error.description or ""}}
-            return jsonify(body), status
         if status == 404 and request.path.startswith(rules_bp.url_prefix or "/rules"):
             return rules_not_found(error), status
         return render_template(
             "errors/error.html", status=status, title=error.name, message=error.description
         ), status
-
-    @app.errorhandler(Exception)
-    def unexpected_error(error: Exception) -> tuple[str | Response, int]:
-        # Never show a traceback: log it and show the themed page (JSON under /api/).
-        app.logger.exception("Unhandled error", exc_info=error)
-        db.session.rollback()
-        if request.path.startswith("/api/"):  # the API's error shape, never an HTML page
-            message = "Something went wrong. The error has been logged; nothing was saved."
-            return jsonify({"error": {"code": "internal", "message": message}}), 500
-        return render_template(
-            "errors/error.html",
-            status=500,
-            title="Something went wrong",
-            message="The error has been logged. Nothing was saved.",
-        ), 500
+    current_app.logger.exception("Unhandled error", exc_info=error)
+    db.session.rollback()
+    return render_template(
+        "errors/error.html",
+        status=500,
+        title="Something went wrong",
+        message="The error has been logged. Nothing was saved.",
+    ), 500

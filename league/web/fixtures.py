@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import Any, Concatenate, ParamSpec, TypeVar
+from typing import Any
 from urllib.parse import urlsplit
 
 from flask import (
@@ -18,7 +17,6 @@ from flask import (
     url_for,
 )
 from flask_login import current_user, login_required
-from sqlalchemy.orm import Session
 from werkzeug.wrappers import Response
 
 from league.extensions import db
@@ -26,12 +24,12 @@ from league.models import League
 from league.services import fixtures as fixture_service
 from league.services import leagues, matches, seasons, teams
 from league.services import standings as standings_service
-from league.services.errors import DomainError, Forbidden, NotFound
+from league.services.errors import DomainError
 from league.services.submissions import Resubmitted
 from league.services.unit_of_work import unit_of_work
 from league.urls import public_url
 from league.web.forms.fixtures import AddFixtureForm, GenerateFixturesForm
-from league.web.helpers import attach_error
+from league.web.helpers import populate_errors
 
 bp = Blueprint("fixtures", __name__)
 
@@ -40,15 +38,8 @@ REPORT_ENDPOINT = "matches.report"
 SHOW_ENDPOINT = "matches.show"
 
 
-def _league_or_404(league_id: int) -> League:
-    try:
-        return leagues.get_league(db.session(), league_id)
-    except NotFound as error:
-        abort(404, description=error.message)
-
-
 def _commissioner_league_or_403(league_id: int, what: str) -> League:
-    league = _league_or_404(league_id)
+    league = leagues.get_league(db.session(), league_id)
     if leagues.role_in(league, current_user) != "commissioner":
         abort(403, description=f"Only a commissioner of {league.name} can {what}.")
     return league
@@ -56,20 +47,6 @@ def _commissioner_league_or_403(league_id: int, what: str) -> League:
 
 def _season_number() -> int | None:
     return request.args.get("season", type=int)
-
-
-_Args = ParamSpec("_Args")
-_Read = TypeVar("_Read")
-
-
-def _read(
-    read: Callable[Concatenate[Session, _Args], _Read], *args: _Args.args, **kwargs: _Args.kwargs
-) -> _Read:
-    """Call a read service; an unknown season is a 404."""
-    try:
-        return read(db.session(), *args, **kwargs)
-    except NotFound as error:
-        abort(404, description=error.message)
 
 
 def _active_teams(league: League) -> list[tuple[int, str]]:
@@ -89,8 +66,8 @@ def _row_context(role: str | None) -> dict[str, Any]:
 
 @bp.route("/leagues/<int:league_id>/fixtures")
 def index(league_id: int) -> str:
-    league = _league_or_404(league_id)
-    fixture_list = _read(fixture_service.season_fixtures, league, _season_number())
+    league = leagues.get_league(db.session(), league_id)
+    fixture_list = fixture_service.season_fixtures(db.session(), league, _season_number())
     role = leagues.role_in(league, current_user)
     season = next(s for s in league.seasons if s.id == fixture_list.season_id)
     can_generate = (
@@ -113,8 +90,8 @@ def index(league_id: int) -> str:
 @bp.route("/leagues/<int:league_id>/fixtures/rounds/<int:number>")
 def round_page(league_id: int, number: int) -> str:
     """One round of a season (`?season=N`, else the current one), with the rounds around it."""
-    league = _league_or_404(league_id)
-    fixture_list = _read(fixture_service.season_fixtures, league, _season_number())
+    league = leagues.get_league(db.session(), league_id)
+    fixture_list = fixture_service.season_fixtures(db.session(), league, _season_number())
     numbers = [r.number for r in fixture_list.rounds]
     if number not in numbers:
         abort(404, description=f"{fixture_list.season_name} has no round {number}.")
@@ -150,10 +127,8 @@ def generate(league_id: int) -> str | Response:
                     form.days_between.data or 7,
                 )
                 rounds = len({match.round for match in created})
-        except Forbidden as error:
-            abort(403, description=error.message)
         except DomainError as error:
-            attach_error(form, error)
+            populate_errors(form, error)
         else:
             flash(f"{len(created)} fixtures created in {rounds} rounds.", "success")
             return redirect(url_for("fixtures.index", league_id=league_id))
@@ -195,10 +170,8 @@ def new(league_id: int) -> str | Response:
         except Resubmitted as repeat:
             flash(repeat.message, "info")
             return redirect(url_for("fixtures.index", league_id=league_id))
-        except Forbidden as error:
-            abort(403, description=error.message)
         except DomainError as error:
-            attach_error(form, error)
+            populate_errors(form, error)
         else:
             flash(f"Fixture added: {text}.", "success")
             return redirect(url_for("fixtures.index", league_id=league_id))
@@ -227,17 +200,14 @@ def _calendar_response(
 
 @bp.route("/leagues/<int:league_id>/fixtures.ics")
 def calendar(league_id: int) -> Response:
-    league = _league_or_404(league_id)
+    league = leagues.get_league(db.session(), league_id)
     return _calendar_response(league, f"{league.name} fixtures", f"league-{league.id}-fixtures.ics")
 
 
 @bp.route("/teams/<int:team_id>/fixtures.ics")
 def team_calendar(team_id: int) -> Response:
     """A team's own fixtures, for its coach to subscribe to."""
-    try:
-        team = teams.get_team(db.session(), team_id, history=False)
-    except NotFound as error:
-        abort(404, description=error.message)
+    team = teams.get_team(db.session(), team_id, history=False)
     return _calendar_response(
         team.league, f"{team.name} fixtures", f"team-{team.id}-fixtures.ics", team.id
     )
@@ -245,8 +215,8 @@ def team_calendar(team_id: int) -> Response:
 
 @bp.route("/leagues/<int:league_id>/standings")
 def standings(league_id: int) -> str:
-    league = _league_or_404(league_id)
-    table = _read(standings_service.standings, league, _season_number())
+    league = leagues.get_league(db.session(), league_id)
+    table = standings_service.standings(db.session(), league, _season_number())
     season = next(s for s in league.seasons if s.id == table.season_id)
     return render_template(
         "fixtures/standings.html",
@@ -260,8 +230,8 @@ def standings(league_id: int) -> str:
 
 @bp.route("/leagues/<int:league_id>/stats")
 def stats(league_id: int) -> str:
-    league = _league_or_404(league_id)
-    season_stats = _read(standings_service.season_stats, league, _season_number())
+    league = leagues.get_league(db.session(), league_id)
+    season_stats = standings_service.season_stats(db.session(), league, _season_number())
     return render_template(
         "fixtures/stats.html",
         league=league,

@@ -2,21 +2,47 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from urllib.parse import urlsplit
 
+from flask import flash
 from flask_wtf import FlaskForm
 
-from league.services.errors import DomainError
+from league.services.errors import DomainError, Forbidden
+
+
+def populate_errors(
+    form: FlaskForm, error: DomainError, field_for: Callable[[str], str | None] | None = None
+) -> None:
+    """Put a service's refusal back on `form`: each problem next to the field it names
+    (`field_for` translates where the form names its fields otherwise), the rest above it.
+
+    A Forbidden is about the user, not the form: it goes on to its 403 page.
+    """
+    _raise_page_errors(error)
+    for problem in error.problems:
+        name = field_for(problem.path) if field_for else problem.path
+        field = getattr(form, name, None) if name else None
+        if field is not None:
+            field.errors = [*field.errors, problem.message]
+        else:
+            form.form_errors.append(problem.message)
+
+
+def flash_refusal(error: DomainError, prefix: str = "") -> None:
+    """A service's refusal as a message on the next page (a Forbidden is its 403 page)."""
+    _raise_page_errors(error)
+    flash(f"{prefix}{error.message}", "error")
 
 
 def attach_error(form: FlaskForm, error: DomainError, field_name: str | None = None) -> None:
-    """Show a service's refusal next to the field it names (or above the form)."""
-    field_name = field_name or error.field
-    field = getattr(form, field_name, None) if field_name else None
-    if field is not None:
-        field.errors = [*field.errors, error.message]
-    else:
-        form.form_errors.append(error.message)
+    """populate_errors with one field for every problem (the match and advancement pages')."""
+    populate_errors(form, error, (lambda _: field_name) if field_name else None)
+
+
+def _raise_page_errors(error: DomainError) -> None:
+    if isinstance(error, Forbidden):
+        raise error
 
 
 def safe_next(target: str | None, default: str) -> str:

@@ -14,7 +14,7 @@ from league.models import League
 from league.rules import load_ruleset, ruleset_ids
 from league.rules.loader import DEFAULT_RULESET_ID
 from league.services import leagues, seasons, teams, webhooks
-from league.services.errors import DomainError, Forbidden, NotFound
+from league.services.errors import DomainError
 from league.services.leagues import LeagueSettings
 from league.services.rosters import league_team_rows
 from league.services.standings import standings as league_standings
@@ -23,20 +23,13 @@ from league.urls import public_url
 from league.web.forms import EmptyForm
 from league.web.forms.leagues import AddMemberForm, LeagueForm
 from league.web.forms.teams import NewTeamForm
-from league.web.helpers import attach_error
+from league.web.helpers import flash_refusal, populate_errors
 
 bp = Blueprint("leagues", __name__)
 
 
 def _ruleset_choices() -> list[tuple[str, str]]:
     return [(rid, load_ruleset(rid).name) for rid in ruleset_ids()]
-
-
-def _league_or_404(league_id: int) -> League:
-    try:
-        return leagues.get_league(db.session(), league_id)
-    except NotFound as error:
-        abort(404, description=error.message)
 
 
 def _save_league(
@@ -49,7 +42,7 @@ def _save_league(
     # The rules' checks of the house rules, even when another box is wrong: every error
     # at once, each next to its box.
     for problem in leagues.house_rules_problems(form.ruleset_id.data or "", form.house_rules()):
-        attach_error(form, problem, form.field_for(problem.field))
+        populate_errors(form, problem, form.field_for)
         valid = False
     if not valid:
         return None
@@ -58,7 +51,7 @@ def _save_league(
         with unit_of_work() as session:
             league = save(session, settings)
     except DomainError as error:
-        attach_error(form, error, form.field_for(error.field))
+        populate_errors(form, error, form.field_for)
         return None
     return redirect(url_for("leagues.show", league_id=league.id))
 
@@ -80,7 +73,7 @@ def create() -> str | Response:
 
 @bp.route("/leagues/<int:league_id>")
 def show(league_id: int) -> str:
-    league = _league_or_404(league_id)
+    league = leagues.get_league(db.session(), league_id)
     role = leagues.role_in(league, current_user)
     return render_template(
         "leagues/show.html",
@@ -97,7 +90,7 @@ def show(league_id: int) -> str:
 @bp.route("/leagues/<int:league_id>/settings", methods=["GET", "POST"])
 @login_required
 def settings(league_id: int) -> str | Response:
-    league = _league_or_404(league_id)
+    league = leagues.get_league(db.session(), league_id)
     if leagues.role_in(league, current_user) != "commissioner":
         abort(403, description="Only a commissioner can change the league's settings.")
     form = LeagueForm(ruleset_choices=_ruleset_choices())
@@ -124,7 +117,7 @@ def settings(league_id: int) -> str | Response:
 @bp.route("/leagues/<int:league_id>/members", methods=["GET", "POST"])
 @login_required
 def members(league_id: int) -> str | Response:
-    league = _league_or_404(league_id)
+    league = leagues.get_league(db.session(), league_id)
     if leagues.role_in(league, current_user) != "commissioner":
         abort(403, description="Only a commissioner can manage the members.")
     form = AddMemberForm()
@@ -137,7 +130,7 @@ def members(league_id: int) -> str | Response:
                 username = member.user.username
         except DomainError as error:
             # Every refusal here ("no such user", "already a member") is about the name typed.
-            attach_error(form, error, "username")
+            populate_errors(form, error, lambda _: "username")
         else:
             flash(f"{username} joined {league.name} as a coach.", "success")
             return redirect(url_for("leagues.members", league_id=league_id))
@@ -154,7 +147,7 @@ def members(league_id: int) -> str | Response:
 def _member_action(
     league_id: int, action: Callable[[Session], object], done_message: str
 ) -> Response:
-    _league_or_404(league_id)
+    leagues.get_league(db.session(), league_id)
     form = EmptyForm()
     if not form.validate_on_submit():
         abort(400)
@@ -162,12 +155,10 @@ def _member_action(
         with unit_of_work() as session:
             action(session)
     except DomainError as error:
-        if isinstance(error, Forbidden):
-            abort(403, description=error.message)
-        flash(error.message, "error")
+        flash_refusal(error)
     else:
         flash(done_message, "success")
-    league = _league_or_404(league_id)
+    league = leagues.get_league(db.session(), league_id)
     if leagues.role_in(league, current_user) != "commissioner":
         # A commissioner who removed himself cannot see the members page any more.
         return redirect(url_for("leagues.show", league_id=league_id))
@@ -207,7 +198,7 @@ def new_join_link(league_id: int) -> Response:
 @bp.route("/leagues/<int:league_id>/join/<token>", methods=["GET", "POST"])
 @login_required
 def join(league_id: int, token: str) -> str | Response | tuple[str, int]:
-    league = _league_or_404(league_id)
+    league = leagues.get_league(db.session(), league_id)
     if leagues.membership(league, current_user) is not None:
         flash(f"You are already a member of {league.name}.", "warning")
         return redirect(url_for("leagues.show", league_id=league_id))
@@ -230,7 +221,7 @@ def join(league_id: int, token: str) -> str | Response | tuple[str, int]:
 @bp.route("/leagues/<int:league_id>/seasons/next", methods=["GET", "POST"])
 @login_required
 def next_season(league_id: int) -> str | Response:
-    league = _league_or_404(league_id)
+    league = leagues.get_league(db.session(), league_id)
     if leagues.role_in(league, current_user) != "commissioner":
         abort(403, description="Only a commissioner can close a season.")
     form = EmptyForm()
@@ -256,7 +247,7 @@ def next_season(league_id: int) -> str | Response:
 @bp.route("/leagues/<int:league_id>/teams/new", methods=["GET", "POST"])
 @login_required
 def new_team(league_id: int) -> str | Response:
-    league = _league_or_404(league_id)
+    league = leagues.get_league(db.session(), league_id)
     role = leagues.role_in(league, current_user)
     if role is None:
         abort(403, description=f"Join {league.name} before drafting a team there.")
@@ -274,7 +265,7 @@ def new_team(league_id: int) -> str | Response:
             with unit_of_work() as session:
                 team = teams.create_team(session, current_user, form.command(league_id))
         except DomainError as error:
-            attach_error(form, error)
+            populate_errors(form, error)
         else:
             flash(
                 f"{team.name} is drafted as a {ruleset.team_type(team.team_type_id).name} "

@@ -23,7 +23,6 @@ from league.pdf.context import PAPER_SIZES, paper_of
 from league.pdf.roster import PackStatus, RenderedPdf, pack_status, team_roster_pdf
 from league.security import limiter
 from league.services import leagues, teams
-from league.services.errors import NotFound
 from league.web.forms import EmptyForm
 
 bp = Blueprint("printing", __name__)
@@ -52,19 +51,13 @@ def team_roster(team_id: int) -> Response:
     A render costs about a second of CPU: signed-out visitors get PDF_RENDER_LIMIT
     renders per address (copies from the cache are not counted).
     """
-    try:
-        team = teams.get_team(db.session(), team_id)
-    except NotFound as error:
-        abort(404, description=error.message)
+    team = teams.get_team(db.session(), team_id)
     paper = paper_of(request.args.get("paper") or team.league.paper_size)
     return _pdf_response(team_roster_pdf(team, paper=paper))
 
 
 def _commissioners_league(league_id: int) -> League:
-    try:
-        league = leagues.get_league(db.session(), league_id)
-    except NotFound as error:
-        abort(404, description=error.message)
+    league = leagues.get_league(db.session(), league_id)
     if leagues.role_in(league, current_user) != "commissioner":
         abort(403, description=f"Only a commissioner of {league.name} can print the league pack.")
     return league

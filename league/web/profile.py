@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from flask import (
     Blueprint,
-    abort,
     current_app,
     flash,
     make_response,
@@ -19,13 +18,12 @@ from wtforms import PasswordField, StringField, SubmitField
 from wtforms.validators import DataRequired, EqualTo, Length
 
 from league.extensions import db
-from league.models import ApiToken
 from league.services import users
-from league.services.errors import DomainError, NotFound
+from league.services.errors import DomainError
 from league.services.submissions import Resubmitted
 from league.services.unit_of_work import unit_of_work
 from league.web.forms import EmptyForm, FlaskForm, OneTimeForm
-from league.web.helpers import attach_error
+from league.web.helpers import populate_errors
 
 bp = Blueprint("profile", __name__, url_prefix="/profile")
 
@@ -97,7 +95,7 @@ def change_password() -> Response:
             with unit_of_work() as session:
                 users.change_password(session, current_user, command)
         except DomainError as error:
-            attach_error(form, error)
+            populate_errors(form, error)
         else:
             # Every other session ended with the old secret; this one carries on with the new.
             remembered = current_app.config.get("REMEMBER_COOKIE_NAME", "remember_token")
@@ -134,24 +132,17 @@ def create_token() -> Response:
             flash(repeat.message, "info")
             return redirect(url_for("profile.index"))
         except DomainError as error:
-            attach_error(form, error)
+            populate_errors(form, error)
         else:
             # Shown on this response only: it is not stored anywhere it could be read again.
             return _render(new_token=token)
     return _render(form, 400)
 
 
-def _own_token_or_404(token_id: int) -> ApiToken:
-    try:
-        return users.get_own_token(db.session(), current_user, token_id)
-    except NotFound as error:
-        abort(404, description=error.message)
-
-
 @bp.route("/tokens/<int:token_id>/revoke", methods=["GET", "POST"])
 @login_required
 def revoke_token(token_id: int) -> str | Response:
-    token = _own_token_or_404(token_id)
+    token = users.get_own_token(db.session(), current_user, token_id)
     form = EmptyForm()
     if form.validate_on_submit():
         name = token.name

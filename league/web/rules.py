@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, render_template, request
+from flask import Blueprint, render_template, request
 from werkzeug.exceptions import HTTPException
 
 from league.rules import (
@@ -15,15 +15,11 @@ from league.rules import (
     load_ruleset,
     ruleset_ids,
 )
-from league.rules.model import MatchDay, RulesError
+from league.rules.model import MatchDay
+from league.services.errors import NotFound
+from league.services.rulesets import get_ruleset, get_team_type
 
 bp = Blueprint("rules", __name__, url_prefix="/rules")
-
-
-def _ruleset_or_404(ruleset_id: str) -> Ruleset:
-    if ruleset_id not in ruleset_ids():
-        abort(404, description=f"There is no ruleset called {ruleset_id!r}.")
-    return load_ruleset(ruleset_id)
 
 
 @bp.app_template_filter("stat")
@@ -49,12 +45,12 @@ def index() -> str:
 
 @bp.route("/<ruleset_id>")
 def ruleset(ruleset_id: str) -> str:
-    return render_template("rules/ruleset.html", ruleset=_ruleset_or_404(ruleset_id))
+    return render_template("rules/ruleset.html", ruleset=get_ruleset(ruleset_id))
 
 
 @bp.route("/<ruleset_id>/skills")
 def skills(ruleset_id: str) -> str:
-    ruleset = _ruleset_or_404(ruleset_id)
+    ruleset = get_ruleset(ruleset_id)
     query = (request.args.get("q") or "").strip()
     needle = query.lower()
     categories = []
@@ -71,24 +67,21 @@ def skills(ruleset_id: str) -> str:
 
 @bp.route("/<ruleset_id>/teams")
 def teams(ruleset_id: str) -> str:
-    ruleset = _ruleset_or_404(ruleset_id)
+    ruleset = get_ruleset(ruleset_id)
     team_types = sorted(ruleset.team_types, key=lambda team: team.name)
     return render_template("rules/teams.html", ruleset=ruleset, team_types=team_types)
 
 
 @bp.route("/<ruleset_id>/teams/<team_type_id>")
 def team(ruleset_id: str, team_type_id: str) -> str:
-    ruleset = _ruleset_or_404(ruleset_id)
-    try:
-        team_type = ruleset.team_type(team_type_id)
-    except RulesError:
-        abort(404, description=f"{ruleset.name} has no team type {team_type_id!r}.")
+    ruleset = get_ruleset(ruleset_id)
+    team_type = get_team_type(ruleset, team_type_id)
     return render_template("rules/team.html", ruleset=ruleset, team_type=team_type)
 
 
-def _match_day_or_404(ruleset: Ruleset) -> MatchDay:
+def _match_day(ruleset: Ruleset) -> MatchDay:
     if ruleset.match_day is None:
-        abort(404, description=f"{ruleset.name} has no inducements or star players.")
+        raise NotFound(f"{ruleset.name} has no inducements or star players.")
     return ruleset.match_day
 
 
@@ -97,16 +90,13 @@ def _chosen_team(ruleset: Ruleset) -> TeamType | None:
     team_id = (request.args.get("team") or "").strip()
     if not team_id:
         return None
-    try:
-        return ruleset.team_type(team_id)
-    except RulesError:
-        abort(404, description=f"{ruleset.name} has no team type {team_id!r}.")
+    return get_team_type(ruleset, team_id)
 
 
 @bp.route("/<ruleset_id>/inducements")
 def inducements(ruleset_id: str) -> str:
-    ruleset = _ruleset_or_404(ruleset_id)
-    match_day = _match_day_or_404(ruleset)
+    ruleset = get_ruleset(ruleset_id)
+    match_day = _match_day(ruleset)
     team_type = _chosen_team(ruleset)
     if team_type is None:
         items = [(item, item.cost, item.max) for item in match_day.inducements]
@@ -132,8 +122,8 @@ def inducements(ruleset_id: str) -> str:
 
 @bp.route("/<ruleset_id>/star-players")
 def star_players(ruleset_id: str) -> str:
-    ruleset = _ruleset_or_404(ruleset_id)
-    match_day = _match_day_or_404(ruleset)
+    ruleset = get_ruleset(ruleset_id)
+    match_day = _match_day(ruleset)
     team_type = _chosen_team(ruleset)
     stars = match_day.stars if team_type is None else eligible_stars(ruleset, team_type)
     return render_template(

@@ -15,7 +15,7 @@ from league.extensions import db
 from league.models import Player, Team
 from league.rules.refusals import an_item
 from league.services import teams
-from league.services.errors import DomainError, Forbidden, NotFound
+from league.services.errors import DomainError
 from league.services.leagues import active_members, role_in
 from league.services.matches import player_history
 from league.services.rosters import team_page_version, team_sheet
@@ -30,29 +30,9 @@ from league.web.forms.teams import (
     PlayerForm,
     TreasuryForm,
 )
-from league.web.helpers import attach_error
+from league.web.helpers import flash_refusal, populate_errors
 
 bp = Blueprint("teams", __name__)
-
-
-def _team_or_404(team_id: int) -> Team:
-    try:
-        return teams.get_team(db.session(), team_id)
-    except NotFound as error:
-        abort(404, description=error.message)
-
-
-def _player_or_404(player_id: int) -> Player:
-    try:
-        return teams.get_player(db.session(), player_id)
-    except NotFound as error:
-        abort(404, description=error.message)
-
-
-def _refuse_if_forbidden(error: DomainError) -> None:
-    """A permission refusal is a 403 page, not a message next to a form the user cannot see."""
-    if isinstance(error, Forbidden):
-        abort(403, description=error.message)
 
 
 def _render_team(team: Team, status: int = 200, **forms: Any) -> tuple[str, int]:
@@ -77,9 +57,11 @@ def show(team_id: int) -> tuple[str, int] | Response:
         version = team_page_version(db.session(), team_id)
         if version is not None:
             return caching.cached_response(
-                f"team:{team_id}", version, lambda: _render_team(_team_or_404(team_id))[0]
+                f"team:{team_id}",
+                version,
+                lambda: _render_team(teams.get_team(db.session(), team_id))[0],
             )
-    return _render_team(_team_or_404(team_id))
+    return _render_team(teams.get_team(db.session(), team_id))
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,7 +96,7 @@ def _team_action(
 
     With `ask`, a post that is not yet confirmed gets the confirmation page instead.
     """
-    team = _team_or_404(team_id)
+    team = teams.get_team(db.session(), team_id)
     if not form.validate_on_submit():
         abort(400, description="The form was incomplete.")
     ask_now = ask if ask is not None and not form.is_confirmed else None
@@ -129,8 +111,7 @@ def _team_action(
     except Resubmitted as repeat:
         flash(repeat.message, "info")
     except DomainError as error:
-        _refuse_if_forbidden(error)
-        flash(error.message, "error")
+        flash_refusal(error)
     else:
         flash(success, "success")
     return redirect(url_for("teams.show", team_id=team_id))
@@ -139,7 +120,7 @@ def _team_action(
 @bp.post("/teams/<int:team_id>/hire")
 @login_required
 def hire(team_id: int) -> Response | tuple[str, int]:
-    team = _team_or_404(team_id)
+    team = teams.get_team(db.session(), team_id)
     if not teams.can_manage(team, current_user):
         abort(403, description=f"Only {team.name}'s coach or a commissioner can hire players.")
     form = HireForm()
@@ -153,13 +134,12 @@ def hire(team_id: int) -> Response | tuple[str, int]:
             flash(repeat.message, "info")
             return redirect(url_for("teams.show", team_id=team_id, _anchor="hire"))
         except DomainError as error:
-            _refuse_if_forbidden(error)
-            attach_error(form, error)
+            populate_errors(form, error)
         else:
             flash(f"Hired #{player.number} {player.name}.", "success")
             return redirect(url_for("teams.show", team_id=team_id, _anchor="hire"))
     db.session.expire_all()
-    return _render_team(_team_or_404(team.id), 400, hire_form=form)
+    return _render_team(teams.get_team(db.session(), team.id), 400, hire_form=form)
 
 
 def _item_name(item: str | None) -> str:
@@ -251,7 +231,7 @@ def _treasury_question(team: Team, form: TreasuryForm) -> Question:
 @bp.post("/teams/<int:team_id>/treasury")
 @login_required
 def adjust_treasury(team_id: int) -> str | Response | tuple[str, int]:
-    team = _team_or_404(team_id)
+    team = teams.get_team(db.session(), team_id)
     if role_in(team.league, current_user) != "commissioner":
         abort(403, description="Only a commissioner can adjust a treasury.")
     form = TreasuryForm()
@@ -272,21 +252,20 @@ def adjust_treasury(team_id: int) -> str | Response | tuple[str, int]:
             flash(repeat.message, "info")
             return redirect(url_for("teams.show", team_id=team_id, _anchor="ledger"))
         except DomainError as error:
-            _refuse_if_forbidden(error)
             # "Not enough gold" names no field: it is about the amount.
-            attach_error(form, error, error.field or "amount")
+            populate_errors(form, error, lambda field: field or "amount")
         else:
             flash("Treasury adjusted.", "success")
             return redirect(url_for("teams.show", team_id=team_id, _anchor="ledger"))
     db.session.expire_all()
-    return _render_team(_team_or_404(team.id), 400, treasury_form=form)
+    return _render_team(teams.get_team(db.session(), team.id), 400, treasury_form=form)
 
 
 @bp.route("/teams/<int:team_id>/coach", methods=["GET", "POST"])
 @login_required
 def reassign(team_id: int) -> Response | tuple[str, int]:
     """A commissioner hands the team to another member of the league."""
-    team = _team_or_404(team_id)
+    team = teams.get_team(db.session(), team_id)
     if role_in(team.league, current_user) != "commissioner":
         abort(403, description="Only a commissioner can hand a team to another coach.")
     members = [m.user.username for m in active_members(team.league) if m.user_id != team.coach_id]
@@ -297,8 +276,7 @@ def reassign(team_id: int) -> Response | tuple[str, int]:
                 handed = teams.reassign_team(session, current_user, team_id, form.coach.data or "")
                 message = f"{handed.name} is now coached by {handed.coach.username}."
         except DomainError as error:
-            _refuse_if_forbidden(error)
-            attach_error(form, error)
+            populate_errors(form, error)
         else:
             flash(message, "success")
             return redirect(url_for("teams.show", team_id=team_id))
@@ -309,7 +287,7 @@ def reassign(team_id: int) -> Response | tuple[str, int]:
 def _render_player(player: Player, form: PlayerForm, status: int = 200) -> tuple[str, int]:
     from league.web.advancement import panel_for  # the advancement blueprint's panel
 
-    team = _team_or_404(player.team_id)
+    team = teams.get_team(db.session(), player.team_id)
     sheet = team_sheet(team)
     line = next(line for line in [*sheet.lines, *sheet.former] if line.player.id == player.id)
     return render_template(
@@ -326,15 +304,15 @@ def _render_player(player: Player, form: PlayerForm, status: int = 200) -> tuple
 
 @bp.get("/players/<int:player_id>")
 def player(player_id: int) -> tuple[str, int]:
-    player = _player_or_404(player_id)
+    player = teams.get_player(db.session(), player_id)
     return _render_player(player, PlayerForm(obj=player))
 
 
 @bp.post("/players/<int:player_id>/edit")
 @login_required
 def edit_player(player_id: int) -> Response | tuple[str, int]:
-    player = _player_or_404(player_id)
-    if not teams.can_manage(_team_or_404(player.team_id), current_user):
+    player = teams.get_player(db.session(), player_id)
+    if not teams.can_manage(teams.get_team(db.session(), player.team_id), current_user):
         abort(403, description="Only the player's coach or a commissioner can edit him.")
     form = PlayerForm()
     if form.validate_on_submit():
@@ -344,13 +322,12 @@ def edit_player(player_id: int) -> Response | tuple[str, int]:
                     session, current_user, player_id, form.name.data or "", form.number.data or 0
                 )
         except DomainError as error:
-            _refuse_if_forbidden(error)
-            attach_error(form, error)
+            populate_errors(form, error)
         else:
             flash("Player saved.", "success")
             return redirect(url_for("teams.player", player_id=player_id))
     db.session.expire_all()
-    return _render_player(_player_or_404(player.id), form, 400)
+    return _render_player(teams.get_player(db.session(), player.id), form, 400)
 
 
 def _confirm_player_action(
@@ -360,8 +337,8 @@ def _confirm_player_action(
     explanation: str,
     success: str,
 ) -> str | Response:
-    player = _player_or_404(player_id)
-    team = _team_or_404(player.team_id)
+    player = teams.get_player(db.session(), player_id)
+    team = teams.get_team(db.session(), player.team_id)
     if not teams.can_manage(team, current_user):
         abort(403, description=f"Only {team.name}'s coach or a commissioner can do that.")
     if not player.on_roster:
@@ -387,9 +364,9 @@ def _confirm_player_action(
 @bp.route("/players/<int:player_id>/fire", methods=["GET", "POST"])
 @login_required
 def fire(player_id: int) -> str | Response:
-    player = _player_or_404(player_id)
+    player = teams.get_player(db.session(), player_id)
     label = f"#{player.number} {player.name}"
-    if _team_or_404(player.team_id).status == "draft":
+    if teams.get_team(db.session(), player.team_id).status == "draft":
         return _confirm_player_action(
             player_id,
             "remove",
@@ -410,7 +387,7 @@ def fire(player_id: int) -> str | Response:
 @bp.route("/players/<int:player_id>/retire", methods=["GET", "POST"])
 @login_required
 def retire(player_id: int) -> str | Response:
-    player = _player_or_404(player_id)
+    player = teams.get_player(db.session(), player_id)
     label = f"#{player.number} {player.name}"
     return _confirm_player_action(
         player_id,

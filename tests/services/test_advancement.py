@@ -16,6 +16,7 @@ from league.services.advancement import (
 )
 from league.services.errors import Conflict, Forbidden, RuleViolation
 from league.services.rosters import team_sheet
+from league.services.submissions import Resubmitted
 from league.services.unit_of_work import unit_of_work
 from tests.factories import make_active_team, make_league, make_user
 
@@ -441,3 +442,20 @@ def test_a_kept_random_skill_the_player_now_holds_is_rolled_again(coach) -> None
     kept, new = player.dice_rolls
     assert kept.void_reason == f"{player.name} may no longer take {first.skill}: rolled again"
     assert new.uses == [again]
+
+
+def test_a_confirmation_sent_twice_takes_one_advancement(coach) -> None:
+    player = _blitzer(coach, "bb2025", "human-blitzer")
+    _give_spp(player, 12)
+    # BB2025: a first chosen primary skill costs 6 SPP and adds 20,000 (Fend is not elite).
+    wanted = AdvancementRequest(kind="chosen_primary", skill="Fend")
+    with unit_of_work() as session:
+        buy_advancement(session, coach, player.id, wanted, number=1)
+    with pytest.raises(Resubmitted) as refused, unit_of_work() as session:
+        buy_advancement(session, coach, player.id, wanted, number=1)
+    assert refused.value.message == (
+        "Player 1's 1st advancement is already recorded (the form was sent twice)."
+    )
+    db.session.expire_all()
+    player = db.session.get(Player, player.id)
+    assert (len(player.active_advancements), player.spp_spent, player.value) == (1, 6, 105_000)

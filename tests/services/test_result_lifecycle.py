@@ -23,6 +23,7 @@ from league.services.leagues import league_ruleset
 from league.services.matches import MatchReport, PlayerEvents, SideReport
 from league.services.recompute import check_all
 from league.services.standings import graveyard, standings
+from league.services.submissions import Resubmitted
 from league.services.unit_of_work import unit_of_work
 
 # After the draft: 1,000,000 - (7 x 50,000 + 2 x 75,000 + 2 x 75,000 + 2 x 85,000).
@@ -398,3 +399,20 @@ def test_graveyard_gives_the_day_the_match_was_played(commissioner, league_2025)
     db.session.commit()
     (grave,) = graveyard(db.session, league)
     assert grave.day == date(2026, 9, 12)
+
+
+def test_a_result_form_sent_twice_is_refused_the_second_time(commissioner, league_2025) -> None:
+    league, humans, orcs = league_2025
+    fixture_id = _fixture(commissioner, league, humans, orcs)
+    # The second copy changes nothing: the first report (2-1) stays.
+    report = MatchReport(home=SideReport(score=2), away=SideReport(score=1))
+    with unit_of_work() as session:
+        matches.record_result(session, commissioner, fixture_id, report, form_token="t-1")
+    again = MatchReport(home=SideReport(score=5), away=SideReport(score=0))
+    with pytest.raises(Resubmitted) as refused, unit_of_work() as session:
+        matches.record_result(session, commissioner, fixture_id, again, form_token="t-1")
+    assert refused.value.message == "This result was already recorded; the form was sent twice."
+    db.session.expire_all()
+    match = matches.get_match(db.session, fixture_id)
+    assert (match.home.score, match.away.score) == (2, 1)
+    _check_clean()

@@ -7,6 +7,7 @@ from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from league.api.errors import status_of
 from league.extensions import db
 from league.models import Player, Team
 from league.services.errors import ConcurrentChange
@@ -35,7 +36,7 @@ def test_a_unique_rule_broken_by_a_twin_request_is_a_409_that_saves_nothing() ->
     )
     with pytest.raises(ConcurrentChange) as refused, unit_of_work() as session:
         session.add_all([twin, _renamed(session, team.id)])
-    assert refused.value.status == 409
+    assert status_of(refused.value) == 409  # what the API answers
     assert refused.value.message == (
         "Someone made the same change at the same moment; nothing was saved. "
         "Reload the page to see it."

@@ -1,0 +1,20 @@
+"""The shipped rulesets by the ids an address names: an unknown one is a NotFound."""
+
+from __future__ import annotations
+
+from league.rules import Ruleset, load_ruleset, ruleset_ids
+from league.rules.model import RulesError, TeamType
+from league.services.errors import NotFound
+
+
+def get_ruleset(ruleset_id: str) -> Ruleset:
+    if ruleset_id not in ruleset_ids():
+        raise NotFound(f"There is no ruleset called {ruleset_id!r}.")
+    return load_ruleset(ruleset_id)
+
+
+def get_team_type(ruleset: Ruleset, team_type_id: str) -> TeamType:
+    try:
+        return ruleset.team_type(team_type_id)
+    except RulesError:
+        raise NotFound(f"{ruleset.name} has no team type {team_type_id!r}.") from None
