@@ -39,7 +39,7 @@ def get_ruleset(ruleset_id: str) -> dict[str, Any]:
       errors:
         404: No such ruleset.
     """
-    ruleset = rulesets.getrulesets.get_ruleset(ruleset_id)
+    ruleset = rulesets.get_ruleset(ruleset_id)
     advancement = ruleset.advancement
     return {
         **_summary(ruleset),
@@ -93,7 +93,7 @@ def get_team_type(ruleset_id: str, team_type_id: str) -> dict[str, Any]:
       errors:
         404: No such ruleset, or no such team type in it.
     """
-    ruleset = rulesets.getrulesets.get_ruleset(ruleset_id)
+    ruleset = rulesets.get_ruleset(ruleset_id)
     team = rulesets.get_team_type(ruleset, team_type_id)
     return {
         "id": team.id,

@@ -95,13 +95,12 @@ def recompute_team(session: Session, team: Team, *, fix: bool = True) -> list[Di
     if fix:
         session.flush()
 
-    spp: dict[int, int] = dict(
-        session.execute(
-            _appearances_of(team)
-            .with_only_columns(MatchPlayer.player_id, func.sum(MatchPlayer.spp))
-            .group_by(MatchPlayer.player_id)
-        ).tuples()
+    earned_by_player = (
+        _appearances_of(team)
+        .with_only_columns(MatchPlayer.player_id, func.sum(MatchPlayer.spp))
+        .group_by(MatchPlayer.player_id)
     )
+    spp: dict[int, int] = dict(session.execute(earned_by_player).tuples().all())
     # (player, injury, lasting) -> how many, and whether one was in the team's last match.
     injuries: dict[int, list[tuple[str, str | None, int, bool]]] = {}
     in_last = case((MatchPlayer.match_id == last_id, 1), else_=0)
