@@ -7,6 +7,7 @@ from league.models.ledger import TreasuryEntry
 from league.models.match import Match, MatchPlayer, MatchTeam
 from league.models.opening import PlayerOpening, TeamOpening
 from league.models.player import Player
+from league.models.revision import DataRevision
 from league.models.submission import FormSubmission
 from league.models.team import Team
 from league.models.user import ApiToken, User
@@ -15,6 +16,7 @@ __all__ = [
     "Advancement",
     "ApiToken",
     "AuditEntry",
+    "DataRevision",
     "DiceRoll",
     "FormSubmission",
     "League",

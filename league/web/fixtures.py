@@ -19,6 +19,7 @@ from flask import (
 from flask_login import current_user, login_required
 from werkzeug.wrappers import Response
 
+from league import caching
 from league.extensions import db
 from league.models import League
 from league.services import fixtures as fixture_service
@@ -79,7 +80,11 @@ def _row_context(role: str | None) -> dict[str, Any]:
 
 
 @bp.route("/leagues/<int:league_id>/fixtures")
-def index(league_id: int) -> str:
+def index(league_id: int) -> str | Response:
+    return caching.revision_cached(lambda: _render_index(league_id))
+
+
+def _render_index(league_id: int) -> str:
     league = _league_or_404(league_id)
     fixture_list = _read(fixture_service.season_fixtures, league, _season_number())
     role = leagues.role_in(league, current_user)
@@ -102,8 +107,12 @@ def index(league_id: int) -> str:
 
 
 @bp.route("/leagues/<int:league_id>/fixtures/rounds/<int:number>")
-def round_page(league_id: int, number: int) -> str:
+def round_page(league_id: int, number: int) -> str | Response:
     """One round of a season (`?season=N`, else the current one), with the rounds around it."""
+    return caching.revision_cached(lambda: _render_round(league_id, number))
+
+
+def _render_round(league_id: int, number: int) -> str:
     league = _league_or_404(league_id)
     fixture_list = _read(fixture_service.season_fixtures, league, _season_number())
     numbers = [r.number for r in fixture_list.rounds]
@@ -235,7 +244,11 @@ def team_calendar(team_id: int) -> Response:
 
 
 @bp.route("/leagues/<int:league_id>/standings")
-def standings(league_id: int) -> str:
+def standings(league_id: int) -> str | Response:
+    return caching.revision_cached(lambda: _render_standings(league_id))
+
+
+def _render_standings(league_id: int) -> str:
     league = _league_or_404(league_id)
     table = _read(standings_service.standings, league, _season_number())
     return render_template(
@@ -248,7 +261,11 @@ def standings(league_id: int) -> str:
 
 
 @bp.route("/leagues/<int:league_id>/stats")
-def stats(league_id: int) -> str:
+def stats(league_id: int) -> str | Response:
+    return caching.revision_cached(lambda: _render_stats(league_id))
+
+
+def _render_stats(league_id: int) -> str:
     league = _league_or_404(league_id)
     season_stats = _read(standings_service.season_stats, league, _season_number())
     return render_template(

@@ -8,6 +8,7 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from flask_login import current_user, login_required
 from werkzeug.wrappers import Response
 
+from league import caching
 from league.extensions import db
 from league.rules import load_ruleset, ruleset_ids
 from league.rules.loader import DEFAULT_RULESET_ID
@@ -73,7 +74,11 @@ def create() -> str | Response:
 
 
 @bp.route("/leagues/<int:league_id>")
-def show(league_id: int) -> str:
+def show(league_id: int) -> str | Response:
+    return caching.revision_cached(lambda: _render_show(league_id))
+
+
+def _render_show(league_id: int) -> str:
     league = _league_or_404(league_id)
     role = leagues.role_in(league, current_user)
     return render_template(
