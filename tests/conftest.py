@@ -14,11 +14,14 @@ from collections.abc import Iterator
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
-from sqlalchemy import create_engine, text
+from sqlalchemy import create_engine, insert, text
 from sqlalchemy.exc import OperationalError
+from werkzeug import security
 
 from league import create_app
 from league.extensions import db
+from league.models.revision import DataRevision, new_token
+from league.services import large_demo, users
 
 ON_POSTGRES = os.environ.get("TEST_DATABASE") == "postgresql"
 POSTGRES_SERVER = os.environ.get(
@@ -63,6 +66,25 @@ def pytest_sessionstart(session: pytest.Session) -> None:
         pytest.exit(f"SKIPPED the PostgreSQL run: {message}", returncode=0)
 
 
+#: scrypt with 2**10 iterations instead of werkzeug's 2**15: the same format and the same
+#: check, some 30 times cheaper. Hundreds of tests make users and sign in; none tests the
+#: cost of a hash.
+TEST_SCRYPT = "scrypt:1024:8:1"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _cheap_password_hashes() -> Iterator[None]:
+    def cheap(password: str, method: str = "scrypt", salt_length: int = 16) -> str:
+        method = TEST_SCRYPT if method == "scrypt" else method
+        return security.generate_password_hash(password, method, salt_length)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(users, "generate_password_hash", cheap)
+        patch.setattr(large_demo, "generate_password_hash", cheap)
+        users._dummy_password_hash.cache_clear()
+        yield
+
+
 @pytest.fixture(scope="session")
 def database_url() -> Iterator[str]:
     """One PostgreSQL database per test session; SQLite: a new in-memory one per app."""
@@ -104,6 +126,8 @@ def app(database_url: str, _postgres_schema: dict[str, bool]) -> Iterator[Flask]
             tables = ", ".join(f'"{t.name}"' for t in db.metadata.sorted_tables)
             with db.engine.begin() as conn:
                 conn.execute(text(f"TRUNCATE {tables} RESTART IDENTITY CASCADE"))
+                # The data revision's one row, as `create_all` makes it (a new token).
+                conn.execute(insert(DataRevision).values(id=1, token=new_token()))
         db.engine.dispose()
 
 
