@@ -78,8 +78,9 @@ def _counted(season_id: int | BindParameter[int]) -> tuple[ColumnElement[bool], 
     return (Match.season_id == season_id, Match.state == "played", Match.friendly.is_(False))
 
 
-def _matches_played(session: Session, season: Season) -> int:
-    return session.scalar(select(func.count(Match.id)).where(*_counted(season.id))) or 0
+def _matches_played(sides_played: int) -> int:
+    """Counted matches from the sides that played them: every match has two sides."""
+    return sides_played // 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -354,7 +355,7 @@ def standings(session: Session, league: League, season_number: int | None = None
         order,
         explanations,
         notes,
-        matches_played=_matches_played(session, season),
+        matches_played=_matches_played(sum(pair.played for pair in pairs)),
     )
 
 
@@ -550,6 +551,7 @@ def season_stats(session: Session, league: League, season_number: int | None = N
         per_team[team_id]["injuries"] += injuries
         per_team[team_id]["deaths"] += deaths
     side = aliased(MatchTeam)
+    sides_played = 0
     for team_id, played_count in session.execute(
         select(side.team_id, func.count())
         .join(Match, Match.id == side.match_id)
@@ -557,6 +559,7 @@ def season_stats(session: Session, league: League, season_number: int | None = N
         .group_by(side.team_id)
     ):
         per_team[team_id]["played"] += played_count
+        sides_played += played_count
 
     players = []
     for player_id, (team_id, name, number, position_id, status) in first.items():
@@ -593,7 +596,7 @@ def season_stats(session: Session, league: League, season_number: int | None = N
         tuple(players),
         tuple(team_stats),
         boards,
-        _matches_played(session, season),
+        _matches_played(sides_played),
     )
 
 
