@@ -34,9 +34,9 @@ from league.web.helpers import attach_error
 bp = Blueprint("teams", __name__)
 
 
-def _team_or_404(team_id: int) -> Team:
+def _team_or_404(team_id: int, *, ledger: bool = True) -> Team:
     try:
-        return teams.get_team(db.session, team_id)
+        return teams.get_team(db.session, team_id, ledger=ledger)
     except NotFound as error:
         abort(404, description=error.message)
 
@@ -308,7 +308,7 @@ def reassign(team_id: int) -> Response | tuple[str, int]:
 def _render_player(player: Player, form: PlayerForm, status: int = 200) -> tuple[str, int]:
     from league.web.advancement import panel_for  # the advancement blueprint's panel
 
-    team = _team_or_404(player.team_id)
+    team = _team_or_404(player.team_id, ledger=False)
     sheet = team_sheet(team)
     line = next(line for line in [*sheet.lines, *sheet.former] if line.player.id == player.id)
     return render_template(
