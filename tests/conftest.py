@@ -7,15 +7,18 @@ session creates its own database and drops it at the end.
 
 from __future__ import annotations
 
+import functools
 import os
+import sqlite3
 import uuid
 from collections.abc import Callable, Iterator
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
-from sqlalchemy import create_engine, insert, text
+from sqlalchemy import create_engine, insert, text, update
 from sqlalchemy.exc import OperationalError
+from sqlalchemy.pool import StaticPool
 from werkzeug import security
 from werkzeug.routing import Rule
 
@@ -122,6 +125,26 @@ def _postgres_schema(database_url: str) -> dict[str, bool]:
     return {"created": False}
 
 
+@functools.cache
+def _sqlite_schema() -> sqlite3.Connection:
+    """An in-memory database with every table (`create_all`, once per session)."""
+    engine = create_engine("sqlite://", poolclass=StaticPool)
+    db.metadata.create_all(engine)
+    return engine.raw_connection().driver_connection
+
+
+def _copy_sqlite_schema() -> None:
+    """The app's new in-memory database gets the tables by SQLite's page copy (the
+    backup API): a fraction of the cost of `create_all` in every test."""
+    connection = db.engine.raw_connection()
+    try:
+        _sqlite_schema().backup(connection.driver_connection)
+    finally:
+        connection.close()
+    with db.engine.begin() as conn:  # a token of its own, as `create_all` gives
+        conn.execute(update(DataRevision).values(token=new_token()))
+
+
 def make_app(database_url: str, **overrides: object) -> Flask:
     config: dict[str, object] = {
         "TESTING": True,
@@ -138,7 +161,9 @@ def make_app(database_url: str, **overrides: object) -> Flask:
 def app(database_url: str, _postgres_schema: dict[str, bool]) -> Iterator[Flask]:
     app = make_app(database_url)
     with app.app_context():
-        if not ON_POSTGRES or not _postgres_schema["created"]:
+        if not ON_POSTGRES:
+            _copy_sqlite_schema()
+        elif not _postgres_schema["created"]:
             db.create_all()
             _postgres_schema["created"] = True
         yield app
