@@ -8,8 +8,8 @@ token is served from memory for as long as the token stays (league.caching).
 
 The token is set at commit, after the transaction's own writes and locks, so the
 row's lock is the last one a writer takes and no two writers wait on each other
-through it. Random rather than counted: a database restored from a backup brings
-back the token of that moment, which stands for exactly the data restored.
+through it. Random rather than counted: two databases (a restored backup, a new
+one) never share a token, so a process never takes one's page for the other's.
 """
 
 from __future__ import annotations
