@@ -77,7 +77,8 @@ FONT_FILES := /usr/share/fonts/truetype/dejavu/DejaVuSansCondensed.ttf \
               /usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf \
               /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf
 FONT_PACKAGES := fonts-dejavu-core fonts-droid-fallback fonts-noto-color-emoji
-TEST_PACKAGES := chromium poppler-utils $(FONT_PACKAGES)
+# WeasyPrint warns (an error in the tests) without HarfBuzz's subsetting library.
+TEST_PACKAGES := chromium poppler-utils libharfbuzz-subset0 $(FONT_PACKAGES)
 HAVE_FONTS := ls $(FONT_FILES) >/dev/null 2>&1
 
 # $(call debian_install,PACKAGES,CHECK,WHAT IF MISSING): install PACKAGES from Debian
@@ -96,7 +97,7 @@ pdf-fonts: ## Install the PDF fonts from Debian (as root)
 	$(call debian_install,$(FONT_PACKAGES),$(HAVE_FONTS),roster sheets print missing characters as boxes.)
 
 browser-deps: ## Install Debian's chromium, poppler-utils and the PDF fonts for the tests (as root)
-	$(call debian_install,$(TEST_PACKAGES),command -v chromium >/dev/null && command -v pdftotext >/dev/null && $(HAVE_FONTS),browser tests will skip.)
+	$(call debian_install,$(TEST_PACKAGES),command -v chromium >/dev/null && command -v pdftotext >/dev/null && ldconfig -p | grep -q libharfbuzz-subset && $(HAVE_FONTS),browser tests will skip.)
 
 bench: install ## Run the benchmarks under bench/ and print their figures
 	SECRET_KEY=bench $(BIN)/python bench/run.py

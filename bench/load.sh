@@ -8,15 +8,26 @@
 # baseline. Needs `wrk` (Debian package; installed with apt-get when run as root,
 # otherwise the benchmark is skipped with a message). Measures only.
 #
-# Settings: LOAD_SECONDS (10), LOAD_CONNECTIONS (8), LOAD_THREADS (2), LOAD_WORKERS (2).
+# Settings: LOAD_SECONDS (10), LOAD_CONNECTIONS (8), LOAD_THREADS (2), LOAD_WORKERS (2),
+# LOAD_DATABASE (sqlite, or postgresql: a fresh database on LOAD_POSTGRES_SERVER,
+# default postgresql+psycopg://postgres@127.0.0.1:5432, dropped at the end; unset: both).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+if [ -z "${LOAD_DATABASE:-}" ]; then
+    LOAD_DATABASE=sqlite bash bench/load.sh
+    echo
+    LOAD_DATABASE=postgresql bash bench/load.sh
+    exit 0
+fi
 
 BIN=.venv/bin
 SECONDS_PER_ENDPOINT="${LOAD_SECONDS:-10}"
 CONNECTIONS="${LOAD_CONNECTIONS:-8}"
 THREADS="${LOAD_THREADS:-2}"
 WORKERS="${LOAD_WORKERS:-2}"
+DATABASE="$LOAD_DATABASE"
+POSTGRES_SERVER="${LOAD_POSTGRES_SERVER:-postgresql+psycopg://postgres@127.0.0.1:5432}"
 
 if ! command -v wrk >/dev/null 2>&1; then
     if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
@@ -36,10 +47,21 @@ fi
 
 tmp="$(mktemp -d)"
 server=""
+postgres_database=""
+# CREATE or DROP DATABASE on the PostgreSQL server (autocommit).
+postgres() {
+    "$BIN/python" -c 'import sys; from sqlalchemy import create_engine, text
+engine = create_engine(sys.argv[1] + "/postgres", isolation_level="AUTOCOMMIT")
+with engine.connect() as connection:
+    connection.execute(text(sys.argv[2]))' "$POSTGRES_SERVER" "$1"
+}
 cleanup() {
     if [ -n "$server" ] && kill -0 "$server" 2>/dev/null; then
         kill "$server" 2>/dev/null || true
         wait "$server" 2>/dev/null || true
+    fi
+    if [ -n "$postgres_database" ]; then
+        postgres "DROP DATABASE IF EXISTS \"$postgres_database\" WITH (FORCE)" || true
     fi
     rm -rf "$tmp"
 }
@@ -49,7 +71,14 @@ export PYTHONPATH="$PWD" SECRET_KEY=bench LEAGUE_BENCH=1 LEAGUE_ENV=production
 # Production needs its public address; the measured pages are not rate-limited, so the
 # workers may keep their own (in-memory) counts instead of a shared Redis.
 export PUBLIC_URL="http://127.0.0.1" RATELIMIT_SINGLE_PROCESS=1
-export DATABASE_URL="sqlite:///$tmp/load.sqlite3"
+if [ "$DATABASE" = postgresql ]; then
+    postgres_database="league_load_$$"
+    postgres "CREATE DATABASE \"$postgres_database\"" \
+        || { echo "load test skipped: PostgreSQL is not reachable at $POSTGRES_SERVER."; exit 0; }
+    export DATABASE_URL="$POSTGRES_SERVER/$postgres_database"
+else
+    export DATABASE_URL="sqlite:///$tmp/load.sqlite3"
+fi
 "$BIN/flask" --app app db upgrade >"$tmp/migrate.log" 2>&1 || { cat "$tmp/migrate.log"; exit 1; }
 
 # Seed (without writing instance/demo_credentials.txt) and pick the pages to load.
@@ -95,10 +124,12 @@ endpoints=(
     "team roster page|/teams/$team_id"
     "league home (standings)|/leagues/$league_id"
     "league table (standings page)|/leagues/$league_id/standings"
+    "fixtures page|/leagues/$league_id/fixtures"
+    "statistics and graveyard|/leagues/$league_id/stats"
     "roster API (JSON)|/api/v1/teams/$team_id"
 )
 echo "gunicorn: $WORKERS sync workers on 127.0.0.1; wrk: $THREADS threads, $CONNECTIONS connections,"
-echo "${SECONDS_PER_ENDPOINT}s per endpoint; league $league_id, team $team_id (SQLite, large league set)"
+echo "${SECONDS_PER_ENDPOINT}s per endpoint; league $league_id, team $team_id ($DATABASE, large league set)"
 printf '%-38s %10s %9s %9s %9s\n' "endpoint" "req/s" "p50" "p99" "vs base"
 printf '%-38s %10s %9s %9s %9s\n' "--------" "-----" "---" "---" "-------"
 baseline_rps=""
@@ -116,8 +147,8 @@ for entry in "${endpoints[@]}"; do
     ratio="$(awk -v r="$rps" -v b="$baseline_rps" 'BEGIN { printf "%.0f%%", 100 * r / b }')"
     printf '%-38s %10s %9s %9s %9s\n' "$label" "$rps" "$p50" "$p99" "$ratio"
     if [ -n "${BENCH_SUMMARY:-}" ]; then
-        printf 'load.sh\t%s under load\t%s req/s, %s of the baseline\n' \
-            "$label" "$rps" "$ratio" >>"$BENCH_SUMMARY"
+        printf 'load.sh\t%s under load (%s)\t%s req/s, %s of the baseline\n' \
+            "$label" "$DATABASE" "$rps" "$ratio" >>"$BENCH_SUMMARY"
     fi
     if [ -n "$errors" ]; then echo "  $errors"; fi
 done

@@ -12,6 +12,10 @@ memory under that fingerprint. The cache holds no state of its own: every
 request checks the fingerprint against the database, so what one app process
 writes is seen by every other at once, and a process that has never rendered a
 page just renders it.
+
+The league pages (home, standings, fixtures, statistics) show a little of
+everything in a league; their version is the data revision, a token every
+committed write changes (`models.revision`): one primary-key read per visit.
 """
 
 from __future__ import annotations
@@ -26,6 +30,9 @@ from pathlib import Path
 from flask import Flask, current_app, request, session
 from flask_login import current_user
 from werkzeug.wrappers import Response
+
+from league.extensions import db
+from league.models.revision import current_revision
 
 #: Rendered bodies kept per process (a roster page is some 40 KB).
 MAX_PAGES = 512
@@ -121,6 +128,16 @@ def cached_response(
         pages.put(key, etag, body)
     response.set_data(body)
     return response.make_conditional(request)
+
+
+def revision_cached(render: Callable[[], str]) -> Response | str:
+    """A page that may show anything stored: cached until the next write, for signed-out
+    visitors (keyed on the path and query string); rendered as usual for everyone else."""
+    if anonymous_and_plain():
+        version = current_revision(db.session())
+        if version is not None:
+            return cached_response(f"page:{request.full_path}", version, render)
+    return render()
 
 
 def register_caching(app: Flask) -> None:

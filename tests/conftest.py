@@ -7,18 +7,25 @@ session creates its own database and drops it at the end.
 
 from __future__ import annotations
 
+import functools
 import os
+import sqlite3
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
-from sqlalchemy import create_engine, text
+from sqlalchemy import create_engine, insert, text, update
 from sqlalchemy.exc import OperationalError
+from sqlalchemy.pool import StaticPool
+from werkzeug import security
+from werkzeug.routing import Rule
 
 from league import create_app
 from league.extensions import db
+from league.models.revision import DataRevision, new_token
+from league.services import large_demo, users
 
 ON_POSTGRES = os.environ.get("TEST_DATABASE") == "postgresql"
 POSTGRES_SERVER = os.environ.get(
@@ -63,6 +70,45 @@ def pytest_sessionstart(session: pytest.Session) -> None:
         pytest.exit(f"SKIPPED the PostgreSQL run: {message}", returncode=0)
 
 
+#: scrypt with 2**10 iterations instead of werkzeug's 2**15: the same format and the same
+#: check, some 30 times cheaper. Hundreds of tests make users and sign in; none tests the
+#: cost of a hash.
+TEST_SCRYPT = "scrypt:1024:8:1"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _cheap_password_hashes() -> Iterator[None]:
+    def cheap(password: str, method: str = "scrypt", salt_length: int = 16) -> str:
+        method = TEST_SCRYPT if method == "scrypt" else method
+        return security.generate_password_hash(password, method, salt_length)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(users, "generate_password_hash", cheap)
+        patch.setattr(large_demo, "generate_password_hash", cheap)
+        users._dummy_password_hash.cache_clear()
+        yield
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _url_builders_compiled_once() -> Iterator[None]:
+    """Werkzeug compiles a URL builder (Python code, through `ast` and `compile`) for every
+    route of every app: three quarters of the cost of the app each test makes. The builder
+    depends only on the rule's text, parts and defaults: compiled once, reused."""
+    compiled: dict[tuple[object, ...], Callable[..., tuple[str, str]]] = {}
+    original = Rule._compile_builder
+
+    def compile_once(rule: Rule, append_unknown: bool = True) -> Callable[..., tuple[str, str]]:
+        defaults = tuple(sorted((key, repr(value)) for key, value in (rule.defaults or {}).items()))
+        key = (rule.rule, tuple(rule._trace), defaults, append_unknown)
+        if key not in compiled:
+            compiled[key] = original(rule, append_unknown)
+        return compiled[key]
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Rule, "_compile_builder", compile_once)
+        yield
+
+
 @pytest.fixture(scope="session")
 def database_url() -> Iterator[str]:
     """One PostgreSQL database per test session; SQLite: a new in-memory one per app."""
@@ -77,6 +123,26 @@ def database_url() -> Iterator[str]:
 @pytest.fixture(scope="session")
 def _postgres_schema(database_url: str) -> dict[str, bool]:
     return {"created": False}
+
+
+@functools.cache
+def _sqlite_schema() -> sqlite3.Connection:
+    """An in-memory database with every table (`create_all`, once per session)."""
+    engine = create_engine("sqlite://", poolclass=StaticPool)
+    db.metadata.create_all(engine)
+    return engine.raw_connection().driver_connection
+
+
+def _copy_sqlite_schema() -> None:
+    """The app's new in-memory database gets the tables by SQLite's page copy (the
+    backup API): a fraction of the cost of `create_all` in every test."""
+    connection = db.engine.raw_connection()
+    try:
+        _sqlite_schema().backup(connection.driver_connection)
+    finally:
+        connection.close()
+    with db.engine.begin() as conn:  # a token of its own, as `create_all` gives
+        conn.execute(update(DataRevision).values(token=new_token()))
 
 
 def make_app(database_url: str, **overrides: object) -> Flask:
@@ -95,7 +161,9 @@ def make_app(database_url: str, **overrides: object) -> Flask:
 def app(database_url: str, _postgres_schema: dict[str, bool]) -> Iterator[Flask]:
     app = make_app(database_url)
     with app.app_context():
-        if not ON_POSTGRES or not _postgres_schema["created"]:
+        if not ON_POSTGRES:
+            _copy_sqlite_schema()
+        elif not _postgres_schema["created"]:
             db.create_all()
             _postgres_schema["created"] = True
         yield app
@@ -104,6 +172,8 @@ def app(database_url: str, _postgres_schema: dict[str, bool]) -> Iterator[Flask]
             tables = ", ".join(f'"{t.name}"' for t in db.metadata.sorted_tables)
             with db.engine.begin() as conn:
                 conn.execute(text(f"TRUNCATE {tables} RESTART IDENTITY CASCADE"))
+                # The data revision's one row, as `create_all` makes it (a new token).
+                conn.execute(insert(DataRevision).values(id=1, token=new_token()))
         db.engine.dispose()
 
 

@@ -10,6 +10,7 @@ from league.models.player import Player
 from league.models.playoff import PlayoffBracket
 from league.models.pregame import PregameItem, PregameSide
 from league.models.redraft import Redraft
+from league.models.revision import DataRevision
 from league.models.submission import FormSubmission
 from league.models.team import Team
 from league.models.user import ApiToken, User
@@ -19,6 +20,7 @@ __all__ = [
     "Advancement",
     "ApiToken",
     "AuditEntry",
+    "DataRevision",
     "DiceRoll",
     "FormSubmission",
     "League",

@@ -41,10 +41,12 @@ from sqlalchemy import (
     inspect,
     select,
     text,
+    update,
 )
 from sqlalchemy.exc import SQLAlchemyError
 
 from league.extensions import db
+from league.models.revision import DataRevision, new_token
 from league.services.errors import Conflict, RuleViolation
 
 FORMAT = "bbleague-backup"
@@ -60,8 +62,12 @@ class BackupError(RuleViolation):
 
 
 def tables() -> list[Table]:
-    """Every table of the models, parents before the tables that refer to them."""
-    return list(db.metadata.sorted_tables)
+    """Every table of the models, parents before the tables that refer to them.
+
+    Not the data revision: it names a state of the data rather than holding any, and a
+    restored database gets a token of its own.
+    """
+    return [table for table in db.metadata.sorted_tables if table is not DataRevision.__table__]
 
 
 # ---------------------------------------------------------------------------
@@ -291,6 +297,7 @@ def restore_database(engine: Engine, document: Mapping[str, Any]) -> dict[str, i
                 counts[table.name] = len(rows)
             if connection.dialect.name == "postgresql":
                 _reset_sequences(connection)
+            connection.execute(update(DataRevision).values(token=new_token()))
     except SQLAlchemyError as error:
         detail = f"{error.__class__.__name__}: {str(error).splitlines()[0]}"
         raise BackupError(

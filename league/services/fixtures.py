@@ -260,7 +260,7 @@ def season_fixtures(
         select(Match)
         .where(Match.season_id == season.id, Match.state != "voided")
         .order_by(Match.round.is_(None), Match.round, Match.scheduled_for, Match.id)
-        .options(selectinload(Match.sides).selectinload(MatchTeam.team))
+        .options(selectinload(Match.sides).joinedload(MatchTeam.team))
     )
     fixtures = [fixture_of(m) for m in found]
     numbers = sorted({f.round for f in fixtures if f.round is not None})

@@ -12,7 +12,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
 
-from league.models import League, LeagueMember, Season, User
+from league.models import League, LeagueMember, Season, Team, User
 from league.models.league import PAPER_SIZES, TIE_BREAKERS
 from league.rules import Ruleset, RulesetError, load_ruleset, merge_house_rules, ruleset_ids
 from league.services import audit
@@ -204,9 +204,11 @@ def get_league(session: Session, league_id: int) -> League:
         select(League)
         .where(League.id == league_id)
         .options(
-            selectinload(League.members).selectinload(LeagueMember.user),
+            # One query each: the members with their users, the seasons, the teams with
+            # their coaches (the league home lists them).
+            selectinload(League.members).joinedload(LeagueMember.user),
             selectinload(League.seasons),
-            selectinload(League.teams),
+            selectinload(League.teams).joinedload(Team.coach),
         )
     )
     if league is None:

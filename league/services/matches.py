@@ -15,7 +15,7 @@ from datetime import UTC, date, datetime
 from typing import Any
 
 from sqlalchemy import func, select
-from sqlalchemy.orm import Session, selectinload
+from sqlalchemy.orm import Session, contains_eager, joinedload, selectinload
 
 from league.models import (
     League,
@@ -129,12 +129,19 @@ def get_match(session: Session, match_id: int, *, for_update: bool = False) -> M
         # player) take KEY SHARE locks, which must not deadlock with it. Locked, the row is
         # read again: what this session loaded earlier must not stay stale.
         query = query.with_for_update(key_share=True).execution_options(populate_existing=True)
-    match = session.scalar(
-        query.options(
-            selectinload(Match.sides).selectinload(MatchTeam.team),
+    options = [
+        selectinload(Match.sides).selectinload(MatchTeam.team),
+        selectinload(Match.players).selectinload(MatchPlayer.player),
+    ]
+    if not for_update:
+        # A page's read (the report form lists both rosters): the league with the match,
+        # the teams with their sides, both rosters in one query.
+        options = [
+            joinedload(Match.league),
+            selectinload(Match.sides).joinedload(MatchTeam.team).selectinload(Team.players),
             selectinload(Match.players).selectinload(MatchPlayer.player),
-        )
-    )
+        ]
+    match = session.scalar(query.options(*options))
     if match is None:
         raise NotFound(f"There is no match number {match_id}.")
     return match
@@ -819,7 +826,9 @@ def player_history(session: Session, player: Player) -> list[HistoryLine]:
         .where(MatchPlayer.player_id == player.id, Match.state == "played")
         .order_by(Match.played_at.desc(), Match.id.desc())
         .options(
-            selectinload(MatchPlayer.match).selectinload(Match.sides).selectinload(MatchTeam.team)
+            # Two queries whatever the history: the lines with their matches (joined
+            # already), then both sides of every match with their teams.
+            contains_eager(MatchPlayer.match).selectinload(Match.sides).joinedload(MatchTeam.team)
         )
     )
     history = []

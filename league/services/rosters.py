@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import Integer, Select, bindparam, func, select
-from sqlalchemy.orm import Session, selectinload
+from sqlalchemy.orm import Session
 
 from league.models import Advancement, League, Player, Team, TreasuryEntry, User
 from league.models.player import ON_ROSTER
@@ -85,17 +85,13 @@ class TeamRow:
 
 
 def league_team_rows(session: Session, league: League) -> list[TeamRow]:
-    """Every team of the league with its roster size and TV: two queries in all.
+    """Every team of the league with its roster size and TV: one query for the rosters.
 
-    Only the columns the values need are read for the players on the rosters (not
-    whole players with their advancements).
+    The teams and their coaches are those `leagues.get_league` loaded. Only the
+    columns the values need are read for the players on the rosters (not whole
+    players with their advancements).
     """
-    teams = session.scalars(
-        select(Team)
-        .where(Team.league_id == league.id)
-        .order_by(Team.name)
-        .options(selectinload(Team.coach))
-    ).all()
+    teams = league.teams
     rosters: dict[int, list[tuple[str, int, int, str]]] = {team.id: [] for team in teams}
     for team_id, *row in session.execute(
         select(Player.team_id, Player.position_id, Player.value, Player.cost, Player.status)

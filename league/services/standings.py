@@ -84,8 +84,9 @@ def _counted(season_id: int | BindParameter[int]) -> tuple[ColumnElement[bool], 
     )
 
 
-def _matches_played(session: Session, season: Season) -> int:
-    return session.scalar(select(func.count(Match.id)).where(*_counted(season.id))) or 0
+def _matches_played(sides_played: int) -> int:
+    """Counted matches from the sides that played them: every match has two sides."""
+    return sides_played // 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -362,7 +363,7 @@ def standings(session: Session, league: League, season_number: int | None = None
         order,
         explanations,
         notes,
-        matches_played=_matches_played(session, season),
+        matches_played=_matches_played(sum(pair.played for pair in pairs)),
     )
 
 
@@ -558,6 +559,7 @@ def season_stats(session: Session, league: League, season_number: int | None = N
         per_team[team_id]["injuries"] += injuries
         per_team[team_id]["deaths"] += deaths
     side = aliased(MatchTeam)
+    sides_played = 0
     for team_id, played_count in session.execute(
         select(side.team_id, func.count())
         .join(Match, Match.id == side.match_id)
@@ -565,6 +567,7 @@ def season_stats(session: Session, league: League, season_number: int | None = N
         .group_by(side.team_id)
     ):
         per_team[team_id]["played"] += played_count
+        sides_played += played_count
 
     players = []
     for player_id, (team_id, name, number, position_id, status) in first.items():
@@ -601,7 +604,7 @@ def season_stats(session: Session, league: League, season_number: int | None = N
         tuple(players),
         tuple(team_stats),
         boards,
-        _matches_played(session, season),
+        _matches_played(sides_played),
     )
 
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from sqlalchemy import select
-from sqlalchemy.orm import Session, selectinload
+from sqlalchemy.orm import Session, joinedload, selectinload
 
 from league.models import League, Player, Team, TreasuryEntry, User
 from league.models.player import ON_ROSTER
@@ -67,13 +67,19 @@ class HirePlayer:
 
 
 def get_team(
-    session: Session, team_id: int, *, for_update: bool = False, history: bool = True
+    session: Session,
+    team_id: int,
+    *,
+    for_update: bool = False,
+    history: bool = True,
+    ledger: bool = True,
 ) -> Team:
     """The team; `for_update` locks its row so spending from it is serialised.
 
-    With `history` (the default) the players' advancements and the ledger come
-    along; services that need neither pass False, so their cost does not grow with
-    the team's history (the collections still load on first use).
+    With `history` (the default) the players' advancements and (unless `ledger` is
+    False: the player page shows none of it) the ledger come along; services that
+    need neither pass False, so their cost does not grow with the team's history
+    (the collections still load on first use).
     """
     query = select(Team).where(Team.id == team_id)
     if for_update:
@@ -81,13 +87,15 @@ def get_team(
         # player) take KEY SHARE locks, which must not deadlock with it. Locked, the row is
         # read again: what this session loaded earlier must not stay stale.
         query = query.with_for_update(key_share=True).execution_options(populate_existing=True)
-    options = [selectinload(Team.players), selectinload(Team.coach)]
-    if history:
-        options = [
-            selectinload(Team.players).selectinload(Player.advancements),
-            selectinload(Team.ledger),
-            selectinload(Team.coach),
-        ]
+    players = selectinload(Team.players)
+    options = [players.selectinload(Player.advancements)] if history else [players]
+    if history and ledger:
+        options.append(selectinload(Team.ledger))
+    if for_update:
+        options.append(selectinload(Team.coach))  # a join would lock the coach's row too
+    else:
+        # A page's read: the coach and the league come in the team's own query.
+        options += [joinedload(Team.coach), joinedload(Team.league)]
     team = session.scalar(query.options(*options))
     if team is None:
         raise NotFound(f"There is no team number {team_id}.")

@@ -19,6 +19,7 @@ from flask import (
 from flask_login import current_user, login_required
 from werkzeug.wrappers import Response
 
+from league import caching
 from league.extensions import db
 from league.models import League
 from league.services import fixtures as fixture_service
@@ -65,7 +66,11 @@ def _row_context(role: str | None) -> dict[str, Any]:
 
 
 @bp.route("/leagues/<int:league_id>/fixtures")
-def index(league_id: int) -> str:
+def index(league_id: int) -> str | Response:
+    return caching.revision_cached(lambda: _render_index(league_id))
+
+
+def _render_index(league_id: int) -> str:
     league = leagues.get_league(db.session(), league_id)
     fixture_list = fixture_service.season_fixtures(db.session(), league, _season_number())
     role = leagues.role_in(league, current_user)
@@ -88,8 +93,12 @@ def index(league_id: int) -> str:
 
 
 @bp.route("/leagues/<int:league_id>/fixtures/rounds/<int:number>")
-def round_page(league_id: int, number: int) -> str:
+def round_page(league_id: int, number: int) -> str | Response:
     """One round of a season (`?season=N`, else the current one), with the rounds around it."""
+    return caching.revision_cached(lambda: _render_round(league_id, number))
+
+
+def _render_round(league_id: int, number: int) -> str:
     league = leagues.get_league(db.session(), league_id)
     fixture_list = fixture_service.season_fixtures(db.session(), league, _season_number())
     numbers = [r.number for r in fixture_list.rounds]
@@ -214,7 +223,11 @@ def team_calendar(team_id: int) -> Response:
 
 
 @bp.route("/leagues/<int:league_id>/standings")
-def standings(league_id: int) -> str:
+def standings(league_id: int) -> str | Response:
+    return caching.revision_cached(lambda: _render_standings(league_id))
+
+
+def _render_standings(league_id: int) -> str:
     league = leagues.get_league(db.session(), league_id)
     table = standings_service.standings(db.session(), league, _season_number())
     season = next(s for s in league.seasons if s.id == table.season_id)
@@ -229,7 +242,11 @@ def standings(league_id: int) -> str:
 
 
 @bp.route("/leagues/<int:league_id>/stats")
-def stats(league_id: int) -> str:
+def stats(league_id: int) -> str | Response:
+    return caching.revision_cached(lambda: _render_stats(league_id))
+
+
+def _render_stats(league_id: int) -> str:
     league = leagues.get_league(db.session(), league_id)
     season_stats = standings_service.season_stats(db.session(), league, _season_number())
     return render_template(

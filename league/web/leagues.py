@@ -9,6 +9,7 @@ from flask_login import current_user, login_required
 from sqlalchemy.orm import Session
 from werkzeug.wrappers import Response
 
+from league import caching
 from league.extensions import db
 from league.models import League
 from league.rules import load_ruleset, ruleset_ids
@@ -72,7 +73,11 @@ def create() -> str | Response:
 
 
 @bp.route("/leagues/<int:league_id>")
-def show(league_id: int) -> str:
+def show(league_id: int) -> str | Response:
+    return caching.revision_cached(lambda: _render_show(league_id))
+
+
+def _render_show(league_id: int) -> str:
     league = leagues.get_league(db.session(), league_id)
     role = leagues.role_in(league, current_user)
     return render_template(

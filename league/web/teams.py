@@ -287,7 +287,7 @@ def reassign(team_id: int) -> Response | tuple[str, int]:
 def _render_player(player: Player, form: PlayerForm, status: int = 200) -> tuple[str, int]:
     from league.web.advancement import panel_for  # the advancement blueprint's panel
 
-    team = teams.get_team(db.session(), player.team_id)
+    team = teams.get_team(db.session(), player.team_id, ledger=False)
     sheet = team_sheet(team)
     line = next(line for line in [*sheet.lines, *sheet.former] if line.player.id == player.id)
     return render_template(
