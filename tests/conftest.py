@@ -25,7 +25,8 @@ from werkzeug.routing import Rule
 from league import create_app
 from league.extensions import db
 from league.models.revision import DataRevision, new_token
-from league.services import large_demo, users
+from league.seeding import large_demo
+from league.services import users
 
 ON_POSTGRES = os.environ.get("TEST_DATABASE") == "postgresql"
 POSTGRES_SERVER = os.environ.get(

@@ -112,11 +112,6 @@ class ReportErrors(RuleViolation):
 
     code = "invalid_report"
 
-    @property
-    def errors(self) -> dict[str, list[str]]:
-        # The web's match page reads this name until it reads `fields` like every form.
-        return self.fields
-
 
 # ---------------------------------------------------------------------------
 # Reading

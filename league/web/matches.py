@@ -12,10 +12,10 @@ from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response
 
 from league.extensions import db
-from league.models import League, Match, MatchPlayer, MatchTeam, Player, Team
+from league.models import Match, MatchPlayer, MatchTeam, Player, Team
 from league.rules import Dice, RulesError, Ruleset, expensive_mistake_column
 from league.services import matches
-from league.services.errors import DomainError, Forbidden, NotFound
+from league.services.errors import DomainError
 from league.services.leagues import get_league, league_ruleset, role_in
 from league.services.matches import ReportErrors
 from league.services.submissions import Resubmitted
@@ -32,7 +32,7 @@ from league.web.forms.matches import (
     report_form,
     stray_player_lines,
 )
-from league.web.helpers import attach_error
+from league.web.helpers import flash_refusal, populate_errors
 
 bp = Blueprint("matches", __name__)
 
@@ -49,25 +49,6 @@ MISTAKE_NAMES = {
     "major": "Major incident",
     "catastrophe": "Catastrophe",
 }
-
-
-def _match_or_404(match_id: int) -> Match:
-    try:
-        return matches.get_match(db.session, match_id)
-    except NotFound as error:
-        abort(404, description=error.message)
-
-
-def _league_or_404(league_id: int) -> League:
-    try:
-        return get_league(db.session, league_id)
-    except NotFound as error:
-        abort(404, description=error.message)
-
-
-def _refuse_if_forbidden(error: DomainError) -> None:
-    if isinstance(error, Forbidden):
-        abort(403, description=error.message)
 
 
 def _is_commissioner(match: Match) -> bool:
@@ -222,7 +203,7 @@ def _stored_result(match: Match) -> dict[str, str]:
 @bp.route("/leagues/<int:league_id>/matches/new", methods=["GET", "POST"])
 @login_required
 def new(league_id: int) -> str | Response:
-    league = _league_or_404(league_id)
+    league = get_league(db.session(), league_id)
     if role_in(league, current_user) != "commissioner":
         abort(403, description=f"Only a commissioner of {league.name} can schedule matches.")
     active = sorted((t for t in league.teams if t.status == "active"), key=lambda t: t.name)
@@ -245,8 +226,7 @@ def new(league_id: int) -> str | Response:
             flash(repeat.message, "info")
             return redirect(url_for("fixtures.index", league_id=league_id))
         except DomainError as error:
-            _refuse_if_forbidden(error)
-            attach_error(form, error)
+            populate_errors(form, error)
         else:
             flash("Match scheduled. Enter the result, or save a draft for later.", "success")
             return redirect(url_for("matches.report", match_id=match.id))
@@ -271,7 +251,7 @@ def _render_report(match: Match, form: ReportForm, status: int = 200) -> tuple[s
 @bp.route("/matches/<int:match_id>/report", methods=["GET", "POST"])
 @login_required
 def report(match_id: int) -> tuple[str, int] | Response:
-    match = _match_or_404(match_id)
+    match = matches.get_match(db.session(), match_id)
     if match.state == "voided":
         flash("This match was voided; its result can no longer change.", "warning")
         return redirect(url_for("matches.show", match_id=match_id))
@@ -294,8 +274,6 @@ def report(match_id: int) -> tuple[str, int] | Response:
     if not commissioner:
         abort(403, description="Only a commissioner can finalise a result; save a draft instead.")
     correcting = match.state == "played"
-    # The same form sent twice (a double click, a resent page): the service records once.
-    replay = bool(form.token.data) and form.token.data == match.idempotency_key
     if form.validate():
         known = {slot.id for slot in layout.players}
         try:
@@ -305,18 +283,18 @@ def report(match_id: int) -> tuple[str, int] | Response:
                     current_user,
                     match_id,
                     form.report(stray_player_lines(request.form, known)),
-                    idempotency_key=form.token.data or None,
+                    form_token=form.token.data or None,
                 )
+        except Resubmitted as repeat:
+            # The same form sent twice (a double click, a resent page): recorded once.
+            flash(repeat.message, "info")
+            return redirect(url_for("matches.show", match_id=match_id))
         except ReportErrors as errors:
-            form.attach_report_errors(errors.errors)
+            form.attach_report_errors(errors.fields)
         except DomainError as error:
-            _refuse_if_forbidden(error)
-            attach_error(form, error)
+            populate_errors(form, error)
         else:
             home, away = recorded.home, recorded.away
-            if replay:
-                flash("This result was already recorded; the form was sent twice.", "info")
-                return redirect(url_for("matches.show", match_id=recorded.id))
             flash(
                 f"Result {'corrected' if correcting else 'recorded'}: "
                 f"{home.team.name} {home.score}\u2013{away.score} {away.team.name}.",
@@ -324,7 +302,7 @@ def report(match_id: int) -> tuple[str, int] | Response:
             )
             return redirect(url_for("matches.show", match_id=recorded.id))
     db.session.expire_all()
-    return _render_report(_match_or_404(match_id), form, 400)
+    return _render_report(matches.get_match(db.session(), match_id), form, 400)
 
 
 def _save_unfinished_report(match: Match, form: ReportForm) -> Response:
@@ -334,8 +312,7 @@ def _save_unfinished_report(match: Match, form: ReportForm) -> Response:
                 session, current_user, match.id, form.unfinished_report()
             )
     except DomainError as error:
-        _refuse_if_forbidden(error)
-        flash(error.message, "error")
+        flash_refusal(error)
         return redirect(url_for("matches.show", match_id=match.id))
     flash("Draft saved. Nothing counts until a commissioner finalises the result.", "success")
     return redirect(url_for("matches.report", match_id=match.id))
@@ -484,7 +461,7 @@ def _side_results(match: Match, ruleset: Ruleset) -> list[SideResult]:
 
 @bp.get("/matches/<int:match_id>")
 def show(match_id: int) -> str:
-    match = _match_or_404(match_id)
+    match = matches.get_match(db.session(), match_id)
     ruleset = league_ruleset(match.league)
     signed_in = current_user.is_authenticated
     return render_template(
@@ -502,7 +479,7 @@ def show(match_id: int) -> str:
 @bp.route("/matches/<int:match_id>/void", methods=["GET", "POST"])
 @login_required
 def void(match_id: int) -> str | Response:
-    match = _match_or_404(match_id)
+    match = matches.get_match(db.session(), match_id)
     if not _is_commissioner(match):
         abort(403, description="Only a commissioner can void a match.")
     if match.state == "voided":
@@ -514,8 +491,7 @@ def void(match_id: int) -> str | Response:
             with unit_of_work() as session:
                 matches.void_match(session, current_user, match_id)
         except DomainError as error:
-            _refuse_if_forbidden(error)
-            flash(f"Nothing changed: {error.message}", "error")
+            flash_refusal(error, "Nothing changed: ")
         else:
             flash("The match is voided; everything its result caused is undone.", "success")
             again = matches.replacement_of(db.session, match)

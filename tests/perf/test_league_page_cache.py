@@ -19,8 +19,8 @@ from league import caching
 from league.extensions import db
 from league.models import DataRevision, League, Match, Player, Team, User
 from league.rules import legal_skills
+from league.seeding.demo import DEMO_COMMISSIONER, seed_demo
 from league.services import advancement, leagues, matches, teams
-from league.services.demo import DEMO_COMMISSIONER, seed_demo
 from league.services.unit_of_work import unit_of_work
 from tests.conftest import make_app
 from tests.pages import table_rows
