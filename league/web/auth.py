@@ -19,7 +19,7 @@ from league.services.errors import DomainError
 from league.services.unit_of_work import unit_of_work
 from league.web.forms import EmptyForm
 from league.web.forms.auth import LoginForm, RegisterForm
-from league.web.helpers import attach_error, safe_next
+from league.web.helpers import populate_errors, safe_next
 
 bp = Blueprint("auth", __name__)
 
@@ -39,7 +39,7 @@ def register() -> str | Response:
                     session, users.NewUser(form.username.data or "", form.password.data or "")
                 )
         except DomainError as error:
-            attach_error(form, error)
+            populate_errors(form, error)
         else:
             login_user(user)
             flash(f"Welcome, {user.username}! Your account is ready.", "success")

@@ -35,11 +35,6 @@ def flash_refusal(error: DomainError, prefix: str = "") -> None:
     flash(f"{prefix}{error.message}", "error")
 
 
-def attach_error(form: FlaskForm, error: DomainError, field_name: str | None = None) -> None:
-    """populate_errors with one field for every problem (the match and advancement pages')."""
-    populate_errors(form, error, (lambda _: field_name) if field_name else None)
-
-
 def _raise_page_errors(error: DomainError) -> None:
     if isinstance(error, Forbidden):
         raise error

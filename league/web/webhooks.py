@@ -17,7 +17,7 @@ from league.services.unit_of_work import unit_of_work
 from league.services.webhooks import WebhookSettings
 from league.web.forms import EmptyForm
 from league.web.forms.webhooks import EVENT_LABELS, DeleteWebhookForm, WebhookForm
-from league.web.helpers import attach_error
+from league.web.helpers import populate_errors
 
 bp = Blueprint("webhooks", __name__)
 
@@ -51,7 +51,7 @@ def _save(form: WebhookForm, save: Callable[[Session, WebhookSettings], Webhook]
     except Forbidden as error:
         abort(403, description=error.message)
     except DomainError as error:
-        attach_error(form, error)
+        populate_errors(form, error)
         return None
     return db.session.get(Webhook, saved_id)
 

@@ -1,5 +1,5 @@
 """The advancement blueprint: ``routes`` (the pages), ``views`` (what they show,
-built from the rules' resolution) and ``text`` (labels, ordinals, dice)."""
+built from the rules' resolution) and ``text`` (labels, dice)."""
 
 from league.web.advancement.routes import bp
 from league.web.advancement.views import panel_for

@@ -18,8 +18,10 @@ from league.models import Advancement, Player
 from league.rules import RANDOM_CHARACTERISTIC_KIND, RANDOM_SKILL_KINDS, needs_dice
 from league.services import teams
 from league.services.advancement import PendingRoll, buy_advancement, undo_last_advancement
-from league.services.errors import DomainError, Forbidden, NotFound, RuleViolation
+from league.services.errors import DomainError, Forbidden, RuleViolation
 from league.services.rosters import team_values
+from league.services.submissions import Resubmitted
+from league.services.text import ordinal
 from league.services.unit_of_work import unit_of_work
 from league.web.advancement.text import (
     ARROW,
@@ -30,7 +32,6 @@ from league.web.advancement.text import (
     dice_text,
     gained_text,
     kind_label,
-    ordinal,
 )
 from league.web.advancement.views import (
     ClosedCategory,
@@ -47,7 +48,7 @@ from league.web.advancement.views import (
 )
 from league.web.forms import EmptyForm
 from league.web.forms.advancement import AdvanceForm
-from league.web.helpers import attach_error
+from league.web.helpers import populate_errors
 
 bp = Blueprint("advancement", __name__)
 
@@ -55,15 +56,8 @@ bp = Blueprint("advancement", __name__)
 ERROR_FIELDS = {"skill": "choice", "characteristic": "choice", "kind": None}
 
 
-def _player_or_404(player_id: int) -> Player:
-    try:
-        return teams.get_player(db.session(), player_id)
-    except NotFound as error:
-        abort(404, description=error.message)
-
-
 def _managed(player_id: int) -> Player:
-    player = _player_or_404(player_id)
+    player = teams.get_player(db.session(), player_id)
     team = teams.get_team(db.session(), player.team_id)
     if not teams.can_manage(team, current_user):
         abort(
@@ -160,11 +154,7 @@ def show_choices(player_id: int) -> Response | tuple[str, int]:
 
 
 def _show_error(form: AdvanceForm, error: DomainError) -> None:
-    field_name = ERROR_FIELDS.get(error.field or "", error.field)
-    if field_name is None:
-        form.form_errors.append(error.message)
-    else:
-        attach_error(form, error, field_name)
+    populate_errors(form, error, lambda path: ERROR_FIELDS.get(path, path))
 
 
 @bp.post("/players/<int:player_id>/advance")
@@ -221,21 +211,18 @@ def confirm(player_id: int) -> Response | tuple[str, int]:
         wanted, _ = build_request(ctx, form)
         with unit_of_work() as session:
             # The confirmation names the advancement it is for: a second click finds it taken.
-            locked = teams.get_player(session, player_id, for_update=True)
-            if form.number.data and len(locked.active_advancements) + 1 != form.number.data:
-                flash(
-                    f"{name}'s {ordinal(form.number.data)} advancement is already recorded "
-                    "(the form was sent twice).",
-                    "info",
-                )
-                return _player_page(player)
-            result = buy_advancement(session, current_user, player_id, wanted)
+            result = buy_advancement(
+                session, current_user, player_id, wanted, number=form.number.data or None
+            )
             message = _done_message(ctx, name, result)
+    except Resubmitted as repeat:
+        flash(repeat.message, "info")
+        return _player_page(player)
     except DomainError as error:
         if isinstance(error, Forbidden):
-            abort(403, description=error.message)
+            raise
         db.session.expire_all()
-        player = _player_or_404(player_id)
+        player = teams.get_player(db.session(), player_id)
         _show_error(form, error)
         if not player.on_roster:
             flash(error.message, "error")
@@ -289,10 +276,11 @@ def undo(player_id: int) -> Response | str:
                         "the next advancement of that kind uses them."
                     )
         except DomainError as error:
+            # A coach refused an undo (his team has played since) is told why, on the page.
             flash(error.message, "error")
         else:
             flash(message, "success")
-        return _player_page(_player_or_404(player_id))
+        return _player_page(teams.get_player(db.session(), player_id))
     ctx = context_for(player)
     tv = team_values(ctx.team).team_value
     gained = gained_text(last)

@@ -1,4 +1,4 @@
-"""Words of the advancement pages: labels, ordinals, dice and refusals."""
+"""Words of the advancement pages: labels, dice and refusals."""
 
 from __future__ import annotations
 
@@ -21,13 +21,6 @@ ROLL_KIND_LABELS = {
     "chosen_secondary": "Doubles skill",
     RANDOM_CHARACTERISTIC_KIND: "Characteristic increase",
 }
-
-
-def ordinal(number: int) -> str:
-    suffix = (
-        "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
-    )
-    return f"{number}{suffix}"
 
 
 def kind_label(ruleset: Ruleset, kind: str) -> str:

@@ -44,6 +44,7 @@ from league.services.advancement import (
 )
 from league.services.errors import RuleViolation
 from league.services.rosters import team_values
+from league.services.text import ordinal
 from league.web.advancement.text import (
     ARROW,
     MINUS,
@@ -51,7 +52,6 @@ from league.web.advancement.text import (
     dice_text,
     gained_text,
     kind_label,
-    ordinal,
     sentence,
 )
 from league.web.forms.advancement import AdvanceForm
