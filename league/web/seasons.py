@@ -9,7 +9,7 @@ from werkzeug.wrappers import Response
 from league.extensions import db
 from league.models import League, Match
 from league.services import leagues, playoffs, teams
-from league.services.errors import DomainError, Forbidden, NotFound
+from league.services.errors import DomainError, NotFound
 from league.services.redraft import (
     RedraftChoice,
     RedraftPlan,
@@ -20,15 +20,9 @@ from league.services.redraft import (
 from league.services.unit_of_work import unit_of_work
 from league.web.forms import EmptyForm
 from league.web.forms.seasons import ApproveRedraftForm, PlayoffForm, RedraftForm, WinnerForm
+from league.web.helpers import flash_refusal, populate_errors
 
 bp = Blueprint("seasons", __name__)
-
-
-def _plan_or_error(team_id: int) -> RedraftPlan:
-    try:
-        return redraft_plan(db.session(), team_id)
-    except NotFound as error:
-        abort(404, description=error.message)
 
 
 def _form(plan: RedraftPlan) -> RedraftForm:
@@ -71,8 +65,8 @@ def _render(plan: RedraftPlan, form: RedraftForm, status: int = 200) -> tuple[st
 def redraft(team_id: int) -> tuple[str, int] | Response:
     try:
         plan = redraft_plan(db.session(), team_id)
-    except NotFound as error:
-        abort(404, description=error.message)
+    except NotFound:
+        raise
     except DomainError as error:
         flash(error.message, "error")
         return redirect(url_for("teams.show", team_id=team_id))
@@ -91,14 +85,8 @@ def redraft(team_id: int) -> tuple[str, int] | Response:
     try:
         with unit_of_work() as session:
             submit_redraft(session, current_user, team_id, choice)
-    except Forbidden as error:
-        abort(403, description=error.message)
     except DomainError as error:
-        field = getattr(form, error.field or "", None)
-        if field is not None:
-            field.errors = [*field.errors, error.message]
-        else:
-            form.form_errors.append(error.message)
+        populate_errors(form, error)
         return _render(plan, form, 422)
     flash(f"{plan.team.name}'s re-draft is submitted; a commissioner approves it.", "success")
     return redirect(url_for("seasons.redraft", team_id=team_id))
@@ -107,7 +95,7 @@ def redraft(team_id: int) -> tuple[str, int] | Response:
 @bp.post("/teams/<int:team_id>/redraft/approve")
 @login_required
 def approve(team_id: int) -> str | Response:
-    plan = _plan_or_error(team_id)
+    plan = redraft_plan(db.session(), team_id)
     form = ApproveRedraftForm()
     if not form.validate_on_submit():
         abort(400, description="The form was incomplete.")
@@ -141,13 +129,6 @@ def approve(team_id: int) -> str | Response:
 # Playoffs
 
 
-def _league_or_404(league_id: int) -> League:
-    try:
-        return leagues.get_league(db.session(), league_id)
-    except NotFound as error:
-        abort(404, description=error.message)
-
-
 def _render_playoffs(league: League, form: PlayoffForm, status: int = 200) -> tuple[str, int]:
     view = playoffs.bracket_view(db.session(), league)
     names = {team.id: team.name for team in league.teams}
@@ -178,13 +159,13 @@ def _render_playoffs(league: League, form: PlayoffForm, status: int = 200) -> tu
 
 @bp.get("/leagues/<int:league_id>/playoffs")
 def playoffs_page(league_id: int) -> tuple[str, int]:
-    return _render_playoffs(_league_or_404(league_id), PlayoffForm())
+    return _render_playoffs(leagues.get_league(db.session(), league_id), PlayoffForm())
 
 
 @bp.post("/leagues/<int:league_id>/playoffs")
 @login_required
 def seed_playoffs(league_id: int) -> tuple[str, int] | Response:
-    league = _league_or_404(league_id)
+    league = leagues.get_league(db.session(), league_id)
     if leagues.role_in(league, current_user) != "commissioner":
         abort(403, description="Only a commissioner can seed the playoffs.")
     form = PlayoffForm()
@@ -194,10 +175,7 @@ def seed_playoffs(league_id: int) -> tuple[str, int] | Response:
         with unit_of_work() as session:
             playoffs.create_bracket(session, current_user, league_id, form.size.data)
     except DomainError as error:
-        if error.field == "size":
-            form.size.errors = [*form.size.errors, error.message]
-        else:
-            form.form_errors.append(error.message)
+        populate_errors(form, error)
         return _render_playoffs(league, form, 422)
     flash(f"The playoffs are seeded: {form.size.data} teams, first round scheduled.", "success")
     return redirect(url_for("seasons.playoffs_page", league_id=league_id))
@@ -212,10 +190,8 @@ def advance_playoffs(league_id: int) -> Response:
     try:
         with unit_of_work() as session:
             created = playoffs.advance(session, current_user, league_id)
-    except Forbidden as error:
-        abort(403, description=error.message)
     except DomainError as error:
-        flash(error.message, "error")
+        flash_refusal(error)
     else:
         noun = "match" if len(created) == 1 else "matches"
         flash(f"{len(created)} bracket {noun} scheduled.", "success")
@@ -235,10 +211,8 @@ def record_winner(match_id: int) -> Response:
     try:
         with unit_of_work() as session:
             playoffs.record_winner(session, current_user, match_id, form.team_id.data)
-    except Forbidden as error:
-        abort(403, description=error.message)
     except DomainError as error:
-        flash(error.message, "error")
+        flash_refusal(error)
     else:
         flash("The winner is recorded; advance the bracket when the round is complete.", "success")
     return redirect(url_for("seasons.playoffs_page", league_id=match.league_id))
