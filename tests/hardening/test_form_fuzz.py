@@ -286,6 +286,12 @@ SPECS = (
     Spec(
         "seasons.approve", "/teams/{team}/redraft/approve", Role.COMMISSIONER, {"confirmed": "yes"}
     ),
+    Spec(
+        "printing.build_league_pack",
+        "/leagues/{league}/rosters/build",
+        Role.COMMISSIONER,
+        {"paper": "a4"},
+    ),
     Spec("seasons.seed_playoffs", "/leagues/{league}/playoffs", Role.COMMISSIONER, {"size": "4"}),
     Spec("seasons.advance_playoffs", "/leagues/{league}/playoffs/advance", Role.COMMISSIONER, {}),
     Spec("seasons.record_winner", "/matches/{played}/winner", Role.COMMISSIONER, {}),

@@ -27,7 +27,8 @@ PAGES = {
     "statistics (anonymous: cached)": ("/leagues/{league}/stats", False, 1),
     "statistics and graveyard (commissioner)": ("/leagues/{league}/stats", True, 8),
     "team roster (anonymous: fingerprint)": ("/teams/{team}", False, 2),
-    "team roster (commissioner: full page)": ("/teams/{team}", True, 6),
+    # The league's seasons: whether an off-season re-draft is open (link on the page).
+    "team roster (commissioner: full page)": ("/teams/{team}", True, 7),
     # The dice log adds two: the player's rolls, and the advancements that used them (none
     # to load when the player has no rolls, as on the tiny league: 7 there).
     "player page": ("/players/{player}", False, 8),

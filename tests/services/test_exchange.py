@@ -273,7 +273,7 @@ def test_imported_history_is_the_opening_balance(people) -> None:
         )
         with pytest.raises(ReportErrors) as refused:
             _record(commish, target, imported, rivals, report)
-        assert f"player_{player.id}" in refused.value.errors
+        assert f"player_{player.id}" in refused.value.fields
 
     report = MatchReport(
         home=SideReport(score=1, fans_change=1),

@@ -250,7 +250,7 @@ def test_bad_reports_change_nothing(commissioner, league_2025) -> None:
     )
     with pytest.raises(ReportErrors) as caught:
         _record(commissioner, league, humans, orcs, bad)
-    errors = caught.value.errors
+    errors = caught.value.fields
     assert "scored 2 touchdowns but the score says 1" in errors["home_score"][0]
     assert "2 MVPs" in errors["home_mvp"][0]
     assert "only fall after a loss" in errors["home_fans_change"][0]
