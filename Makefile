@@ -37,9 +37,10 @@ run: install pdf-fonts instance/secret_key ## Migrate, seed the demo league on f
 	@# The job worker (league pack, sheets rendered ahead) runs beside the server and stops with it.
 	$(FLASK) jobs worker & worker=$$!; trap 'kill $$worker' EXIT; $(FLASK) run --host $(HOST) --port $(PORT)
 
-# The SQLite and PostgreSQL passes run side by side, one per core; each prints when it ends.
+# The SQLite pass and the PostgreSQL pass run side by side; the PostgreSQL pass, which
+# spends much of its time waiting on the server, in two halves. Each prints when it ends.
 test: install browser-deps lint imports typecheck migrations-check ## Everything CI runs
-	$(MAKE) --no-print-directory --output-sync=target -j2 pytest pytest-postgres
+	$(MAKE) --no-print-directory --output-sync=target -j3 pytest pytest-postgres-web pytest-postgres-rest
 	$(MAKE) --no-print-directory soak
 	@echo "All checks passed."
 
@@ -65,8 +66,16 @@ migrations-check: install ## `flask db upgrade` on an empty database, then `flas
 pytest: install ## The test suite on SQLite
 	SECRET_KEY=tests $(BIN)/python -m pytest -q
 
+PYTEST_POSTGRES := SECRET_KEY=tests TEST_DATABASE=postgresql $(BIN)/python -m pytest -q
+
 pytest-postgres: install ## The test suite on PostgreSQL (127.0.0.1:5432; skipped if absent unless CI=true)
-	SECRET_KEY=tests TEST_DATABASE=postgresql $(BIN)/python -m pytest -q
+	$(PYTEST_POSTGRES)
+
+pytest-postgres-web: install
+	$(PYTEST_POSTGRES) tests/web
+
+pytest-postgres-rest: install
+	$(PYTEST_POSTGRES) --ignore=tests/web
 
 soak: install ## Seconds of concurrent hires, results, advancements, voids on PostgreSQL, then recompute --check (skipped if absent unless CI=true)
 	SECRET_KEY=soak $(BIN)/python bench/soak.py --short
