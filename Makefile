@@ -11,7 +11,8 @@ HOST ?= 127.0.0.1
 PORT ?= 5000
 export PYTHONPATH := $(CURDIR)
 
-.PHONY: help install run test lint fmt imports typecheck migrations-check pytest pytest-postgres soak \
+.PHONY: help install run test lint fmt imports typecheck migrations-check pytest pytest-postgres \
+        pytest-postgres-web pytest-postgres-rest soak \
         pdf-fonts browser-deps bench clean
 
 help: ## List the targets
