@@ -243,6 +243,15 @@ class Tally:
 
 
 def worker(app: Flask, league: League, operations: int, seed: int, tally: Tally) -> None:
+    """Run `operations` random operations; a worker that dies counts as an unexpected error."""
+    try:
+        _work(app, league, operations, seed, tally)
+    except Exception:  # the soak's own bookkeeping failed: it must not pass unnoticed
+        with tally.lock:
+            tally.errors.append(f"worker died: {traceback.format_exc()}")
+
+
+def _work(app: Flask, league: League, operations: int, seed: int, tally: Tally) -> None:
     rng = random.Random(seed)
     with app.app_context():
         for _ in range(operations):
@@ -250,7 +259,7 @@ def worker(app: Flask, league: League, operations: int, seed: int, tally: Tally)
             try:
                 OPERATIONS[kind](league, rng)
             except ReportErrors as report:
-                where = next(iter(report.errors), "") or "report"  # the first field refused
+                where = next(iter(report.fields), "") or "report"  # the first field refused
                 with tally.lock:
                     tally.refused[kind][f"invalid {where}"] += 1
             except DomainError as error:
