@@ -3,12 +3,19 @@
 from __future__ import annotations
 
 from flask import Blueprint
+from flask.blueprints import BlueprintSetupState
 
 from league.api.serializers import IdConverter
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
+
+
 # Routes name ids `<id:...>`; the converter must be on the map before they are added.
-bp.record_once(lambda state: state.app.url_map.converters.setdefault("id", IdConverter))
+def _add_id_converter(state: BlueprintSetupState) -> None:
+    state.app.url_map.converters.setdefault("id", IdConverter)
+
+
+bp.record_once(_add_id_converter)
 # Errors are answered by league.api.errors.api_error (the app sends every /api/ one there).
 
 

@@ -107,7 +107,7 @@ def advancement_options(player_id: int) -> dict[str, Any]:
       errors:
         404: No such player.
     """
-    player = get_player(db.session, player_id)
+    player = get_player(db.session(), player_id)
     options = options_for(player)
     pending = player.pending_roll
     return {
@@ -140,7 +140,7 @@ def list_advancements(player_id: int) -> dict[str, Any]:
       errors:
         404: No such player.
     """
-    player = get_player(db.session, player_id)
+    player = get_player(db.session(), player_id)
     return {"advancements": [advancement_json(a) for a in player.advancements]}
 
 

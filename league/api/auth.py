@@ -33,5 +33,6 @@ def token_required(view: Callable[..., Any]) -> Callable[..., Any]:
         g.api_user = user
         return view(*args, **kwargs)
 
-    wrapper.requires_token = True  # type: ignore[attr-defined]  (read by the OpenAPI document)
+    # Read by the OpenAPI document: which routes need a token.
+    wrapper.requires_token = True  # type: ignore[attr-defined]
     return wrapper

@@ -203,7 +203,8 @@ def _json_schema(content: dict[str, Any] | None) -> dict[str, Any] | None:
     if not content:
         return None
     media = content.get("application/json") or next(iter(content.values()))
-    return media.get("schema")
+    schema: dict[str, Any] | None = media.get("schema")
+    return schema
 
 
 def _operation(path: str, method: str, item: dict[str, Any], spec: dict[str, Any]) -> Operation:

@@ -34,7 +34,7 @@ def export_team(team_id: int) -> dict[str, Any]:
       errors:
         404: No such team.
     """
-    return exchange.export_team(db.session, team_id)
+    return exchange.export_team(db.session(), team_id)
 
 
 @bp.post(f"{LEAGUE}/teams/import")

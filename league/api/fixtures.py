@@ -97,8 +97,8 @@ def list_fixtures(league_id: int) -> dict[str, Any]:
         400: "`season` is not a season number (`invalid_field`)."
         404: No such league, or no such season in it.
     """
-    league = leagues.get_league(db.session, league_id)
-    listed = fixture_service.season_fixtures(db.session, league, season_number_param())
+    league = leagues.get_league(db.session(), league_id)
+    listed = fixture_service.season_fixtures(db.session(), league, season_number_param())
     every = [f for r in listed.rounds for f in r.fixtures] + list(listed.others)
     return {"season": listed.season_name, "fixtures": [fixture_json(f) for f in every]}
 

@@ -164,7 +164,7 @@ def get_league(league_id: int) -> dict[str, Any]:
       errors:
         404: No such league.
     """
-    return league_json(leagues.get_league(db.session, league_id))
+    return league_json(leagues.get_league(db.session(), league_id))
 
 
 def season_number_param() -> int | None:
@@ -199,11 +199,11 @@ def get_standings(league_id: int) -> dict[str, Any]:
         400: "`season` is not a season number (`invalid_field`)."
         404: No such league, or no such season in it.
     """
-    league = leagues.get_league(db.session, league_id)
+    league = leagues.get_league(db.session(), league_id)
     number = season_number_param()
     if not league.seasons and number is None:
         return standings_json(None)
-    return standings_json(standings(db.session, league, number))
+    return standings_json(standings(db.session(), league, number))
 
 
 @bp.post(f"{LEAGUE}/seasons/<id:season_number>/close")

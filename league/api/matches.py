@@ -255,7 +255,7 @@ def record_match(league_id: int) -> tuple[dict[str, Any], int]:
         # Two requests with the same new key at once: the loser finds the winner's match.
         if key is None:
             raise
-        earlier = _earlier(db.session, g.api_user, league_id, key)
+        earlier = _earlier(db.session(), g.api_user, league_id, key)
         if earlier is None:
             raise
         return match_json(earlier), 200
@@ -273,7 +273,7 @@ def get_match(match_id: int) -> dict[str, Any]:
       errors:
         404: No such match.
     """
-    return match_json(matches.get_match(db.session, match_id))
+    return match_json(matches.get_match(db.session(), match_id))
 
 
 @bp.post(f"{MATCH}/void")

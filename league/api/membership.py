@@ -42,7 +42,7 @@ def list_members(league_id: int) -> dict[str, Any]:
       errors:
         404: No such league.
     """
-    league = leagues.get_league(db.session, league_id)
+    league = leagues.get_league(db.session(), league_id)
     return {"members": [member_json(m) for m in leagues.active_members(league)]}
 
 
@@ -131,7 +131,7 @@ def get_join_link(league_id: int) -> dict[str, Any]:
         403: The caller is not a commissioner of the league.
         404: No such league.
     """
-    league = leagues.get_league(db.session, league_id)
+    league = leagues.get_league(db.session(), league_id)
     leagues.require_commissioner(league, g.api_user)
     return join_link_json(league)
 

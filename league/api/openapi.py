@@ -285,7 +285,8 @@ def document(app: Flask | None = None) -> dict[str, Any]:
     app = app or current_app._get_current_object()  # type: ignore[attr-defined]
     if EXTENSION_KEY not in app.extensions:
         app.extensions[EXTENSION_KEY] = build_document(app)
-    return app.extensions[EXTENSION_KEY]
+    document: dict[str, Any] = app.extensions[EXTENSION_KEY]
+    return document
 
 
 @bp.get("/openapi.json")

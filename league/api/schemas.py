@@ -57,11 +57,13 @@ MAX_ROUND = 999
 #: Integer columns are 32-bit: league points must fit one.
 POINTS_RANGE = (-(2**31), 2**31 - 1)
 #: A missing member and a null one are refused alike.
-REQUIRED = {"required": "is required.", "null": "is required."}
+#: marshmallow's type for a field's messages (a message may also be a list or a dict).
+Messages = dict[str, str | list[Any] | dict[Any, Any]]
+REQUIRED: Messages = {"required": "is required.", "null": "is required."}
 #: A choice the API itself refuses (a 400, not the rules' 422).
 ONE_OF = "must be one of: {choices}."
 #: A string field's refusals.
-STRING = {**REQUIRED, "invalid": "must be a string."}
+STRING: Messages = {**REQUIRED, "invalid": "must be a string."}
 
 
 def no_nul(value: str) -> None:

@@ -121,7 +121,7 @@ def get_redraft(team_id: int) -> dict[str, Any]:
         409: The league has not closed a season yet.
         422: The edition has no re-draft (`no_redraft`).
     """
-    return redraft_json(redraft_plan(db.session, team_id))
+    return redraft_json(redraft_plan(db.session(), team_id))
 
 
 @bp.post(REDRAFT)

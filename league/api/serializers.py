@@ -39,9 +39,10 @@ class IdConverter(IntegerConverter):
 
     def to_python(self, value: str) -> int:
         try:
-            return super().to_python(value)
+            number: int = super().to_python(value)
         except ValidationError:
             raise NotFound(f"There is nothing with the id {value}.") from None
+        return number
 
 
 # ---------------------------------------------------------------------------

@@ -41,13 +41,13 @@ def get_team(team_id: int) -> Response:
       errors:
         404: No such team.
     """
-    version = team_page_version(db.session, team_id)
+    version = team_page_version(db.session(), team_id)
     if version is None:
         raise NotFound(f"There is no team number {team_id}.")
     return caching.cached_response(
         f"api-team:{team_id}",
         version,
-        lambda: current_app.json.dumps(team_json(teams.get_team(db.session, team_id))),
+        lambda: current_app.json.dumps(team_json(teams.get_team(db.session(), team_id))),
         mimetype="application/json",
     )
 
@@ -150,7 +150,7 @@ def get_player(player_id: int) -> dict[str, Any]:
       errors:
         404: No such player.
     """
-    return player_json(player_line(teams.get_player(db.session, player_id)))
+    return player_json(player_line(teams.get_player(db.session(), player_id)))
 
 
 @bp.delete(PLAYER)

@@ -68,9 +68,9 @@ def list_webhooks(league_id: int) -> dict[str, Any]:
         403: The caller is not a commissioner of the league.
         404: No such league.
     """
-    league = leagues.get_league(db.session, league_id)
+    league = leagues.get_league(db.session(), league_id)
     leagues.require_commissioner(league, g.api_user)
-    return {"webhooks": [webhook_json(w) for w in webhooks.league_webhooks(db.session, league)]}
+    return {"webhooks": [webhook_json(w) for w in webhooks.league_webhooks(db.session(), league)]}
 
 
 @bp.post(f"{LEAGUE}/webhooks")
@@ -141,6 +141,6 @@ def list_deliveries(webhook_id: int) -> dict[str, Any]:
         403: The caller is not a commissioner of the webhook's league.
         404: No such webhook.
     """
-    webhook = webhooks.get_webhook(db.session, g.api_user, webhook_id)
-    deliveries = webhooks.recent_deliveries(db.session, webhook)
+    webhook = webhooks.get_webhook(db.session(), g.api_user, webhook_id)
+    deliveries = webhooks.recent_deliveries(db.session(), webhook)
     return {"deliveries": [delivery_json(d) for d in deliveries]}

@@ -9,7 +9,7 @@ corrected or voided and everything follows.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from typing import Any
@@ -268,7 +268,7 @@ def _match_teams(league: League, home_team_id: int, away_team_id: int) -> tuple[
 
 
 def save_unfinished_report(
-    session: Session, actor: User, match_id: int, form_data: dict[str, object]
+    session: Session, actor: User, match_id: int, form_data: Mapping[str, object]
 ) -> Match:
     """Keep an unfinished report; nothing it says takes effect yet."""
     match = get_match(session, match_id, for_update=True)

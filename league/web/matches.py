@@ -469,7 +469,7 @@ def show(match_id: int) -> str:
         match=match,
         sides=_side_results(match, ruleset),
         # A voided fixture's result: the match that plays it again, and the ones voided before.
-        replacement=matches.replacement_of(db.session, match),
+        replacement=matches.replacement_of(db.session(), match),
         voided_before=matches.voided_before(match),
         commissioner=signed_in and _is_commissioner(match),
         may_report=signed_in and match.state in ("scheduled", "draft") and _may_edit(match),
@@ -494,7 +494,7 @@ def void(match_id: int) -> str | Response:
             flash_refusal(error, "Nothing changed: ")
         else:
             flash("The match is voided; everything its result caused is undone.", "success")
-            again = matches.replacement_of(db.session, match)
+            again = matches.replacement_of(db.session(), match)
             if again is not None:
                 flash("The fixture is still to be played: enter its new result here.", "info")
                 return redirect(url_for("matches.show", match_id=again.id))
