@@ -24,21 +24,8 @@ from league.services.unit_of_work import unit_of_work
 REDRAFT = "/teams/<id:team_id>/redraft"
 
 
-def _chosen(plan: RedraftPlan) -> RedraftChoice:
-    submitted = plan.submitted
-    if submitted is None:
-        return plan.current
-    return RedraftChoice(
-        frozenset(submitted.kept_player_ids),
-        submitted.rerolls,
-        submitted.assistant_coaches,
-        submitted.cheerleaders,
-        submitted.apothecary,
-    )
-
-
 def redraft_json(plan: RedraftPlan) -> dict[str, Any]:
-    budget, prices, chosen = plan.budget, plan.prices, _chosen(plan)
+    budget, prices, chosen = plan.budget, plan.prices, plan.chosen
     return {
         "team_id": plan.team.id,
         "season": plan.season.number,

@@ -69,6 +69,15 @@ def refusal_text(reason: Reason, *, team: str = "", short: bool = False) -> str:
         "unknown_injury": f"unknown injury {p.get('injury')!r}.",
         "lasting_characteristic_needed": "say which characteristic the lasting injury hits.",
         "not_lasting": "only a lasting injury reduces a characteristic.",
+        "no_redraft": f"{p.get('ruleset')} has no off-season re-draft.",
+        "bracket_size": "A bracket has 4, 8 or 16 teams.",
+        "not_enough_teams": (
+            f"The table has {p.get('teams')} teams: too few for a bracket of {p.get('size')}."
+        ),
+        "same_division_pairing": (
+            f"No first round of {p.get('size')} avoids a match between two teams of the "
+            "same division."
+        ),
     }
     return texts.get(reason.code, reason.code.replace("_", " "))
 

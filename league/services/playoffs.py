@@ -17,19 +17,12 @@ from sqlalchemy.orm import Session
 
 from league.models import League, Match, PlayoffBracket, Season, User
 from league.rules.competitions import Ranked, first_round, playoff_decision
+from league.rules.refusals import refusal_text
 from league.services import audit
 from league.services.errors import Conflict, NotFound, RuleViolation
 from league.services.leagues import get_league, league_ruleset, require_commissioner
 from league.services.matches import schedule_match
 from league.services.standings import standings
-
-REFUSALS = {
-    "bracket_size": "A bracket has 4, 8 or 16 teams.",
-    "not_enough_teams": "The table has {teams} teams: too few for a bracket of {size}.",
-    "same_division_pairing": (
-        "No first round of {size} avoids a match between two teams of the same division."
-    ),
-}
 
 
 def rounds_in(size: int) -> int:
@@ -115,9 +108,7 @@ def create_bracket(session: Session, actor: User, league_id: int, size: int) -> 
     decision = playoff_decision(ruleset, size, table)
     if not decision:
         reason = decision.reasons[0]
-        raise RuleViolation(
-            REFUSALS[reason.code].format(**reason.params), field="size", code=reason.code
-        )
+        raise RuleViolation(refusal_text(reason), field="size", code=reason.code)
     bracket = PlayoffBracket(
         league_id=league.id,
         season_id=season.id,

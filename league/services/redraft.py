@@ -20,6 +20,7 @@ from sqlalchemy import distinct, func, select
 from sqlalchemy.orm import Session
 
 from league.models import Match, MatchPlayer, MatchTeam, Redraft, Season, Team, User
+from league.rules.refusals import refusal_text
 from league.rules.seasons import RedraftBudget, redraft_budget, redraft_decision, rehire_cost
 from league.services import audit, webhooks
 from league.services.errors import Conflict, Forbidden, NotFound, RuleViolation
@@ -80,6 +81,19 @@ class RedraftPlan:
     current: RedraftChoice
     submitted: Redraft | None
 
+    @property
+    def chosen(self) -> RedraftChoice:
+        """What the coach submitted, else what the team holds now."""
+        if self.submitted is None:
+            return self.current
+        return RedraftChoice(
+            frozenset(self.submitted.kept_player_ids),
+            self.submitted.rerolls,
+            self.submitted.assistant_coaches,
+            self.submitted.cheerleaders,
+            self.submitted.apothecary,
+        )
+
     def cost(self, choice: RedraftChoice) -> int:
         kept = sum(p.cost for p in self.players if p.player_id in choice.keep)
         return (
@@ -131,7 +145,7 @@ def redraft_plan(session: Session, team_id: int, *, for_update: bool = False) ->
     ruleset = team_ruleset(team)
     decision = redraft_decision(ruleset)
     if not decision:
-        raise RuleViolation(f"{ruleset.name} has no off-season re-draft.", code="no_redraft")
+        raise RuleViolation(refusal_text(decision.reasons[0]), code="no_redraft")
     season = _closed_season(team)
     # A team that joined after the season closed played none of it.
     row = next(
@@ -249,13 +263,7 @@ def approve_redraft(session: Session, actor: User, team_id: int) -> Team:
         raise NotFound(f"{team.name} has not submitted a re-draft after {plan.season.name}.")
     if redraft.state == "approved":
         raise Conflict(f"{team.name}'s re-draft after {plan.season.name} is approved already.")
-    choice = RedraftChoice(
-        frozenset(redraft.kept_player_ids),
-        redraft.rerolls,
-        redraft.assistant_coaches,
-        redraft.cheerleaders,
-        redraft.apothecary,
-    )
+    choice = plan.chosen
     # The treasury was counted when the coach submitted: it must still be the same.
     problems = choice_problems(plan, choice)
     if problems or plan.budget.total != redraft.budget:

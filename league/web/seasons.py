@@ -27,15 +27,7 @@ bp = Blueprint("seasons", __name__)
 
 def _form(plan: RedraftPlan) -> RedraftForm:
     players = [(p.player_id, f"#{p.number} {p.name}") for p in plan.players]
-    source = plan.current
-    if plan.submitted is not None:
-        source = RedraftChoice(
-            frozenset(plan.submitted.kept_player_ids),
-            plan.submitted.rerolls,
-            plan.submitted.assistant_coaches,
-            plan.submitted.cheerleaders,
-            plan.submitted.apothecary,
-        )
+    source = plan.chosen
     return RedraftForm(
         players,
         keep=sorted(source.keep),
