@@ -11,7 +11,7 @@ from sqlalchemy.engine import Connection, Engine
 from werkzeug.wrappers import Response
 
 from league import config as config_module
-from league.extensions import WRITES, csrf, db, login_manager, migrate
+from league.extensions import WRITES, babel, csrf, db, login_manager, migrate
 from league.security import configure_security
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -48,6 +48,7 @@ def _configure_extensions(app: Flask) -> None:
     migrate.init_app(app, db, directory=str(ROOT / "migrations"))
     csrf.init_app(app)
     login_manager.init_app(app)
+    babel.init_app(app, default_translation_directories=str(ROOT / "translations"))
 
     from league import jobs, models  # noqa: F401  (register the mappers before first use)
 
