@@ -11,7 +11,9 @@ from sqlalchemy.engine import Connection, Engine
 from werkzeug.wrappers import Response
 
 from league import config as config_module
+from league import i18n
 from league.extensions import WRITES, babel, csrf, db, login_manager, migrate
+from league.i18n.babel import FlaskBabelBackend
 from league.security import configure_security
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -49,6 +51,7 @@ def _configure_extensions(app: Flask) -> None:
     csrf.init_app(app)
     login_manager.init_app(app)
     babel.init_app(app, default_translation_directories=str(ROOT / "translations"))
+    i18n.install(FlaskBabelBackend())
 
     from league import jobs, models  # noqa: F401  (register the mappers before first use)
 
