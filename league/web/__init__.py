@@ -11,6 +11,7 @@ from werkzeug.wrappers import Response
 
 from league.caching import register_caching
 from league.extensions import db, login_manager
+from league.i18n import N_, gettext
 from league.models import User
 from league.services import users
 from league.services.errors import DomainError, Forbidden, NotFound
@@ -23,6 +24,32 @@ HTTP_ERRORS: dict[type[DomainError], type[HTTPException]] = {
     NotFound: http.NotFound,
     Forbidden: http.Forbidden,
 }
+
+#: Werkzeug's names and default explanations of the errors a page can end in, marked for
+#: the catalogues: the error page looks each one up (a view's own description is
+#: already in the reader's language).
+HTTP_ERROR_TEXTS = (
+    N_("Bad Request"),
+    N_("The browser (or proxy) sent a request that this server could not understand."),
+    N_("Forbidden"),
+    N_(
+        "You don't have the permission to access the requested resource. It is either "
+        "read-protected or not readable by the server."
+    ),
+    N_("Not Found"),
+    N_(
+        "The requested URL was not found on the server. If you entered the URL manually "
+        "please check your spelling and try again."
+    ),
+    N_("Method Not Allowed"),
+    N_("The method is not allowed for the requested URL."),
+    N_("Request Entity Too Large"),
+    N_("The data value transmitted exceeds the capacity limit."),
+    N_("Unsupported Media Type"),
+    N_("The server does not support the media type transmitted in the request."),
+    N_("Too Many Requests"),
+    N_("This user has exceeded an allotted request count. Try again later."),
+)
 
 #: The largest id a row can have (ids are 32-bit integers in the database).
 MAX_ID = 2_147_483_647
@@ -92,7 +119,7 @@ def register_web(app: Flask) -> None:
         # Flask-WTF would read a JSON body as the form (and fail on one that is not an
         # object); the pages only take form posts, the API lives under /api/.
         if request.is_json and request.method != "GET" and not request.path.startswith("/api/"):
-            abort(415, description="Send the form as a form, not as JSON.")
+            abort(415, description=gettext("Send the form as a form, not as JSON."))
 
 
 def _register_error_pages(app: Flask) -> None:
@@ -101,16 +128,18 @@ def _register_error_pages(app: Flask) -> None:
         return render_template(
             "errors/error.html",
             status=400,
-            title="Form expired",
-            message="The form was too old or not sent from this site. "
-            "Go back, reload the page and try again.",
+            title=gettext("Form expired"),
+            message=gettext(
+                "The form was too old or not sent from this site. "
+                "Go back, reload the page and try again."
+            ),
         ), 400
 
     @app.errorhandler(SecurityError)
     def untrusted_host(error: SecurityError) -> Response:
         # A Host header outside TRUSTED_HOSTS: no URL can be built, so no themed page.
         return Response(
-            "Bad Request: this site does not answer to that host name.\n",
+            gettext("Bad Request: this site does not answer to that host name.") + "\n",
             400,
             mimetype="text/plain",
         )
@@ -131,13 +160,16 @@ def error_page(error: Exception) -> tuple[str, int]:
         if status == 404 and request.path.startswith(rules_bp.url_prefix or "/rules"):
             return rules_not_found(error), status
         return render_template(
-            "errors/error.html", status=status, title=error.name, message=error.description
+            "errors/error.html",
+            status=status,
+            title=gettext(error.name),
+            message=gettext(error.description) if error.description else error.description,
         ), status
     current_app.logger.exception("Unhandled error", exc_info=error)
     db.session.rollback()
     return render_template(
         "errors/error.html",
         status=500,
-        title="Something went wrong",
-        message="The error has been logged. Nothing was saved.",
+        title=gettext("Something went wrong"),
+        message=gettext("The error has been logged. Nothing was saved."),
     ), 500

@@ -7,6 +7,7 @@ from flask_login import current_user, login_required, login_user, logout_user
 from werkzeug.wrappers import Response
 
 from league.extensions import db
+from league.i18n import gettext
 from league.security import (
     LOGIN_LIMIT_PER_ADDRESS,
     LOGIN_LIMIT_PER_USERNAME,
@@ -42,7 +43,9 @@ def register() -> str | Response:
             populate_errors(form, error)
         else:
             login_user(user)
-            flash(f"Welcome, {user.username}! Your account is ready.", "success")
+            flash(
+                gettext("Welcome, %(name)s! Your account is ready.", name=user.username), "success"
+            )
             return redirect(next_url or url_for("main.index"))
     return render_template("auth/register.html", form=form, next_url=next_url)
 
@@ -65,10 +68,13 @@ def login() -> str | Response:
     if form.validate_on_submit():
         user = users.authenticate(db.session(), form.username.data or "", form.password.data or "")
         if user is None:
-            form.password.errors = [*form.password.errors, "Unknown username or wrong password."]
+            form.password.errors = [
+                *form.password.errors,
+                gettext("Unknown username or wrong password."),
+            ]
         else:
             login_user(user, remember=bool(form.remember.data))
-            flash(f"Logged in as {user.username}.", "success")
+            flash(gettext("Logged in as %(name)s.", name=user.username), "success")
             return redirect(next_url or url_for("main.index"))
     return render_template("auth/login.html", form=form, next_url=next_url)
 
@@ -82,6 +88,6 @@ def logout() -> str | Response:
         with unit_of_work() as session:
             users.end_sessions(session, current_user)
         logout_user()
-        flash("You are logged out.", "info")
+        flash(gettext("You are logged out."), "info")
         return redirect(url_for("main.index"))
     return render_template("auth/logout.html", form=form)

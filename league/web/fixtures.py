@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import urlsplit
@@ -21,6 +22,7 @@ from werkzeug.wrappers import Response
 
 from league import caching
 from league.extensions import db
+from league.i18n import gettext, ngettext
 from league.models import League
 from league.services import fixtures as fixture_service
 from league.services import leagues, matches, seasons, teams
@@ -39,10 +41,12 @@ REPORT_ENDPOINT = "matches.report"
 SHOW_ENDPOINT = "matches.show"
 
 
-def _commissioner_league_or_403(league_id: int, what: str) -> League:
+def _commissioner_league_or_403(league_id: int, refusal: Callable[[str], str]) -> League:
+    """The league, if the user is one of its commissioners; else a 403 saying
+    ``refusal(league name)``."""
     league = leagues.get_league(db.session(), league_id)
     if leagues.role_in(league, current_user) != "commissioner":
-        abort(403, description=f"Only a commissioner of {league.name} can {what}.")
+        abort(403, description=refusal(league.name))
     return league
 
 
@@ -103,7 +107,14 @@ def _render_round(league_id: int, number: int) -> str:
     fixture_list = fixture_service.season_fixtures(db.session(), league, _season_number())
     numbers = [r.number for r in fixture_list.rounds]
     if number not in numbers:
-        abort(404, description=f"{fixture_list.season_name} has no round {number}.")
+        abort(
+            404,
+            description=gettext(
+                "%(season)s has no round %(number)s.",
+                season=fixture_list.season_name,
+                number=number,
+            ),
+        )
     at = numbers.index(number)
     return render_template(
         "fixtures/round.html",
@@ -120,7 +131,12 @@ def _render_round(league_id: int, number: int) -> str:
 @bp.route("/leagues/<int:league_id>/fixtures/generate", methods=["GET", "POST"])
 @login_required
 def generate(league_id: int) -> str | Response:
-    league = _commissioner_league_or_403(league_id, "generate fixtures")
+    league = _commissioner_league_or_403(
+        league_id,
+        lambda name: gettext(
+            "Only a commissioner of %(league)s can generate fixtures.", league=name
+        ),
+    )
     season = league.current_season
     existing = fixture_service.season_match_count(db.session(), season) if season else 0
     form = GenerateFixturesForm()
@@ -139,7 +155,14 @@ def generate(league_id: int) -> str | Response:
         except DomainError as error:
             populate_errors(form, error)
         else:
-            flash(f"{len(created)} fixtures created in {rounds} rounds.", "success")
+            flash(
+                gettext(
+                    "%(fixtures)s created in %(rounds)s.",
+                    fixtures=ngettext("%(num)d fixture", "%(num)d fixtures", len(created)),
+                    rounds=ngettext("%(num)d round", "%(num)d rounds", rounds),
+                ),
+                "success",
+            )
             return redirect(url_for("fixtures.index", league_id=league_id))
     teams = _active_teams(league)
     return render_template(
@@ -157,7 +180,10 @@ def generate(league_id: int) -> str | Response:
 @bp.route("/leagues/<int:league_id>/fixtures/new", methods=["GET", "POST"])
 @login_required
 def new(league_id: int) -> str | Response:
-    league = _commissioner_league_or_403(league_id, "add fixtures")
+    league = _commissioner_league_or_403(
+        league_id,
+        lambda name: gettext("Only a commissioner of %(league)s can add fixtures.", league=name),
+    )
     teams = _active_teams(league)
     form = AddFixtureForm(teams=teams)
     if form.validate_on_submit():
@@ -175,14 +201,18 @@ def new(league_id: int) -> str | Response:
                     add_another=form.add_another.data,
                     form_token=form.token.data,
                 )
-                text = f"{match.home.team.name} vs {match.away.team.name}"
+                text = gettext(
+                    "%(home)s vs %(away)s",
+                    home=match.home.team.name,
+                    away=match.away.team.name,
+                )
         except Resubmitted as repeat:
             flash(repeat.message, "info")
             return redirect(url_for("fixtures.index", league_id=league_id))
         except DomainError as error:
             populate_errors(form, error)
         else:
-            flash(f"Fixture added: {text}.", "success")
+            flash(gettext("Fixture added: %(match)s.", match=text), "success")
             return redirect(url_for("fixtures.index", league_id=league_id))
     return render_template(
         "fixtures/new.html", league=league, season=league.current_season, form=form, teams=teams
@@ -210,7 +240,11 @@ def _calendar_response(
 @bp.route("/leagues/<int:league_id>/fixtures.ics")
 def calendar(league_id: int) -> Response:
     league = leagues.get_league(db.session(), league_id)
-    return _calendar_response(league, f"{league.name} fixtures", f"league-{league.id}-fixtures.ics")
+    return _calendar_response(
+        league,
+        gettext("%(name)s fixtures", name=league.name),
+        f"league-{league.id}-fixtures.ics",
+    )
 
 
 @bp.route("/teams/<int:team_id>/fixtures.ics")
@@ -218,7 +252,10 @@ def team_calendar(team_id: int) -> Response:
     """A team's own fixtures, for its coach to subscribe to."""
     team = teams.get_team(db.session(), team_id, history=False)
     return _calendar_response(
-        team.league, f"{team.name} fixtures", f"team-{team.id}-fixtures.ics", team.id
+        team.league,
+        gettext("%(name)s fixtures", name=team.name),
+        f"team-{team.id}-fixtures.ics",
+        team.id,
     )
 
 

@@ -11,6 +11,7 @@ from werkzeug.wrappers import Response
 
 from league import caching
 from league.extensions import db
+from league.i18n import format_number, gettext
 from league.models import League
 from league.rules import load_ruleset, ruleset_ids
 from league.rules.loader import DEFAULT_RULESET_ID
@@ -67,7 +68,7 @@ def create() -> str | Response:
         form, lambda session, settings: leagues.create_league(session, current_user, settings)
     )
     if done:
-        flash("League created. Share the join link with your coaches.", "success")
+        flash(gettext("League created. Share the join link with your coaches."), "success")
         return done
     return render_template("leagues/form.html", form=form, league=None)
 
@@ -97,7 +98,7 @@ def _render_show(league_id: int) -> str:
 def settings(league_id: int) -> str | Response:
     league = leagues.get_league(db.session(), league_id)
     if leagues.role_in(league, current_user) != "commissioner":
-        abort(403, description="Only a commissioner can change the league's settings.")
+        abort(403, description=gettext("Only a commissioner can change the league's settings."))
     form = LeagueForm(ruleset_choices=_ruleset_choices())
     if request.method == "GET":
         form.fill_from(leagues.current_settings(league))
@@ -108,7 +109,7 @@ def settings(league_id: int) -> str | Response:
         ),
     )
     if done:
-        flash("Settings saved.", "success")
+        flash(gettext("Settings saved."), "success")
         return done
     return render_template(
         "leagues/form.html",
@@ -124,7 +125,7 @@ def settings(league_id: int) -> str | Response:
 def members(league_id: int) -> str | Response:
     league = leagues.get_league(db.session(), league_id)
     if leagues.role_in(league, current_user) != "commissioner":
-        abort(403, description="Only a commissioner can manage the members.")
+        abort(403, description=gettext("Only a commissioner can manage the members."))
     form = AddMemberForm()
     if form.validate_on_submit():
         try:
@@ -137,7 +138,12 @@ def members(league_id: int) -> str | Response:
             # Every refusal here ("no such user", "already a member") is about the name typed.
             populate_errors(form, error, lambda _: "username")
         else:
-            flash(f"{username} joined {league.name} as a coach.", "success")
+            flash(
+                gettext(
+                    "%(name)s joined %(league)s as a coach.", name=username, league=league.name
+                ),
+                "success",
+            )
             return redirect(url_for("leagues.members", league_id=league_id))
     return render_template(
         "leagues/members.html",
@@ -176,7 +182,7 @@ def promote(league_id: int, user_id: int) -> Response:
     return _member_action(
         league_id,
         lambda session: leagues.promote(session, current_user, league_id, user_id),
-        "Promoted to commissioner.",
+        gettext("Promoted to commissioner."),
     )
 
 
@@ -186,7 +192,7 @@ def remove(league_id: int, user_id: int) -> Response:
     return _member_action(
         league_id,
         lambda session: leagues.remove_member(session, current_user, league_id, user_id),
-        "Removed from the league; their teams stay in its history.",
+        gettext("Removed from the league; their teams stay in its history."),
     )
 
 
@@ -196,7 +202,7 @@ def new_join_link(league_id: int) -> Response:
     return _member_action(
         league_id,
         lambda session: leagues.new_join_token(session, current_user, league_id),
-        "A new join link is ready; the old one no longer works.",
+        gettext("A new join link is ready; the old one no longer works."),
     )
 
 
@@ -205,7 +211,7 @@ def new_join_link(league_id: int) -> Response:
 def join(league_id: int, token: str) -> str | Response | tuple[str, int]:
     league = leagues.get_league(db.session(), league_id)
     if leagues.membership(league, current_user) is not None:
-        flash(f"You are already a member of {league.name}.", "warning")
+        flash(gettext("You are already a member of %(league)s.", league=league.name), "warning")
         return redirect(url_for("leagues.show", league_id=league_id))
     form = EmptyForm()
     if request.method == "GET" and not leagues.valid_join_token(league, token):
@@ -218,7 +224,10 @@ def join(league_id: int, token: str) -> str | Response | tuple[str, int]:
         except DomainError as error:
             flash(error.message, "error")
         else:
-            flash(f"Welcome to {league.name}! Draft your team next.", "success")
+            flash(
+                gettext("Welcome to %(league)s! Draft your team next.", league=league.name),
+                "success",
+            )
         return redirect(url_for("leagues.show", league_id=league_id))
     return render_template("leagues/join.html", league=league, form=form, valid=True)
 
@@ -228,18 +237,29 @@ def join(league_id: int, token: str) -> str | Response | tuple[str, int]:
 def next_season(league_id: int) -> str | Response:
     league = leagues.get_league(db.session(), league_id)
     if leagues.role_in(league, current_user) != "commissioner":
-        abort(403, description="Only a commissioner can close a season.")
+        abort(403, description=gettext("Only a commissioner can close a season."))
     form = EmptyForm()
     if form.validate_on_submit():
         with unit_of_work() as session:
             result = seasons.close_season(session, current_user, league_id)
-        flash(f"{result.opened.name} has begun; every team carries over.", "success")
+        flash(
+            gettext("%(season)s has begun; every team carries over.", season=result.opened.name),
+            "success",
+        )
         for prize in result.prizes:
-            trophy = " and the League Trophy" if prize.trophy else ""
-            flash(
-                f"{prize.team_name} ({prize.place_name}) wins {prize.gold:,} gold{trophy}.",
-                "success",
+            prize_args = {
+                "team": prize.team_name,
+                "place": prize.place_name,
+                "gold": format_number(prize.gold),
+            }
+            text = (
+                gettext(
+                    "%(team)s (%(place)s) wins %(gold)s gold and the League Trophy.", **prize_args
+                )
+                if prize.trophy
+                else gettext("%(team)s (%(place)s) wins %(gold)s gold.", **prize_args)
             )
+            flash(text, "success")
         return redirect(url_for("leagues.show", league_id=league_id))
     return render_template(
         "leagues/next_season.html",
@@ -255,7 +275,12 @@ def new_team(league_id: int) -> str | Response:
     league = leagues.get_league(db.session(), league_id)
     role = leagues.role_in(league, current_user)
     if role is None:
-        abort(403, description=f"Join {league.name} before drafting a team there.")
+        abort(
+            403,
+            description=gettext(
+                "Join %(league)s before drafting a team there.", league=league.name
+            ),
+        )
     ruleset = leagues.league_ruleset(league)
     form = NewTeamForm(
         team_types=sorted(ruleset.team_types, key=lambda t: t.name),
@@ -273,8 +298,11 @@ def new_team(league_id: int) -> str | Response:
             populate_errors(form, error)
         else:
             flash(
-                f"{team.name} is drafted as a {ruleset.team_type(team.team_type_id).name} "
-                "team. Hire your players.",
+                gettext(
+                    "%(team)s is drafted as a %(team_type)s team. Hire your players.",
+                    team=team.name,
+                    team_type=ruleset.team_type(team.team_type_id).name,
+                ),
                 "success",
             )
             return redirect(url_for("teams.show", team_id=team.id))

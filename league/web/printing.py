@@ -18,6 +18,7 @@ from werkzeug.wrappers import Response
 
 from league import jobs
 from league.extensions import db
+from league.i18n import gettext
 from league.models import League
 from league.pdf.context import PAPER_SIZES, paper_of
 from league.pdf.roster import PackStatus, RenderedPdf, pack_status, team_roster_pdf
@@ -59,7 +60,12 @@ def team_roster(team_id: int) -> Response:
 def _commissioners_league(league_id: int) -> League:
     league = leagues.get_league(db.session(), league_id)
     if leagues.role_in(league, current_user) != "commissioner":
-        abort(403, description=f"Only a commissioner of {league.name} can print the league pack.")
+        abort(
+            403,
+            description=gettext(
+                "Only a commissioner of %(league)s can print the league pack.", league=league.name
+            ),
+        )
     return league
 
 
@@ -116,14 +122,14 @@ def build_league_pack(league_id: int) -> Response:
     league = _commissioners_league(league_id)
     paper = paper_of(request.form.get("paper") or league.paper_size)
     if not EmptyForm().validate_on_submit():
-        abort(400, description="The form expired: reload the page and try again.")
+        abort(400, description=gettext("The form expired: reload the page and try again."))
     status = pack_status(db.session(), league, paper=paper)
     if not status.teams:
-        flash(f"{league.name} has no active team to print yet.", "error")
+        flash(gettext("%(league)s has no active team to print yet.", league=league.name), "error")
     elif status.pdf is None:
         _, joined = jobs.start_pack(league, paper, len(status.teams))
         if joined:
-            flash("The pack is already being built: this page follows that build.", "info")
+            flash(gettext("The pack is already being built: this page follows that build."), "info")
     return _pack_page(league, paper)
 
 
@@ -138,6 +144,8 @@ def league_pack(league_id: int) -> Response:
     status = pack_status(db.session(), league, paper=paper)
     if status.pdf is None:
         if not status.teams:
-            flash(f"{league.name} has no active team to print yet.", "error")
+            flash(
+                gettext("%(league)s has no active team to print yet.", league=league.name), "error"
+            )
         return _pack_page(league, paper)
     return _pdf_response(status.pdf)

@@ -18,11 +18,12 @@ from wtforms import PasswordField, StringField, SubmitField
 from wtforms.validators import DataRequired, EqualTo, Length
 
 from league.extensions import db
+from league.i18n import gettext
 from league.services import users
 from league.services.errors import DomainError
 from league.services.submissions import Resubmitted
 from league.services.unit_of_work import unit_of_work
-from league.web.forms import EmptyForm, FlaskForm, OneTimeForm
+from league.web.forms import EmptyForm, FlaskForm, OneTimeForm, _l
 from league.web.helpers import populate_errors
 
 bp = Blueprint("profile", __name__, url_prefix="/profile")
@@ -30,31 +31,32 @@ bp = Blueprint("profile", __name__, url_prefix="/profile")
 
 class TokenForm(OneTimeForm):
     name = StringField(
-        "Token name",
+        _l("Token name"),
         validators=[
-            DataRequired(message="Name the token (what will use it?)."),
+            DataRequired(message=_l("Name the token (what will use it?).")),
             Length(max=users.MAX_TOKEN_NAME),
         ],
     )
-    submit = SubmitField("Create token")
+    submit = SubmitField(_l("Create token"))
 
 
 class PasswordForm(FlaskForm):
     current_password = PasswordField(
-        "Current password", validators=[DataRequired(message="Enter your current password.")]
+        _l("Current password"),
+        validators=[DataRequired(message=_l("Enter your current password."))],
     )
     # Length, strength, the username: the service's rules, shown next to the field.
     new_password = PasswordField(
-        "New password", validators=[DataRequired(message="Enter the new password.")]
+        _l("New password"), validators=[DataRequired(message=_l("Enter the new password."))]
     )
     confirm = PasswordField(
-        "Repeat the new password",
+        _l("Repeat the new password"),
         validators=[
-            DataRequired(message="Repeat the new password."),
-            EqualTo("new_password", message="The passwords differ."),
+            DataRequired(message=_l("Repeat the new password.")),
+            EqualTo("new_password", message=_l("The passwords differ.")),
         ],
     )
-    submit = SubmitField("Change password")
+    submit = SubmitField(_l("Change password"))
 
 
 def _render(
@@ -100,7 +102,10 @@ def change_password() -> Response:
             # Every other session ended with the old secret; this one carries on with the new.
             remembered = current_app.config.get("REMEMBER_COOKIE_NAME", "remember_token")
             login_user(current_user._get_current_object(), remember=remembered in request.cookies)
-            flash("Your password is changed; you are logged out on every other device.", "success")
+            flash(
+                gettext("Your password is changed; you are logged out on every other device."),
+                "success",
+            )
             return redirect(url_for("profile.index"))
     return _render(password_form=form, status=400)
 
@@ -113,7 +118,7 @@ def end_sessions() -> Response:
         with unit_of_work() as session:
             users.end_sessions(session, current_user)
         logout_user()
-        flash("You are logged out on every device.", "info")
+        flash(gettext("You are logged out on every device."), "info")
         return redirect(url_for("main.index"))
     return _render(status=400)
 
@@ -152,6 +157,9 @@ def revoke_token(token_id: int) -> str | Response:
         except DomainError as error:  # revoked meanwhile (another tab)
             flash(error.message, "warning")
         else:
-            flash(f"The token “{name}” is revoked: it no longer works.", "success")
+            flash(
+                gettext("The token “%(name)s” is revoked: it no longer works.", name=name),
+                "success",
+            )
         return redirect(url_for("profile.index"))
     return render_template("profile/revoke.html", token=token, form=form)

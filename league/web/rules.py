@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, render_template, request
 from werkzeug.exceptions import HTTPException
 
+from league.i18n import format_number, gettext
 from league.rules import (
     Ruleset,
     TeamType,
@@ -34,7 +35,7 @@ def format_stat(value: int | None, characteristic: str, ruleset: Ruleset) -> str
 
 @bp.app_template_filter("gold")
 def format_gold(value: int | None) -> str:
-    return "-" if value is None else f"{value:,}"
+    return "-" if value is None else format_number(value)
 
 
 @bp.route("")
@@ -81,7 +82,9 @@ def team(ruleset_id: str, team_type_id: str) -> str:
 
 def _match_day(ruleset: Ruleset) -> MatchDay:
     if ruleset.match_day is None:
-        raise NotFound(f"{ruleset.name} has no inducements or star players.")
+        raise NotFound(
+            gettext("%(ruleset)s has no inducements or star players.", ruleset=ruleset.name)
+        )
     return ruleset.match_day
 
 
@@ -151,9 +154,11 @@ def not_found_page(error: HTTPException) -> str:
     if request.endpoint is not None and error.description:
         message = error.description
     elif ruleset is not None:
-        message = f"{ruleset.name} has no rules page at {request.path}."
+        message = gettext(
+            "%(ruleset)s has no rules page at %(path)s.", ruleset=ruleset.name, path=request.path
+        )
     else:
-        message = f"The rules browser has no page at {request.path}."
+        message = gettext("The rules browser has no page at %(path)s.", path=request.path)
     rulesets = [load_ruleset(other) for other in ruleset_ids()]
     return render_template(
         "rules/not_found.html", message=message, ruleset=ruleset, rulesets=rulesets

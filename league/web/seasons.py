@@ -7,6 +7,7 @@ from flask_login import current_user, login_required
 from werkzeug.wrappers import Response
 
 from league.extensions import db
+from league.i18n import gettext, ngettext
 from league.models import League, Match
 from league.services import leagues, playoffs, teams
 from league.services.errors import DomainError, NotFound
@@ -63,7 +64,12 @@ def redraft(team_id: int) -> tuple[str, int] | Response:
         flash(error.message, "error")
         return redirect(url_for("teams.show", team_id=team_id))
     if not teams.can_manage(plan.team, current_user):
-        abort(403, description=f"Only {plan.team.name}'s coach or a commissioner can re-draft it.")
+        abort(
+            403,
+            description=gettext(
+                "Only %(team)s's coach or a commissioner can re-draft it.", team=plan.team.name
+            ),
+        )
     form = _form(plan)
     if not form.validate_on_submit():
         return _render(plan, form, 422 if form.is_submitted() else 200)
@@ -80,7 +86,12 @@ def redraft(team_id: int) -> tuple[str, int] | Response:
     except DomainError as error:
         populate_errors(form, error)
         return _render(plan, form, 422)
-    flash(f"{plan.team.name}'s re-draft is submitted; a commissioner approves it.", "success")
+    flash(
+        gettext(
+            "%(team)s's re-draft is submitted; a commissioner approves it.", team=plan.team.name
+        ),
+        "success",
+    )
     return redirect(url_for("seasons.redraft", team_id=team_id))
 
 
@@ -90,22 +101,27 @@ def approve(team_id: int) -> str | Response:
     plan = redraft_plan(db.session(), team_id)
     form = ApproveRedraftForm()
     if not form.validate_on_submit():
-        abort(400, description="The form was incomplete.")
+        abort(400, description=gettext("The form was incomplete."))
     if leagues.role_in(plan.team.league, current_user) != "commissioner":
-        abort(403, description="Only a commissioner can approve a re-draft.")
+        abort(403, description=gettext("Only a commissioner can approve a re-draft."))
     if not form.is_confirmed:
         kept = len(plan.submitted.kept_player_ids) if plan.submitted else 0
         return render_template(
             "teams/confirm.html",
             team=plan.team,
             form=form,
-            question=f"Approve {plan.team.name}'s re-draft?",
-            explanation=(
-                f"{kept} of {len(plan.players)} players stay; the others leave the team "
-                "(they stay in its history). The treasury becomes what is left of the budget. "
-                "This cannot be undone."
+            question=gettext("Approve %(team)s's re-draft?", team=plan.team.name),
+            explanation=ngettext(
+                "%(kept)s of %(num)s player stay; the others leave the team (they stay in its "
+                "history). The treasury becomes what is left of the budget. This cannot be "
+                "undone.",
+                "%(kept)s of %(num)s players stay; the others leave the team (they stay in its "
+                "history). The treasury becomes what is left of the budget. This cannot be "
+                "undone.",
+                len(plan.players),
+                kept=kept,
             ),
-            button="Approve the re-draft",
+            button=gettext("Approve the re-draft"),
         )
     try:
         with unit_of_work() as session:
@@ -113,7 +129,7 @@ def approve(team_id: int) -> str | Response:
     except DomainError as error:
         flash(error.message, "error")
         return redirect(url_for("seasons.redraft", team_id=team_id))
-    flash(f"{plan.team.name}'s re-draft is approved.", "success")
+    flash(gettext("%(team)s's re-draft is approved.", team=plan.team.name), "success")
     return redirect(url_for("teams.show", team_id=team_id))
 
 
@@ -159,7 +175,7 @@ def playoffs_page(league_id: int) -> tuple[str, int]:
 def seed_playoffs(league_id: int) -> tuple[str, int] | Response:
     league = leagues.get_league(db.session(), league_id)
     if leagues.role_in(league, current_user) != "commissioner":
-        abort(403, description="Only a commissioner can seed the playoffs.")
+        abort(403, description=gettext("Only a commissioner can seed the playoffs."))
     form = PlayoffForm()
     if not form.validate_on_submit():
         return _render_playoffs(league, form, 422)
@@ -169,7 +185,14 @@ def seed_playoffs(league_id: int) -> tuple[str, int] | Response:
     except DomainError as error:
         populate_errors(form, error)
         return _render_playoffs(league, form, 422)
-    flash(f"The playoffs are seeded: {form.size.data} teams, first round scheduled.", "success")
+    flash(
+        ngettext(
+            "The playoffs are seeded: %(num)d team, first round scheduled.",
+            "The playoffs are seeded: %(num)d teams, first round scheduled.",
+            form.size.data,
+        ),
+        "success",
+    )
     return redirect(url_for("seasons.playoffs_page", league_id=league_id))
 
 
@@ -178,15 +201,21 @@ def seed_playoffs(league_id: int) -> tuple[str, int] | Response:
 def advance_playoffs(league_id: int) -> Response:
     form = EmptyForm()
     if not form.validate_on_submit():
-        abort(400, description="The form was incomplete.")
+        abort(400, description=gettext("The form was incomplete."))
     try:
         with unit_of_work() as session:
             created = playoffs.advance(session, current_user, league_id)
     except DomainError as error:
         flash_refusal(error)
     else:
-        noun = "match" if len(created) == 1 else "matches"
-        flash(f"{len(created)} bracket {noun} scheduled.", "success")
+        flash(
+            ngettext(
+                "%(num)d bracket match scheduled.",
+                "%(num)d bracket matches scheduled.",
+                len(created),
+            ),
+            "success",
+        )
     return redirect(url_for("seasons.playoffs_page", league_id=league_id))
 
 
@@ -195,16 +224,19 @@ def advance_playoffs(league_id: int) -> Response:
 def record_winner(match_id: int) -> Response:
     match = db.session.get(Match, match_id)
     if match is None:
-        abort(404, description=f"There is no match number {match_id}.")
+        abort(404, description=gettext("There is no match number %(id)s.", id=match_id))
     teams_of = [(side.team_id, side.team.name) for side in match.sides]
     form = WinnerForm(teams_of, prefix=f"m{match_id}")
     if not form.validate_on_submit():
-        abort(400, description="Choose one of the two teams.")
+        abort(400, description=gettext("Choose one of the two teams."))
     try:
         with unit_of_work() as session:
             playoffs.record_winner(session, current_user, match_id, form.team_id.data)
     except DomainError as error:
         flash_refusal(error)
     else:
-        flash("The winner is recorded; advance the bracket when the round is complete.", "success")
+        flash(
+            gettext("The winner is recorded; advance the bracket when the round is complete."),
+            "success",
+        )
     return redirect(url_for("seasons.playoffs_page", league_id=match.league_id))

@@ -12,6 +12,7 @@ from werkzeug.wrappers import Response
 
 from league import caching
 from league.extensions import db
+from league.i18n import format_number, gettext, ngettext
 from league.models import Player, Team
 from league.rules.refusals import an_item
 from league.services import teams
@@ -98,10 +99,15 @@ def _team_action(
     """
     team = teams.get_team(db.session(), team_id)
     if not form.validate_on_submit():
-        abort(400, description="The form was incomplete.")
+        abort(400, description=gettext("The form was incomplete."))
     ask_now = ask if ask is not None and not form.is_confirmed else None
     if ask_now and not teams.can_manage(team, current_user):
-        abort(403, description=f"Only {team.name}'s coach or a commissioner can do that.")
+        abort(
+            403,
+            description=gettext(
+                "Only %(team)s's coach or a commissioner can do that.", team=team.name
+            ),
+        )
     try:
         if ask_now:
             # `ask` raises the refusal of a step that cannot happen rather than ask about it.
@@ -122,7 +128,12 @@ def _team_action(
 def hire(team_id: int) -> Response | tuple[str, int]:
     team = teams.get_team(db.session(), team_id)
     if not teams.can_manage(team, current_user):
-        abort(403, description=f"Only {team.name}'s coach or a commissioner can hire players.")
+        abort(
+            403,
+            description=gettext(
+                "Only %(team)s's coach or a commissioner can hire players.", team=team.name
+            ),
+        )
     form = HireForm()
     if form.validate_on_submit():
         try:
@@ -136,14 +147,17 @@ def hire(team_id: int) -> Response | tuple[str, int]:
         except DomainError as error:
             populate_errors(form, error)
         else:
-            flash(f"Hired #{player.number} {player.name}.", "success")
+            flash(
+                gettext("Hired #%(number)s %(name)s.", number=player.number, name=player.name),
+                "success",
+            )
             return redirect(url_for("teams.show", team_id=team_id, _anchor="hire"))
     db.session.expire_all()
     return _render_team(teams.get_team(db.session(), team.id), 400, hire_form=form)
 
 
 def _item_name(item: str | None) -> str:
-    return an_item(item) if item in teams.ITEM_NAMES else "an item"
+    return an_item(item) if item in teams.ITEM_NAMES else gettext("an item")
 
 
 @bp.post("/teams/<int:team_id>/buy")
@@ -156,18 +170,25 @@ def buy(team_id: int) -> str | Response:
         lambda session: teams.buy_team_item(
             session, current_user, team_id, form.item.data or "", form_token=form.token.data
         ),
-        f"Bought {_item_name(form.item.data)}.",
+        gettext("Bought %(item)s.", item=_item_name(form.item.data)),
     )
 
 
 def _give_back_question(team: Team, item: str) -> Question:
     price = teams.item_price(team, item)
     return Question(
-        f"Give back {an_item(item)}?",
-        f"{team.name} gives back {an_item(item)} and its {price:,} gold returns to the "
-        f"treasury ({team.treasury:,} \u2192 {team.treasury + price:,}). It can be bought "
-        "back at the same price only while the draft lasts.",
-        "Yes, give it back",
+        gettext("Give back %(item)s?", item=an_item(item)),
+        gettext(
+            "%(team)s gives back %(item)s and its %(price)s gold returns to the treasury "
+            "(%(before)s \u2192 %(after)s). It can be bought back at the same price only "
+            "while the draft lasts.",
+            team=team.name,
+            item=an_item(item),
+            price=format_number(price),
+            before=format_number(team.treasury),
+            after=format_number(team.treasury + price),
+        ),
+        gettext("Yes, give it back"),
     )
 
 
@@ -181,7 +202,7 @@ def give_back(team_id: int) -> str | Response:
         lambda session: teams.undo_draft_item(
             session, current_user, team_id, form.item.data or "", form_token=form.token.data
         ),
-        f"Gave back {_item_name(form.item.data)}.",
+        gettext("Gave back %(item)s.", item=_item_name(form.item.data)),
         ask=lambda team: _give_back_question(team, form.item.data or ""),
     )
 
@@ -193,12 +214,23 @@ def _confirm_draft_question(team: Team) -> Question:
     during_draft, after_draft = teams.reroll_prices(team)
     players = len(teams.roster(team))
     return Question(
-        f"Confirm the draft of {team.name}?",
-        f"{team.name} starts with {players} players and {team.treasury:,} gold. Prices are "
-        f"fixed from then on: a team re-roll costs {after_draft:,} instead of "
-        f"{during_draft:,}, dedicated fans can no longer be bought, nothing can be given "
-        "back, and a player let go is fired without a refund. This cannot be undone.",
-        "Yes, confirm the draft",
+        gettext("Confirm the draft of %(team)s?", team=team.name),
+        ngettext(
+            "%(team)s starts with %(num)s player and %(gold)s gold. Prices are fixed from "
+            "then on: a team re-roll costs %(after)s instead of %(during)s, dedicated fans "
+            "can no longer be bought, nothing can be given back, and a player let go is "
+            "fired without a refund. This cannot be undone.",
+            "%(team)s starts with %(num)s players and %(gold)s gold. Prices are fixed from "
+            "then on: a team re-roll costs %(after)s instead of %(during)s, dedicated fans "
+            "can no longer be bought, nothing can be given back, and a player let go is "
+            "fired without a refund. This cannot be undone.",
+            players,
+            team=team.name,
+            gold=format_number(team.treasury),
+            after=format_number(after_draft),
+            during=format_number(during_draft),
+        ),
+        gettext("Yes, confirm the draft"),
     )
 
 
@@ -209,7 +241,7 @@ def confirm(team_id: int) -> str | Response:
         team_id,
         ConfirmStepForm(),
         lambda session: teams.confirm_draft(session, current_user, team_id),
-        "The draft is confirmed: the team is ready to play.",
+        gettext("The draft is confirmed: the team is ready to play."),
         ask=_confirm_draft_question,
     )
 
@@ -220,11 +252,17 @@ def _treasury_question(team: Team, form: TreasuryForm) -> Question:
     if refusal:
         raise refusal  # not asked about: it cannot be made anyway
     return Question(
-        f"Adjust the treasury of {team.name}?",
-        f"{amount:+,} gold ({form.reason.data}): the treasury goes from {team.treasury:,} to "
-        f"{team.treasury + amount:,}. The entry stays in the ledger for good; a mistake is "
-        "put right by another adjustment.",
-        "Yes, adjust the treasury",
+        gettext("Adjust the treasury of %(team)s?", team=team.name),
+        gettext(
+            "%(amount)s gold (%(reason)s): the treasury goes from %(before)s to %(after)s. "
+            "The entry stays in the ledger for good; a mistake is put right by another "
+            "adjustment.",
+            amount=("+" if amount >= 0 else "") + format_number(amount),
+            reason=form.reason.data,
+            before=format_number(team.treasury),
+            after=format_number(team.treasury + amount),
+        ),
+        gettext("Yes, adjust the treasury"),
     )
 
 
@@ -233,7 +271,7 @@ def _treasury_question(team: Team, form: TreasuryForm) -> Question:
 def adjust_treasury(team_id: int) -> str | Response | tuple[str, int]:
     team = teams.get_team(db.session(), team_id)
     if role_in(team.league, current_user) != "commissioner":
-        abort(403, description="Only a commissioner can adjust a treasury.")
+        abort(403, description=gettext("Only a commissioner can adjust a treasury."))
     form = TreasuryForm()
     if form.validate_on_submit():
         try:
@@ -255,7 +293,7 @@ def adjust_treasury(team_id: int) -> str | Response | tuple[str, int]:
             # "Not enough gold" names no field: it is about the amount.
             populate_errors(form, error, lambda field: field or "amount")
         else:
-            flash("Treasury adjusted.", "success")
+            flash(gettext("Treasury adjusted."), "success")
             return redirect(url_for("teams.show", team_id=team_id, _anchor="ledger"))
     db.session.expire_all()
     return _render_team(teams.get_team(db.session(), team.id), 400, treasury_form=form)
@@ -267,14 +305,18 @@ def reassign(team_id: int) -> Response | tuple[str, int]:
     """A commissioner hands the team to another member of the league."""
     team = teams.get_team(db.session(), team_id)
     if role_in(team.league, current_user) != "commissioner":
-        abort(403, description="Only a commissioner can hand a team to another coach.")
+        abort(403, description=gettext("Only a commissioner can hand a team to another coach."))
     members = [m.user.username for m in active_members(team.league) if m.user_id != team.coach_id]
     form = CoachForm(members=sorted(members, key=str.lower))
     if form.validate_on_submit():
         try:
             with unit_of_work() as session:
                 handed = teams.reassign_team(session, current_user, team_id, form.coach.data or "")
-                message = f"{handed.name} is now coached by {handed.coach.username}."
+                message = gettext(
+                    "%(team)s is now coached by %(coach)s.",
+                    team=handed.name,
+                    coach=handed.coach.username,
+                )
         except DomainError as error:
             populate_errors(form, error)
         else:
@@ -313,7 +355,7 @@ def player(player_id: int) -> tuple[str, int]:
 def edit_player(player_id: int) -> Response | tuple[str, int]:
     player = teams.get_player(db.session(), player_id)
     if not teams.can_manage(teams.get_team(db.session(), player.team_id), current_user):
-        abort(403, description="Only the player's coach or a commissioner can edit him.")
+        abort(403, description=gettext("Only the player's coach or a commissioner can edit him."))
     form = PlayerForm()
     if form.validate_on_submit():
         try:
@@ -324,7 +366,7 @@ def edit_player(player_id: int) -> Response | tuple[str, int]:
         except DomainError as error:
             populate_errors(form, error)
         else:
-            flash("Player saved.", "success")
+            flash(gettext("Player saved."), "success")
             return redirect(url_for("teams.player", player_id=player_id))
     db.session.expire_all()
     return _render_player(teams.get_player(db.session(), player.id), form, 400)
@@ -332,17 +374,31 @@ def edit_player(player_id: int) -> Response | tuple[str, int]:
 
 def _confirm_player_action(
     player_id: int,
-    verb: str,
+    question: Callable[[Player], tuple[str, str]],
     action: Callable[..., Any],
     explanation: str,
     success: str,
 ) -> str | Response:
+    """Fire, remove or retire a player, asked first: ``question`` gives the page's title
+    and its button for the player."""
     player = teams.get_player(db.session(), player_id)
     team = teams.get_team(db.session(), player.team_id)
     if not teams.can_manage(team, current_user):
-        abort(403, description=f"Only {team.name}'s coach or a commissioner can do that.")
+        abort(
+            403,
+            description=gettext(
+                "Only %(team)s's coach or a commissioner can do that.", team=team.name
+            ),
+        )
     if not player.on_roster:
-        flash(f"{player.name} is no longer on the roster ({player.status}).", "error")
+        flash(
+            gettext(
+                "%(name)s is no longer on the roster (%(status)s).",
+                name=player.name,
+                status=player.status,
+            ),
+            "error",
+        )
         return redirect(url_for("teams.show", team_id=team.id, _anchor="roster"))
     form = EmptyForm()
     if form.validate_on_submit():
@@ -354,11 +410,8 @@ def _confirm_player_action(
         else:
             flash(success, "success")
         return redirect(url_for("teams.show", team_id=team.id, _anchor="roster"))
-    return _ask_first(
-        team,
-        form,
-        Question(f"{verb.capitalize()} {player.name}?", explanation, f"Yes, {verb} {player.name}"),
-    )
+    title, button = question(player)
+    return _ask_first(team, form, Question(title, explanation, button))
 
 
 @bp.route("/players/<int:player_id>/fire", methods=["GET", "POST"])
@@ -367,20 +420,38 @@ def fire(player_id: int) -> str | Response:
     player = teams.get_player(db.session(), player_id)
     label = f"#{player.number} {player.name}"
     if teams.get_team(db.session(), player.team_id).status == "draft":
+        cost = format_number(player.cost)
         return _confirm_player_action(
             player_id,
-            "remove",
+            lambda p: (
+                gettext("Remove %(name)s?", name=p.name),
+                gettext("Yes, remove %(name)s", name=p.name),
+            ),
             lambda session: teams.fire_player(session, current_user, player_id),
-            f"{label} leaves the draft and the {player.cost:,} gold comes back.",
-            f"Removed {label} from the draft; {player.cost:,} gold refunded.",
+            gettext(
+                "%(player)s leaves the draft and the %(gold)s gold comes back.",
+                player=label,
+                gold=cost,
+            ),
+            gettext(
+                "Removed %(player)s from the draft; %(gold)s gold refunded.",
+                player=label,
+                gold=cost,
+            ),
         )
     return _confirm_player_action(
         player_id,
-        "fire",
+        lambda p: (
+            gettext("Fire %(name)s?", name=p.name),
+            gettext("Yes, fire %(name)s", name=p.name),
+        ),
         lambda session: teams.fire_player(session, current_user, player_id),
-        f"{label} is fired: he leaves the roster for good and nothing is refunded. "
-        "His record stays in the team's history.",
-        f"Fired {label}; he is listed under former players.",
+        gettext(
+            "%(player)s is fired: he leaves the roster for good and nothing is refunded. "
+            "His record stays in the team's history.",
+            player=label,
+        ),
+        gettext("Fired %(player)s; he is listed under former players.", player=label),
     )
 
 
@@ -391,8 +462,14 @@ def retire(player_id: int) -> str | Response:
     label = f"#{player.number} {player.name}"
     return _confirm_player_action(
         player_id,
-        "retire",
+        lambda p: (
+            gettext("Retire %(name)s?", name=p.name),
+            gettext("Yes, retire %(name)s", name=p.name),
+        ),
         lambda session: teams.retire_player(session, current_user, player_id),
-        f"{label} retires: he leaves the roster and his record stays in history.",
-        f"{label} has retired; he is listed under former players.",
+        gettext(
+            "%(player)s retires: he leaves the roster and his record stays in history.",
+            player=label,
+        ),
+        gettext("%(player)s has retired; he is listed under former players.", player=label),
     )

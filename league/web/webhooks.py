@@ -10,6 +10,7 @@ from sqlalchemy.orm import Session
 from werkzeug.wrappers import Response
 
 from league.extensions import db
+from league.i18n import gettext
 from league.models import League, Webhook
 from league.services import leagues, webhooks
 from league.services.errors import DomainError, Forbidden, NotFound
@@ -28,7 +29,12 @@ def _league_for_commissioner(league_id: int) -> League:
     except NotFound as error:
         abort(404, description=error.message)
     if leagues.role_in(league, current_user) != "commissioner":
-        abort(403, description=f"Only a commissioner of {league.name} manages its webhooks.")
+        abort(
+            403,
+            description=gettext(
+                "Only a commissioner of %(league)s manages its webhooks.", league=league.name
+            ),
+        )
     return league
 
 
@@ -66,7 +72,7 @@ def _index(
             league=league,
             webhooks=hooks,
             deliveries={w.id: webhooks.recent_deliveries(db.session(), w) for w in hooks},
-            labels=EVENT_LABELS,
+            labels={event: gettext(label) for event, label in EVENT_LABELS.items()},
             form=form,
             new=new,
             action_form=EmptyForm(),
@@ -107,7 +113,7 @@ def edit(webhook_id: int) -> str | Response | tuple[str, int]:
         ),
     )
     if saved is not None:
-        flash("Webhook saved.", "success")
+        flash(gettext("Webhook saved."), "success")
         return redirect(url_for("webhooks.index", league_id=saved.league_id))
     status = 400 if form.errors or form.form_errors else 200
     return render_template("webhooks/edit.html", webhook=webhook, form=form), status
@@ -122,7 +128,7 @@ def resume(webhook_id: int) -> Response:
         abort(400)
     with unit_of_work() as session:
         webhooks.resume_webhook(session, current_user, webhook_id)
-    flash("Webhook resumed; deliveries waiting for a retry go out again.", "success")
+    flash(gettext("Webhook resumed; deliveries waiting for a retry go out again."), "success")
     return redirect(url_for("webhooks.index", league_id=league_id))
 
 
@@ -138,15 +144,17 @@ def delete(webhook_id: int) -> str | Response:
         return render_template(
             "teams/confirm.html",
             form=form,
-            question="Delete this webhook?",
-            explanation=(
-                f"{webhook.url} will not be told about {webhook.league.name} any more, "
-                "and its deliveries are deleted with it."
+            question=gettext("Delete this webhook?"),
+            explanation=gettext(
+                "%(url)s will not be told about %(league)s any more, and its deliveries are "
+                "deleted with it.",
+                url=webhook.url,
+                league=webhook.league.name,
             ),
-            button="Delete the webhook",
+            button=gettext("Delete the webhook"),
             cancel_url=url_for("webhooks.index", league_id=league_id),
         )
     with unit_of_work() as session:
         webhooks.delete_webhook(session, current_user, webhook_id)
-    flash("Webhook deleted.", "success")
+    flash(gettext("Webhook deleted."), "success")
     return redirect(url_for("webhooks.index", league_id=league_id))

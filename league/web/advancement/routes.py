@@ -14,6 +14,7 @@ from flask_login import current_user, login_required
 from werkzeug.wrappers import Response
 
 from league.extensions import db
+from league.i18n import format_number, gettext
 from league.models import Advancement, Player
 from league.rules import RANDOM_CHARACTERISTIC_KIND, RANDOM_SKILL_KINDS, needs_dice
 from league.services import teams
@@ -24,9 +25,7 @@ from league.services.submissions import Resubmitted
 from league.services.text import ordinal
 from league.services.unit_of_work import unit_of_work
 from league.web.advancement.text import (
-    ARROW,
     KIND_LABELS,
-    MINUS,
     decision_text,
     dice_help,
     dice_text,
@@ -61,7 +60,10 @@ def _managed(player_id: int) -> Player:
     team = teams.get_team(db.session(), player.team_id)
     if not teams.can_manage(team, current_user):
         abort(
-            403, description=f"Only {team.name}'s coach or a commissioner can advance its players."
+            403,
+            description=gettext(
+                "Only %(team)s's coach or a commissioner can advance its players.", team=team.name
+            ),
         )
     return player
 
@@ -114,7 +116,7 @@ def _render_choose(
         groups=groups,
         closed=closed,
         categories=categories,
-        label=kind_label(ctx.ruleset, kind) if kind else "Star Player Roll",
+        label=kind_label(ctx.ruleset, kind) if kind else gettext("Star Player Roll"),
         nth=ordinal(ctx.number),
         table_dice=ctx.team.league.table_dice_allowed,
         needs_dice=needs_dice(ctx.ruleset, kind or ""),
@@ -133,7 +135,12 @@ def _known_kind(ctx: Context, kind: str | None) -> None:
     if ctx.roll_mode or ctx.player.pending_roll:
         return
     if kind not in KIND_LABELS or ctx.option(kind) is None:
-        abort(404, description=f"{ctx.ruleset.name} offers no such advancement.")
+        abort(
+            404,
+            description=gettext(
+                "%(ruleset)s offers no such advancement.", ruleset=ctx.ruleset.name
+            ),
+        )
 
 
 @bp.get("/players/<int:player_id>/advance")
@@ -141,7 +148,14 @@ def _known_kind(ctx: Context, kind: str | None) -> None:
 def show_choices(player_id: int) -> Response | tuple[str, int]:
     player = _managed(player_id)
     if not player.on_roster:
-        flash(f"{player.name} is {player.status} and cannot advance.", "error")
+        flash(
+            gettext(
+                "%(name)s is %(status)s and cannot advance.",
+                name=player.name,
+                status=player.status,
+            ),
+            "error",
+        )
         return _player_page(player)
     form = AdvanceForm(formdata=None)
     kind = request.args.get("kind")
@@ -163,7 +177,14 @@ def preview_choice(player_id: int) -> Response | tuple[str, int]:
     """The coach's choice: the next sub-choice, errors next to the fields, or the confirmation."""
     player = _managed(player_id)
     if not player.on_roster:
-        flash(f"{player.name} is {player.status} and cannot advance.", "error")
+        flash(
+            gettext(
+                "%(name)s is %(status)s and cannot advance.",
+                name=player.name,
+                status=player.status,
+            ),
+            "error",
+        )
         return _player_page(player)
     form = AdvanceForm()
     if not form.validate_on_submit():
@@ -239,15 +260,38 @@ def confirm(player_id: int) -> Response | tuple[str, int]:
 
 def _done_message(ctx: Context, name: str, result: Advancement | PendingRoll) -> str:
     if isinstance(result, PendingRoll):
-        return (
-            f"The server rolled {dice_text(result.dice)} for {name}. Now pick what the dice allow."
+        return gettext(
+            "The server rolled %(dice)s for %(name)s. Now pick what the dice allow.",
+            dice=dice_text(result.dice),
+            name=name,
         )
-    gained = gained_text(result)
-    dice = f" (dice {dice_text(result.dice)})" if result.dice else ""
-    spp = f"{MINUS}{result.spp_cost} SPP, " if not ctx.roll_mode else ""
-    return (
-        f"{name} took {gained}{dice} as his {ordinal(result.number)} advancement: "
-        f"{spp}value +{result.value_increase:,}."
+    args = {
+        "name": name,
+        "gained": gained_text(result),
+        "dice": dice_text(result.dice) if result.dice else "",
+        "nth": ordinal(result.number),
+        "spp": result.spp_cost,
+        "value": format_number(result.value_increase),
+    }
+    if result.dice and ctx.roll_mode:
+        return gettext(
+            "%(name)s took %(gained)s (dice %(dice)s) as his %(nth)s advancement: "
+            "value +%(value)s.",
+            **args,
+        )
+    if result.dice:
+        return gettext(
+            "%(name)s took %(gained)s (dice %(dice)s) as his %(nth)s advancement: "
+            "\u2212%(spp)s SPP, value +%(value)s.",
+            **args,
+        )
+    if ctx.roll_mode:
+        return gettext(
+            "%(name)s took %(gained)s as his %(nth)s advancement: value +%(value)s.", **args
+        )
+    return gettext(
+        "%(name)s took %(gained)s as his %(nth)s advancement: \u2212%(spp)s SPP, value +%(value)s.",
+        **args,
     )
 
 
@@ -257,7 +301,7 @@ def undo(player_id: int) -> Response | str:
     player = _managed(player_id)
     active = player.active_advancements
     if not active:
-        flash(f"{player.name} has no advancement to undo.", "error")
+        flash(gettext("%(name)s has no advancement to undo.", name=player.name), "error")
         return _player_page(player)
     last = active[-1]
     form = EmptyForm()
@@ -266,14 +310,17 @@ def undo(player_id: int) -> Response | str:
             with unit_of_work() as session:
                 undone = undo_last_advancement(session, current_user, player_id)
                 gained = gained_text(undone)
-                message = (
-                    f"Undid {gained}: {undone.spp_cost} SPP back, "
-                    f"value {MINUS}{undone.value_increase:,}."
+                message = gettext(
+                    "Undid %(gained)s: %(spp)s SPP back, value \u2212%(value)s.",
+                    gained=gained,
+                    spp=undone.spp_cost,
+                    value=format_number(undone.value_increase),
                 )
                 if undone.dice_roll is not None:
-                    message += (
-                        f" The server's dice ({dice_text(undone.dice_roll.dice)}) are kept: "
-                        "the next advancement of that kind uses them."
+                    message += " " + gettext(
+                        "The server's dice (%(dice)s) are kept: "
+                        "the next advancement of that kind uses them.",
+                        dice=dice_text(undone.dice_roll.dice),
                     )
         except DomainError as error:
             # A coach refused an undo (his team has played since) is told why, on the page.
@@ -284,17 +331,42 @@ def undo(player_id: int) -> Response | str:
     ctx = context_for(player)
     tv = team_values(ctx.team).team_value
     gained = gained_text(last)
-    spp = f"{last.spp_cost} SPP come back, " if last.spp_cost else ""
+    args = {
+        "name": player.name,
+        "gained": gained,
+        "nth": ordinal(last.number),
+        "spp": last.spp_cost,
+        "value": format_number(last.value_increase),
+        "tv": format_number(tv),
+        "after": format_number(tv - last.value_increase),
+    }
     explanation = (
-        f"{player.name} gives up {gained} (his {ordinal(last.number)} advancement): {spp}"
-        f"value {MINUS}{last.value_increase:,}, TV {tv:,} {ARROW} {tv - last.value_increase:,}."
+        gettext(
+            "%(name)s gives up %(gained)s (his %(nth)s advancement): %(spp)s SPP come back, "
+            "value \u2212%(value)s, TV %(tv)s \u2192 %(after)s.",
+            **args,
+        )
+        if last.spp_cost
+        else gettext(
+            "%(name)s gives up %(gained)s (his %(nth)s advancement): "
+            "value \u2212%(value)s, TV %(tv)s \u2192 %(after)s.",
+            **args,
+        )
     )
     if last.dice_roll is not None:
-        next_use = (
-            "Star Player Roll" if ctx.roll_mode else kind_label(ctx.ruleset, last.kind).lower()
-        )
-        explanation += (
-            f" The server's dice ({dice_text(last.dice_roll.dice)}) are not rolled again: "
-            f"they wait for his next {next_use}."
+        dice = dice_text(last.dice_roll.dice)
+        explanation += " " + (
+            gettext(
+                "The server's dice (%(dice)s) are not rolled again: "
+                "they wait for his next Star Player Roll.",
+                dice=dice,
+            )
+            if ctx.roll_mode
+            else gettext(
+                "The server's dice (%(dice)s) are not rolled again: "
+                "they wait for his next %(kind)s.",
+                dice=dice,
+                kind=kind_label(ctx.ruleset, last.kind).lower(),
+            )
         )
     return render_template("advancement/undo.html", ctx=ctx, explanation=explanation, form=form)

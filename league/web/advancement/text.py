@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from league.i18n import N_, gettext
 from league.models import Advancement
 from league.rules import RANDOM_CHARACTERISTIC_KIND, Decision, Ruleset, refusal_text
 
@@ -9,23 +10,24 @@ MINUS = "\u2212"
 ARROW = "\u2192"
 
 KIND_LABELS = {
-    "random_primary": "Random primary skill",
-    "chosen_primary": "Chosen primary skill",
-    "random_secondary": "Random secondary skill",
-    "chosen_secondary": "Chosen secondary skill",
-    RANDOM_CHARACTERISTIC_KIND: "Characteristic improvement",
+    "random_primary": N_("Random primary skill"),
+    "chosen_primary": N_("Chosen primary skill"),
+    "random_secondary": N_("Random secondary skill"),
+    "chosen_secondary": N_("Chosen secondary skill"),
+    RANDOM_CHARACTERISTIC_KIND: N_("Characteristic improvement"),
 }
 #: Classic (roll mode): what a Star Player Roll may give.
 ROLL_KIND_LABELS = {
-    "chosen_primary": "Normal skill",
-    "chosen_secondary": "Doubles skill",
-    RANDOM_CHARACTERISTIC_KIND: "Characteristic increase",
+    "chosen_primary": N_("Normal skill"),
+    "chosen_secondary": N_("Doubles skill"),
+    RANDOM_CHARACTERISTIC_KIND: N_("Characteristic increase"),
 }
 
 
 def kind_label(ruleset: Ruleset, kind: str) -> str:
     labels = ROLL_KIND_LABELS if ruleset.advancement.mode == "roll" else KIND_LABELS
-    return labels.get(kind, kind.replace("_", " "))
+    label = labels.get(kind)
+    return gettext(label) if label else kind.replace("_", " ")
 
 
 def decision_text(decision: Decision) -> str:
@@ -55,16 +57,20 @@ def dice_text(dice: tuple[int, ...] | list[int]) -> str:
 def dice_help(ruleset: Ruleset, kind: str | None) -> str:
     """How to type in the dice of this kind."""
     if ruleset.advancement.mode == "roll":
-        return "2D6, e.g. 3 4."
+        return gettext("2D6, e.g. 3 4.")
     if kind == RANDOM_CHARACTERISTIC_KIND:
         table = ruleset.characteristic_table
-        return f"One D{table.die if table else 6}, e.g. 7."
+        return gettext("One D%(die)s, e.g. 7.", die=table.die if table else 6)
     procedure = ruleset.advancement.random_skill
     if procedure == "roll_twice_pick_one":
-        return "Two rolls of 2D6 (four dice), e.g. 1 2 4 5; then keep one of the two skills."
+        return gettext(
+            "Two rolls of 2D6 (four dice), e.g. 1 2 4 5; then keep one of the two skills."
+        )
     if procedure == "roll_list":
-        return "One die numbered 1 to the size of the category's list (shown above), e.g. 3."
-    return (
+        return gettext(
+            "One die numbered 1 to the size of the category's list (shown above), e.g. 3."
+        )
+    return gettext(
         "2D6, e.g. 2 5: the first die picks the half of the table (1-3: rows 1-6, "
         "4-6: rows 7-12), the second the row."
     )

@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 from flask_login import current_user
 
 from league.extensions import db
+from league.i18n import N_, format_number, gettext
 from league.models import Advancement, DiceRoll, Player, Team
 from league.rules import (
     RANDOM_CHARACTERISTIC_KIND,
@@ -46,8 +47,6 @@ from league.services.errors import RuleViolation
 from league.services.rosters import team_values
 from league.services.text import ordinal
 from league.web.advancement.text import (
-    ARROW,
-    MINUS,
     decision_text,
     dice_text,
     gained_text,
@@ -55,6 +54,9 @@ from league.web.advancement.text import (
     sentence,
 )
 from league.web.forms.advancement import AdvanceForm
+
+#: Who rolled an advancement's dice, as its history row says it.
+DICE_SOURCES = {"server": N_("server"), "table": N_("table")}
 
 # ---------------------------------------------------------------------------
 # What a page offers
@@ -172,14 +174,30 @@ def context_for(player: Player, team: Team | None = None) -> Context:
 
 def _closed_reason(ctx: Context, access: str | None, kind: str, learnable: bool) -> str:
     if not learnable:
-        return "cannot be learned"
+        return gettext("cannot be learned")
     if access == "secondary" and kind.endswith("_primary"):
-        return "secondary category: take these as a secondary skill"
+        return gettext("secondary category: take these as a secondary skill")
     if access == "primary" and kind.endswith("_secondary"):
-        return "primary category: take these as a primary skill"
+        return gettext("primary category: take these as a primary skill")
     if access is not None:
-        return "no random table for this category"
-    return f"not open to a {ctx.position.name}"
+        return gettext("no random table for this category")
+    return gettext("not open to a %(position)s", position=ctx.position.name)
+
+
+def _either(names: list[str] | tuple[str, ...]) -> str:
+    """ "A or B or C", each "or" as the reader's language says it."""
+    text = names[0] if names else ""
+    for name in names[1:]:
+        text = gettext("%(first)s or %(second)s", first=text, second=name)
+    return text
+
+
+def _both(names: list[str] | tuple[str, ...]) -> str:
+    """ "A and B", each "and" as the reader's language says it."""
+    text = names[0] if names else ""
+    for name in names[1:]:
+        text = gettext("%(first)s and %(second)s", first=text, second=name)
+    return text
 
 
 def skill_groups(
@@ -251,7 +269,11 @@ def _dice_violation(reason: Reason) -> RuleViolation:
     """Dice that cannot be the roll asked for (``invalid_dice``), as the page says it."""
     text = str(reason.params.get("text"))
     if "count" in reason.params:  # how many dice to type in
-        text += ": enter two dice" if reason.params["count"] == 2 else ": enter one die"
+        text = (
+            gettext("%(text)s: enter two dice", text=text)
+            if reason.params["count"] == 2
+            else gettext("%(text)s: enter one die", text=text)
+        )
     return RuleViolation(sentence(text), code="invalid_dice", field="dice")
 
 
@@ -263,28 +285,42 @@ def refusal(ctx: Context, refused: Resolution) -> RuleViolation:
     if code == "invalid_dice":
         return _dice_violation(reason)
     if code == "skill_required":
-        return RuleViolation("Pick the skill to take.", field="choice")
+        return RuleViolation(gettext("Pick the skill to take."), field="choice")
     if code == "category_required":
-        return RuleViolation("Pick the skill category to roll on.", field="category")
+        return RuleViolation(gettext("Pick the skill category to roll on."), field="category")
     if code == "reroll_required":
-        skills = " and ".join(params.get("skills", ()))
+        skills = _both([str(skill) for skill in params.get("skills", ())])
         return RuleViolation(
-            f"The dice give {skills}, which {who} cannot take: roll again.",
+            gettext(
+                "The dice give %(skills)s, which %(name)s cannot take: roll again.",
+                skills=skills,
+                name=who,
+            ),
             code="skill_not_allowed",
             field="dice",
         )
     if code == "not_rolled":
-        names = " or ".join(params.get("options", ()))
-        return RuleViolation(f"Keep one of the rolled skills: {names}.", field="choice")
+        names = _either([str(option) for option in params.get("options", ())])
+        return RuleViolation(
+            gettext("Keep one of the rolled skills: %(skills)s.", skills=names), field="choice"
+        )
     if code == "not_offered":
         characteristic = str(params.get("characteristic")).upper()
         return RuleViolation(
-            f"A roll of {params.get('roll')} does not allow {characteristic}.", field="choice"
+            gettext(
+                "A roll of %(roll)s does not allow %(characteristic)s.",
+                roll=params.get("roll"),
+                characteristic=characteristic,
+            ),
+            field="choice",
         )
     if code == "not_a_double":
         return RuleViolation(
-            f"A roll of {params.get('first')} + {params.get('second')} is not a double: "
-            "no doubles skill.",
+            gettext(
+                "A roll of %(first)s + %(second)s is not a double: no doubles skill.",
+                first=params.get("first"),
+                second=params.get("second"),
+            ),
             field="choice",
         )
     if code == "no_such_category" or refused.field == "dice":
@@ -295,21 +331,39 @@ def refusal(ctx: Context, refused: Resolution) -> RuleViolation:
             else refused.decision
         )
         return RuleViolation(
-            f"{who} cannot roll on that category: {decision_text(decision)}.",
+            gettext(
+                "%(name)s cannot roll on that category: %(reason)s.",
+                name=who,
+                reason=decision_text(decision),
+            ),
             code="skill_not_allowed",
             field="category" if code != "kind_not_available" else None,
         )
     if refused.field == "characteristic":
         characteristic = (refused.request.characteristic or "").upper()
         return RuleViolation(
-            f"{characteristic}: {decision_text(refused.decision)}.", field="choice"
+            gettext(
+                "%(choice)s: %(reason)s.",
+                choice=characteristic,
+                reason=decision_text(refused.decision),
+            ),
+            field="choice",
         )
     if refused.field == "skill":
         return RuleViolation(
-            f"{refused.request.skill}: {decision_text(refused.decision)}.", field="choice"
+            gettext(
+                "%(choice)s: %(reason)s.",
+                choice=refused.request.skill,
+                reason=decision_text(refused.decision),
+            ),
+            field="choice",
         )
     return RuleViolation(
-        f"{who} cannot take this advancement now: {decision_text(refused.decision)}.",
+        gettext(
+            "%(name)s cannot take this advancement now: %(reason)s.",
+            name=who,
+            reason=decision_text(refused.decision),
+        ),
         field="kind",
     )
 
@@ -335,8 +389,11 @@ def rolled_view(
             SkillOffer(skill, ctx.value(kind, skill), kind)
             for skill in dict.fromkeys(resolution.candidates)
         )
-        names = " or ".join(o.skill.name for o in offers)
-        heading = f"The dice ({dice_text(dice)}) give {names}: keep one."
+        heading = gettext(
+            "The dice (%(dice)s) give %(skills)s: keep one.",
+            dice=dice_text(dice),
+            skills=_either([o.skill.name for o in offers]),
+        )
         return Rolled(dice, source, kind, category, heading, candidates=offers)
     options = _characteristic_roll(ctx, dice)
     chars = tuple(
@@ -345,14 +402,33 @@ def rolled_view(
     )
     refused = tuple((c.upper(), decision_text(d)) for c, d in options.refused)
     if ctx.roll_mode:
-        total = f"{dice[0]} + {dice[1]} = {options.roll}"
-        double = " (a double: doubles skills are open too)" if options.doubles else ""
-        heading = f"Star Player Roll: {total}{double}."
+        total = {"first": dice[0], "second": dice[1], "total": options.roll}
+        heading = (
+            gettext(
+                "Star Player Roll: %(first)s + %(second)s = %(total)s "
+                "(a double: doubles skills are open too).",
+                **total,
+            )
+            if options.doubles
+            else gettext("Star Player Roll: %(first)s + %(second)s = %(total)s.", **total)
+        )
     else:
         table = ctx.ruleset.characteristic_table
-        die = f"D{table.die}" if table else "die"
-        allowed = " or ".join(c.upper() for c in options.offered)
-        heading = f"The {die} shows {options.roll}: {allowed}, or a skill instead."
+        allowed = _either([c.upper() for c in options.offered])
+        heading = (
+            gettext(
+                "The D%(sides)s shows %(roll)s: %(allowed)s, or a skill instead.",
+                sides=table.die,
+                roll=options.roll,
+                allowed=allowed,
+            )
+            if table
+            else gettext(
+                "The die shows %(roll)s: %(allowed)s, or a skill instead.",
+                roll=options.roll,
+                allowed=allowed,
+            )
+        )
     return Rolled(
         dice,
         source,
@@ -386,13 +462,16 @@ def _dice_for(ctx: Context, form: AdvanceForm) -> tuple[tuple[int, ...] | None, 
     if form.table_dice:
         if not ctx.team.league.table_dice_allowed:
             raise RuleViolation(
-                f"{ctx.team.league.name} uses server dice only: let the server roll.",
+                gettext(
+                    "%(league)s uses server dice only: let the server roll.",
+                    league=ctx.team.league.name,
+                ),
                 code="invalid_dice",
                 field="dice",
             )
         dice = form.dice_values()
         if dice is None:
-            raise RuleViolation("Enter the dice rolled at the table.", field="dice")
+            raise RuleViolation(gettext("Enter the dice rolled at the table."), field="dice")
         return dice, "table"
     return None, "server"
 
@@ -451,12 +530,20 @@ def _check_kind(ctx: Context, kind: str) -> AdvancementOption:
     option = ctx.option(kind)
     if option is None:
         raise RuleViolation(
-            f"{ctx.ruleset.name} offers no {kind.replace('_', ' ')} advancement.", field="kind"
+            gettext(
+                "%(ruleset)s offers no %(kind)s advancement.",
+                ruleset=ctx.ruleset.name,
+                kind=kind.replace("_", " "),
+            ),
+            field="kind",
         )
     if not option.affordable:
         raise RuleViolation(
-            f"{ctx.player.name} cannot take this advancement now: "
-            f"{decision_text(option.decision)}.",
+            gettext(
+                "%(name)s cannot take this advancement now: %(reason)s.",
+                name=ctx.player.name,
+                reason=decision_text(option.decision),
+            ),
             field="kind",
         )
     return option
@@ -464,10 +551,17 @@ def _check_kind(ctx: Context, kind: str) -> AdvancementOption:
 
 def _costs(ctx: Context, option: AdvancementOption, value: int | None) -> str:
     tv = team_values(ctx.team).team_value
-    parts = [] if option.cost is None else [f"{MINUS}{option.cost} SPP"]
+    parts = [] if option.cost is None else [gettext("\u2212%(spp)s SPP", spp=option.cost)]
     if value is not None:
-        parts += [f"value +{value:,}", f"TV {tv:,} {ARROW} {tv + value:,}"]
-    return ", ".join(parts)
+        parts += [
+            gettext("value +%(value)s", value=format_number(value)),
+            gettext(
+                "TV %(tv)s \u2192 %(after)s",
+                tv=format_number(tv),
+                after=format_number(tv + value),
+            ),
+        ]
+    return gettext(", ").join(parts)
 
 
 def preview(ctx: Context, form: AdvanceForm) -> Preview | Rolled:
@@ -495,79 +589,132 @@ def preview(ctx: Context, form: AdvanceForm) -> Preview | Rolled:
 
 def _taken_text(ctx: Context, option: AdvancementOption, taken: Resolution) -> tuple[str, str]:
     """(the confirmation's sentence, its button) for what the resolver took."""
-    who, nth = ctx.player.name, ordinal(ctx.number)
-    costs = _costs(ctx, option, taken.value)
     kind = taken.request.kind
     dice = taken.dice or ()
+    args: dict[str, object] = {
+        "name": ctx.player.name,
+        "nth": ordinal(ctx.number),
+        "costs": _costs(ctx, option, taken.value),
+        "skill": taken.skill,
+    }
+    take_skill = gettext("Take %(skill)s", skill=taken.skill)
     if taken.characteristic is None and not needs_dice(ctx.ruleset, kind):  # a chosen skill
-        return f"{who} takes {taken.skill} as his {nth} advancement: {costs}", f"Take {taken.skill}"
+        return gettext(
+            "%(name)s takes %(skill)s as his %(nth)s advancement: %(costs)s", **args
+        ), take_skill
     if kind in RANDOM_SKILL_KINDS and not ctx.roll_mode:
-        category = ctx.category_name(taken.request.category)
-        return (
-            f"{who} takes {taken.skill} (random {category} skill, dice {dice_text(dice)}) "
-            f"as his {nth} advancement: {costs}",
-            f"Take {taken.skill}",
-        )
+        args["category"] = ctx.category_name(taken.request.category)
+        args["dice"] = dice_text(dice)
+        return gettext(
+            "%(name)s takes %(skill)s (random %(category)s skill, dice %(dice)s) "
+            "as his %(nth)s advancement: %(costs)s",
+            **args,
+        ), take_skill
     if ctx.roll_mode:
-        what = f"with his {nth} Star Player Roll ({dice[0]} + {dice[1]})"
+        args.update(first=dice[0], second=dice[1])
     else:
-        what = f"as his {nth} advancement"
-    rolled = f"roll {dice[0]}"  # spend mode: the one die of the characteristic table
+        args["roll"] = dice[0]  # spend mode: the one die of the characteristic table
     if taken.characteristic is not None:
-        code = taken.characteristic.upper()
-        head = (
-            f"{who} gains +1 {code} {what}"
+        args["characteristic"] = code = taken.characteristic.upper()
+        text = (
+            gettext(
+                "%(name)s gains +1 %(characteristic)s with his %(nth)s Star Player Roll "
+                "(%(first)s + %(second)s): %(costs)s",
+                **args,
+            )
             if ctx.roll_mode
-            else f"{who} improves {code} ({rolled}) {what}"
+            else gettext(
+                "%(name)s improves %(characteristic)s (roll %(roll)s) "
+                "as his %(nth)s advancement: %(costs)s",
+                **args,
+            )
         )
-        return f"{head}: {costs}", f"Take +1 {code}"
-    head = (
-        f"{who} takes {taken.skill} {what}"
+        return text, gettext("Take +1 %(characteristic)s", characteristic=code)
+    text = (
+        gettext(
+            "%(name)s takes %(skill)s with his %(nth)s Star Player Roll "
+            "(%(first)s + %(second)s): %(costs)s",
+            **args,
+        )
         if ctx.roll_mode
-        else f"{who} takes {taken.skill} instead of a characteristic ({rolled}) {what}"
+        else gettext(
+            "%(name)s takes %(skill)s instead of a characteristic (roll %(roll)s) "
+            "as his %(nth)s advancement: %(costs)s",
+            **args,
+        )
     )
-    return f"{head}: {costs}", f"Take {taken.skill}"
+    return text, take_skill
 
 
 def _roll_preview(ctx: Context, wanted: AdvancementRequest, option: AdvancementOption) -> Preview:
     who, nth = ctx.player.name, ordinal(ctx.number)
     kind = wanted.kind
     if ctx.roll_mode:
-        text = (
-            f"{who} makes his {nth} Star Player Roll (2D6). The dice are kept: "
-            "then you pick what they allow"
+        text = gettext(
+            "%(name)s makes his %(nth)s Star Player Roll (2D6). The dice are kept: "
+            "then you pick what they allow",
+            name=who,
+            nth=nth,
         )
-        return Preview(wanted, "server", text, "Roll 2D6")
+        return Preview(wanted, "server", text, gettext("Roll 2D6"))
     if kind == RANDOM_CHARACTERISTIC_KIND:
         table = ctx.ruleset.characteristic_table
-        die = f"D{table.die}" if table else "die"
-        text = (
-            f"{who} rolls a {die} on the characteristic table for his {nth} advancement. "
-            f"The dice are kept: then you pick what they allow ({MINUS}{option.cost} SPP)"
+        if table:
+            text = gettext(
+                "%(name)s rolls a D%(sides)s on the characteristic table for his %(nth)s "
+                "advancement. The dice are kept: then you pick what they allow "
+                "(\u2212%(spp)s SPP)",
+                name=who,
+                sides=table.die,
+                nth=nth,
+                spp=option.cost,
+            )
+            return Preview(wanted, "server", text, gettext("Roll the D%(sides)s", sides=table.die))
+        text = gettext(
+            "%(name)s rolls a die on the characteristic table for his %(nth)s advancement. "
+            "The dice are kept: then you pick what they allow (\u2212%(spp)s SPP)",
+            name=who,
+            nth=nth,
+            spp=option.cost,
         )
-        return Preview(wanted, "server", text, f"Roll the {die}")
+        return Preview(wanted, "server", text, gettext("Roll the die"))
     category = wanted.category
     if not category:
-        raise RuleViolation("Pick the skill category to roll on.", field="category")
+        raise RuleViolation(gettext("Pick the skill category to roll on."), field="category")
     if category not in option.categories:
         raise RuleViolation(
-            f"{ctx.category_name(category)} is not a category {who} can roll on for this kind.",
+            gettext(
+                "%(category)s is not a category %(name)s can roll on for this kind.",
+                category=ctx.category_name(category),
+                name=who,
+            ),
             field="category",
         )
     name = ctx.category_name(category)
     value = ctx.value(kind)
     twice = ctx.ruleset.advancement.random_skill == "roll_twice_pick_one"
-    what = (
-        f"rolls twice for a random {name} skill and keeps one"
+    args = {"name": who, "category": name, "nth": nth, "costs": _costs(ctx, option, value)}
+    text = (
+        gettext(
+            "%(name)s rolls twice for a random %(category)s skill and keeps one "
+            "as his %(nth)s advancement: %(costs)s",
+            **args,
+        )
         if twice
-        else f"rolls for a random {name} skill"
+        else gettext(
+            "%(name)s rolls for a random %(category)s skill as his %(nth)s advancement: %(costs)s",
+            **args,
+        )
     )
-    text = f"{who} {what} as his {nth} advancement: {_costs(ctx, option, value)}"
     surcharge = ctx.ruleset.value_increase.elite_surcharge
     results = next((c.results for c in random_categories(ctx, kind) if c.code == category), ())
     if surcharge and any(s.elite for s in results):
-        text += f" (+{surcharge:,} more for an elite skill)"
-    return Preview(wanted, "server", text, "Roll the dice")
+        text = gettext(
+            "%(text)s (+%(gold)s more for an elite skill)",
+            text=text,
+            gold=format_number(surcharge),
+        )
+    return Preview(wanted, "server", text, gettext("Roll the dice"))
 
 
 # ---------------------------------------------------------------------------
@@ -622,12 +769,17 @@ class Panel:
 def _value_text(ctx: Context, option: AdvancementOption) -> str:
     if option.value_increase is None:
         return " · ".join(
-            f"{c.upper()} +{v:,}" for c, v in option.characteristic_value_increases.items()
+            f"{c.upper()} +{format_number(v)}"
+            for c, v in option.characteristic_value_increases.items()
         )
     surcharge = ctx.ruleset.value_increase.elite_surcharge
-    text = f"+{option.value_increase:,}"
+    text = f"+{format_number(option.value_increase)}"
     if surcharge and option.kind != RANDOM_CHARACTERISTIC_KIND:
-        text += f" (elite skills +{option.value_increase + surcharge:,})"
+        text = gettext(
+            "%(value)s (elite skills +%(elite)s)",
+            value=text,
+            elite=format_number(option.value_increase + surcharge),
+        )
     return text
 
 
@@ -635,7 +787,15 @@ def _history(ctx: Context) -> tuple[HistoryRow, ...]:
     rows = []
     for adv in ctx.player.advancements:
         gained = gained_text(adv)
-        dice = f"{dice_text(adv.dice)} ({adv.dice_source})" if adv.dice else ""
+        dice = (
+            gettext(
+                "%(dice)s (%(source)s)",
+                dice=dice_text(adv.dice),
+                source=gettext(DICE_SOURCES.get(adv.dice_source or "", adv.dice_source or "")),
+            )
+            if adv.dice
+            else ""
+        )
         rows.append(HistoryRow(adv, kind_label(ctx.ruleset, adv.kind), gained, dice))
     return tuple(rows)
 
@@ -643,23 +803,31 @@ def _history(ctx: Context) -> tuple[HistoryRow, ...]:
 def _dice_log(ctx: Context) -> tuple[DiceLogRow, ...]:
     rows = []
     for roll in ctx.player.dice_rolls:
-        category = f" ({ctx.category_name(roll.category)})" if roll.category else ""
+        label = kind_label(ctx.ruleset, roll.kind)
+        if roll.category:
+            label = gettext(
+                "%(kind)s (%(category)s)", kind=label, category=ctx.category_name(roll.category)
+            )
         uses = tuple(
-            f"#{a.number} {gained_text(a)}" + (" (undone)" if a.undone_at else "")
+            gettext("#%(number)s %(gained)s (undone)", number=a.number, gained=gained_text(a))
+            if a.undone_at
+            else f"#{a.number} {gained_text(a)}"
             for a in roll.uses
         )
         if roll.void_reason:
             state = roll.void_reason
         elif roll.waiting:
-            state = "waiting for the next " + (
-                "Star Player Roll" if ctx.roll_mode else "advancement of this kind"
+            state = (
+                gettext("waiting for the next Star Player Roll")
+                if ctx.roll_mode
+                else gettext("waiting for the next advancement of this kind")
             )
         else:
-            state = "used"
+            state = gettext("used")
         rows.append(
             DiceLogRow(
                 roll,
-                kind_label(ctx.ruleset, roll.kind) + category,
+                label,
                 dice_text(roll.dice),
                 uses,
                 state,
@@ -680,11 +848,11 @@ def panel_for(player: Player, team: Team | None = None) -> Panel:
         earned = rolls_earned(ctx.ruleset, spp)
         level = levels[earned]
         next_level = levels[earned + 1] if earned < len(thresholds) else None
-        note = f"at {thresholds[earned]} SPP" if next_level else ""
+        note = gettext("at %(spp)s SPP", spp=thresholds[earned]) if next_level else ""
     else:
         level = levels[min(taken, len(levels) - 1)]
         next_level = levels[taken + 1] if options.next_advancement else None
-        note = "with the next advancement" if next_level else ""
+        note = gettext("with the next advancement") if next_level else ""
     kinds = tuple(
         KindRow(
             o.kind,
@@ -699,8 +867,9 @@ def panel_for(player: Player, team: Team | None = None) -> Panel:
     manage = teams.can_manage(ctx.team, current_user) and player.on_roster
     pending = None
     if player.pending_roll:
-        pending = (
-            f"Dice waiting ({dice_text(player.pending_roll['dice'])}): finish this advancement."
+        pending = gettext(
+            "Dice waiting (%(dice)s): finish this advancement.",
+            dice=dice_text(player.pending_roll["dice"]),
         )
     return Panel(
         ctx=ctx,

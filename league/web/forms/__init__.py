@@ -3,16 +3,34 @@
 from __future__ import annotations
 
 import secrets
-from typing import Any
+from collections.abc import Callable
+from typing import Any, cast
 
+import flask_babel
 import flask_wtf
 import wtforms
 from wtforms.validators import Length
 
+from league.i18n import gettext
 from league.services.text import is_valid_unicode
 
 #: Integer columns are 32-bit: a whole number a form takes fits in one.
 INT_MIN, INT_MAX = -(2**31), 2**31 - 1
+
+
+def _l(message: str, **variables: Any) -> str:
+    """``message`` translated when it is shown (labels and messages set on form classes).
+
+    Flask-Babel's ``lazy_gettext``, typed as the ``str`` WTForms' stubs expect; the
+    catalogue extraction knows ``_l`` as a keyword (babel.cfg).
+    """
+    return cast(str, flask_babel.lazy_gettext(message, **variables))
+
+
+def lazy(text: Callable[[], str]) -> str:
+    """A class-level text that needs more than a lookup (a number formatted for the reader,
+    a plural): ``text`` is called each time it is shown."""
+    return cast(str, flask_babel.LazyString(text))
 
 
 class FlaskForm(flask_wtf.FlaskForm):
@@ -28,10 +46,13 @@ class FlaskForm(flask_wtf.FlaskForm):
         for field in self:
             texts = [value for value in field.raw_data or () if isinstance(value, str)]
             if any("\x00" in text for text in texts):
-                field.errors = [*field.errors, "Remove the NUL character from this field."]
+                field.errors = [*field.errors, gettext("Remove the NUL character from this field.")]
                 valid = False
             if not all(is_valid_unicode(text) for text in texts):
-                field.errors = [*field.errors, "This field holds text that is not valid Unicode."]
+                field.errors = [
+                    *field.errors,
+                    gettext("This field holds text that is not valid Unicode."),
+                ]
                 valid = False
         return valid
 
@@ -82,4 +103,6 @@ class IntegerField(wtforms.IntegerField):
         if self.data is not None and not INT_MIN <= self.data <= INT_MAX:
             too_big = self.data > INT_MAX
             self.data = None
-            raise ValueError(f"Enter a {'smaller' if too_big else 'larger'} number.")
+            raise ValueError(
+                gettext("Enter a smaller number.") if too_big else gettext("Enter a larger number.")
+            )

@@ -7,8 +7,9 @@ import re
 from wtforms import HiddenField, StringField, ValidationError
 from wtforms.validators import AnyOf, Length, NumberRange, Optional
 
+from league.i18n import gettext
 from league.rules import MAX_DICE, MAX_DIE
-from league.web.forms import FlaskForm, IntegerField
+from league.web.forms import FlaskForm, IntegerField, _l
 
 DICE_SEPARATORS = re.compile(r"[\s,+/-]+")
 
@@ -33,14 +34,14 @@ class AdvanceForm(FlaskForm):
     ``source`` says who rolls: ``server`` or ``table`` (dice typed in).
     """
 
-    kind = HiddenField("Advancement", validators=[Optional(), Length(max=30)])
-    category = StringField("Skill category", validators=[Optional(), Length(max=2)])
-    dice = StringField("Dice rolled at the table", validators=[Optional(), Length(max=40)])
-    choice = StringField("Choice", validators=[Optional(), Length(max=60)])
+    kind = HiddenField(_l("Advancement"), validators=[Optional(), Length(max=30)])
+    category = StringField(_l("Skill category"), validators=[Optional(), Length(max=2)])
+    dice = StringField(_l("Dice rolled at the table"), validators=[Optional(), Length(max=40)])
+    choice = StringField(_l("Choice"), validators=[Optional(), Length(max=60)])
     #: The advancement number the confirmation was shown for (a double click finds it taken).
-    number = IntegerField("Advancement number", validators=[Optional(), NumberRange(1, 99)])
+    number = IntegerField(_l("Advancement number"), validators=[Optional(), NumberRange(1, 99)])
     source = HiddenField(
-        "Who rolls", default="server", validators=[Optional(), AnyOf(("server", "table"))]
+        _l("Who rolls"), default="server", validators=[Optional(), AnyOf(("server", "table"))]
     )
 
     def validate_dice(self, field: StringField) -> None:
@@ -48,7 +49,10 @@ class AdvanceForm(FlaskForm):
             parse_dice(field.data)
         except ValueError:
             raise ValidationError(
-                f"Write the dice as whole numbers 1-{MAX_DIE} separated by spaces, e.g. 3 5."
+                gettext(
+                    "Write the dice as whole numbers 1-%(max)d separated by spaces, e.g. 3 5.",
+                    max=MAX_DIE,
+                )
             ) from None
 
     def dice_values(self) -> tuple[int, ...] | None:

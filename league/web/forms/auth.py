@@ -4,7 +4,7 @@ from wtforms import BooleanField, Field, PasswordField, StringField, SubmitField
 from wtforms.validators import DataRequired, EqualTo, Regexp, ValidationError
 
 from league.services.users import USERNAME_PATTERN, password_problem
-from league.web.forms import FlaskForm
+from league.web.forms import FlaskForm, _l
 
 
 class AcceptablePassword:
@@ -25,23 +25,23 @@ class AcceptablePassword:
 
 
 class LoginForm(FlaskForm):
-    username = StringField("Username", validators=[DataRequired()])
-    password = PasswordField("Password", validators=[DataRequired()])
-    remember = BooleanField("Keep me logged in")
-    submit = SubmitField("Log in")
+    username = StringField(_l("Username"), validators=[DataRequired()])
+    password = PasswordField(_l("Password"), validators=[DataRequired()])
+    remember = BooleanField(_l("Keep me logged in"))
+    submit = SubmitField(_l("Log in"))
 
 
 class RegisterForm(FlaskForm):
     username = StringField(
-        "Username",
+        _l("Username"),
         validators=[
             DataRequired(),
-            Regexp(USERNAME_PATTERN, message="3 to 40 letters, digits, dots, dashes or _."),
+            Regexp(USERNAME_PATTERN, message=_l("3 to 40 letters, digits, dots, dashes or _.")),
         ],
     )
-    password = PasswordField("Password", validators=[DataRequired(), AcceptablePassword()])
+    password = PasswordField(_l("Password"), validators=[DataRequired(), AcceptablePassword()])
     confirm = PasswordField(
-        "Repeat password",
-        validators=[DataRequired(), EqualTo("password", message="The passwords differ.")],
+        _l("Repeat password"),
+        validators=[DataRequired(), EqualTo("password", message=_l("The passwords differ."))],
     )
-    submit = SubmitField("Create account")
+    submit = SubmitField(_l("Create account"))

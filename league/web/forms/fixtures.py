@@ -22,34 +22,37 @@ from wtforms.validators import (
     ValidationError,
 )
 
+from league.i18n import gettext
 from league.services.fixtures import MAX_DAYS_BETWEEN
-from league.web.forms import FlaskForm, IntegerField, OneTimeForm
+from league.web.forms import FlaskForm, IntegerField, OneTimeForm, _l
 
 
 class GenerateFixturesForm(FlaskForm):
     format = RadioField(
-        "Format",
+        _l("Format"),
         choices=[
-            SelectChoice("single", "Single round robin: every team meets every other once"),
-            SelectChoice("double", "Double round robin: twice, once at home and once away"),
+            SelectChoice("single", _l("Single round robin: every team meets every other once")),
+            SelectChoice("double", _l("Double round robin: twice, once at home and once away")),
         ],
         default="single",
-        validators=[InputRequired(message="Choose single or double.")],
+        validators=[InputRequired(message=_l("Choose single or double."))],
     )
-    start_date = DateField("Date of round 1", validators=[Optional()])
+    start_date = DateField(_l("Date of round 1"), validators=[Optional()])
     days_between = IntegerField(
-        "Days between rounds",
+        _l("Days between rounds"),
         default=7,
         validators=[
-            InputRequired(message="Say how many days apart the rounds are."),
-            NumberRange(1, MAX_DAYS_BETWEEN, message=f"From 1 to {MAX_DAYS_BETWEEN} days."),
+            InputRequired(message=_l("Say how many days apart the rounds are.")),
+            NumberRange(
+                1, MAX_DAYS_BETWEEN, message=_l("From 1 to %(max)d days.", max=MAX_DAYS_BETWEEN)
+            ),
         ],
     )
     confirm = BooleanField(
-        "Yes, create these fixtures",
-        validators=[DataRequired(message="Tick the box to confirm.")],
+        _l("Yes, create these fixtures"),
+        validators=[DataRequired(message=_l("Tick the box to confirm."))],
     )
-    submit = SubmitField("Generate fixtures")
+    submit = SubmitField(_l("Generate fixtures"))
 
     @property
     def double(self) -> bool:
@@ -58,20 +61,21 @@ class GenerateFixturesForm(FlaskForm):
 
 
 class AddFixtureForm(OneTimeForm):
-    home_team = SelectField("Home team", coerce=int)
-    away_team = SelectField("Away team", coerce=int)
-    scheduled_for = DateField("Date", validators=[Optional()])
+    home_team = SelectField(_l("Home team"), coerce=int)
+    away_team = SelectField(_l("Away team"), coerce=int)
+    scheduled_for = DateField(_l("Date"), validators=[Optional()])
     round_number = IntegerField(
-        "Round", validators=[Optional(), NumberRange(1, 999, message="A round from 1 to 999.")]
+        _l("Round"),
+        validators=[Optional(), NumberRange(1, 999, message=_l("A round from 1 to 999."))],
     )
-    friendly = BooleanField("Friendly (does not count in the standings)")
-    add_another = BooleanField("Add another match between these teams in this round")
-    submit = SubmitField("Add fixture")
+    friendly = BooleanField(_l("Friendly (does not count in the standings)"))
+    add_another = BooleanField(_l("Add another match between these teams in this round"))
+    submit = SubmitField(_l("Add fixture"))
 
     def __init__(self, *args: Any, teams: list[tuple[int, str]], **kwargs: Any):
         super().__init__(*args, **kwargs)
         choices = [
-            SelectChoice(0, "(choose a team)"),
+            SelectChoice(0, gettext("(choose a team)")),
             *(SelectChoice(team_id, name) for team_id, name in teams),
         ]
         self.home_team.choices = choices
@@ -79,10 +83,10 @@ class AddFixtureForm(OneTimeForm):
 
     def validate_home_team(self, field: SelectField) -> None:
         if not field.data:
-            raise ValidationError("Choose the home team.")
+            raise ValidationError(gettext("Choose the home team."))
 
     def validate_away_team(self, field: SelectField) -> None:
         if not field.data:
-            raise ValidationError("Choose the away team.")
+            raise ValidationError(gettext("Choose the away team."))
         elif field.data == self.home_team.data:
-            raise ValidationError("A team cannot play itself.")
+            raise ValidationError(gettext("A team cannot play itself."))

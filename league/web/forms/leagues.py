@@ -10,29 +10,30 @@ from wtforms import BooleanField, SelectField, StringField, SubmitField
 from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
 
+from league.i18n import N_, gettext
 from league.models.league import TIE_BREAKERS
 from league.rules import load_ruleset, ruleset_ids
 from league.rules.loader import DEFAULT_RULESET_ID
 from league.rules.model import ADVANCEMENT_KINDS, SPP_EVENTS, ValueIncreaseTable
 from league.services.leagues import MAX_STARTING_TREASURY, LeagueSettings
-from league.web.forms import FlaskForm, IntegerField
+from league.web.forms import FlaskForm, IntegerField, _l
 
 TIE_BREAKER_LABELS = {
-    "points": "Points",
-    "head_to_head": "Head-to-head points among tied teams",
-    "td_difference": "Touchdown difference",
-    "cas_difference": "Casualty difference",
-    "td_scored": "Touchdowns scored",
-    "fewest_conceded": "Fewest matches conceded",
-    "coin_toss": "Coin toss / commissioner's choice",
+    "points": N_("Points"),
+    "head_to_head": N_("Head-to-head points among tied teams"),
+    "td_difference": N_("Touchdown difference"),
+    "cas_difference": N_("Casualty difference"),
+    "td_scored": N_("Touchdowns scored"),
+    "fewest_conceded": N_("Fewest matches conceded"),
+    "coin_toss": N_("Coin toss / commissioner's choice"),
 }
 TIE_BREAKER_SLOTS = 4
 COST_LABELS = {
-    "random_primary": "Random primary",
-    "chosen_primary": "Chosen primary",
-    "random_secondary": "Random secondary",
-    "chosen_secondary": "Chosen secondary",
-    "random_characteristic": "Characteristic",
+    "random_primary": N_("Random primary"),
+    "chosen_primary": N_("Chosen primary"),
+    "random_secondary": N_("Random secondary"),
+    "chosen_secondary": N_("Chosen secondary"),
+    "random_characteristic": N_("Characteristic"),
 }
 
 
@@ -46,7 +47,7 @@ def _parse_numbers(field: str, text: str) -> list[int]:
     try:
         return [int(part.replace("_", "").strip()) for part in text.split(",") if part.strip()]
     except ValueError:
-        raise HouseRulesError(field, "Write whole numbers separated by commas.") from None
+        raise HouseRulesError(field, gettext("Write whole numbers separated by commas.")) from None
 
 
 def _parse_pairs(field: str, text: str, keys: tuple[str, ...]) -> dict[str, int]:
@@ -57,49 +58,56 @@ def _parse_pairs(field: str, text: str, keys: tuple[str, ...]) -> dict[str, int]
         key, sep, value = part.partition("=")
         key = key.strip().lower()
         if not sep or key not in keys:
-            raise HouseRulesError(field, f"Write key=value pairs; keys: {', '.join(keys)}.")
+            raise HouseRulesError(
+                field, gettext("Write key=value pairs; keys: %(keys)s.", keys=", ".join(keys))
+            )
         try:
             pairs[key] = int(value.replace("_", "").strip())
         except ValueError:
-            raise HouseRulesError(field, f"{key}: {value.strip()!r} is not a number.") from None
+            raise HouseRulesError(
+                field,
+                gettext("%(key)s: %(value)s is not a number.", key=key, value=repr(value.strip())),
+            ) from None
     return pairs
 
 
 class LeagueForm(FlaskForm):
-    name = StringField("League name", validators=[DataRequired(), Length(min=3, max=80)])
-    ruleset_id = SelectField("Ruleset")
+    name = StringField(_l("League name"), validators=[DataRequired(), Length(min=3, max=80)])
+    ruleset_id = SelectField(_l("Ruleset"))
     starting_treasury = IntegerField(
-        "Starting treasury (gold)",
+        _l("Starting treasury (gold)"),
         default=1_000_000,
         validators=[InputRequired(), NumberRange(0), NumberRange(max=MAX_STARTING_TREASURY)],
     )
-    points_win = IntegerField("Points for a win", default=3, validators=[InputRequired()])
-    points_draw = IntegerField("Points for a draw", default=1, validators=[InputRequired()])
-    points_loss = IntegerField("Points for a loss", default=0, validators=[InputRequired()])
-    tie_breaker_1 = SelectField("1st tie-breaker", default="points")
-    tie_breaker_2 = SelectField("2nd tie-breaker", default="head_to_head")
-    tie_breaker_3 = SelectField("3rd tie-breaker", default="td_difference")
-    tie_breaker_4 = SelectField("4th tie-breaker", default="cas_difference")
-    table_dice_allowed = BooleanField("Table dice allowed")
+    points_win = IntegerField(_l("Points for a win"), default=3, validators=[InputRequired()])
+    points_draw = IntegerField(_l("Points for a draw"), default=1, validators=[InputRequired()])
+    points_loss = IntegerField(_l("Points for a loss"), default=0, validators=[InputRequired()])
+    tie_breaker_1 = SelectField(_l("1st tie-breaker"), default="points")
+    tie_breaker_2 = SelectField(_l("2nd tie-breaker"), default="head_to_head")
+    tie_breaker_3 = SelectField(_l("3rd tie-breaker"), default="td_difference")
+    tie_breaker_4 = SelectField(_l("4th tie-breaker"), default="cas_difference")
+    table_dice_allowed = BooleanField(_l("Table dice allowed"))
     paper_size = SelectField(
-        "Roster sheet paper",
-        choices=[SelectChoice("a4", "A4"), SelectChoice("letter", "US Letter")],
+        _l("Roster sheet paper"),
+        choices=[SelectChoice("a4", "A4"), SelectChoice("letter", _l("US Letter"))],
         default="a4",
     )
     # House rules: blank means "as the ruleset says".
-    cost_random_primary = StringField("Random primary", validators=[Optional()])
-    cost_chosen_primary = StringField("Chosen primary", validators=[Optional()])
-    cost_random_secondary = StringField("Random secondary", validators=[Optional()])
-    cost_chosen_secondary = StringField("Chosen secondary", validators=[Optional()])
-    cost_random_characteristic = StringField("Characteristic", validators=[Optional()])
-    value_increase = StringField("Value increases", validators=[Optional()])
-    spp_awards = StringField("SPP awards", validators=[Optional()])
-    submit = SubmitField("Save league")
+    cost_random_primary = StringField(_l("Random primary"), validators=[Optional()])
+    cost_chosen_primary = StringField(_l("Chosen primary"), validators=[Optional()])
+    cost_random_secondary = StringField(_l("Random secondary"), validators=[Optional()])
+    cost_chosen_secondary = StringField(_l("Chosen secondary"), validators=[Optional()])
+    cost_random_characteristic = StringField(_l("Characteristic"), validators=[Optional()])
+    value_increase = StringField(_l("Value increases"), validators=[Optional()])
+    spp_awards = StringField(_l("SPP awards"), validators=[Optional()])
+    submit = SubmitField(_l("Save league"))
 
     def __init__(self, *args: Any, ruleset_choices: list[tuple[str, str]], **kwargs: Any):
         super().__init__(*args, **kwargs)
         self.ruleset_id.choices = ruleset_choices
-        tie_choices = [("", "(none)")] + [(t, TIE_BREAKER_LABELS[t]) for t in TIE_BREAKERS]
+        tie_choices = [("", gettext("(none)"))] + [
+            (t, gettext(TIE_BREAKER_LABELS[t])) for t in TIE_BREAKERS
+        ]
         for slot in self.tie_breaker_fields():
             slot.choices = tie_choices
 
@@ -123,11 +131,17 @@ class LeagueForm(FlaskForm):
         for kind in ADVANCEMENT_KINDS:
             row = costs.get(kind)
             if row:
-                text = f"{ruleset.name} default: {', '.join(map(str, row))}"
+                text = gettext(
+                    "%(ruleset)s default: %(costs)s",
+                    ruleset=ruleset.name,
+                    costs=", ".join(map(str, row)),
+                )
             elif ruleset.advancement.mode != "spend":
-                text = f"{ruleset.name} rolls for skills; SPP costs are not used."
+                text = gettext(
+                    "%(ruleset)s rolls for skills; SPP costs are not used.", ruleset=ruleset.name
+                )
             else:
-                text = f"{ruleset.name} has no such advancement."
+                text = gettext("%(ruleset)s has no such advancement.", ruleset=ruleset.name)
             help_texts[f"cost_{kind}"] = text
         return help_texts
 
@@ -221,5 +235,5 @@ class LeagueForm(FlaskForm):
 
 
 class AddMemberForm(FlaskForm):
-    username = StringField("Username", validators=[DataRequired(), Length(max=40)])
-    submit = SubmitField("Add coach")
+    username = StringField(_l("Username"), validators=[DataRequired(), Length(max=40)])
+    submit = SubmitField(_l("Add coach"))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import wtforms
@@ -11,26 +12,29 @@ from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]
 from wtforms.validators import InputRequired, NumberRange
 from wtforms.widgets import CheckboxInput, ListWidget
 
+from league.i18n import ngettext
 from league.rules.model import PLAYOFF_SIZES
-from league.web.forms import ConfirmStepForm, FlaskForm, IntegerField
+from league.web.forms import ConfirmStepForm, FlaskForm, IntegerField, _l, lazy
 
 
 class RedraftForm(FlaskForm):
     """What a team keeps: players (one checkbox each), re-rolls and staff."""
 
     keep = wtforms.SelectMultipleField(
-        "Players to re-hire",
+        _l("Players to re-hire"),
         coerce=int,
         widget=ListWidget(prefix_label=False),
         option_widget=CheckboxInput(),
         validate_choice=True,
     )
-    rerolls = IntegerField("Team re-rolls", validators=[InputRequired(), NumberRange(min=0)])
+    rerolls = IntegerField(_l("Team re-rolls"), validators=[InputRequired(), NumberRange(min=0)])
     assistant_coaches = IntegerField(
-        "Assistant coaches", validators=[InputRequired(), NumberRange(min=0)]
+        _l("Assistant coaches"), validators=[InputRequired(), NumberRange(min=0)]
     )
-    cheerleaders = IntegerField("Cheerleaders", validators=[InputRequired(), NumberRange(min=0)])
-    apothecary = wtforms.BooleanField("Apothecary")
+    cheerleaders = IntegerField(
+        _l("Cheerleaders"), validators=[InputRequired(), NumberRange(min=0)]
+    )
+    apothecary = wtforms.BooleanField(_l("Apothecary"))
 
     def __init__(self, players: list[tuple[int, str]], *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
@@ -45,8 +49,14 @@ class PlayoffForm(FlaskForm):
     """A commissioner seeds the season's bracket from the table."""
 
     size = wtforms.SelectField(
-        "Teams in the bracket",
-        choices=[SelectChoice(size, f"{size} teams") for size in PLAYOFF_SIZES],
+        _l("Teams in the bracket"),
+        choices=[
+            SelectChoice(
+                size,
+                lazy(partial(ngettext, "%(num)d team", "%(num)d teams", size)),
+            )
+            for size in PLAYOFF_SIZES
+        ],
         coerce=int,
         default=4,
     )
@@ -55,7 +65,7 @@ class PlayoffForm(FlaskForm):
 class WinnerForm(FlaskForm):
     """Who went through from a drawn knock-out match."""
 
-    team_id = wtforms.SelectField("Went through after extra time", coerce=int)
+    team_id = wtforms.SelectField(_l("Went through after extra time"), coerce=int)
 
     def __init__(self, teams: list[tuple[int, str]], *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)

@@ -5,16 +5,17 @@ from typing import Any
 from wtforms import HiddenField, SelectField, StringField, SubmitField
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
 
+from league.i18n import format_number, gettext
 from league.rules.model import TeamType
 from league.services.teams import ITEMS, MAX_ADJUSTMENT, HirePlayer, NewTeam
-from league.web.forms import ConfirmStepForm, FlaskForm, IntegerField, OneTimeForm
+from league.web.forms import ConfirmStepForm, FlaskForm, IntegerField, OneTimeForm, _l, lazy
 
 
 class NewTeamForm(FlaskForm):
-    name = StringField("Team name", validators=[DataRequired(), Length(min=2, max=80)])
-    team_type_id = SelectField("Team type")
-    coach = SelectField("Coach", validators=[Optional()])
-    submit = SubmitField("Start the draft")
+    name = StringField(_l("Team name"), validators=[DataRequired(), Length(min=2, max=80)])
+    team_type_id = SelectField(_l("Team type"))
+    coach = SelectField(_l("Coach"), validators=[Optional()])
+    submit = SubmitField(_l("Start the draft"))
 
     def __init__(
         self, *args: Any, team_types: list[TeamType], coaches: list[str] | None, **kwargs: Any
@@ -31,9 +32,9 @@ class NewTeamForm(FlaskForm):
 
 class HireForm(OneTimeForm):
     position_id = HiddenField(validators=[DataRequired()])
-    name = StringField("Name", validators=[DataRequired(), Length(max=60)])
-    number = IntegerField("Number", validators=[Optional(), NumberRange(1, 99)])
-    submit = SubmitField("Hire")
+    name = StringField(_l("Name"), validators=[DataRequired(), Length(max=60)])
+    number = IntegerField(_l("Number"), validators=[Optional(), NumberRange(1, 99)])
+    submit = SubmitField(_l("Hire"))
 
     def command(self) -> HirePlayer:
         return HirePlayer(self.position_id.data or "", self.name.data or "", self.number.data)
@@ -44,7 +45,7 @@ class ItemForm(OneTimeForm):
 
     def validate_item(self, field: HiddenField) -> None:
         if field.data not in ITEMS:
-            field.errors = [*field.errors, "Unknown item."]
+            field.errors = [*field.errors, gettext("Unknown item.")]
 
 
 class GiveBackForm(ConfirmStepForm, ItemForm):
@@ -54,8 +55,8 @@ class GiveBackForm(ConfirmStepForm, ItemForm):
 class CoachForm(FlaskForm):
     """A commissioner hands the team to another member of the league."""
 
-    coach = SelectField("New coach", validators=[DataRequired()])
-    submit = SubmitField("Hand over the team")
+    coach = SelectField(_l("New coach"), validators=[DataRequired()])
+    submit = SubmitField(_l("Hand over the team"))
 
     def __init__(self, *args: Any, members: list[str], **kwargs: Any):
         super().__init__(*args, **kwargs)
@@ -63,20 +64,26 @@ class CoachForm(FlaskForm):
 
 
 class PlayerForm(FlaskForm):
-    name = StringField("Name", validators=[DataRequired(), Length(max=60)])
-    number = IntegerField("Shirt number", validators=[InputRequired(), NumberRange(1, 99)])
-    submit = SubmitField("Save")
+    name = StringField(_l("Name"), validators=[DataRequired(), Length(max=60)])
+    number = IntegerField(_l("Shirt number"), validators=[InputRequired(), NumberRange(1, 99)])
+    submit = SubmitField(_l("Save"))
 
 
 class TreasuryForm(ConfirmStepForm, OneTimeForm):
     amount = IntegerField(
-        "Amount (gold; negative takes gold away)",
+        _l("Amount (gold; negative takes gold away)"),
         validators=[
             InputRequired(),
             NumberRange(
-                -MAX_ADJUSTMENT, MAX_ADJUSTMENT, message=f"At most {MAX_ADJUSTMENT:,} either way."
+                -MAX_ADJUSTMENT,
+                MAX_ADJUSTMENT,
+                message=lazy(
+                    lambda: gettext(
+                        "At most %(gold)s either way.", gold=format_number(MAX_ADJUSTMENT)
+                    )
+                ),
             ),
         ],
     )
-    reason = StringField("Reason", validators=[DataRequired(), Length(max=200)])
-    submit = SubmitField("Adjust treasury")
+    reason = StringField(_l("Reason"), validators=[DataRequired(), Length(max=200)])
+    submit = SubmitField(_l("Adjust treasury"))

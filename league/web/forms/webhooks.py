@@ -9,51 +9,52 @@ from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]
 from wtforms.validators import DataRequired, InputRequired, Length
 from wtforms.widgets import CheckboxInput, ListWidget
 
+from league.i18n import N_
 from league.models.webhook import URL_LENGTH, WEBHOOK_EVENTS
 from league.services.webhooks import WebhookSettings
-from league.web.forms import ConfirmStepForm, FlaskForm
+from league.web.forms import ConfirmStepForm, FlaskForm, _l
 
 #: Every event has a label: the choices below look each one up.
 EVENT_LABELS = {
-    "match.finalised": "A result is finalised",
-    "match.corrected": "A result is corrected",
-    "match.voided": "A result is voided",
-    "fixtures.generated": "Fixtures are generated",
-    "advancement.bought": "A player takes an advancement",
-    "player.died": "A player dies",
-    "team.created": "A team is created",
-    "team.redrafted": "A team is re-drafted",
-    "season.closed": "A season is closed",
+    "match.finalised": N_("A result is finalised"),
+    "match.corrected": N_("A result is corrected"),
+    "match.voided": N_("A result is voided"),
+    "fixtures.generated": N_("Fixtures are generated"),
+    "advancement.bought": N_("A player takes an advancement"),
+    "player.died": N_("A player dies"),
+    "team.created": N_("A team is created"),
+    "team.redrafted": N_("A team is re-drafted"),
+    "season.closed": N_("A season is closed"),
 }
 
 
 class WebhookForm(FlaskForm):
     url = StringField(
-        "Address (URL)",
+        _l("Address (URL)"),
         validators=[
-            DataRequired(message="Give the address to post to."),
-            Length(max=URL_LENGTH, message=f"At most {URL_LENGTH} characters."),
+            DataRequired(message=_l("Give the address to post to.")),
+            Length(max=URL_LENGTH, message=_l("At most %(num)d characters.", num=URL_LENGTH)),
         ],
     )
     events = SelectMultipleField(
-        "Tell it when",
-        choices=[SelectChoice(event, EVENT_LABELS[event]) for event in WEBHOOK_EVENTS],
+        _l("Tell it when"),
+        choices=[SelectChoice(event, _l(EVENT_LABELS[event])) for event in WEBHOOK_EVENTS],
         widget=ListWidget(prefix_label=False),
         option_widget=CheckboxInput(),
-        validators=[DataRequired(message="Tick at least one event.")],
+        validators=[DataRequired(message=_l("Tick at least one event."))],
     )
     format = RadioField(
-        "Format",
+        _l("Format"),
         choices=[
             SelectChoice(
-                "discord", "Discord message (an embed with the score, scorers and standings)"
+                "discord", _l("Discord message (an embed with the score, scorers and standings)")
             ),
-            SelectChoice("json", "Plain JSON (for bots and scripts)"),
+            SelectChoice("json", _l("Plain JSON (for bots and scripts)")),
         ],
         default="discord",
-        validators=[InputRequired(message="Choose a format.")],
+        validators=[InputRequired(message=_l("Choose a format."))],
     )
-    submit = SubmitField("Save webhook")
+    submit = SubmitField(_l("Save webhook"))
 
     def settings(self) -> WebhookSettings:
         return WebhookSettings(
@@ -65,4 +66,4 @@ class WebhookForm(FlaskForm):
 
 
 class DeleteWebhookForm(ConfirmStepForm):
-    submit = SubmitField("Delete")
+    submit = SubmitField(_l("Delete"))
