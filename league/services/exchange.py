@@ -30,6 +30,7 @@ from typing import Any, TypeVar
 
 from sqlalchemy.orm import Session
 
+from league.i18n import gettext
 from league.models import (
     Advancement,
     DiceRoll,
@@ -905,7 +906,12 @@ def _check_skill(
     elif skill_refused:
         reader.add(
             f"{where}.skill",
-            f"A {position.name} {_refusal(refusal)} ({skill.name}, {plan.kind}).",
+            gettext(
+                "%(refusal)s (%(skill)s, %(kind)s).",
+                refusal=_refusal(refusal, position.name),
+                skill=skill.name,
+                kind=plan.kind,
+            ),
         )
     else:  # the dice give another skill
         reader.add(
@@ -950,13 +956,21 @@ def _check_characteristic(
     else:
         reader.add(
             f"{where}.characteristic",
-            f"A {position.name} {_refusal(resolution.decision)} ({characteristic.upper()}).",
+            gettext(
+                "%(refusal)s (%(characteristic)s).",
+                refusal=_refusal(resolution.decision, position.name),
+                characteristic=characteristic.upper(),
+            ),
         )
     return None
 
 
-def _refusal(decision: Decision) -> str:
-    return reason_sentence(decision.reasons[0]) if decision.reasons else "may not take it"
+def _refusal(decision: Decision, position: str) -> str:
+    """Why a player of ``position`` may not have it ("A Blitzer needs 6 SPP and has 3")."""
+    who = gettext("A %(position)s", position=position)
+    if not decision.reasons:
+        return gettext("%(who)s may not take it", who=who)
+    return reason_sentence(decision.reasons[0], who)
 
 
 # ---------------------------------------------------------------------------
