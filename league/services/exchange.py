@@ -71,7 +71,7 @@ from league.services.errors import NotFound, Problem, RuleViolation
 from league.services.leagues import get_league, league_ruleset, membership, require_commissioner
 from league.services.recompute import recompute_team
 from league.services.teams import ITEMS, get_team, post_entry, team_ruleset
-from league.services.text import ONE_LINE, is_one_line, is_valid_unicode
+from league.services.text import is_one_line, is_valid_unicode
 from league.services.users import find_user
 
 FORMAT = "bbleague-team"
@@ -270,7 +270,12 @@ class _Reader:
         """Text that names something (a team, a player): also one line."""
         value = self.text(parent, key, path, length=length)
         if value is not None and not is_one_line(value):
-            self.add(_join(path, key), f"must be {ONE_LINE}.")
+            self.add(
+                _join(path, key),
+                gettext(
+                    "must be one line of text, without line breaks or text-direction controls."
+                ),
+            )
             return None
         return value
 

@@ -9,6 +9,7 @@ from datetime import UTC, datetime
 from sqlalchemy import select
 from sqlalchemy.orm import Session, joinedload, selectinload
 
+from league.i18n import gettext
 from league.models import League, Player, Team, TreasuryEntry, User
 from league.models.player import ON_ROSTER
 from league.rules import Decision, Ruleset, hire_decision, purchase_cost
@@ -140,7 +141,7 @@ def _require_manager(team: Team, actor: User) -> None:
 
 
 def _player_name(name: str) -> str:
-    return checked_name(name, field="name", what="A player's name", length=(1, 60))
+    return checked_name(name, field="name", what=gettext("A player's name"), length=(1, 60))
 
 
 def _require_not_retired(team: Team) -> None:
@@ -272,7 +273,7 @@ def create_team(session: Session, actor: User, command: NewTeam) -> Team:
         if named is None or membership(league, named) is None:
             raise NotFound(f"{command.coach!r} is not a coach in {league.name}.", field="coach")
         coach = named
-    name = checked_name(command.name, field="name", what="A team name", length=(2, 80))
+    name = checked_name(command.name, field="name", what=gettext("A team name"), length=(2, 80))
     try:
         team_type = ruleset.team_type(command.team_type_id)
     except RulesError:
