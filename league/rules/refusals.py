@@ -183,9 +183,12 @@ def refusal_text(reason: Reason, *, team: str = "", short: bool = False) -> str:
     return text() if text is not None else reason.code.replace("_", " ")
 
 
-def an_item(item: str) -> str:
-    """'a team re-roll', 'an apothecary': the item as a phrase on its own (a label)."""
+def an_item(item: str, *, translated: bool = True) -> str:
+    """'a team re-roll', 'an apothecary': the item as a phrase on its own (a label).
+
+    ``translated=False``: the English phrase, for text stored as data (ledger entries).
+    """
     phrase = _AN_ITEM.get(item)
     if phrase is not None:
-        return gettext(phrase)
+        return gettext(phrase) if translated else phrase
     return f"{'an' if item[:1] in ('a', 'e', 'i', 'o', 'u') else 'a'} {item}"
