@@ -828,8 +828,12 @@ def _check_reductions(
     if unknown:
         reader.add(
             where,
-            f"{ruleset.name} players have no {', '.join(map(repr, unknown))}; "
-            f"the characteristics are {', '.join(ruleset.characteristics)}.",
+            gettext(
+                "%(ruleset)s players have no %(unknown)s; the characteristics are %(known)s.",
+                ruleset=ruleset.name,
+                unknown=", ".join(map(repr, unknown)),
+                known=", ".join(ruleset.characteristics),
+            ),
         )
         return None
     reductions: dict[str, int] = {}
@@ -871,11 +875,14 @@ def _check_advancements(
         if plan is None:
             return None
         if plan.number != index + 1:
-            reader.add(f"{where}.number", f"must be {index + 1} (advancements count from 1).")
+            reader.add(
+                f"{where}.number",
+                gettext("must be %(number)s (advancements count from 1).", number=index + 1),
+            )
         try:
             _check_advancement(reader, ruleset, position, reductions, progress, where, plan)
         except RulesError as error:
-            reader.add(where, f"The rules refuse it: {error}.")
+            reader.add(where, gettext("The rules refuse it: %(error)s.", error=error))
         return plan if len(reader.problems) == before else None
 
     return _check_objects(reader, raw, f"{path}.advancements", check_entry)
@@ -897,7 +904,10 @@ def _read_advancement(reader: _Reader, where: str, raw: dict[str, Any]) -> _Adva
             isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= MAX_DIE for d in dice
         )
     ):
-        reader.add(f"{where}.dice", f"must be null or a list of 1 to {MAX_DICE} die results.")
+        reader.add(
+            f"{where}.dice",
+            gettext("must be null or a list of 1 to %(max)s die results.", max=MAX_DICE),
+        )
     source = reader.choice(raw, "dice_source", where, (None, "server", "table"))
     value = reader.integer(raw, "value_increase", where)
     if (
@@ -924,24 +934,39 @@ def _check_advancement(
 ) -> None:
     kinds = advancement_kinds(ruleset)
     if plan.kind not in kinds:
-        reader.add(f"{where}.kind", f"{ruleset.name} has no {plan.kind} advancement.")
+        reader.add(
+            f"{where}.kind",
+            gettext(
+                "%(ruleset)s has no %(kind)s advancement.", ruleset=ruleset.name, kind=plan.kind
+            ),
+        )
         return
     roll_mode = ruleset.advancement.mode == "roll"
     expected_cost = 0 if roll_mode else advancement_cost(ruleset, plan.kind, plan.number)
     if plan.spp_cost != expected_cost:
         reader.add(
             f"{where}.spp_cost",
-            f"Advancement {plan.number} ({plan.kind}) costs {expected_cost} SPP in "
-            f"{ruleset.name}; the document says {plan.spp_cost}.",
+            gettext(
+                "Advancement %(number)s (%(kind)s) costs %(cost)s SPP in %(ruleset)s; "
+                "the document says %(stated)s.",
+                number=plan.number,
+                kind=plan.kind,
+                cost=expected_cost,
+                ruleset=ruleset.name,
+                stated=plan.spp_cost,
+            ),
         )
     rolled = needs_dice(ruleset, plan.kind)
     if rolled and (plan.dice is None or plan.dice_source is None):
-        reader.add(f"{where}.dice", f"A {plan.kind} advancement records its dice and who rolled.")
+        reader.add(
+            f"{where}.dice",
+            gettext("A %(kind)s advancement records its dice and who rolled.", kind=plan.kind),
+        )
         return
     if not rolled and (plan.dice is not None or plan.dice_source is not None):
-        reader.add(f"{where}.dice", f"A {plan.kind} advancement has no dice.")
+        reader.add(f"{where}.dice", gettext("A %(kind)s advancement has no dice.", kind=plan.kind))
     if (plan.skill is None) == (plan.characteristic is None):
-        reader.add(where, "An advancement gives either a skill or a characteristic.")
+        reader.add(where, gettext("An advancement gives either a skill or a characteristic."))
         return
     if plan.skill is not None:
         expected_value = _check_skill(reader, ruleset, position, reductions, progress, where, plan)
@@ -952,8 +977,13 @@ def _check_advancement(
     if expected_value is not None and plan.value_increase != expected_value:
         reader.add(
             f"{where}.value_increase",
-            f"It adds {expected_value:,} to the player's value in {ruleset.name}; "
-            f"the document says {plan.value_increase:,}.",
+            gettext(
+                "It adds %(value)s to the player's value in %(ruleset)s; "
+                "the document says %(stated)s.",
+                value=format_number(expected_value),
+                ruleset=ruleset.name,
+                stated=format_number(plan.value_increase),
+            ),
         )
 
 
@@ -1007,12 +1037,22 @@ def _check_skill(
     assert plan.skill is not None  # noqa: S101 - the caller checked
     skill = ruleset.find_skill(plan.skill)
     if skill is None:
-        reader.add(f"{where}.skill", f"{ruleset.name} has no skill {plan.skill!r}.")
+        reader.add(
+            f"{where}.skill",
+            gettext(
+                "%(ruleset)s has no skill %(skill)s.", ruleset=ruleset.name, skill=repr(plan.skill)
+            ),
+        )
         return None
     if plan.kind in RANDOM_SKILL_KINDS and plan.category != skill.category:
         reader.add(
             f"{where}.category",
-            f"{skill.name} is a {skill.category} skill; the document says {_show(plan.category)}.",
+            gettext(
+                "%(skill)s is a %(category)s skill; the document says %(stated)s.",
+                skill=skill.name,
+                category=skill.category,
+                stated=_show(plan.category),
+            ),
         )
         return None
     resolution = _replay(ruleset, position, reductions, progress, plan)
@@ -1030,7 +1070,10 @@ def _check_skill(
     if code == "invalid_dice":
         raise RulesError(str(resolution.reason.params.get("text")))
     if code == "not_a_double":
-        reader.add(f"{where}.kind", f"A roll of {plan.dice} gives no {plan.kind} skill.")
+        reader.add(
+            f"{where}.kind",
+            gettext("A roll of %(dice)s gives no %(kind)s skill.", dice=plan.dice, kind=plan.kind),
+        )
     elif skill_refused:
         reader.add(
             f"{where}.skill",
@@ -1043,7 +1086,13 @@ def _check_skill(
         )
     else:  # the dice give another skill
         reader.add(
-            f"{where}.dice", f"The dice {plan.dice} do not give {skill.name} in {ruleset.name}."
+            f"{where}.dice",
+            gettext(
+                "The dice %(dice)s do not give %(skill)s in %(ruleset)s.",
+                dice=plan.dice,
+                skill=skill.name,
+                ruleset=ruleset.name,
+            ),
         )
     return None
 
@@ -1060,12 +1109,19 @@ def _check_characteristic(
     characteristic = plan.characteristic
     assert characteristic is not None  # noqa: S101 - the caller checked
     if plan.kind != RANDOM_CHARACTERISTIC_KIND:
-        reader.add(f"{where}.kind", f"A characteristic comes from a {RANDOM_CHARACTERISTIC_KIND}.")
+        reader.add(
+            f"{where}.kind",
+            gettext("A characteristic comes from a %(kind)s.", kind=RANDOM_CHARACTERISTIC_KIND),
+        )
         return None
     if characteristic not in ruleset.characteristics:
         reader.add(
             f"{where}.characteristic",
-            f"must be one of {', '.join(ruleset.characteristics)}; it is {characteristic!r}.",
+            gettext(
+                "must be one of %(known)s; it is %(value)s.",
+                known=", ".join(ruleset.characteristics),
+                value=repr(characteristic),
+            ),
         )
         return None
     resolution = _replay(ruleset, position, reductions, progress, plan)
@@ -1079,7 +1135,11 @@ def _check_characteristic(
         roll = resolution.reason.params.get("roll")
         reader.add(
             f"{where}.characteristic",
-            f"A roll of {roll} does not allow {characteristic.upper()}.",
+            gettext(
+                "A roll of %(roll)s does not allow %(characteristic)s.",
+                roll=roll,
+                characteristic=characteristic.upper(),
+            ),
         )
     else:
         reader.add(
@@ -1124,7 +1184,12 @@ def import_team(
     if coach is not None and coach.strip().lower() != actor.username.lower():
         found = None if "\x00" in coach else find_user(session, coach)
         if found is None or membership(league, found) is None:
-            raise NotFound(f"{coach!r} is not a coach in {league.name}.", field="coach")
+            raise NotFound(
+                gettext(
+                    "%(coach)s is not a coach in %(league)s.", coach=repr(coach), league=league.name
+                ),
+                field="coach",
+            )
         coach_user = found
     ruleset = league_ruleset(league)
     plan = check_document(ruleset, league, document)
