@@ -239,7 +239,9 @@ def characteristic_roll(
     try:
         if ruleset.advancement.mode == "roll":
             if len(dice) != 2:
-                return Decision.deny("invalid_dice", text="a Star Player Roll is two D6", count=2)
+                return Decision.deny(
+                    "invalid_dice", text=gettext("a Star Player Roll is two D6"), count=2
+                )
             return improvement_roll_options(
                 ruleset,
                 dice[0],
@@ -249,7 +251,9 @@ def characteristic_roll(
                 state.position.stats,
             )
         if len(dice) != 1:
-            return Decision.deny("invalid_dice", text="a characteristic roll is one die", count=1)
+            return Decision.deny(
+                "invalid_dice", text=gettext("a characteristic roll is one die"), count=1
+            )
         return characteristic_options(
             ruleset, dice[0], state.improvements, state.characteristics, state.position.stats
         )
