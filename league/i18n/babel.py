@@ -4,17 +4,32 @@ from __future__ import annotations
 
 from typing import Any
 
+import flask
 import flask_babel
+
+from league.i18n import _English
 
 
 class FlaskBabelBackend:
-    """Looks texts up in the current request's (or forced) language."""
+    """Looks texts up in the current request's (or forced) language.
+
+    Outside an application context (a script, a pure rules test run after an app was
+    made) there is no language to ask for: the English answer, as with nothing installed.
+    """
+
+    _english = _English()
 
     def gettext(self, message: str, **variables: Any) -> str:
+        if not flask.has_app_context():
+            return self._english.gettext(message, **variables)
         return flask_babel.gettext(message, **variables)
 
     def ngettext(self, singular: str, plural: str, num: int, **variables: Any) -> str:
+        if not flask.has_app_context():
+            return self._english.ngettext(singular, plural, num, **variables)
         return flask_babel.ngettext(singular, plural, num, **variables)
 
     def format_number(self, number: int | float) -> str:
+        if not flask.has_app_context():
+            return self._english.format_number(number)
         return flask_babel.format_number(number)

@@ -17,13 +17,15 @@ from datetime import date
 from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
 
+from league.i18n import N_, gettext
 from league.models import League, Player, Team
 from league.rules import Ruleset
 from league.services.errors import NotFound
 from league.services.rosters import PlayerLine, team_sheet
 from league.services.standings import standings
 
-PAPER_SIZES = {"a4": "A4 landscape", "letter": "letter landscape"}
+#: Paper sizes and their labels (marked: translate them where shown).
+PAPER_SIZES = {"a4": N_("A4 landscape"), "letter": N_("letter landscape")}
 DEFAULT_PAPER = "a4"
 
 TIMES = "\u00d7"
@@ -132,10 +134,16 @@ def _injuries(ruleset: Ruleset, line: PlayerLine) -> tuple[str, ...]:
     player = line.player
     marks: list[str] = []
     if player.status == "mng":
-        marks.append("MNG")
+        # "Miss next game", as the printed sheets abbreviate it.
+        marks.append(gettext("MNG"))
     if player.niggling_injuries:
         count = player.niggling_injuries
-        marks.append("NI" if count == 1 else f"NI {TIMES}{count}")
+        # "Niggling injury", abbreviated; "NI x2" (with a multiplication sign) for two.
+        marks.append(
+            gettext("NI")
+            if count == 1
+            else gettext("NI %(times)s%(count)s", times=TIMES, count=count)
+        )
     for characteristic in ruleset.characteristics:
         steps = player.reduction(characteristic)
         if steps:
@@ -186,12 +194,14 @@ def _skill_notes(ruleset: Ruleset, rows: tuple[PlayerRow, ...]) -> tuple[SkillNo
         for item in row.skills:
             skill = ruleset.find_skill(item.name)
             if skill is None:
-                notes.setdefault(item.name, SkillNote(item.name, "", "No summary in this ruleset."))
+                notes.setdefault(
+                    item.name, SkillNote(item.name, "", gettext("No summary in this ruleset."))
+                )
                 continue
             if skill.name in notes:
                 continue
             if skill.trait:
-                kind = "Trait"
+                kind = gettext("Trait")
             elif ruleset.has_category(skill.category):
                 kind = ruleset.category(skill.category).name
             else:
@@ -210,31 +220,33 @@ def roster_context(team: Team, *, url: str, printed_on: date, paper: str) -> Ros
     fans = building.dedicated_fans
     staff = (
         StaffLine(
-            "Team re-rolls",
+            gettext("Team re-rolls"),
             str(team.rerolls),
             team_type.reroll_cost,
             team.rerolls * team_type.reroll_cost,
         ),
         StaffLine(
-            "Apothecary",
-            ("yes" if team.apothecary else "no") if team_type.apothecary else "not allowed",
+            gettext("Apothecary"),
+            (gettext("yes") if team.apothecary else gettext("no"))
+            if team_type.apothecary
+            else gettext("not allowed"),
             building.apothecary_cost if team_type.apothecary else None,
             building.apothecary_cost if team.apothecary else 0,
         ),
         StaffLine(
-            "Assistant coaches",
+            gettext("Assistant coaches"),
             str(team.assistant_coaches),
             building.assistant_coaches.cost,
             team.assistant_coaches * building.assistant_coaches.cost,
         ),
         StaffLine(
-            "Cheerleaders",
+            gettext("Cheerleaders"),
             str(team.cheerleaders),
             building.cheerleaders.cost,
             team.cheerleaders * building.cheerleaders.cost,
         ),
         StaffLine(
-            "Dedicated fans",
+            gettext("Dedicated fans"),
             str(team.dedicated_fans),
             fans.cost,
             team.dedicated_fans * fans.cost if fans.counts_in_team_value else None,

@@ -21,6 +21,7 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from league.i18n import gettext
 from league.rules.characteristics import improved_value, is_at_best, lower_is_better
 from league.rules.model import (
     SKILL_KINDS,
@@ -397,8 +398,16 @@ def skill_choices(
 
 
 def _check_die(value: int, sides: int, what: str) -> None:
+    """``what`` names the die in the reader's language ("first die")."""
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= sides:
-        raise RulesError(f"{what} must be a whole number 1-{sides}, got {value!r}")
+        raise RulesError(
+            gettext(
+                "%(what)s must be a whole number 1-%(sides)s, got %(value)s",
+                what=what,
+                sides=sides,
+                value=repr(value),
+            )
+        )
 
 
 def random_skill_list(ruleset: Ruleset, category_code: str) -> tuple[str, ...]:
@@ -427,15 +436,32 @@ def random_skill_from_dice(
     if ruleset.advancement.random_skill == "roll_list":
         names = random_skill_list(ruleset, category_code)
         if d6_second is not None:
-            raise RulesError(f"{ruleset.id} random skills take one die per roll, got two")
+            raise RulesError(
+                gettext(
+                    "%(ruleset)s random skills take one die per roll, got two", ruleset=ruleset.id
+                )
+            )
         if not names:
             raise RulesError(f"category {category_code!r} of {ruleset.id!r} has no skills to roll")
-        _check_die(d6_first, len(names), f"D{len(names)} roll for category {category_code!r}")
+        _check_die(
+            d6_first,
+            len(names),
+            gettext(
+                "D%(sides)s roll for category %(category)s",
+                sides=len(names),
+                category=repr(category_code),
+            ),
+        )
         return ruleset.skill(names[d6_first - 1])
     if d6_second is None:
-        raise RulesError(f"{ruleset.id} random skills take two dice (2D6) per roll, got one")
-    _check_die(d6_first, 6, "first die")
-    _check_die(d6_second, 6, "second die")
+        raise RulesError(
+            gettext(
+                "%(ruleset)s random skills take two dice (2D6) per roll, got one",
+                ruleset=ruleset.id,
+            )
+        )
+    _check_die(d6_first, 6, gettext("first die"))
+    _check_die(d6_second, 6, gettext("second die"))
     category = ruleset.category(category_code)
     if not category.table:
         raise RulesError(f"category {category_code!r} of {ruleset.id!r} has no random table")
@@ -686,7 +712,7 @@ def characteristic_options(
     table = ruleset.characteristic_table
     if table is None:
         raise RulesError(f"ruleset {ruleset.id!r} has no characteristic table")
-    _check_die(roll, table.die, f"D{table.die} roll")
+    _check_die(roll, table.die, gettext("D%(sides)s roll", sides=table.die))
     band = next(b for b in table.bands if b.covers(roll))
     return _options(
         ruleset, roll, band.characteristics, improvements, current, start, table.fallback
@@ -709,8 +735,8 @@ def improvement_roll_options(
     roll_table = ruleset.improvement_roll
     if roll_table is None:
         raise RulesError(f"ruleset {ruleset.id!r} has no 2D6 improvement roll")
-    _check_die(d6_first, 6, "first die")
-    _check_die(d6_second, 6, "second die")
+    _check_die(d6_first, 6, gettext("first die"))
+    _check_die(d6_second, 6, gettext("second die"))
     total = d6_first + d6_second
     doubles = d6_first == d6_second
     band = next(b for b in roll_table.bands if b.covers(total))

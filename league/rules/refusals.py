@@ -1,24 +1,88 @@
 """One sentence for each refusal the team-building and match-report rules give.
 
 The rules answer with a `Decision` whose reasons carry a code and the numbers
-behind it; this module turns one reason into the text a coach reads. Names that
-are not rules data (the team's, the player's) are passed in.
+behind it; this module turns one reason into the text a coach reads, in the
+reader's language (`league.i18n`). Names that are not rules data (the team's,
+the player's) are passed in.
+
+Sentences that name a purchase item have one message per item, so that each
+language can decline the item's name and choose its article.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from league.i18n import N_, format_number, gettext, ngettext
 from league.rules.model import Reason
-from league.rules.team_building import PURCHASE_ITEM_NAMES
 
 __all__ = ["an_item", "refusal_text"]
 
 #: Short forms for a table cell (the hire table says why a position cannot be hired).
 _SHORT = {
-    "position_full": "full",
-    "roster_full": "roster full",
-    "big_guys_full": "Big Guys full",
-    "not_enough_gold": "not enough gold",
+    "position_full": N_("full"),
+    "roster_full": N_("roster full"),
+    "big_guys_full": N_("Big Guys full"),
+    "not_enough_gold": N_("not enough gold"),
 }
+
+#: The item with its indefinite article, as a phrase on its own ("a team re-roll").
+_AN_ITEM = {
+    "reroll": N_("a team re-roll"),
+    "apothecary": N_("an apothecary"),
+    "assistant_coach": N_("an assistant coach"),
+    "cheerleader": N_("a cheerleader"),
+    "dedicated_fan": N_("a dedicated fan"),
+}
+
+#: "<team type> teams cannot hire <item>.", one sentence per item.
+_NOT_ALLOWED = {
+    "reroll": N_("%(team_type)s teams cannot hire a team re-roll."),
+    "apothecary": N_("%(team_type)s teams cannot hire an apothecary."),
+    "assistant_coach": N_("%(team_type)s teams cannot hire an assistant coach."),
+    "cheerleader": N_("%(team_type)s teams cannot hire a cheerleader."),
+    "dedicated_fan": N_("%(team_type)s teams cannot hire a dedicated fan."),
+}
+
+#: "<team> has no <item> to give back.", one sentence per item.
+_NOTHING_TO_GIVE_BACK = {
+    "reroll": N_("%(team)s has no team re-roll to give back."),
+    "apothecary": N_("%(team)s has no apothecary to give back."),
+    "assistant_coach": N_("%(team)s has no assistant coach to give back."),
+    "cheerleader": N_("%(team)s has no cheerleader to give back."),
+    "dedicated_fan": N_("%(team)s has no dedicated fan to give back."),
+}
+
+
+def _limit_reached(item: str, maximum: int, team: str) -> str:
+    if item == "reroll":
+        return ngettext(
+            "A team may have at most %(num)d team re-roll.",
+            "A team may have at most %(num)d team re-rolls.",
+            maximum,
+        )
+    if item == "apothecary":
+        return gettext("%(team)s already has an apothecary.", team=team)
+    if item == "dedicated_fan":
+        return ngettext(
+            "A new team may start with at most %(num)d dedicated fan.",
+            "A new team may start with at most %(num)d dedicated fans.",
+            maximum,
+        )
+    if item == "assistant_coach":
+        return ngettext(
+            "A team may have at most %(num)d assistant coach.",
+            # The English text the team page has always shown ("coachs", tests pin it).
+            "A team may have at most %(num)d assistant coachs.",
+            maximum,
+        )
+    if item == "cheerleader":
+        return ngettext(
+            "A team may have at most %(num)d cheerleader.",
+            "A team may have at most %(num)d cheerleaders.",
+            maximum,
+        )
+    return gettext("A team may have at most %(max)s of %(item)s.", max=maximum, item=item)
 
 
 def refusal_text(reason: Reason, *, team: str = "", short: bool = False) -> str:
@@ -29,60 +93,102 @@ def refusal_text(reason: Reason, *, team: str = "", short: bool = False) -> str:
     """
     p = reason.params
     if short and reason.code in _SHORT:
-        return _SHORT[reason.code]
+        return gettext(_SHORT[reason.code])
     item = str(p.get("item", ""))
-    name = PURCHASE_ITEM_NAMES.get(item, item)
     if reason.code == "limit_reached":
-        if item == "reroll":
-            return f"A team may have at most {p['max']} team re-rolls."
-        if item == "apothecary":
-            return f"{team} already has an apothecary."
-        if item == "dedicated_fan":
-            return f"A new team may start with at most {p['max']} dedicated fans."
-        return f"A team may have at most {p['max']} {name}s."
+        return _limit_reached(item, int(p["max"]), team)
     if reason.code == "position_full":
-        have = p["have"]
-        plural = "" if have == 1 else "s"
-        return f"{team} already has {have} {p['position']}{plural}; the roster allows {p['max']}."
+        return ngettext(
+            "%(team)s already has %(num)d %(position)s; the roster allows %(max)s.",
+            "%(team)s already has %(num)d %(position)ss; the roster allows %(max)s.",
+            int(p["have"]),
+            team=team,
+            position=p["position"],
+            max=p["max"],
+        )
     if reason.code == "not_enough_gold":
-        return f"Costs {p['needed']:,}; the treasury holds {p['have']:,}."
+        return gettext(
+            "Costs %(needed)s; the treasury holds %(have)s.",
+            needed=format_number(p["needed"]),
+            have=format_number(p["have"]),
+        )
     if reason.code == "big_guys_full":
-        plural = "" if p["max"] == 1 else "s"
-        return f"A {p['team_type_name']} team may have {p['max']} Big Guy{plural} in all."
-    texts = {
-        "unknown_item": f"Unknown item {item!r}.",
-        "not_allowed": f"{p.get('team_type_name')} teams cannot hire {an_item(item)}.",
-        "draft_only": (
+        return ngettext(
+            "A %(team_type)s team may have %(num)d Big Guy in all.",
+            "A %(team_type)s team may have %(num)d Big Guys in all.",
+            int(p["max"]),
+            team_type=p["team_type_name"],
+        )
+    texts: dict[str, Callable[[], str]] = {
+        "unknown_item": lambda: gettext("Unknown item %(item)s.", item=repr(item)),
+        "not_allowed": lambda: (
+            gettext(_NOT_ALLOWED[item], team_type=p.get("team_type_name"))
+            if item in _NOT_ALLOWED
+            else gettext(
+                "%(team_type)s teams cannot hire %(item)s.",
+                team_type=p.get("team_type_name"),
+                item=item,
+            )
+        ),
+        "draft_only": lambda: gettext(
             "Dedicated fans are bought only while drafting; after that they change after games."
         ),
-        "draft_over": "Items can be given back only during the draft.",
-        "nothing_to_give_back": f"{team} has no {name} to give back.",
-        "unknown_position": (
-            f"{p.get('team_type_name')} teams have no position {p.get('position')!r}."
+        "draft_over": lambda: gettext("Items can be given back only during the draft."),
+        "nothing_to_give_back": lambda: (
+            gettext(_NOTHING_TO_GIVE_BACK[item], team=team)
+            if item in _NOTHING_TO_GIVE_BACK
+            else gettext("%(team)s has no %(item)s to give back.", team=team, item=item)
         ),
-        "roster_full": f"{team} already has {p.get('max')} players, the most a team may have.",
-        "rise_needs_win": "Dedicated fans only rise after a win.",
-        "fall_needs_loss": "Dedicated fans only fall after a loss.",
-        "fans_at_max": f"Dedicated fans are already at {p.get('max')}.",
-        "fans_at_start": f"Dedicated fans cannot fall below {p.get('start')}.",
-        "lasting_without_injury": "a lasting injury needs the casualty result too.",
-        "unknown_injury": f"unknown injury {p.get('injury')!r}.",
-        "lasting_characteristic_needed": "say which characteristic the lasting injury hits.",
-        "not_lasting": "only a lasting injury reduces a characteristic.",
-        "no_redraft": f"{p.get('ruleset')} has no off-season re-draft.",
-        "bracket_size": "A bracket has 4, 8 or 16 teams.",
-        "not_enough_teams": (
-            f"The table has {p.get('teams')} teams: too few for a bracket of {p.get('size')}."
+        "unknown_position": lambda: gettext(
+            "%(team_type)s teams have no position %(position)s.",
+            team_type=p.get("team_type_name"),
+            position=repr(p.get("position")),
         ),
-        "same_division_pairing": (
-            f"No first round of {p.get('size')} avoids a match between two teams of the "
-            "same division."
+        "roster_full": lambda: gettext(
+            "%(team)s already has %(max)s players, the most a team may have.",
+            team=team,
+            max=p.get("max"),
+        ),
+        "rise_needs_win": lambda: gettext("Dedicated fans only rise after a win."),
+        "fall_needs_loss": lambda: gettext("Dedicated fans only fall after a loss."),
+        "fans_at_max": lambda: gettext("Dedicated fans are already at %(max)s.", max=p.get("max")),
+        "fans_at_start": lambda: gettext(
+            "Dedicated fans cannot fall below %(start)s.", start=p.get("start")
+        ),
+        "lasting_without_injury": lambda: gettext(
+            "a lasting injury needs the casualty result too."
+        ),
+        "unknown_injury": lambda: gettext(
+            "unknown injury %(injury)s.", injury=repr(p.get("injury"))
+        ),
+        "lasting_characteristic_needed": lambda: gettext(
+            "say which characteristic the lasting injury hits."
+        ),
+        "not_lasting": lambda: gettext("only a lasting injury reduces a characteristic."),
+        "no_redraft": lambda: gettext(
+            "%(ruleset)s has no off-season re-draft.", ruleset=p.get("ruleset")
+        ),
+        "bracket_size": lambda: gettext("A bracket has 4, 8 or 16 teams."),
+        "not_enough_teams": lambda: gettext(
+            "The table has %(teams)s teams: too few for a bracket of %(size)s.",
+            teams=p.get("teams"),
+            size=p.get("size"),
+        ),
+        "same_division_pairing": lambda: gettext(
+            "No first round of %(size)s avoids a match between two teams of the same division.",
+            size=p.get("size"),
         ),
     }
-    return texts.get(reason.code, reason.code.replace("_", " "))
+    text = texts.get(reason.code)
+    return text() if text is not None else reason.code.replace("_", " ")
 
 
-def an_item(item: str) -> str:
-    """'a team re-roll', 'an apothecary'."""
-    name = PURCHASE_ITEM_NAMES.get(item, item)
-    return f"{'an' if name[:1] in ('a', 'e', 'i', 'o', 'u') else 'a'} {name}"
+def an_item(item: str, *, translated: bool = True) -> str:
+    """'a team re-roll', 'an apothecary': the item as a phrase on its own (a label).
+
+    ``translated=False``: the English phrase, for text stored as data (ledger entries).
+    """
+    phrase = _AN_ITEM.get(item)
+    if phrase is not None:
+        return gettext(phrase) if translated else phrase
+    return f"{'an' if item[:1] in ('a', 'e', 'i', 'o', 'u') else 'a'} {item}"

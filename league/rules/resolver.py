@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from league.i18n import N_, gettext
 from league.rules.advancement import (
     RANDOM_CHARACTERISTIC_KIND,
     RANDOM_SKILL_KINDS,
@@ -238,7 +239,9 @@ def characteristic_roll(
     try:
         if ruleset.advancement.mode == "roll":
             if len(dice) != 2:
-                return Decision.deny("invalid_dice", text="a Star Player Roll is two D6", count=2)
+                return Decision.deny(
+                    "invalid_dice", text=gettext("a Star Player Roll is two D6"), count=2
+                )
             return improvement_roll_options(
                 ruleset,
                 dice[0],
@@ -248,7 +251,9 @@ def characteristic_roll(
                 state.position.stats,
             )
         if len(dice) != 1:
-            return Decision.deny("invalid_dice", text="a characteristic roll is one die", count=1)
+            return Decision.deny(
+                "invalid_dice", text=gettext("a characteristic roll is one die"), count=1
+            )
         return characteristic_options(
             ruleset, dice[0], state.improvements, state.characteristics, state.position.stats
         )
@@ -381,72 +386,134 @@ def _star_player_roll(
 Phrase = Callable[[Mapping[str, Any]], str]
 
 
+def _or(items: Iterable[str]) -> str:
+    """``items`` as alternatives: "Block or Tackle or Dodge"."""
+    words = list(items)
+    if not words:
+        return ""
+    text = words[0]
+    for word in words[1:]:
+        text = gettext("%(first)s or %(second)s", first=text, second=word)
+    return text
+
+
 def _skills(params: Mapping[str, Any]) -> str:
-    return " or ".join(map(str, params.get("skills") or ()))
+    return _or(map(str, params.get("skills") or ()))
 
 
-#: A sentence about the player ("Grim needs 6 SPP and has 3") for each reason.
+#: A sentence about the player, without its full stop ("Grim needs 6 SPP and has 3"):
+#: ``who`` names him.
 _SENTENCES: dict[str, Phrase] = {
-    "not_enough_spp": lambda p: f"needs {p.get('needed')} SPP and has {p.get('have')}",
-    "no_roll_pending": lambda p: (
-        f"has no Star Player Roll due (the next comes at {p.get('needed')} SPP)"
+    "not_enough_spp": lambda p: gettext(
+        "%(who)s needs %(needed)s SPP and has %(have)s",
+        who=p["who"],
+        needed=p.get("needed"),
+        have=p.get("have"),
     ),
-    "max_advancements": lambda p: f"already has the most advancements ({p.get('max')})",
-    "already_held": lambda p: "already has that skill",
-    "excluded_by": lambda p: f"cannot take it together with {p.get('by')}",
-    "requires": lambda p: f"needs {_skills(p)} first",
-    "trait": lambda p: "cannot learn traits",
-    "not_buyable": lambda p: "cannot take that skill as an advancement",
-    "not_primary": lambda p: "has no primary access to that category",
-    "not_secondary": lambda p: "has no secondary access to that category",
-    "category_not_accessible": lambda p: "has no access to that category",
-    "kind_not_available": lambda p: "cannot take that kind of advancement in this ruleset",
-    "max_improvements": lambda p: "has improved that characteristic as often as allowed",
-    "at_maximum": lambda p: "already has that characteristic at its best",
-    "max_increase_from_start": lambda p: "has raised that characteristic as far as allowed",
-    "unknown_skill": lambda p: "asked for a skill this ruleset does not have",
-    "unknown_category": lambda p: "asked for an unknown skill category",
-    "reroll_required": lambda p: "rolled a skill he cannot take: roll again",
-    "pick_required": lambda p: "must pick one of the two rolled skills",
+    "no_roll_pending": lambda p: gettext(
+        "%(who)s has no Star Player Roll due (the next comes at %(needed)s SPP)",
+        who=p["who"],
+        needed=p.get("needed"),
+    ),
+    "max_advancements": lambda p: gettext(
+        "%(who)s already has the most advancements (%(max)s)", who=p["who"], max=p.get("max")
+    ),
+    "already_held": lambda p: gettext("%(who)s already has that skill", who=p["who"]),
+    "excluded_by": lambda p: gettext(
+        "%(who)s cannot take it together with %(by)s", who=p["who"], by=p.get("by")
+    ),
+    "requires": lambda p: gettext(
+        "%(who)s needs %(skills)s first", who=p["who"], skills=_skills(p)
+    ),
+    "trait": lambda p: gettext("%(who)s cannot learn traits", who=p["who"]),
+    "not_buyable": lambda p: gettext(
+        "%(who)s cannot take that skill as an advancement", who=p["who"]
+    ),
+    "not_primary": lambda p: gettext(
+        "%(who)s has no primary access to that category", who=p["who"]
+    ),
+    "not_secondary": lambda p: gettext(
+        "%(who)s has no secondary access to that category", who=p["who"]
+    ),
+    "category_not_accessible": lambda p: gettext(
+        "%(who)s has no access to that category", who=p["who"]
+    ),
+    "kind_not_available": lambda p: gettext(
+        "%(who)s cannot take that kind of advancement in this ruleset", who=p["who"]
+    ),
+    "max_improvements": lambda p: gettext(
+        "%(who)s has improved that characteristic as often as allowed", who=p["who"]
+    ),
+    "at_maximum": lambda p: gettext(
+        "%(who)s already has that characteristic at its best", who=p["who"]
+    ),
+    "max_increase_from_start": lambda p: gettext(
+        "%(who)s has raised that characteristic as far as allowed", who=p["who"]
+    ),
+    "unknown_skill": lambda p: gettext(
+        "%(who)s asked for a skill this ruleset does not have", who=p["who"]
+    ),
+    "unknown_category": lambda p: gettext(
+        "%(who)s asked for an unknown skill category", who=p["who"]
+    ),
+    "reroll_required": lambda p: gettext(
+        "%(who)s rolled a skill he cannot take: roll again", who=p["who"]
+    ),
+    "pick_required": lambda p: gettext(
+        "%(who)s must pick one of the two rolled skills", who=p["who"]
+    ),
 }
 
 #: A short phrase for lists of refused options ("needs 6 SPP, has 3").
 _PHRASES: dict[str, Phrase] = {
-    "already_held": lambda p: "already has it",
-    "excluded_by": lambda p: f"cannot be taken together with {p.get('by')}",
-    "requires": lambda p: f"needs {_skills(p)} first",
-    "trait": lambda p: "a trait: traits cannot be learned",
-    "not_buyable": lambda p: "cannot be taken as an advancement",
-    "not_primary": lambda p: "not a primary category for this position",
-    "not_secondary": lambda p: "a primary category: take it as a primary skill",
-    "category_not_accessible": lambda p: "the position has no access to this category",
-    "not_enough_spp": lambda p: f"needs {p.get('needed')} SPP, has {p.get('have')}",
-    "no_roll_pending": lambda p: f"the next Star Player Roll comes at {p.get('needed')} SPP",
-    "max_advancements": lambda p: f"all {p.get('max')} advancements taken",
-    "kind_not_available": lambda p: "not offered by this ruleset",
-    "max_improvements": lambda p: f"already improved {p.get('max')} times",
-    "at_maximum": lambda p: "already at its best",
-    "max_increase_from_start": lambda p: f"already +{p.get('limit')} over the starting value",
-    "unknown_skill": lambda p: "no such skill in this ruleset",
+    "already_held": lambda p: gettext("already has it"),
+    "excluded_by": lambda p: gettext("cannot be taken together with %(by)s", by=p.get("by")),
+    "requires": lambda p: gettext("needs %(skills)s first", skills=_skills(p)),
+    "trait": lambda p: gettext("a trait: traits cannot be learned"),
+    "not_buyable": lambda p: gettext("cannot be taken as an advancement"),
+    "not_primary": lambda p: gettext("not a primary category for this position"),
+    "not_secondary": lambda p: gettext("a primary category: take it as a primary skill"),
+    "category_not_accessible": lambda p: gettext("the position has no access to this category"),
+    "not_enough_spp": lambda p: gettext(
+        "needs %(needed)s SPP, has %(have)s", needed=p.get("needed"), have=p.get("have")
+    ),
+    "no_roll_pending": lambda p: gettext(
+        "the next Star Player Roll comes at %(needed)s SPP", needed=p.get("needed")
+    ),
+    "max_advancements": lambda p: gettext("all %(max)s advancements taken", max=p.get("max")),
+    "kind_not_available": lambda p: gettext("not offered by this ruleset"),
+    "max_improvements": lambda p: gettext("already improved %(max)s times", max=p.get("max")),
+    "at_maximum": lambda p: gettext("already at its best"),
+    "max_increase_from_start": lambda p: gettext(
+        "already +%(limit)s over the starting value", limit=p.get("limit")
+    ),
+    "unknown_skill": lambda p: gettext("no such skill in this ruleset"),
 }
 
 #: Refusals of the request itself: whole sentences, no player named.
 _REQUEST_SENTENCES: dict[str, Phrase] = {
-    "field_not_taken": lambda p: (
-        f"A {str(p.get('kind')).replace('_', ' ')} advancement takes no {p.get('field')}: "
-        "leave it out."
+    "field_not_taken": lambda p: gettext(
+        "A %(kind)s advancement takes no %(field)s: leave it out.",
+        kind=str(p.get("kind")).replace("_", " "),
+        field=p.get("field"),
     ),
-    "no_such_category": lambda p: (
-        f"{p.get('ruleset')} has no skill category {p.get('category')!r}."
+    "no_such_category": lambda p: gettext(
+        "%(ruleset)s has no skill category %(category)s.",
+        ruleset=p.get("ruleset"),
+        category=repr(p.get("category")),
     ),
-    "category_required": lambda p: "Pick the skill category to roll on.",
-    "skill_required": lambda p: "Name the skill to take.",
+    "category_required": lambda p: gettext("Pick the skill category to roll on."),
+    "skill_required": lambda p: gettext("Name the skill to take."),
     "invalid_dice": lambda p: str(p.get("text")),
-    "not_offered": lambda p: (
-        f"A roll of {p.get('roll')} does not allow {str(p.get('characteristic')).upper()}."
+    "not_offered": lambda p: gettext(
+        "A roll of %(roll)s does not allow %(characteristic)s.",
+        roll=p.get("roll"),
+        characteristic=str(p.get("characteristic")).upper(),
     ),
-    "not_a_double": lambda p: (
-        f"A roll of {p.get('first')}+{p.get('second')} is not a double: no doubles skill."
+    "not_a_double": lambda p: gettext(
+        "A roll of %(first)s+%(second)s is not a double: no doubles skill.",
+        first=p.get("first"),
+        second=p.get("second"),
     ),
 }
 
@@ -457,10 +524,12 @@ def reason_phrase(reason: Reason) -> str:
     return phrase(reason.params) if phrase else reason.code.replace("_", " ")
 
 
-def reason_sentence(reason: Reason) -> str:
-    """What the player cannot do, to follow his name ("needs 6 SPP and has 3")."""
+def reason_sentence(reason: Reason, who: str) -> str:
+    """What ``who`` cannot do, without a full stop ("Grim needs 6 SPP and has 3")."""
     sentence = _SENTENCES.get(reason.code)
-    return sentence(reason.params) if sentence else reason.code.replace("_", " ")
+    if sentence is None:
+        return gettext("%(who)s %(reason)s", who=who, reason=reason.code.replace("_", " "))
+    return sentence({**reason.params, "who": who})
 
 
 def refusal_text(refusal: Resolution | Decision, who: str | None = None) -> str:
@@ -477,23 +546,44 @@ def refusal_text(refusal: Resolution | Decision, who: str | None = None) -> str:
     request_sentence = _REQUEST_SENTENCES.get(reason.code)
     if request_sentence is not None:
         return request_sentence(reason.params)
-    text = reason_sentence(reason)
+    text = reason_sentence(reason, who)
     named = refusal.named if isinstance(refusal, Resolution) else None
-    return f"{who} {text}: {named}." if named else f"{who} {text}."
+    if named:
+        # The refusal, then the skill it concerns.
+        return gettext("%(refusal)s: %(skill)s.", refusal=text, skill=named)
+    return gettext("%(sentence)s.", sentence=text)
+
+
+#: The kinds of skill a spending ruleset offers instead of a characteristic.
+_SKILL_KINDS = {
+    "chosen_primary": N_("a primary"),
+    "chosen_secondary": N_("a secondary"),
+}
 
 
 def choice_text(ruleset: Ruleset, resolution: Resolution) -> str:
     """What a ``choose`` answer leaves to the coach ("choose ST or AG, or ...")."""
     if resolution.candidates:
-        return f"pick {' or '.join(s.name for s in resolution.candidates)}."
+        return gettext("pick %(skills)s.", skills=_or(s.name for s in resolution.candidates))
     options = resolution.options
     assert options is not None  # noqa: S101 - a choose answer has candidates or options
     if ruleset.advancement.mode != "roll":
-        allowed = ", ".join(c.upper() for c in options.characteristics) or "no characteristic"
-        instead = " or ".join(
-            k.replace("chosen_", "a ").replace("_", " ") for k in options.skill_kinds
+        allowed = ", ".join(c.upper() for c in options.characteristics) or gettext(
+            "no characteristic"
         )
-        return f"choose {allowed}, or take {instead} skill instead."
+        instead = _or(
+            gettext(_SKILL_KINDS[k]) if k in _SKILL_KINDS else k.replace("_", " ")
+            for k in options.skill_kinds
+        )
+        return gettext(
+            "choose %(characteristics)s, or take %(kinds)s skill instead.",
+            characteristics=allowed,
+            kinds=instead,
+        )
     parts = [f"+1 {c.upper()}" for c in options.characteristics]
-    parts.append("a skill" + (" (doubles: any accessible category)" if options.doubles else ""))
-    return "choose " + " or ".join(parts) + "."
+    parts.append(
+        gettext("a skill (doubles: any accessible category)")
+        if options.doubles
+        else gettext("a skill")
+    )
+    return gettext("choose %(options)s.", options=_or(parts))

@@ -15,6 +15,7 @@ from datetime import UTC, datetime
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from league.i18n import gettext
 from league.models import (
     Advancement,
     DiceRoll,
@@ -148,7 +149,11 @@ def _violation(refused: Resolution, who: str) -> RuleViolation:
 
 def _require_coach(team: Team, actor: User) -> None:
     if not can_manage(team, actor):
-        raise Forbidden(f"Only {team.name}'s coach or a commissioner can advance its players.")
+        raise Forbidden(
+            gettext(
+                "Only %(team)s's coach or a commissioner can advance its players.", team=team.name
+            )
+        )
 
 
 def _server_roll(
@@ -171,8 +176,13 @@ def _server_roll(
         if roll_serves(ruleset, (waiting.kind, waiting.category), (request.kind, request.category)):
             return waiting, False
         raise Conflict(
-            f"{player.name} has dice waiting ({', '.join(map(str, waiting.dice))}) for a "
-            f"{waiting.kind.replace('_', ' ')} advancement; finish that one first.",
+            gettext(
+                "%(name)s has dice waiting (%(dice)s) for a %(kind)s advancement; "
+                "finish that one first.",
+                name=player.name,
+                dice=", ".join(map(str, waiting.dice)),
+                kind=waiting.kind.replace("_", " "),
+            ),
             code="roll_pending",
         )
     if request.kind in RANDOM_SKILL_KINDS:
@@ -244,11 +254,20 @@ def buy_advancement(
     _require_coach(team, actor)
     if number is not None and len(player.active_advancements) + 1 != number:
         raise Resubmitted(
-            f"{player.name}'s {ordinal(number)} advancement is already recorded "
-            "(the form was sent twice)."
+            gettext(
+                "%(name)s's %(nth)s advancement is already recorded (the form was sent twice).",
+                name=player.name,
+                nth=ordinal(number),
+            )
         )
     if not player.on_roster:
-        raise Conflict(f"{player.name} is {player.status} and cannot advance.")
+        raise Conflict(
+            gettext(
+                "%(name)s is %(status)s and cannot advance.",
+                name=player.name,
+                status=player.status,
+            )
+        )
     ruleset = team_ruleset(team)
     state = player_state(ruleset, team_type_of(team).position(player.position_id), player)
 
@@ -271,7 +290,10 @@ def buy_advancement(
             source = "server"
         elif not team.league.table_dice_allowed:
             raise RuleViolation(
-                f"{team.league.name} uses server dice only: leave the dice out.",
+                gettext(
+                    "%(league)s uses server dice only: leave the dice out.",
+                    league=team.league.name,
+                ),
                 code="invalid_dice",
                 field="dice",
             )
@@ -279,7 +301,12 @@ def buy_advancement(
 
     if resolution.status == "choose":
         rolled = ", ".join(map(str, resolution.dice or ()))
-        message = f"{player.name} rolled {rolled}: {choice_text(ruleset, resolution)}"
+        message = gettext(
+            "%(name)s rolled %(dice)s: %(choice)s",
+            name=player.name,
+            dice=rolled,
+            choice=choice_text(ruleset, resolution),
+        )
         if roll is not None:  # the dice wait in the log for the coach's choice
             return PendingRoll(player, tuple(roll.dice), message)
         raise RuleViolation(message, code="choice_required", field="dice")
@@ -287,9 +314,13 @@ def buy_advancement(
         if roll is not None and fresh:
             # Refusing would roll the new dice back with the request, and asking
             # again would roll new ones: they are kept, and the refusal is told.
-            rolled = f"{player.name} rolled {', '.join(map(str, roll.dice))}"
-            message = refusal_text(resolution, player.name)
-            return PendingRoll(player, tuple(roll.dice), f"{rolled}: {message}")
+            message = gettext(
+                "%(name)s rolled %(dice)s: %(refusal)s",
+                name=player.name,
+                dice=", ".join(map(str, roll.dice)),
+                refusal=refusal_text(resolution, player.name),
+            )
+            return PendingRoll(player, tuple(roll.dice), message)
         raise _violation(resolution, player.name)
     return _write(session, actor, player, resolution, source if rolls else None, roll)
 
@@ -370,12 +401,16 @@ def undo_last_advancement(session: Session, actor: User, player_id: int) -> Adva
     _require_coach(team, actor)
     active = player.active_advancements
     if not active:
-        raise Conflict(f"{player.name} has no advancement to undo.")
+        raise Conflict(gettext("%(name)s has no advancement to undo.", name=player.name))
     last = active[-1]
     if role_in(team.league, actor) != "commissioner" and _played_since(session, team, last):
         raise Forbidden(
-            f"{team.name} has played since {player.name} took that advancement; "
-            "ask a commissioner to undo it."
+            gettext(
+                "%(team)s has played since %(name)s took that advancement; "
+                "ask a commissioner to undo it.",
+                team=team.name,
+                name=player.name,
+            )
         )
     last.undone_at = datetime.now(UTC)
     if last.skill:

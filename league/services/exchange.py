@@ -30,6 +30,7 @@ from typing import Any, TypeVar
 
 from sqlalchemy.orm import Session
 
+from league.i18n import format_number, gettext, ngettext
 from league.models import (
     Advancement,
     DiceRoll,
@@ -70,7 +71,7 @@ from league.services.errors import NotFound, Problem, RuleViolation
 from league.services.leagues import get_league, league_ruleset, membership, require_commissioner
 from league.services.recompute import recompute_team
 from league.services.teams import ITEMS, get_team, post_entry, team_ruleset
-from league.services.text import ONE_LINE, is_one_line, is_valid_unicode
+from league.services.text import is_one_line, is_valid_unicode
 from league.services.users import find_user
 
 FORMAT = "bbleague-team"
@@ -171,12 +172,20 @@ class InvalidDocument(RuleViolation):
     def __init__(self, problems: Sequence[Problem]) -> None:
         count = len(problems)
         shown = problems[:MAX_PROBLEMS]
-        more = f" (the first {len(shown)} are listed)" if count > len(shown) else ""
-        super().__init__(
-            f"The team document has {count} problem{'' if count == 1 else 's'}{more}; "
-            "nothing was imported.",
-            problems=shown,
-        )
+        if count > len(shown):
+            message = gettext(
+                "The team document has %(count)s problems (the first %(shown)s are listed); "
+                "nothing was imported.",
+                count=count,
+                shown=len(shown),
+            )
+        else:
+            message = ngettext(
+                "The team document has %(num)d problem; nothing was imported.",
+                "The team document has %(num)d problems; nothing was imported.",
+                count,
+            )
+        super().__init__(message, problems=shown)
 
 
 _T = TypeVar("_T")
@@ -202,16 +211,23 @@ class _Reader:
         return value
 
     def object(self, parent: Mapping[str, Any], key: str, path: str) -> dict[str, Any] | None:
-        return self._instance(parent, key, path, dict, "must be an object.")
+        return self._instance(parent, key, path, dict, gettext("must be an object."))
 
     def list(
         self, parent: Mapping[str, Any], key: str, path: str, max_items: int
     ) -> list[Any] | None:
-        value = self._instance(parent, key, path, list, "must be a list.")
+        value = self._instance(parent, key, path, list, gettext("must be a list."))
         if value is None:
             return None
         if len(value) > max_items:
-            self.add(_join(path, key), f"has {len(value)} entries; at most {max_items} are read.")
+            self.add(
+                _join(path, key),
+                gettext(
+                    "has %(count)s entries; at most %(max)s are read.",
+                    count=len(value),
+                    max=max_items,
+                ),
+            )
             return None
         return value
 
@@ -227,11 +243,19 @@ class _Reader:
         value = parent.get(key)
         where = _join(path, key)
         if not isinstance(value, int) or isinstance(value, bool):
-            self.add(where, "must be an integer.")
+            self.add(where, gettext("must be an integer."))
             return None
         low = -MAX_INT if minimum is None else minimum
         if not low <= value <= maximum:
-            self.add(where, f"must be between {low} and {maximum}; it is {value}.")
+            self.add(
+                where,
+                gettext(
+                    "must be between %(low)s and %(high)s; it is %(value)s.",
+                    low=low,
+                    high=maximum,
+                    value=value,
+                ),
+            )
             return None
         return value
 
@@ -249,17 +273,24 @@ class _Reader:
         if value is None and nullable:
             return None
         if not isinstance(value, str):
-            self.add(where, "must be a string." if not nullable else "must be a string or null.")
+            self.add(
+                where,
+                gettext("must be a string.")
+                if not nullable
+                else gettext("must be a string or null."),
+            )
             return None
         if "\x00" in value:
-            self.add(where, "must not contain NUL characters.")
+            self.add(where, gettext("must not contain NUL characters."))
             return None
         if not is_valid_unicode(value):
-            self.add(where, "must be valid Unicode text (it has a lone surrogate).")
+            self.add(where, gettext("must be valid Unicode text (it has a lone surrogate)."))
             return None
         low, high = length
         if not low <= len(value.strip()) <= high:
-            self.add(where, f"must have {low} to {high} characters.")
+            self.add(
+                where, gettext("must have %(low)s to %(high)s characters.", low=low, high=high)
+            )
             return None
         return value.strip()
 
@@ -269,12 +300,17 @@ class _Reader:
         """Text that names something (a team, a player): also one line."""
         value = self.text(parent, key, path, length=length)
         if value is not None and not is_one_line(value):
-            self.add(_join(path, key), f"must be {ONE_LINE}.")
+            self.add(
+                _join(path, key),
+                gettext(
+                    "must be one line of text, without line breaks or text-direction controls."
+                ),
+            )
             return None
         return value
 
     def boolean(self, parent: Mapping[str, Any], key: str, path: str) -> bool | None:
-        return self._instance(parent, key, path, bool, "must be true or false.")
+        return self._instance(parent, key, path, bool, gettext("must be true or false."))
 
     def choice(
         self, parent: Mapping[str, Any], key: str, path: str, choices: Sequence[str | None]
@@ -282,7 +318,12 @@ class _Reader:
         value = parent.get(key)
         if value not in choices or (value is not None and not isinstance(value, str)):
             known = ", ".join("null" if c is None else c for c in choices)
-            self.add(_join(path, key), f"must be one of {known}; it is {_show(value)}.")
+            self.add(
+                _join(path, key),
+                gettext(
+                    "must be one of %(known)s; it is %(value)s.", known=known, value=_show(value)
+                ),
+            )
             return None
         return value
 
@@ -354,22 +395,38 @@ def check_document(ruleset: Ruleset, league: League, document: object) -> _TeamP
     """The document checked against the league's ruleset, or InvalidDocument with every problem."""
     reader = _Reader()
     if not isinstance(document, dict):
-        raise InvalidDocument([Problem("", "The document must be a JSON object.")])
+        raise InvalidDocument([Problem("", gettext("The document must be a JSON object."))])
     if document.get("format") != FORMAT:
-        reader.add("format", f"must be {FORMAT!r}; it is {_show(document.get('format'))}.")
+        reader.add(
+            "format",
+            gettext(
+                "must be %(format)s; it is %(value)s.",
+                format=repr(FORMAT),
+                value=_show(document.get("format")),
+            ),
+        )
     version = document.get("version")
     if version != VERSION or isinstance(version, bool):
         reader.add(
-            "version", f"This server reads version {VERSION} documents; it is {_show(version)}."
+            "version",
+            gettext(
+                "This server reads version %(version)s documents; it is %(value)s.",
+                version=VERSION,
+                value=_show(version),
+            ),
         )
     if reader.problems:  # Nothing else can be read reliably.
         raise InvalidDocument(reader.problems)
     if document.get("ruleset") != league.ruleset_id:
         reader.add(
             "ruleset",
-            f"{league.name} plays {league.ruleset_id}; the team comes from "
-            f"{_show(document.get('ruleset'))}. A team moves only between leagues of the "
-            "same ruleset.",
+            gettext(
+                "%(league)s plays %(ruleset)s; the team comes from %(theirs)s. "
+                "A team moves only between leagues of the same ruleset.",
+                league=league.name,
+                ruleset=league.ruleset_id,
+                theirs=_show(document.get("ruleset")),
+            ),
         )
         raise InvalidDocument(reader.problems)
 
@@ -390,20 +447,35 @@ def _check_team(
     building = ruleset.team_building
     name = reader.name(team, "name", "team", length=(2, 80))
     if name is not None and any(t.name.lower() == name.lower() for t in league.teams):
-        reader.add("team.name", f"{league.name} already has a team called {name}.")
+        reader.add(
+            "team.name",
+            gettext(
+                "%(league)s already has a team called %(name)s.", league=league.name, name=name
+            ),
+        )
     team_type: TeamType | None = None
     team_type_id = reader.text(team, "team_type", "team", length=(1, 60))
     if team_type_id is not None:
         try:
             team_type = ruleset.team_type(team_type_id)
         except RulesError:
-            reader.add("team.team_type", f"{ruleset.name} has no team type {team_type_id!r}.")
+            reader.add(
+                "team.team_type",
+                gettext(
+                    "%(ruleset)s has no team type %(id)s.",
+                    ruleset=ruleset.name,
+                    id=repr(team_type_id),
+                ),
+            )
     status = reader.choice(team, "status", "team", IMPORTABLE_STATUSES)
     treasury = reader.integer(team, "treasury", "team")
     rerolls = reader.integer(team, "rerolls", "team", maximum=building.max_rerolls)
     apothecary = reader.boolean(team, "apothecary", "team")
     if apothecary and team_type is not None and not team_type.apothecary:
-        reader.add("team.apothecary", f"{team_type.name} teams cannot have an apothecary.")
+        reader.add(
+            "team.apothecary",
+            gettext("%(team_type)s teams cannot have an apothecary.", team_type=team_type.name),
+        )
     coaches = reader.integer(
         team, "assistant_coaches", "team", maximum=_limit(building.assistant_coaches.max)
     )
@@ -422,7 +494,11 @@ def _check_team(
         if treasury is not None and balance != treasury:
             reader.add(
                 "ledger",
-                f"The ledger adds up to {balance:,} gold but the treasury says {treasury:,}.",
+                gettext(
+                    "The ledger adds up to %(balance)s gold but the treasury says %(treasury)s.",
+                    balance=format_number(balance),
+                    treasury=format_number(treasury),
+                ),
             )
         bought = dict.fromkeys(ITEMS, 0)
         for entry in ledger:
@@ -444,18 +520,30 @@ def _check_team(
             if count is not None and bought[item] != count:
                 reader.add(
                     f"team.{keys[item]}",
-                    f"The team has {count} but its ledger shows {bought[item]} bought "
-                    f"(purchases less refunds of {item!r}).",
+                    gettext(
+                        "The team has %(count)s but its ledger shows %(bought)s bought "
+                        "(purchases less refunds of %(item)s).",
+                        count=count,
+                        bought=bought[item],
+                        item=repr(item),
+                    ),
                 )
         if bought["dedicated_fan"] < 0:
-            reader.add("ledger", "The ledger gives back more dedicated fans than it bought.")
+            reader.add(
+                "ledger", gettext("The ledger gives back more dedicated fans than it bought.")
+            )
         if fans is not None:
             fans_change = fans - fans_rule.start - bought["dedicated_fan"]
             if status == "draft" and fans_change != 0:
                 reader.add(
                     "team.dedicated_fans",
-                    f"A draft team has {fans_rule.start} dedicated fans plus those its ledger "
-                    f"bought ({fans_rule.start + bought['dedicated_fan']}), not {fans}.",
+                    gettext(
+                        "A draft team has %(start)s dedicated fans plus those its ledger "
+                        "bought (%(expected)s), not %(fans)s.",
+                        start=fans_rule.start,
+                        expected=fans_rule.start + bought["dedicated_fan"],
+                        fans=fans,
+                    ),
                 )
 
     players = (
@@ -515,7 +603,7 @@ def _check_objects(
     for index, entry in enumerate(raw):
         where = f"{path}[{index}]"
         if not isinstance(entry, dict):
-            reader.add(where, "must be an object.")
+            reader.add(where, gettext("must be an object."))
             ok = False
             continue
         result = check(index, where, entry)
@@ -537,15 +625,18 @@ def _check_ledger(reader: _Reader, raw: list[Any]) -> list[_LedgerPlan] | None:
         description = reader.text(raw_entry, "description", path, length=(1, 200))
         item = reader.choice(raw_entry, "item", path, (None, *ITEMS))
         if item is not None and kind not in ("purchase", "refund"):
-            reader.add(f"{path}.item", "Only purchases and refunds name an item.")
+            reader.add(f"{path}.item", gettext("Only purchases and refunds name an item."))
         if len(reader.problems) > before or amount is None or kind is None or description is None:
             return None
         balance += amount
         if not 0 <= balance <= MAX_INT:
             reader.add(
                 f"{path}.amount",
-                f"The treasury would stand at {balance:,} gold after this entry; it can "
-                "never be negative.",
+                gettext(
+                    "The treasury would stand at %(balance)s gold after this entry; it can "
+                    "never be negative.",
+                    balance=format_number(balance),
+                ),
             )
         return _LedgerPlan(amount, kind, description, item)
 
@@ -570,7 +661,7 @@ def _check_players(
             or player.niggling_injuries
             or any(player.reductions.values())
         ):
-            reader.add(path, "A draft team has not played: its players are fresh.")
+            reader.add(path, gettext("A draft team has not played: its players are fresh."))
         return player
 
     players = _check_objects(reader, raw, "players", check_entry)
@@ -590,30 +681,45 @@ def _check_roster(
         if numbers[player.number] > 1:
             reader.add(
                 f"players[{index}].number",
-                f"Number {player.number} is worn by {numbers[player.number]} players on the "
-                "roster.",
+                gettext(
+                    "Number %(number)s is worn by %(count)s players on the roster.",
+                    number=player.number,
+                    count=numbers[player.number],
+                ),
             )
     building = ruleset.team_building
     if len(on_roster) > building.max_players:
         reader.add(
             "players",
-            f"{len(on_roster)} players are on the roster; a team may have {building.max_players}.",
+            gettext(
+                "%(count)s players are on the roster; a team may have %(max)s.",
+                count=len(on_roster),
+                max=building.max_players,
+            ),
         )
     positions = Counter(p.position.id for _, p in on_roster)
     for position in team_type.positions:
         if positions[position.id] > position.max:
             reader.add(
                 "players",
-                f"{positions[position.id]} {position.name} players are on the roster; "
-                f"the roster allows {position.max}.",
+                gettext(
+                    "%(count)s %(position)s players are on the roster; the roster allows %(max)s.",
+                    count=positions[position.id],
+                    position=position.name,
+                    max=position.max,
+                ),
             )
     if team_type.max_big_guys is not None:
         big = sum(1 for _, p in on_roster if "Big Guy" in p.position.keywords)
         if big > team_type.max_big_guys:
             reader.add(
                 "players",
-                f"{big} Big Guys are on the roster; a {team_type.name} team may have "
-                f"{team_type.max_big_guys}.",
+                gettext(
+                    "%(count)s Big Guys are on the roster; a %(team_type)s team may have %(max)s.",
+                    count=big,
+                    team_type=team_type.name,
+                    max=team_type.max_big_guys,
+                ),
             )
 
 
@@ -633,12 +739,26 @@ def _check_player(
         try:
             position = team_type.position(position_id)
         except RulesError:
-            reader.add(f"{path}.position", f"{team_type.name} teams have no {position_id!r}.")
+            reader.add(
+                f"{path}.position",
+                gettext(
+                    "%(team_type)s teams have no %(position)s.",
+                    team_type=team_type.name,
+                    position=repr(position_id),
+                ),
+            )
     status = reader.choice(raw, "status", path, PLAYER_STATUSES)
     earned = reader.integer(raw, "spp_earned", path)
     spent = reader.integer(raw, "spp_spent", path)
     if earned is not None and spent is not None and spent > earned:
-        reader.add(f"{path}.spp_spent", f"{spent} SPP spent is more than the {earned} earned.")
+        reader.add(
+            f"{path}.spp_spent",
+            gettext(
+                "%(spent)s SPP spent is more than the %(earned)s earned.",
+                spent=spent,
+                earned=earned,
+            ),
+        )
     niggling = reader.integer(raw, "niggling_injuries", path)
     reductions = _check_reductions(reader, ruleset, raw, path)
     raw_advancements = reader.list(raw, "advancements", path, ruleset.advancement.max_advancements)
@@ -652,7 +772,12 @@ def _check_player(
         if spent is not None and cost != spent:
             reader.add(
                 f"{path}.spp_spent",
-                f"The advancements cost {cost} SPP in all; the player says {spent} were spent.",
+                gettext(
+                    "The advancements cost %(cost)s SPP in all; the player says %(spent)s "
+                    "were spent.",
+                    cost=cost,
+                    spent=spent,
+                ),
             )
         if (
             ruleset.advancement.mode == "roll"
@@ -661,8 +786,12 @@ def _check_player(
         ):
             reader.add(
                 f"{path}.advancements",
-                f"{earned} SPP earn {rolls_earned(ruleset, earned)} Star Player Roll(s); "
-                f"the player took {len(advancements)}.",
+                gettext(
+                    "%(earned)s SPP earn %(rolls)s Star Player Roll(s); the player took %(took)s.",
+                    earned=earned,
+                    rolls=rolls_earned(ruleset, earned),
+                    took=len(advancements),
+                ),
             )
     if (
         len(reader.problems) > before
@@ -699,8 +828,12 @@ def _check_reductions(
     if unknown:
         reader.add(
             where,
-            f"{ruleset.name} players have no {', '.join(map(repr, unknown))}; "
-            f"the characteristics are {', '.join(ruleset.characteristics)}.",
+            gettext(
+                "%(ruleset)s players have no %(unknown)s; the characteristics are %(known)s.",
+                ruleset=ruleset.name,
+                unknown=", ".join(map(repr, unknown)),
+                known=", ".join(ruleset.characteristics),
+            ),
         )
         return None
     reductions: dict[str, int] = {}
@@ -742,11 +875,14 @@ def _check_advancements(
         if plan is None:
             return None
         if plan.number != index + 1:
-            reader.add(f"{where}.number", f"must be {index + 1} (advancements count from 1).")
+            reader.add(
+                f"{where}.number",
+                gettext("must be %(number)s (advancements count from 1).", number=index + 1),
+            )
         try:
             _check_advancement(reader, ruleset, position, reductions, progress, where, plan)
         except RulesError as error:
-            reader.add(where, f"The rules refuse it: {error}.")
+            reader.add(where, gettext("The rules refuse it: %(error)s.", error=error))
         return plan if len(reader.problems) == before else None
 
     return _check_objects(reader, raw, f"{path}.advancements", check_entry)
@@ -768,7 +904,10 @@ def _read_advancement(reader: _Reader, where: str, raw: dict[str, Any]) -> _Adva
             isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= MAX_DIE for d in dice
         )
     ):
-        reader.add(f"{where}.dice", f"must be null or a list of 1 to {MAX_DICE} die results.")
+        reader.add(
+            f"{where}.dice",
+            gettext("must be null or a list of 1 to %(max)s die results.", max=MAX_DICE),
+        )
     source = reader.choice(raw, "dice_source", where, (None, "server", "table"))
     value = reader.integer(raw, "value_increase", where)
     if (
@@ -795,24 +934,39 @@ def _check_advancement(
 ) -> None:
     kinds = advancement_kinds(ruleset)
     if plan.kind not in kinds:
-        reader.add(f"{where}.kind", f"{ruleset.name} has no {plan.kind} advancement.")
+        reader.add(
+            f"{where}.kind",
+            gettext(
+                "%(ruleset)s has no %(kind)s advancement.", ruleset=ruleset.name, kind=plan.kind
+            ),
+        )
         return
     roll_mode = ruleset.advancement.mode == "roll"
     expected_cost = 0 if roll_mode else advancement_cost(ruleset, plan.kind, plan.number)
     if plan.spp_cost != expected_cost:
         reader.add(
             f"{where}.spp_cost",
-            f"Advancement {plan.number} ({plan.kind}) costs {expected_cost} SPP in "
-            f"{ruleset.name}; the document says {plan.spp_cost}.",
+            gettext(
+                "Advancement %(number)s (%(kind)s) costs %(cost)s SPP in %(ruleset)s; "
+                "the document says %(stated)s.",
+                number=plan.number,
+                kind=plan.kind,
+                cost=expected_cost,
+                ruleset=ruleset.name,
+                stated=plan.spp_cost,
+            ),
         )
     rolled = needs_dice(ruleset, plan.kind)
     if rolled and (plan.dice is None or plan.dice_source is None):
-        reader.add(f"{where}.dice", f"A {plan.kind} advancement records its dice and who rolled.")
+        reader.add(
+            f"{where}.dice",
+            gettext("A %(kind)s advancement records its dice and who rolled.", kind=plan.kind),
+        )
         return
     if not rolled and (plan.dice is not None or plan.dice_source is not None):
-        reader.add(f"{where}.dice", f"A {plan.kind} advancement has no dice.")
+        reader.add(f"{where}.dice", gettext("A %(kind)s advancement has no dice.", kind=plan.kind))
     if (plan.skill is None) == (plan.characteristic is None):
-        reader.add(where, "An advancement gives either a skill or a characteristic.")
+        reader.add(where, gettext("An advancement gives either a skill or a characteristic."))
         return
     if plan.skill is not None:
         expected_value = _check_skill(reader, ruleset, position, reductions, progress, where, plan)
@@ -823,8 +977,13 @@ def _check_advancement(
     if expected_value is not None and plan.value_increase != expected_value:
         reader.add(
             f"{where}.value_increase",
-            f"It adds {expected_value:,} to the player's value in {ruleset.name}; "
-            f"the document says {plan.value_increase:,}.",
+            gettext(
+                "It adds %(value)s to the player's value in %(ruleset)s; "
+                "the document says %(stated)s.",
+                value=format_number(expected_value),
+                ruleset=ruleset.name,
+                stated=format_number(plan.value_increase),
+            ),
         )
 
 
@@ -878,12 +1037,22 @@ def _check_skill(
     assert plan.skill is not None  # noqa: S101 - the caller checked
     skill = ruleset.find_skill(plan.skill)
     if skill is None:
-        reader.add(f"{where}.skill", f"{ruleset.name} has no skill {plan.skill!r}.")
+        reader.add(
+            f"{where}.skill",
+            gettext(
+                "%(ruleset)s has no skill %(skill)s.", ruleset=ruleset.name, skill=repr(plan.skill)
+            ),
+        )
         return None
     if plan.kind in RANDOM_SKILL_KINDS and plan.category != skill.category:
         reader.add(
             f"{where}.category",
-            f"{skill.name} is a {skill.category} skill; the document says {_show(plan.category)}.",
+            gettext(
+                "%(skill)s is a %(category)s skill; the document says %(stated)s.",
+                skill=skill.name,
+                category=skill.category,
+                stated=_show(plan.category),
+            ),
         )
         return None
     resolution = _replay(ruleset, position, reductions, progress, plan)
@@ -901,15 +1070,29 @@ def _check_skill(
     if code == "invalid_dice":
         raise RulesError(str(resolution.reason.params.get("text")))
     if code == "not_a_double":
-        reader.add(f"{where}.kind", f"A roll of {plan.dice} gives no {plan.kind} skill.")
+        reader.add(
+            f"{where}.kind",
+            gettext("A roll of %(dice)s gives no %(kind)s skill.", dice=plan.dice, kind=plan.kind),
+        )
     elif skill_refused:
         reader.add(
             f"{where}.skill",
-            f"A {position.name} {_refusal(refusal)} ({skill.name}, {plan.kind}).",
+            gettext(
+                "%(refusal)s (%(skill)s, %(kind)s).",
+                refusal=_refusal(refusal, position.name),
+                skill=skill.name,
+                kind=plan.kind,
+            ),
         )
     else:  # the dice give another skill
         reader.add(
-            f"{where}.dice", f"The dice {plan.dice} do not give {skill.name} in {ruleset.name}."
+            f"{where}.dice",
+            gettext(
+                "The dice %(dice)s do not give %(skill)s in %(ruleset)s.",
+                dice=plan.dice,
+                skill=skill.name,
+                ruleset=ruleset.name,
+            ),
         )
     return None
 
@@ -926,12 +1109,19 @@ def _check_characteristic(
     characteristic = plan.characteristic
     assert characteristic is not None  # noqa: S101 - the caller checked
     if plan.kind != RANDOM_CHARACTERISTIC_KIND:
-        reader.add(f"{where}.kind", f"A characteristic comes from a {RANDOM_CHARACTERISTIC_KIND}.")
+        reader.add(
+            f"{where}.kind",
+            gettext("A characteristic comes from a %(kind)s.", kind=RANDOM_CHARACTERISTIC_KIND),
+        )
         return None
     if characteristic not in ruleset.characteristics:
         reader.add(
             f"{where}.characteristic",
-            f"must be one of {', '.join(ruleset.characteristics)}; it is {characteristic!r}.",
+            gettext(
+                "must be one of %(known)s; it is %(value)s.",
+                known=", ".join(ruleset.characteristics),
+                value=repr(characteristic),
+            ),
         )
         return None
     resolution = _replay(ruleset, position, reductions, progress, plan)
@@ -945,18 +1135,30 @@ def _check_characteristic(
         roll = resolution.reason.params.get("roll")
         reader.add(
             f"{where}.characteristic",
-            f"A roll of {roll} does not allow {characteristic.upper()}.",
+            gettext(
+                "A roll of %(roll)s does not allow %(characteristic)s.",
+                roll=roll,
+                characteristic=characteristic.upper(),
+            ),
         )
     else:
         reader.add(
             f"{where}.characteristic",
-            f"A {position.name} {_refusal(resolution.decision)} ({characteristic.upper()}).",
+            gettext(
+                "%(refusal)s (%(characteristic)s).",
+                refusal=_refusal(resolution.decision, position.name),
+                characteristic=characteristic.upper(),
+            ),
         )
     return None
 
 
-def _refusal(decision: Decision) -> str:
-    return reason_sentence(decision.reasons[0]) if decision.reasons else "may not take it"
+def _refusal(decision: Decision, position: str) -> str:
+    """Why a player of ``position`` may not have it ("A Blitzer needs 6 SPP and has 3")."""
+    who = gettext("A %(position)s", position=position)
+    if not decision.reasons:
+        return gettext("%(who)s may not take it", who=who)
+    return reason_sentence(decision.reasons[0], who)
 
 
 # ---------------------------------------------------------------------------
@@ -982,7 +1184,12 @@ def import_team(
     if coach is not None and coach.strip().lower() != actor.username.lower():
         found = None if "\x00" in coach else find_user(session, coach)
         if found is None or membership(league, found) is None:
-            raise NotFound(f"{coach!r} is not a coach in {league.name}.", field="coach")
+            raise NotFound(
+                gettext(
+                    "%(coach)s is not a coach in %(league)s.", coach=repr(coach), league=league.name
+                ),
+                field="coach",
+            )
         coach_user = found
     ruleset = league_ruleset(league)
     plan = check_document(ruleset, league, document)

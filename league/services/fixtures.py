@@ -16,6 +16,7 @@ from typing import TypeVar
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session, selectinload
 
+from league.i18n import gettext, ngettext
 from league.models import League, Match, MatchTeam, Season, User
 from league.services import audit, webhooks
 from league.services.errors import Conflict, RuleViolation
@@ -120,21 +121,35 @@ def generate_fixtures(
     session.scalar(select(League.id).where(League.id == league.id).with_for_update())
     season = league.current_season
     if season is None:
-        raise Conflict(f"{league.name} has no open season; start one first.")
+        raise Conflict(
+            gettext("%(league)s has no open season; start one first.", league=league.name)
+        )
     existing = season_match_count(session, season)
     if existing:
         raise Conflict(
-            f"{season.name} already has {existing} league "
-            f"{'match' if existing == 1 else 'matches'}; fixtures can only be generated for "
-            "a season without any. Add further fixtures one at a time.",
+            ngettext(
+                "%(season)s already has %(num)d league match; fixtures can only be generated "
+                "for a season without any. Add further fixtures one at a time.",
+                "%(season)s already has %(num)d league matches; fixtures can only be generated "
+                "for a season without any. Add further fixtures one at a time.",
+                existing,
+                season=season.name,
+            ),
             code="season_has_fixtures",
         )
     if not 1 <= days_between <= MAX_DAYS_BETWEEN:
-        raise RuleViolation(f"Rounds are 1 to {MAX_DAYS_BETWEEN} days apart.", field="days_between")
+        raise RuleViolation(
+            gettext("Rounds are 1 to %(max)s days apart.", max=MAX_DAYS_BETWEEN),
+            field="days_between",
+        )
     teams = [team for team in league.teams if team.status == "active"]
     if len(teams) < 2:
         raise RuleViolation(
-            f"{league.name} needs at least two active teams for a schedule; it has {len(teams)}.",
+            gettext(
+                "%(league)s needs at least two active teams for a schedule; it has %(count)s.",
+                league=league.name,
+                count=len(teams),
+            ),
             code="not_enough_teams",
         )
     if shuffle:

@@ -12,6 +12,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
 
+from league.i18n import format_number, gettext
 from league.models import League, LeagueMember, Season, Team, User
 from league.models.league import PAPER_SIZES, TIE_BREAKERS
 from league.rules import Ruleset, RulesetError, load_ruleset, merge_house_rules, ruleset_ids
@@ -84,7 +85,12 @@ def _check_house_rule_limits(house_rules: dict[str, Any]) -> None:
             numbers = value if isinstance(value, list) else [value]
             if any(isinstance(n, int) and n > limit for n in numbers):
                 raise RuleViolation(
-                    f"House rules: {section.replace('_', ' ')} {key} must be at most {limit:,}.",
+                    gettext(
+                        "House rules: %(section)s %(key)s must be at most %(limit)s.",
+                        section=section.replace("_", " "),
+                        key=key,
+                        limit=format_number(limit),
+                    ),
                     code="invalid_house_rules",
                     field=f"house_rules.{section}.{key}",
                 )
@@ -99,7 +105,7 @@ def _house_rules_problem(ruleset: Ruleset, house_rules: Any) -> RuleViolation | 
     except RulesetError as error:
         # The field names the offending key ("house_rules.costs.chosen_primary").
         return RuleViolation(
-            f"House rules: {error.detail}",
+            gettext("House rules: %(detail)s", detail=error.detail),
             code="invalid_house_rules",
             field=f"house_rules.{error.key}" if error.key else "house_rules",
         )
@@ -130,27 +136,37 @@ def house_rules_problems(ruleset_id: str, house_rules: Any) -> list[RuleViolatio
 
 
 def _validated(settings: LeagueSettings) -> LeagueSettings:
-    checked_name(settings.name, field="name", what="A league name", length=(3, 80))
+    checked_name(settings.name, field="name", what=gettext("A league name"), length=(3, 80))
     if settings.ruleset_id not in ruleset_ids():
-        raise RuleViolation(f"Unknown ruleset {settings.ruleset_id!r}.", field="ruleset_id")
+        raise RuleViolation(
+            gettext("Unknown ruleset %(ruleset)s.", ruleset=repr(settings.ruleset_id)),
+            field="ruleset_id",
+        )
     if settings.starting_treasury < 0:
-        raise RuleViolation("The starting treasury cannot be negative.", field="starting_treasury")
+        raise RuleViolation(
+            gettext("The starting treasury cannot be negative."), field="starting_treasury"
+        )
     if settings.starting_treasury > MAX_STARTING_TREASURY:
         raise RuleViolation(
-            f"The starting treasury is at most {MAX_STARTING_TREASURY:,} gold.",
+            gettext(
+                "The starting treasury is at most %(max)s gold.",
+                max=format_number(MAX_STARTING_TREASURY),
+            ),
             field="starting_treasury",
         )
     if settings.paper_size not in PAPER_SIZES:
-        raise RuleViolation("Roster sheets print on A4 or US Letter paper.", field="paper_size")
+        raise RuleViolation(
+            gettext("Roster sheets print on A4 or US Letter paper."), field="paper_size"
+        )
     if not settings.points_win >= settings.points_draw >= settings.points_loss:
         raise RuleViolation(
-            "Points for a win, a draw and a loss must not increase in that order.",
+            gettext("Points for a win, a draw and a loss must not increase in that order."),
             field="points_win",
         )
     unknown = [t for t in settings.tie_breakers if t not in TIE_BREAKERS]
     if unknown or len(set(settings.tie_breakers)) != len(settings.tie_breakers):
         raise RuleViolation(
-            "Pick each tie-breaker at most once, from the list.", field="tie_breakers"
+            gettext("Pick each tie-breaker at most once, from the list."), field="tie_breakers"
         )
     problems = house_rules_problems(settings.ruleset_id, settings.house_rules)
     if problems:
@@ -192,7 +208,9 @@ def update_settings(
     settings = _validated(settings)
     if settings.ruleset_id != league.ruleset_id and league.teams:
         # Not a rule about the value but about the league's state: a conflict (409 in the API).
-        raise Conflict("The ruleset cannot change once the league has teams.", field="ruleset_id")
+        raise Conflict(
+            gettext("The ruleset cannot change once the league has teams."), field="ruleset_id"
+        )
     _apply(league, settings)
     session.flush()
     audit.record(session, actor, "league.settings", "league", league.id)
@@ -212,7 +230,7 @@ def get_league(session: Session, league_id: int) -> League:
         )
     )
     if league is None:
-        raise NotFound(f"There is no league number {league_id}.")
+        raise NotFound(gettext("There is no league number %(id)s.", id=league_id))
     return league
 
 
@@ -238,7 +256,9 @@ def role_in(league: League, user: User | None) -> str | None:
 
 def require_commissioner(league: League, actor: User) -> None:
     if role_in(league, actor) != "commissioner":
-        raise Forbidden(f"Only a commissioner of {league.name} can do that.")
+        raise Forbidden(
+            gettext("Only a commissioner of %(league)s can do that.", league=league.name)
+        )
 
 
 def active_members(league: League) -> list[LeagueMember]:
@@ -248,7 +268,13 @@ def active_members(league: League) -> list[LeagueMember]:
 def _add(session: Session, actor: User, league: League, user: User, role: str) -> LeagueMember:
     existing = next((m for m in league.members if m.user_id == user.id), None)
     if existing is not None and existing.removed_at is None:
-        raise Conflict(f"{user.username} is already a member of {league.name}.")
+        raise Conflict(
+            gettext(
+                "%(user)s is already a member of %(league)s.",
+                user=user.username,
+                league=league.name,
+            )
+        )
     if existing is not None:
         existing.removed_at = None
         existing.role = role
@@ -274,7 +300,10 @@ def add_member_by_username(
     require_commissioner(league, actor)
     user = find_user(session, username)
     if user is None:
-        raise NotFound(f"There is no user called {username!r}.", field="username")
+        raise NotFound(
+            gettext("There is no user called %(username)s.", username=repr(username)),
+            field="username",
+        )
     return _add(session, actor, league, user, "coach")
 
 
@@ -288,7 +317,9 @@ def join_with_token(session: Session, user: User, league_id: int, token: str) ->
     """A coach joins through the league's join link."""
     league = get_league(session, league_id)
     if not valid_join_token(league, token):
-        raise Forbidden("This join link is not valid any more; ask the commissioner for a new one.")
+        raise Forbidden(
+            gettext("This join link is not valid any more; ask the commissioner for a new one.")
+        )
     return _add(session, user, league, user, "coach")
 
 
@@ -305,7 +336,7 @@ def _member(league: League, user_id: int) -> LeagueMember:
         (m for m in league.members if m.user_id == user_id and m.removed_at is None), None
     )
     if member is None:
-        raise NotFound("That person is not a member of this league.")
+        raise NotFound(gettext("That person is not a member of this league."))
     return member
 
 
@@ -326,7 +357,7 @@ def remove_member(session: Session, actor: User, league_id: int, user_id: int) -
     member = _member(league, user_id)
     commissioners = [m for m in active_members(league) if m.role == "commissioner"]
     if member.role == "commissioner" and len(commissioners) == 1:
-        raise Conflict("A league needs a commissioner: promote someone else first.")
+        raise Conflict(gettext("A league needs a commissioner: promote someone else first."))
     member.removed_at = datetime.now(UTC)
     audit.record(session, actor, "league.remove", "league", league.id, user_id=user_id)
     return member

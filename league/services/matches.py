@@ -17,6 +17,7 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session, contains_eager, joinedload, selectinload
 
+from league.i18n import gettext, ngettext
 from league.models import (
     League,
     Match,
@@ -138,7 +139,7 @@ def get_match(session: Session, match_id: int, *, for_update: bool = False) -> M
         ]
     match = session.scalar(query.options(*options))
     if match is None:
-        raise NotFound(f"There is no match number {match_id}.")
+        raise NotFound(gettext("There is no match number %(id)s.", id=match_id))
     return match
 
 
@@ -155,7 +156,9 @@ def league_matches(session: Session, league: League) -> list[Match]:
 
 def _require_commissioner(league: League, actor: User) -> None:
     if role_in(league, actor) != "commissioner":
-        raise Forbidden(f"Only a commissioner of {league.name} can record results.")
+        raise Forbidden(
+            gettext("Only a commissioner of %(league)s can record results.", league=league.name)
+        )
 
 
 # ---------------------------------------------------------------------------
@@ -204,8 +207,14 @@ def schedule_match(
         earlier = _fixture_in_round(session, season_id, round_number, teams)
         if earlier is not None:
             raise RuleViolation(
-                f"{teams[0].name} and {teams[1].name} already meet in round {round_number} "
-                f"(match #{earlier}). Tick \u201cadd another\u201d to add a second match.",
+                gettext(
+                    "%(home)s and %(away)s already meet in round %(round)s (match #%(match)s). "
+                    "Tick \u201cadd another\u201d to add a second match.",
+                    home=teams[0].name,
+                    away=teams[1].name,
+                    round=round_number,
+                    match=earlier,
+                ),
                 code="fixture_exists",
                 field="add_another",
             )
@@ -221,7 +230,10 @@ def schedule_match(
     for side, team in zip(SIDES, teams, strict=True):
         match.sides.append(MatchTeam(team_id=team.id, side=side))
     session.add(match)
-    submissions.done(claimed, f"Scheduled {teams[0].name} v {teams[1].name}.")
+    submissions.done(
+        claimed,
+        gettext("Scheduled %(home)s v %(away)s.", home=teams[0].name, away=teams[1].name),
+    )
     session.flush()
     audit.record(session, actor, "match.schedule", "match", match.id)
     return match
@@ -248,16 +260,24 @@ def _fixture_in_round(
 
 def _match_teams(league: League, home_team_id: int, away_team_id: int) -> tuple[Team, Team]:
     if home_team_id == away_team_id:
-        raise RuleViolation("A team cannot play itself.", field="away_team")
+        raise RuleViolation(gettext("A team cannot play itself."), field="away_team")
     by_id = {team.id: team for team in league.teams}
     found = []
     for field_name, team_id in (("home_team", home_team_id), ("away_team", away_team_id)):
         team = by_id.get(team_id)
         if team is None:
-            raise RuleViolation(f"Team {team_id} does not play in {league.name}.", field=field_name)
+            raise RuleViolation(
+                gettext("Team %(id)s does not play in %(league)s.", id=team_id, league=league.name),
+                field=field_name,
+            )
         if team.status != "active":
             raise RuleViolation(
-                f"{team.name} is {team.status}; only active teams play.", field=field_name
+                gettext(
+                    "%(team)s is %(status)s; only active teams play.",
+                    team=team.name,
+                    status=team.status,
+                ),
+                field=field_name,
             )
         found.append(team)
     return found[0], found[1]
@@ -274,9 +294,9 @@ def save_unfinished_report(
     match = get_match(session, match_id, for_update=True)
     get_league(session, match.league_id)  # with its members, whom can_manage asks about
     if not any(can_manage(side.team, actor) for side in match.sides):
-        raise Forbidden("Only the two coaches and the commissioners can edit this report.")
+        raise Forbidden(gettext("Only the two coaches and the commissioners can edit this report."))
     if match.state not in ("scheduled", "draft"):
-        raise Conflict("This match already has a final result.")
+        raise Conflict(gettext("This match already has a final result."))
     match.state = "draft"
     match.draft_report = dict(form_data)
     audit.record(session, actor, "match.draft", "match", match.id)
@@ -325,7 +345,7 @@ def _already_recorded(session: Session, league_id: int, key: str | None) -> Matc
     if earlier is None:
         return None
     if earlier.league_id != league_id:
-        raise Conflict("This idempotency key was used for another league's match.")
+        raise Conflict(gettext("This idempotency key was used for another league's match."))
     return get_match(session, earlier.id)
 
 
@@ -350,7 +370,7 @@ def record_result(
     if earlier is not None:
         if form_token:
             raise submissions.Resubmitted(
-                "This result was already recorded; the form was sent twice."
+                gettext("This result was already recorded; the form was sent twice.")
             )
         return earlier
     if match.state == "voided":
@@ -424,7 +444,7 @@ def void_match(session: Session, actor: User, match_id: int) -> Match:
     league = get_league(session, match.league_id)
     _require_commissioner(league, actor)
     if match.state == "voided":
-        raise Conflict("This match is already voided.")
+        raise Conflict(gettext("This match is already voided."))
     teams = [  # in id order, like record_result: no deadlock
         get_team(session, team_id, for_update=True, history=False)
         for team_id in sorted(side.team_id for side in match.sides)
@@ -475,15 +495,17 @@ def voided_before(match: Match) -> list[Match]:
 def _voided_message(session: Session, match: Match) -> str:
     again = replacement_of(session, match)
     if again is not None:
-        return f"This result was voided; the fixture is played again as match #{again.id}."
-    return "This match was voided; schedule a new one instead."
+        return gettext(
+            "This result was voided; the fixture is played again as match #%(id)s.", id=again.id
+        )
+    return gettext("This match was voided; schedule a new one instead.")
 
 
 def _team_of(teams: dict[str, Team], player_id: int) -> int:
     for team in teams.values():
         if any(p.id == player_id for p in team.players):
             return team.id
-    raise RuleViolation(f"Player {player_id} plays for neither team.")
+    raise RuleViolation(gettext("Player %(id)s plays for neither team.", id=player_id))
 
 
 def _validate(
@@ -492,17 +514,17 @@ def _validate(
     errors = ReportErrors()
     for side in SIDES:
         if report.side(side).score < 0:
-            errors.add(f"{side}_score", "A score cannot be negative.")
+            errors.add(f"{side}_score", gettext("A score cannot be negative."))
         change = report.side(side).fans_change
         if change not in (-1, 0, 1):
-            errors.add(f"{side}_fans_change", "Dedicated fans change by -1, 0 or +1.")
+            errors.add(f"{side}_fans_change", gettext("Dedicated fans change by -1, 0 or +1."))
         winnings = report.side(side).winnings
         if winnings is not None and winnings < 0:
-            errors.add(f"{side}_winnings", "Winnings cannot be negative.")
+            errors.add(f"{side}_winnings", gettext("Winnings cannot be negative."))
     if report.home.conceded and report.away.conceded:
-        errors.add("home_conceded", "Only one team can concede.")
+        errors.add("home_conceded", gettext("Only one team can concede."))
     if report.fan_attendance is not None and report.fan_attendance < 0:
-        errors.add("fan_attendance", "Fan attendance cannot be negative.")
+        errors.add("fan_attendance", gettext("Fan attendance cannot be negative."))
 
     seen: set[int] = set()
     tds = dict.fromkeys(SIDES, 0)
@@ -517,22 +539,42 @@ def _validate(
     for events in report.players:
         key = f"player_{events.player_id}"
         if events.player_id in seen:
-            errors.add(key, "This player is listed twice.")
+            errors.add(key, gettext("This player is listed twice."))
             continue
         seen.add(events.player_id)
         found = by_player.get(events.player_id)
         if found is None:
-            errors.add(key, f"Player {events.player_id} plays for neither team in this match.")
+            errors.add(
+                key,
+                gettext("Player %(id)s plays for neither team in this match.", id=events.player_id),
+            )
             continue
         side, player = found
         left_later = player.status in ("fired", "retired") and events.player_id not in played_before
         if left_later or events.player_id in dead_elsewhere:
-            errors.add(key, f"{player.name} is {player.status} and cannot play.")
+            errors.add(
+                key,
+                gettext(
+                    "%(name)s is %(status)s and cannot play.",
+                    name=player.name,
+                    status=player.status,
+                ),
+            )
         elif events.player_id in missing:
-            errors.add(key, f"{player.name} misses this match (injured in the one before).")
+            errors.add(
+                key,
+                gettext(
+                    "%(name)s misses this match (injured in the one before).", name=player.name
+                ),
+            )
         for name in COUNTERS:
             if getattr(events, name) < 0:
-                errors.add(key, f"{player.name}: {name} cannot be negative.")
+                errors.add(
+                    key,
+                    gettext(
+                        "%(name)s: %(counter)s cannot be negative.", name=player.name, counter=name
+                    ),
+                )
         tds[side] += max(events.td, 0)
         mvps[side] += max(events.mvp, 0)
         _validate_injury(ruleset, player, events, key, errors)
@@ -541,8 +583,15 @@ def _validate(
         if tds[side] > report.side(side).score:
             errors.add(
                 f"{side}_score",
-                f"The players of {team.name} scored {tds[side]} touchdowns but the score says "
-                f"{report.side(side).score}.",
+                ngettext(
+                    "The players of %(team)s scored %(num)d touchdown but the score says "
+                    "%(score)s.",
+                    "The players of %(team)s scored %(num)d touchdowns but the score says "
+                    "%(score)s.",
+                    tds[side],
+                    team=team.name,
+                    score=report.side(side).score,
+                ),
             )
         allowed = ruleset.spp.mvps_per_team
         other = "away" if side == "home" else "home"
@@ -551,7 +600,14 @@ def _validate(
         if mvps[side] > allowed:
             errors.add(
                 f"{side}_mvp",
-                f"{team.name} has {mvps[side]} MVPs; {ruleset.name} allows {allowed}.",
+                ngettext(
+                    "%(team)s has %(num)d MVP; %(ruleset)s allows %(allowed)s.",
+                    "%(team)s has %(num)d MVPs; %(ruleset)s allows %(allowed)s.",
+                    mvps[side],
+                    team=team.name,
+                    ruleset=ruleset.name,
+                    allowed=allowed,
+                ),
             )
     _validate_fans(ruleset, match, teams, report, errors)
     if errors.problems:
@@ -563,7 +619,14 @@ def _validate_injury(
 ) -> None:
     decision = injury_entry_decision(ruleset, events.injury, events.lasting)
     if not decision:
-        errors.add(key, f"{player.name}: {refusal_text(decision.reasons[0])}")
+        errors.add(
+            key,
+            gettext(
+                "%(name)s: %(reason)s",
+                name=player.name,
+                reason=refusal_text(decision.reasons[0]),
+            ),
+        )
 
 
 def _validate_fans(
@@ -798,7 +861,11 @@ def _book_match_money(session: Session, actor: User, team: Team, match: Match) -
         )
     except RuleViolation as error:
         raise Conflict(
-            f"{team.name} has already spent gold this match brought in: {error.message}",
+            gettext(
+                "%(team)s has already spent gold this match brought in: %(reason)s",
+                team=team.name,
+                reason=error.message,
+            ),
             code="winnings_spent",
         ) from error
 

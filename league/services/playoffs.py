@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from league.i18n import N_, gettext, ngettext
 from league.models import League, Match, PlayoffBracket, Season, User
 from league.rules.competitions import Ranked, first_round, playoff_decision
 from league.rules.refusals import refusal_text
@@ -31,7 +32,10 @@ def rounds_in(size: int) -> int:
 
 def round_name(size: int, number: int) -> str:
     left = size // 2 ** (number - 1)
-    return {2: "Final", 4: "Semi-finals", 8: "Quarter-finals"}.get(left, f"Round of {left}")
+    named = {2: N_("Final"), 4: N_("Semi-finals"), 8: N_("Quarter-finals")}.get(left)
+    if named is not None:
+        return gettext(named)
+    return ngettext("Round of %(num)d", "Round of %(num)d", left)
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,9 +104,9 @@ def create_bracket(session: Session, actor: User, league_id: int, size: int) -> 
     require_commissioner(league, actor)
     season = league.current_season
     if season is None:
-        raise Conflict(f"{league.name} has no open season.")
+        raise Conflict(gettext("%(league)s has no open season.", league=league.name))
     if _bracket_of(session, season) is not None:
-        raise Conflict(f"{season.name} has its playoffs already.")
+        raise Conflict(gettext("%(season)s has its playoffs already.", season=season.name))
     ruleset = league_ruleset(league)
     table = [Ranked(row.team_id) for row in standings(session, league, season.number).rows]
     decision = playoff_decision(ruleset, size, table)
@@ -204,7 +208,7 @@ def advance(session: Session, actor: User, league_id: int) -> list[Match]:
     require_commissioner(league, actor)
     view = bracket_view(session, league)
     if view is None:
-        raise NotFound(f"{league.name} has no playoffs this season.")
+        raise NotFound(gettext("%(league)s has no playoffs this season.", league=league.name))
     created = []
     for slots in view.rounds[1:]:
         for slot in slots:
@@ -221,7 +225,7 @@ def advance(session: Session, actor: User, league_id: int) -> list[Match]:
                     )
                 )
     if not created:
-        raise Conflict("No bracket match is ready: each waits for both matches before it.")
+        raise Conflict(gettext("No bracket match is ready: each waits for both matches before it."))
     audit.record(session, actor, "league.playoffs_advance", "league", league.id, n=len(created))
     return created
 
@@ -230,16 +234,18 @@ def record_winner(session: Session, actor: User, match_id: int, team_id: int) ->
     """Who went through from a drawn knock-out match (after extra time at the table)."""
     match = session.get(Match, match_id, with_for_update=True)
     if match is None:
-        raise NotFound(f"There is no match number {match_id}.")
+        raise NotFound(gettext("There is no match number %(id)s.", id=match_id))
     require_commissioner(match.league, actor)
     if match.bracket_id is None:
-        raise Conflict("Only a knock-out match has a winner to record.")
+        raise Conflict(gettext("Only a knock-out match has a winner to record."))
     home, away = match.side("home"), match.side("away")
     drawn = home.score == away.score and home.conceded == away.conceded
     if match.state != "played" or not drawn:
-        raise Conflict("Only a drawn knock-out match needs its winner recorded.")
+        raise Conflict(gettext("Only a drawn knock-out match needs its winner recorded."))
     if team_id not in (home.team_id, away.team_id):
-        raise RuleViolation("The winner is one of the two teams of the match.", field="team_id")
+        raise RuleViolation(
+            gettext("The winner is one of the two teams of the match."), field="team_id"
+        )
     match.winner_team_id = team_id
     audit.record(session, actor, "match.winner", "match", match.id, team_id=team_id)
     return match

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from sqlalchemy import ColumnElement, Select, and_, case, func, literal, select
 from sqlalchemy.orm import Session
 
+from league.i18n import gettext
 from league.models import (
     Match,
     MatchPlayer,
@@ -142,8 +143,14 @@ def recompute_team(session: Session, team: Team, *, fix: bool = True) -> list[Di
         # Refused before anything is written: the database would refuse it too.
         if fix and player.spp_spent > earned_total:
             raise Conflict(
-                f"{player.name} has already spent {player.spp_spent} SPP but would keep only "
-                f"{earned_total}; undo {_to_undo(player, earned_total)} first.",
+                gettext(
+                    "%(name)s has already spent %(spent)s SPP but would keep only %(kept)s; "
+                    "undo %(advancements)s first.",
+                    name=player.name,
+                    spent=player.spp_spent,
+                    kept=earned_total,
+                    advancements=_to_undo(player, earned_total),
+                ),
                 code="spp_spent",
             )
         settle(player, "spp_earned", earned_total, f"{label} SPP earned")
@@ -169,9 +176,11 @@ def _to_undo(player: Player, earned: int) -> str:
             if advancement.characteristic
             else advancement.kind
         )
-        names.append(f"{gained} ({advancement.spp_cost} SPP)")
+        names.append(
+            gettext("%(advancement)s (%(cost)s SPP)", advancement=gained, cost=advancement.spp_cost)
+        )
         spent -= advancement.spp_cost
-    return ", ".join(names) if names else "his advancements"
+    return ", ".join(names) if names else gettext("his advancements")
 
 
 def _played_by(team: Team) -> Select[tuple[Match]]:

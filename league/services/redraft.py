@@ -19,6 +19,7 @@ from datetime import UTC, datetime
 from sqlalchemy import distinct, func, select
 from sqlalchemy.orm import Session
 
+from league.i18n import format_number, gettext, ngettext
 from league.models import Match, MatchPlayer, MatchTeam, Redraft, Season, Team, User
 from league.rules.refusals import refusal_text
 from league.rules.seasons import RedraftBudget, redraft_budget, redraft_decision, rehire_cost
@@ -108,7 +109,12 @@ class RedraftPlan:
 def _closed_season(team: Team) -> Season:
     closed = [s for s in team.league.seasons if s.closed_at is not None]
     if not closed:
-        raise Conflict(f"{team.league.name} has not closed a season yet: nothing to re-draft.")
+        raise Conflict(
+            gettext(
+                "%(league)s has not closed a season yet: nothing to re-draft.",
+                league=team.league.name,
+            )
+        )
     return closed[-1]
 
 
@@ -198,30 +204,40 @@ def redraft_plan(session: Session, team_id: int, *, for_update: bool = False) ->
     return RedraftPlan(team, season, budget, players, prices, current, submitted)
 
 
+def _from_zero_to(field: str, most: int) -> str:
+    """The range a count of staff or re-rolls must be in ("From 0 to 8 team re-rolls.")."""
+    if field == "rerolls":
+        return ngettext("From 0 to %(num)d team re-roll.", "From 0 to %(num)d team re-rolls.", most)
+    if field == "assistant_coaches":
+        return ngettext(
+            "From 0 to %(num)d assistant coach.", "From 0 to %(num)d assistant coaches.", most
+        )
+    return ngettext("From 0 to %(num)d cheerleader.", "From 0 to %(num)d cheerleaders.", most)
+
+
 def choice_problems(plan: RedraftPlan, choice: RedraftChoice) -> dict[str, str]:
     """Why the choice cannot be submitted, per form field (empty: it can)."""
     problems: dict[str, str] = {}
     unknown = choice.keep - {p.player_id for p in plan.players}
     if unknown:
-        problems["keep"] = "Only players on the team's roster can be kept."
+        problems["keep"] = gettext("Only players on the team's roster can be kept.")
     prices = plan.prices
-    for field, label, count, most in (
-        ("rerolls", "team re-rolls", choice.rerolls, prices.max_rerolls),
-        (
-            "assistant_coaches",
-            "assistant coaches",
-            choice.assistant_coaches,
-            prices.max_assistant_coaches,
-        ),
-        ("cheerleaders", "cheerleaders", choice.cheerleaders, prices.max_cheerleaders),
+    for field, count, most in (
+        ("rerolls", choice.rerolls, prices.max_rerolls),
+        ("assistant_coaches", choice.assistant_coaches, prices.max_assistant_coaches),
+        ("cheerleaders", choice.cheerleaders, prices.max_cheerleaders),
     ):
         if count < 0 or (most is not None and count > most):
-            problems[field] = f"From 0 to {most} {label}." if most is not None else "At least 0."
+            problems[field] = (
+                _from_zero_to(field, most) if most is not None else gettext("At least 0.")
+            )
     if choice.apothecary and prices.apothecary is None:
-        problems["apothecary"] = "This team may not have an apothecary."
+        problems["apothecary"] = gettext("This team may not have an apothecary.")
     if not problems and plan.cost(choice) > plan.budget.total:
-        problems["keep"] = (
-            f"This costs {plan.cost(choice):,}, over the budget of {plan.budget.total:,}."
+        problems["keep"] = gettext(
+            "This costs %(cost)s, over the budget of %(budget)s.",
+            cost=format_number(plan.cost(choice)),
+            budget=format_number(plan.budget.total),
         )
     return problems
 
@@ -230,9 +246,17 @@ def submit_redraft(session: Session, actor: User, team_id: int, choice: RedraftC
     """The coach (or a commissioner) submits the re-draft for approval."""
     plan = redraft_plan(session, team_id, for_update=True)
     if not can_manage(plan.team, actor):
-        raise Forbidden(f"Only {plan.team.name}'s coach or a commissioner can re-draft it.")
+        raise Forbidden(
+            gettext("Only %(team)s's coach or a commissioner can re-draft it.", team=plan.team.name)
+        )
     if plan.submitted is not None and plan.submitted.state == "approved":
-        raise Conflict(f"{plan.team.name}'s re-draft after {plan.season.name} is approved already.")
+        raise Conflict(
+            gettext(
+                "%(team)s's re-draft after %(season)s is approved already.",
+                team=plan.team.name,
+                season=plan.season.name,
+            )
+        )
     problems = choice_problems(plan, choice)
     if problems:
         field, message = next(iter(problems.items()))
@@ -260,14 +284,31 @@ def approve_redraft(session: Session, actor: User, team_id: int) -> Team:
     require_commissioner(team.league, actor)
     redraft = plan.submitted
     if redraft is None:
-        raise NotFound(f"{team.name} has not submitted a re-draft after {plan.season.name}.")
+        raise NotFound(
+            gettext(
+                "%(team)s has not submitted a re-draft after %(season)s.",
+                team=team.name,
+                season=plan.season.name,
+            )
+        )
     if redraft.state == "approved":
-        raise Conflict(f"{team.name}'s re-draft after {plan.season.name} is approved already.")
+        raise Conflict(
+            gettext(
+                "%(team)s's re-draft after %(season)s is approved already.",
+                team=team.name,
+                season=plan.season.name,
+            )
+        )
     choice = plan.chosen
     # The treasury was counted when the coach submitted: it must still be the same.
     problems = choice_problems(plan, choice)
     if problems or plan.budget.total != redraft.budget:
-        raise Conflict(f"{team.name} changed since its re-draft was submitted: submit it again.")
+        raise Conflict(
+            gettext(
+                "%(team)s changed since its re-draft was submitted: submit it again.",
+                team=team.name,
+            )
+        )
     for player in roster(team):
         if player.id in choice.keep:
             player.status = "active"  # rest and recovery: a missed game is over

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from league.i18n import gettext
 from league.rules import Ruleset, load_ruleset, ruleset_ids
 from league.rules.model import RulesError, TeamType
 from league.services.errors import NotFound
@@ -9,7 +10,7 @@ from league.services.errors import NotFound
 
 def get_ruleset(ruleset_id: str) -> Ruleset:
     if ruleset_id not in ruleset_ids():
-        raise NotFound(f"There is no ruleset called {ruleset_id!r}.")
+        raise NotFound(gettext("There is no ruleset called %(id)s.", id=repr(ruleset_id)))
     return load_ruleset(ruleset_id)
 
 
@@ -17,4 +18,8 @@ def get_team_type(ruleset: Ruleset, team_type_id: str) -> TeamType:
     try:
         return ruleset.team_type(team_type_id)
     except RulesError:
-        raise NotFound(f"{ruleset.name} has no team type {team_type_id!r}.") from None
+        raise NotFound(
+            gettext(
+                "%(ruleset)s has no team type %(id)s.", ruleset=ruleset.name, id=repr(team_type_id)
+            )
+        ) from None

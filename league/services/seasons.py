@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from league.i18n import gettext
 from league.models import League, Season, Team, TreasuryEntry, User
 from league.rules import Ruleset
 from league.rules.seasons import season_prizes
@@ -16,13 +17,12 @@ from league.services.errors import Conflict, NotFound
 from league.services.leagues import get_league, league_ruleset, require_commissioner
 from league.services.standings import standings
 from league.services.teams import post_entry
-
-PLACE_NAMES = {1: "1st", 2: "2nd", 3: "3rd"}
+from league.services.text import ordinal
 
 
 def place_name(place: int) -> str:
     """1st, 2nd, 3rd, 4th ... (prizes go to the first few places only)."""
-    return PLACE_NAMES.get(place, f"{place}th")
+    return ordinal(place)
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,9 +80,11 @@ def close_season(
     if number is not None:
         meant = next((s for s in league.seasons if s.number == number), None)
         if meant is None:
-            raise NotFound(f"{league.name} has no season {number}.")
+            raise NotFound(
+                gettext("%(league)s has no season %(number)s.", league=league.name, number=number)
+            )
         if meant is not current:
-            raise Conflict(f"{meant.name} is already closed.")
+            raise Conflict(gettext("%(season)s is already closed.", season=meant.name))
     prizes: tuple[PaidPrize, ...] = ()
     if current is not None:
         prizes = _pay_prizes(session, actor, league, current)

@@ -28,6 +28,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Session, aliased
 
+from league.i18n import N_, gettext
 from league.models import League, Match, MatchPlayer, MatchTeam, Player, Season, Team
 from league.models.league import TIE_BREAKERS
 from league.rules import RulesError
@@ -35,28 +36,28 @@ from league.services.errors import NotFound
 from league.services.leagues import league_ruleset
 
 TIE_BREAKER_EXPLANATIONS = {
-    "points": "Points: {win} for a win, {draw} for a draw, {loss} for a loss.",
-    "head_to_head": (
+    "points": N_("Points: %(win)s for a win, %(draw)s for a draw, %(loss)s for a loss."),
+    "head_to_head": N_(
         "Head-to-head: the points the tied teams took from their matches against each "
         "other only (worked out again for every group of teams still tied)."
     ),
-    "td_difference": "Touchdown difference: touchdowns scored minus touchdowns conceded.",
-    "cas_difference": "Casualty difference: casualties caused minus casualties suffered.",
-    "td_scored": "Touchdowns scored.",
-    "fewest_conceded": "Fewest matches conceded (given up before the end).",
-    "coin_toss": (
+    "td_difference": N_("Touchdown difference: touchdowns scored minus touchdowns conceded."),
+    "cas_difference": N_("Casualty difference: casualties caused minus casualties suffered."),
+    "td_scored": N_("Touchdowns scored."),
+    "fewest_conceded": N_("Fewest matches conceded (given up before the end)."),
+    "coin_toss": N_(
         "Coin toss: the commissioner's choice; until then tied teams are listed by name."
     ),
 }
 TIE_BREAKER_NAMES = {
-    "points": "points",
-    "head_to_head": "head-to-head",
-    "td_difference": "touchdown difference",
-    "cas_difference": "casualty difference",
-    "td_scored": "touchdowns scored",
-    "fewest_conceded": "fewest matches conceded",
-    "coin_toss": "commissioner's choice",
-    "name": "name (still level on every tie-breaker)",
+    "points": N_("points"),
+    "head_to_head": N_("head-to-head"),
+    "td_difference": N_("touchdown difference"),
+    "cas_difference": N_("casualty difference"),
+    "td_scored": N_("touchdowns scored"),
+    "fewest_conceded": N_("fewest matches conceded"),
+    "coin_toss": N_("commissioner's choice"),
+    "name": N_("name (still level on every tie-breaker)"),
 }
 
 
@@ -65,11 +66,13 @@ def season_of(league: League, number: int | None = None) -> Season:
     if number is not None:
         season = next((s for s in league.seasons if s.number == number), None)
         if season is None:
-            raise NotFound(f"{league.name} has no season {number}.")
+            raise NotFound(
+                gettext("%(league)s has no season %(number)s.", league=league.name, number=number)
+            )
         return season
     season = league.current_season or (league.seasons[-1] if league.seasons else None)
     if season is None:
-        raise NotFound(f"{league.name} has no season yet.")
+        raise NotFound(gettext("%(league)s has no season yet.", league=league.name))
     return season
 
 
@@ -223,7 +226,8 @@ class TieNote:
 
     @property
     def reason(self) -> str:
-        return TIE_BREAKER_NAMES.get(self.tie_breaker, self.tie_breaker)
+        name = TIE_BREAKER_NAMES.get(self.tie_breaker)
+        return gettext(name) if name is not None else self.tie_breaker
 
 
 @dataclass(frozen=True, slots=True)
@@ -346,15 +350,21 @@ def standings(session: Session, league: League, season_number: int | None = None
         for upper, lower in pairwise(rows)
         if upper.points == lower.points and lower.played + upper.played > 0
     )
-    points_text = TIE_BREAKER_EXPLANATIONS["points"].format(
-        win=league.points_win, draw=league.points_draw, loss=league.points_loss
+    points_text = gettext(
+        TIE_BREAKER_EXPLANATIONS["points"],
+        win=league.points_win,
+        draw=league.points_draw,
+        loss=league.points_loss,
     )
     explanations = tuple(
-        points_text if code == "points" else TIE_BREAKER_EXPLANATIONS[code] for code in order
+        points_text if code == "points" else gettext(TIE_BREAKER_EXPLANATIONS[code])
+        for code in order
     )
     if "coin_toss" not in order:
         explanations += (
-            "Teams still level after these are listed by name (the commissioner's choice).",
+            gettext(
+                "Teams still level after these are listed by name (the commissioner's choice)."
+            ),
         )
     return Standings(
         season.id,
@@ -411,12 +421,12 @@ def _rank(
 # Statistics and leaders
 
 LEADER_BOARDS = (
-    ("td", "Touchdowns"),
-    ("cas", "Casualties caused"),
-    ("comp", "Completions"),
-    ("interceptions", "Interceptions"),
-    ("spp", "Star Player Points"),
-    ("mvp", "Most Valuable Player awards"),
+    ("td", N_("Touchdowns")),
+    ("cas", N_("Casualties caused")),
+    ("comp", N_("Completions")),
+    ("interceptions", N_("Interceptions")),
+    ("spp", N_("Star Player Points")),
+    ("mvp", N_("Most Valuable Player awards")),
 )
 LEADERS_SHOWN = 5
 
@@ -597,7 +607,7 @@ def season_stats(session: Session, league: League, season_number: int | None = N
         ),
         key=lambda t: t.team_name,
     )
-    boards = tuple(leaders(players, code, title) for code, title in LEADER_BOARDS)
+    boards = tuple(leaders(players, code, gettext(title)) for code, title in LEADER_BOARDS)
     return SeasonStats(
         season.id,
         season.name,

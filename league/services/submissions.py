@@ -13,6 +13,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from league.i18n import gettext
 from league.models import FormSubmission, User
 from league.models.submission import SUMMARY_LENGTH
 from league.services.errors import Conflict
@@ -48,7 +49,11 @@ def claim(
             earlier = session.scalar(select(FormSubmission).where(FormSubmission.key == key))
             if earlier is None:
                 raise
-    raise Resubmitted(f"{earlier.summary} (The form was sent twice; it counted once.)".strip())
+    raise Resubmitted(
+        gettext(
+            "%(summary)s (The form was sent twice; it counted once.)", summary=earlier.summary
+        ).strip()
+    )
 
 
 def done(submission: FormSubmission | None, summary: str) -> None:

@@ -9,6 +9,7 @@ from datetime import UTC, datetime
 from sqlalchemy import select
 from sqlalchemy.orm import Session, joinedload, selectinload
 
+from league.i18n import N_, format_number, gettext, ngettext
 from league.models import League, Player, Team, TreasuryEntry, User
 from league.models.player import ON_ROSTER
 from league.rules import Decision, Ruleset, hire_decision, purchase_cost
@@ -98,7 +99,7 @@ def get_team(
         options += [joinedload(Team.coach), joinedload(Team.league)]
     team = session.scalar(query.options(*options))
     if team is None:
-        raise NotFound(f"There is no team number {team_id}.")
+        raise NotFound(gettext("There is no team number %(id)s.", id=team_id))
     if for_update:
         # Its players are locked next (team first, then players, everywhere), so the SPP
         # balances recomputed or checked here cannot change meanwhile: an advancement bought
@@ -136,16 +137,18 @@ def can_manage(team: Team, user: User | None) -> bool:
 
 def _require_manager(team: Team, actor: User) -> None:
     if not can_manage(team, actor):
-        raise Forbidden(f"Only {team.name}'s coach or a commissioner can change this team.")
+        raise Forbidden(
+            gettext("Only %(team)s's coach or a commissioner can change this team.", team=team.name)
+        )
 
 
 def _player_name(name: str) -> str:
-    return checked_name(name, field="name", what="A player's name", length=(1, 60))
+    return checked_name(name, field="name", what=gettext("A player's name"), length=(1, 60))
 
 
 def _require_not_retired(team: Team) -> None:
     if team.status == "retired":
-        raise Conflict(f"{team.name} is retired and cannot change.")
+        raise Conflict(gettext("%(team)s is retired and cannot change.", team=team.name))
 
 
 # ---------------------------------------------------------------------------
@@ -157,14 +160,27 @@ def _balance_refusal(team: Team, amount: int, description: str) -> RuleViolation
     the 32-bit column that holds it."""
     if team.treasury + amount > MAX_TREASURY:
         return RuleViolation(
-            f"{team.name} has {team.treasury:,} gold: {amount:,} more would pass "
-            f"{MAX_TREASURY:,}, the most a treasury holds ({description}).",
+            gettext(
+                "%(team)s has %(treasury)s gold: %(amount)s more would pass %(max)s, "
+                "the most a treasury holds (%(description)s).",
+                team=team.name,
+                treasury=format_number(team.treasury),
+                amount=format_number(amount),
+                max=format_number(MAX_TREASURY),
+                description=description,
+            ),
             code="treasury_full",
         )
     if team.treasury + amount < 0:
         return RuleViolation(
-            f"Not enough gold: {team.name} has {team.treasury:,} and this costs "
-            f"{-amount:,} ({description}).",
+            gettext(
+                "Not enough gold: %(team)s has %(treasury)s and this costs %(cost)s "
+                "(%(description)s).",
+                team=team.name,
+                treasury=format_number(team.treasury),
+                cost=format_number(-amount),
+                description=description,
+            ),
             code="insufficient_treasury",
         )
     return None
@@ -211,14 +227,20 @@ def adjustment_refusal(team: Team, amount: int, reason: str) -> RuleViolation | 
     """Why a treasury adjustment of `team` cannot be made, or None when it can."""
     reason = reason.strip()
     if not reason:
-        return RuleViolation("Say why the treasury changes.", field="reason")
+        return RuleViolation(gettext("Say why the treasury changes."), field="reason")
     if len(reason) > MAX_REASON:
-        return RuleViolation(f"A reason has at most {MAX_REASON} characters.", field="reason")
+        return RuleViolation(
+            gettext("A reason has at most %(max)s characters.", max=MAX_REASON), field="reason"
+        )
     if amount == 0:
-        return RuleViolation("An adjustment needs an amount other than 0.", field="amount")
+        return RuleViolation(gettext("An adjustment needs an amount other than 0."), field="amount")
     if abs(amount) > MAX_ADJUSTMENT:
         return RuleViolation(
-            f"An adjustment is at most {MAX_ADJUSTMENT:,} gold either way.", field="amount"
+            gettext(
+                "An adjustment is at most %(max)s gold either way.",
+                max=format_number(MAX_ADJUSTMENT),
+            ),
+            field="amount",
         )
     return _balance_refusal(team, amount, reason)
 
@@ -242,13 +264,21 @@ def adjust_treasury(
     )
     team = get_team(session, team_id, for_update=True)
     if role_in(team.league, actor) != "commissioner":
-        raise Forbidden("Only a commissioner can adjust a treasury.")
+        raise Forbidden(gettext("Only a commissioner can adjust a treasury."))
     refusal = adjustment_refusal(team, amount, reason)
     if refusal:
         raise refusal
     reason = reason.strip()
     entry = post_entry(session, team, actor, amount, "adjustment", reason)
-    submissions.done(claimed, f"{team.name}'s treasury changed by {amount:+,}: {reason}.")
+    submissions.done(
+        claimed,
+        gettext(
+            "%(team)s's treasury changed by %(amount)s: %(reason)s.",
+            team=team.name,
+            amount=("+" if amount > 0 else "") + format_number(amount),
+            reason=reason,
+        ),
+    )
     session.flush()
     audit.record(session, actor, "team.adjust_treasury", "team", team.id, amount=amount)
     return entry
@@ -263,24 +293,43 @@ def create_team(session: Session, actor: User, command: NewTeam) -> Team:
     ruleset = league_ruleset(league)
     commissioner = role_in(league, actor) == "commissioner"
     if membership(league, actor) is None and not commissioner:
-        raise Forbidden(f"Join {league.name} before drafting a team there.")
+        raise Forbidden(
+            gettext("Join %(league)s before drafting a team there.", league=league.name)
+        )
     coach = actor
     if command.coach and command.coach.strip().lower() != actor.username.lower():
         if not commissioner:
-            raise Forbidden("Only a commissioner can create a team for another coach.")
+            raise Forbidden(gettext("Only a commissioner can create a team for another coach."))
         named = find_user(session, command.coach)
         if named is None or membership(league, named) is None:
-            raise NotFound(f"{command.coach!r} is not a coach in {league.name}.", field="coach")
+            raise NotFound(
+                gettext(
+                    "%(coach)s is not a coach in %(league)s.",
+                    coach=repr(command.coach),
+                    league=league.name,
+                ),
+                field="coach",
+            )
         coach = named
-    name = checked_name(command.name, field="name", what="A team name", length=(2, 80))
+    name = checked_name(command.name, field="name", what=gettext("A team name"), length=(2, 80))
     try:
         team_type = ruleset.team_type(command.team_type_id)
     except RulesError:
         raise RuleViolation(
-            f"{ruleset.name} has no team type {command.team_type_id!r}.", field="team_type_id"
+            gettext(
+                "%(ruleset)s has no team type %(id)s.",
+                ruleset=ruleset.name,
+                id=repr(command.team_type_id),
+            ),
+            field="team_type_id",
         ) from None
     if any(t.name.lower() == name.lower() for t in league.teams):
-        raise Conflict(f"{league.name} already has a team called {name}.", field="name")
+        raise Conflict(
+            gettext(
+                "%(league)s already has a team called %(name)s.", league=league.name, name=name
+            ),
+            field="name",
+        )
     team = Team(
         league=league,
         coach_id=coach.id,
@@ -313,13 +362,20 @@ def create_team(session: Session, actor: User, command: NewTeam) -> Team:
 def confirm_refusal(team: Team) -> DomainError | None:
     """Why the draft of `team` cannot be confirmed now, or None when it can."""
     if team.status != "draft":
-        return Conflict(f"{team.name} is not a draft any more.")
+        return Conflict(gettext("%(team)s is not a draft any more.", team=team.name))
     building = team_ruleset(team).team_building
     players = len(roster(team))
     if players < building.min_players:
         return RuleViolation(
-            f"{team.name} has {players} players; a team needs at least "
-            f"{building.min_players} before the draft is confirmed.",
+            ngettext(
+                "%(team)s has %(num)d player; a team needs at least %(min)s "
+                "before the draft is confirmed.",
+                "%(team)s has %(num)d players; a team needs at least %(min)s "
+                "before the draft is confirmed.",
+                players,
+                team=team.name,
+                min=building.min_players,
+            ),
             code="too_few_players",
         )
     return None
@@ -345,9 +401,21 @@ def reassign_team(session: Session, actor: User, team_id: int, coach: str) -> Te
     require_commissioner(team.league, actor)
     new_coach = find_user(session, coach)
     if new_coach is None or membership(team.league, new_coach) is None:
-        raise NotFound(f"{coach!r} is not a member of {team.league.name}.", field="coach")
+        raise NotFound(
+            gettext(
+                "%(coach)s is not a member of %(league)s.",
+                coach=repr(coach),
+                league=team.league.name,
+            ),
+            field="coach",
+        )
     if new_coach.id == team.coach_id:
-        raise Conflict(f"{new_coach.username} already coaches {team.name}.", field="coach")
+        raise Conflict(
+            gettext(
+                "%(coach)s already coaches %(team)s.", coach=new_coach.username, team=team.name
+            ),
+            field="coach",
+        )
     team.coach = new_coach
     audit.record(session, actor, "team.reassign", "team", team.id, coach=new_coach.username)
     return team
@@ -364,10 +432,13 @@ def next_free_number(team: Team) -> int | None:
 
 def _check_number(team: Team, number: int, player: Player | None = None) -> None:
     if not 1 <= number <= 99:
-        raise RuleViolation("Shirt numbers run from 1 to 99.", field="number")
+        raise RuleViolation(gettext("Shirt numbers run from 1 to 99."), field="number")
     holder = next((p for p in roster(team) if p.number == number and p is not player), None)
     if holder is not None:
-        raise Conflict(f"Number {number} is taken by {holder.name}.", field="number")
+        raise Conflict(
+            gettext("Number %(number)s is taken by %(name)s.", number=number, name=holder.name),
+            field="number",
+        )
 
 
 def _hire_decision(team: Team, position_id: str, treasury: int | None) -> Decision:
@@ -426,7 +497,7 @@ def hire_player(
     name = _player_name(command.name)
     number = command.number if command.number is not None else next_free_number(team)
     if number is None:
-        raise RuleViolation("Every shirt number is taken.", field="number")
+        raise RuleViolation(gettext("Every shirt number is taken."), field="number")
     _check_number(team, number)
     _refuse_hire(team, decision)
     post_entry(session, team, actor, -position.cost, "hire", f"Hired {name} ({position.name})")
@@ -439,7 +510,15 @@ def hire_player(
         value=position.cost,
     )
     session.add(player)
-    submissions.done(claimed, f"Hired #{number} {name} ({position.name}).")
+    submissions.done(
+        claimed,
+        gettext(
+            "Hired #%(number)s %(name)s (%(position)s).",
+            number=number,
+            name=name,
+            position=position.name,
+        ),
+    )
     session.flush()
     audit.record(session, actor, "player.hire", "player", player.id, position=position.id)
     return player
@@ -454,7 +533,7 @@ def get_player(session: Session, player_id: int, *, for_update: bool = False) ->
         query = query.with_for_update(key_share=True).execution_options(populate_existing=True)
     player = session.scalar(query)
     if player is None:
-        raise NotFound(f"There is no player number {player_id}.")
+        raise NotFound(gettext("There is no player number %(id)s.", id=player_id))
     return player
 
 
@@ -470,7 +549,13 @@ def fire_player(session: Session, actor: User, player_id: int) -> Player:
     """Fire a player: no refund, kept in history. During the draft the hire is undone."""
     team, player = _managed_player(session, actor, player_id)
     if not player.on_roster:
-        raise Conflict(f"{player.name} is not on the roster ({player.status}).")
+        raise Conflict(
+            gettext(
+                "%(name)s is not on the roster (%(status)s).",
+                name=player.name,
+                status=player.status,
+            )
+        )
     if team.status == "draft":
         post_entry(session, team, actor, player.cost, "refund", f"Draft: removed {player.name}")
         audit.record(session, actor, "player.unhire", "player", player.id)
@@ -486,9 +571,15 @@ def fire_player(session: Session, actor: User, player_id: int) -> Player:
 def retire_player(session: Session, actor: User, player_id: int) -> Player:
     team, player = _managed_player(session, actor, player_id)
     if not player.on_roster:
-        raise Conflict(f"{player.name} is not on the roster ({player.status}).")
+        raise Conflict(
+            gettext(
+                "%(name)s is not on the roster (%(status)s).",
+                name=player.name,
+                status=player.status,
+            )
+        )
     if team.status == "draft":
-        raise Conflict("A player cannot retire during the draft; remove him instead.")
+        raise Conflict(gettext("A player cannot retire during the draft; remove him instead."))
     player.status = "retired"
     audit.record(session, actor, "player.retire", "player", player.id)
     return player
@@ -551,12 +642,34 @@ def item_price(team: Team, item: str) -> int:
     return item_quote(team, item, with_gold=False).price
 
 
+#: What a bought item's form did, one sentence per item (for a resent form's message).
+_BOUGHT = {
+    "reroll": N_("Bought a team re-roll for %(price)s."),
+    "apothecary": N_("Bought an apothecary for %(price)s."),
+    "assistant_coach": N_("Bought an assistant coach for %(price)s."),
+    "cheerleader": N_("Bought a cheerleader for %(price)s."),
+    "dedicated_fan": N_("Bought a dedicated fan for %(price)s."),
+}
+#: The same for an item given back during the draft.
+_GAVE_BACK = {
+    "reroll": N_("Gave back a team re-roll."),
+    "apothecary": N_("Gave back an apothecary."),
+    "assistant_coach": N_("Gave back an assistant coach."),
+    "cheerleader": N_("Gave back a cheerleader."),
+    "dedicated_fan": N_("Gave back a dedicated fan."),
+}
+
+
 def buy_team_item(
     session: Session, actor: User, team_id: int, item: str, *, form_token: str | None = None
 ) -> Team:
     if item not in ITEMS:
         raise RuleViolation(
-            f"Unknown item {item!r}; choose one of {', '.join(ITEMS)}.",
+            gettext(
+                "Unknown item %(item)s; choose one of %(items)s.",
+                item=repr(item),
+                items=", ".join(ITEMS),
+            ),
             code="unknown_item",
             field="item",
         )
@@ -569,8 +682,17 @@ def buy_team_item(
         text = refusal_text(quote.decision.reasons[0], team=team.name)
         raise RuleViolation(text, code="item_not_allowed", field="item")
     price = quote.price
-    post_entry(session, team, actor, -price, "purchase", f"Bought {an_item(item)}", item=item)
-    submissions.done(claimed, f"Bought {an_item(item)} for {price:,}.")
+    # Ledger descriptions are stored, so they stay in English (the data's language).
+    post_entry(
+        session,
+        team,
+        actor,
+        -price,
+        "purchase",
+        f"Bought {an_item(item, translated=False)}",
+        item=item,
+    )
+    submissions.done(claimed, gettext(_BOUGHT[item], price=format_number(price)))
     if item == "reroll":
         team.rerolls += 1
     elif item == "apothecary":
@@ -607,7 +729,7 @@ def undo_draft_item(
         actor,
         item_price(team, item),
         "refund",
-        f"Draft: gave back {an_item(item)}",
+        f"Draft: gave back {an_item(item, translated=False)}",
         item=item,
     )
     if item == "reroll":
@@ -620,7 +742,7 @@ def undo_draft_item(
         team.cheerleaders -= 1
     else:
         team.dedicated_fans -= 1
-    submissions.done(claimed, f"Gave back {an_item(item)}.")
+    submissions.done(claimed, gettext(_GAVE_BACK[item]))
     session.flush()
     audit.record(session, actor, "team.give_back", "team", team.id, item=item)
     return team

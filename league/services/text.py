@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from league.i18n import N_, gettext
 from league.services.errors import RuleViolation
 
 #: Characters a name must not hold: line breaks (CR, LF and the other line and paragraph
@@ -13,12 +14,21 @@ from league.services.errors import RuleViolation
 _NOT_IN_NAMES = re.compile("[\r\n\v\f\x85\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 
 
+#: English ordinal endings; other languages translate each form as a whole ("%(num)d.").
+_ORDINALS = {
+    "st": N_("%(num)dst"),
+    "nd": N_("%(num)dnd"),
+    "rd": N_("%(num)drd"),
+    "th": N_("%(num)dth"),
+}
+
+
 def ordinal(number: int) -> str:
-    """1st, 2nd, 3rd, 4th, ... 11th, 12th, 13th, ... 21st."""
+    """1st, 2nd, 3rd, 4th, ... 11th, 12th, 13th, ... 21st (in the reader's language)."""
     suffix = (
         "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
     )
-    return f"{number}{suffix}"
+    return gettext(_ORDINALS[suffix], num=number)
 
 
 def is_valid_unicode(text: str) -> bool:
@@ -36,17 +46,31 @@ def is_one_line(name: str) -> bool:
 
 
 #: What a name that is not `is_one_line` should be.
-ONE_LINE = "one line of text, without line breaks or text-direction controls"
+ONE_LINE = N_("one line of text, without line breaks or text-direction controls")
 
 
 def checked_name(
     value: str, *, field: str, what: str, length: tuple[int, int], code: str | None = None
 ) -> str:
-    """`value` stripped, or a RuleViolation on `field` naming `what` ("A team name")."""
+    """`value` stripped, or a RuleViolation on `field` naming `what` ("A team name").
+
+    `what` is already translated (the callers pass ``gettext("A team name")``).
+    """
     name = value.strip()
     low, high = length
     if not low <= len(name) <= high:
-        raise RuleViolation(f"{what} has {low} to {high} characters.", code=code, field=field)
+        raise RuleViolation(
+            gettext("%(what)s has %(low)s to %(high)s characters.", what=what, low=low, high=high),
+            code=code,
+            field=field,
+        )
     if not is_one_line(name):
-        raise RuleViolation(f"{what} is {ONE_LINE}.", code=code or "invalid_name", field=field)
+        raise RuleViolation(
+            gettext(
+                "%(what)s is one line of text, without line breaks or text-direction controls.",
+                what=what,
+            ),
+            code=code or "invalid_name",
+            field=field,
+        )
     return name

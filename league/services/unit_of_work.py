@@ -9,6 +9,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from league.extensions import WRITES, db
+from league.i18n import gettext
 from league.services.errors import ConcurrentChange
 
 #: session.info key: what to run once the open transaction has committed.
@@ -46,8 +47,10 @@ def unit_of_work() -> Iterator[Session]:
         # The services check what they can first; only a twin request slipping past the
         # check at the same moment gets here: a 409 with a message, never a 500.
         raise ConcurrentChange(
-            "Someone made the same change at the same moment; nothing was saved. "
-            "Reload the page to see it."
+            gettext(
+                "Someone made the same change at the same moment; nothing was saved. "
+                "Reload the page to see it."
+            )
         ) from error
     except BaseException:
         session.info.pop(AFTER_COMMIT, None)

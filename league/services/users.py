@@ -14,6 +14,7 @@ from sqlalchemy.orm import Session
 from werkzeug.security import check_password_hash, generate_password_hash
 from zxcvbn import zxcvbn
 
+from league.i18n import gettext
 from league.models import ApiToken, User
 from league.models.user import new_session_secret
 from league.services import audit, submissions
@@ -41,7 +42,7 @@ def create_user(session: Session, command: NewUser) -> User:
     username = command.username.strip()
     if not USERNAME_PATTERN.match(username):
         raise RuleViolation(
-            "A username has 3 to 40 letters, digits, dots, dashes or underscores.",
+            gettext("A username has 3 to 40 letters, digits, dots, dashes or underscores."),
             code="invalid_username",
             field="username",
         )
@@ -50,7 +51,9 @@ def create_user(session: Session, command: NewUser) -> User:
         raise RuleViolation(problem, code="weak_password", field="password")
     if find_user(session, username) is not None:
         raise Conflict(
-            f"The username {username!r} is taken.", code="username_taken", field="username"
+            gettext("The username %(username)s is taken.", username=repr(username)),
+            code="username_taken",
+            field="username",
         )
     user = User(
         username=username,
@@ -66,15 +69,16 @@ def create_user(session: Session, command: NewUser) -> User:
 def password_problem(password: str, username: str) -> str | None:
     """Why `password` is refused for `username`, or None when it is acceptable."""
     if len(password) < MIN_PASSWORD_LENGTH:
-        return f"A password needs at least {MIN_PASSWORD_LENGTH} characters."
+        return gettext("A password needs at least %(min)s characters.", min=MIN_PASSWORD_LENGTH)
     if len(password) > MAX_PASSWORD_LENGTH:
-        return f"A password has at most {MAX_PASSWORD_LENGTH} characters."
+        return gettext("A password has at most %(max)s characters.", max=MAX_PASSWORD_LENGTH)
     if username and username.lower() in password.lower():
-        return "A password must not contain the username."
+        return gettext("A password must not contain the username.")
     strength = zxcvbn(password, user_inputs=[username] if username else [])
     if strength["score"] < MIN_PASSWORD_SCORE:
-        hint = strength["feedback"]["warning"] or "Add a few more words or characters."
-        return f"That password is too easy to guess: {hint.rstrip('.')}."
+        # zxcvbn's warning is English only.
+        hint = strength["feedback"]["warning"] or gettext("Add a few more words or characters.")
+        return gettext("That password is too easy to guess: %(hint)s.", hint=hint.rstrip("."))
     return None
 
 
@@ -125,7 +129,7 @@ def change_password(session: Session, user: User, command: PasswordChange) -> No
     """Replace the password (the current one is asked for) and end every other session."""
     if not check_password_hash(user.password_hash, command.current_password):
         raise RuleViolation(
-            "That is not your current password.",
+            gettext("That is not your current password."),
             code="wrong_password",
             field="current_password",
         )
@@ -140,7 +144,7 @@ def change_password(session: Session, user: User, command: PasswordChange) -> No
 def get_user(session: Session, username: str) -> User:
     user = find_user(session, username)
     if user is None:
-        raise NotFound(f"There is no user called {username!r}.")
+        raise NotFound(gettext("There is no user called %(username)s.", username=repr(username)))
     return user
 
 
@@ -158,7 +162,7 @@ def _token_name(name: str) -> str:
     return checked_name(
         name,
         field="name",
-        what="A token name",
+        what=gettext("A token name"),
         length=(1, MAX_TOKEN_NAME),
         code="invalid_token_name",
     )
@@ -177,7 +181,10 @@ def issue_token(
     row = ApiToken(user_id=user.id, token_hash=_digest(token), name=_token_name(name))
     session.add(row)
     submissions.done(
-        claimed, f"The token “{row.name}” was created; it was shown once, on that page."
+        claimed,
+        gettext(
+            "The token “%(name)s” was created; it was shown once, on that page.", name=row.name
+        ),
     )
     session.flush()
     audit.record(session, user, "token.issue", "api_token", row.id, name=row.name)
@@ -199,7 +206,7 @@ def get_own_token(session: Session, user: User, token_id: int) -> ApiToken:
     """One of the user's active tokens (someone else's is 'not found', not 'forbidden')."""
     row = session.get(ApiToken, token_id)
     if row is None or row.user_id != user.id or row.revoked_at is not None:
-        raise NotFound("You have no such API token.")
+        raise NotFound(gettext("You have no such API token."))
     return row
 
 
