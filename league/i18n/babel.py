@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 import flask_babel
+from flask import has_app_context
+
+from league.i18n.languages import DEFAULT_LANGUAGE
 
 
 class FlaskBabelBackend:
@@ -18,3 +22,14 @@ class FlaskBabelBackend:
 
     def format_number(self, number: int | float) -> str:
         return flask_babel.format_number(number)
+
+    def current_language(self) -> str:
+        if not has_app_context():
+            return DEFAULT_LANGUAGE
+        locale = flask_babel.get_locale()
+        return str(locale.language) if locale is not None else DEFAULT_LANGUAGE
+
+    def in_language(self, code: str) -> contextlib.AbstractContextManager[None]:
+        if not has_app_context():
+            return contextlib.nullcontext()
+        return flask_babel.force_locale(code)

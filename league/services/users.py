@@ -14,6 +14,7 @@ from sqlalchemy.orm import Session
 from werkzeug.security import check_password_hash, generate_password_hash
 from zxcvbn import zxcvbn
 
+from league.i18n.languages import LANGUAGES
 from league.models import ApiToken, User
 from league.models.user import new_session_secret
 from league.services import audit, submissions
@@ -135,6 +136,17 @@ def change_password(session: Session, user: User, command: PasswordChange) -> No
     user.password_hash = generate_password_hash(command.new_password, method="scrypt")
     user.session_secret = new_session_secret()
     audit.record(session, user, "user.change_password", "user", user.id)
+
+
+def set_language(session: Session, user: User, language: str | None) -> None:
+    """The language `user` reads the site in; None or "": no choice (browser, league)."""
+    if language and language not in LANGUAGES:
+        raise RuleViolation(
+            "Choose one of the languages offered.", code="unknown_language", field="language"
+        )
+    if (language or None) != user.language:
+        user.language = language or None
+        audit.record(session, user, "user.set_language", "user", user.id)
 
 
 def get_user(session: Session, username: str) -> User:
