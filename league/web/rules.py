@@ -15,6 +15,7 @@ from league.rules import (
     load_ruleset,
     ruleset_ids,
 )
+from league.i18n import format_number
 from league.rules.model import MatchDay
 from league.services.errors import NotFound
 from league.services.rulesets import get_ruleset, get_team_type
@@ -34,7 +35,8 @@ def format_stat(value: int | None, characteristic: str, ruleset: Ruleset) -> str
 
 @bp.app_template_filter("gold")
 def format_gold(value: int | None) -> str:
-    return "-" if value is None else f"{value:,}"
+    """Gold as the reader's language groups digits (1,000,000 / 1.000.000 / 1 000 000)."""
+    return "-" if value is None else format_number(value)
 
 
 @bp.route("")
