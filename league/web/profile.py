@@ -18,6 +18,7 @@ import flask_babel
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from wtforms import PasswordField, SelectField, StringField, SubmitField
+from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]
 from wtforms.validators import DataRequired, EqualTo, Length
 
 from league.extensions import db
@@ -65,7 +66,10 @@ class LanguageForm(FlaskForm):
     language = SelectField(
         _l("Language"),
         # Each language under its own name; "" leaves it to the browser (or the league).
-        choices=[("", _l("As my browser asks"))] + list(LANGUAGES.items()),
+        choices=[
+            SelectChoice("", _l("As my browser asks")),
+            *(SelectChoice(code, name) for code, name in LANGUAGES.items()),
+        ],
     )
     submit = SubmitField(_l("Save language"))
 
