@@ -12,7 +12,17 @@ The language of a request, first that applies:
 from __future__ import annotations
 
 import flask_babel
-from flask import Blueprint, Flask, abort, g, redirect, request, session, url_for
+from flask import (
+    Blueprint,
+    Flask,
+    abort,
+    g,
+    has_request_context,
+    redirect,
+    request,
+    session,
+    url_for,
+)
 from flask_login import current_user
 from flask_wtf.csrf import validate_csrf
 from wtforms import ValidationError
@@ -43,8 +53,11 @@ bp = Blueprint("i18n", __name__)
 
 def explicit_language() -> str | None:
     """The language the reader asked for (profile, switcher, browser), or None."""
-    if current_user.is_authenticated and is_language(current_user.language):
-        return str(current_user.language)
+    if not has_request_context():
+        return None  # a job or a script: no reader
+    user = current_user._get_current_object()
+    if user is not None and user.is_authenticated and is_language(user.language):
+        return str(user.language)
     chosen = session.get(SESSION_KEY)
     if is_language(chosen):
         return str(chosen)
@@ -69,6 +82,8 @@ def page_league_language() -> str | None:
     told = g.get("page_league_language")
     if told:
         return str(told)
+    if not has_request_context():
+        return None
     args = request.view_args or {}
     session = db.session()
     league_id = args.get("league_id")
