@@ -102,7 +102,7 @@ def current_language() -> str:
 def in_language(code: str | None) -> Iterator[None]:
     """Texts and numbers in ``code`` inside the block (a league's language in a job, a
     webhook or a calendar); an unknown or empty code gives English."""
-    with _backend.in_language(code if is_language(code) else DEFAULT_LANGUAGE):
+    with _backend.in_language(code if code is not None and is_language(code) else DEFAULT_LANGUAGE):
         yield
 
 

@@ -10,12 +10,14 @@ and the test session compile them. See docs/i18n.md.
 
 from __future__ import annotations
 
-import subprocess
+import logging
+import os
 import sys
 from collections.abc import Iterable
 from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
+from babel.messages.frontend import CommandLineInterface
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
@@ -84,15 +86,16 @@ def problems(catalog: Catalog) -> list[str]:
 
 
 def _pybabel(*arguments: str) -> None:
-    command = [sys.executable, "-m", "babel.messages.frontend", *arguments]
-    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
-    if done.returncode:
-        sys.stderr.write(done.stderr)
-        done.check_returncode()
+    """Run a pybabel command in this process (its progress lines are quietened)."""
+    logging.getLogger("babel").setLevel(logging.WARNING)
+    status = CommandLineInterface().run(["pybabel", "--quiet", *arguments])
+    if status:
+        raise RuntimeError(f"pybabel {arguments[0]} failed ({status})")
 
 
 def extract_and_update() -> None:
     """Extract the marked texts into messages.pot and merge them into every catalogue."""
+    os.chdir(ROOT)  # babel.cfg's patterns are relative to the project
     keywords = [argument for keyword in KEYWORDS for argument in ("-k", keyword)]
     # --ignore-dirs: not the default "_*", which would skip templates/_partials and _macros.
     _pybabel(

@@ -25,9 +25,9 @@ from flask import (
 )
 from flask_login import current_user
 from flask_wtf.csrf import validate_csrf
-from wtforms import ValidationError
 from sqlalchemy.orm.util import identity_key
 from werkzeug.wrappers import Response
+from wtforms import ValidationError
 
 from league.extensions import csrf, db
 from league.i18n import (

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import flask_babel
 from flask import (
     Blueprint,
     current_app,
@@ -12,11 +13,10 @@ from flask import (
     request,
     url_for,
 )
-from flask_login import current_user, login_required, login_user, logout_user
-from werkzeug.wrappers import Response
-import flask_babel
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from flask_login import current_user, login_required, login_user, logout_user
+from werkzeug.wrappers import Response
 from wtforms import PasswordField, SelectField, StringField, SubmitField
 from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]
 from wtforms.validators import DataRequired, EqualTo, Length

@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, render_template, request
 from werkzeug.exceptions import HTTPException
 
+from league.i18n import format_number
 from league.rules import (
     Ruleset,
     TeamType,
@@ -15,7 +16,6 @@ from league.rules import (
     load_ruleset,
     ruleset_ids,
 )
-from league.i18n import format_number
 from league.rules.model import MatchDay
 from league.services.errors import NotFound
 from league.services.rulesets import get_ruleset, get_team_type
