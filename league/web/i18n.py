@@ -15,6 +15,7 @@ import flask_babel
 from flask import (
     Blueprint,
     Flask,
+    current_app,
     abort,
     g,
     has_request_context,
@@ -115,7 +116,7 @@ def switch() -> Response:
     language = request.form.get("language", "")
     if not is_language(language):
         return redirect(back)
-    if current_user.is_authenticated:
+    if current_user.is_authenticated and current_app.config.get("WTF_CSRF_ENABLED", True):
         # Signed in, the choice goes into the profile: only from this site's own form.
         try:
             validate_csrf(request.form.get("csrf_token"))
