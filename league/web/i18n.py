@@ -11,6 +11,8 @@ The language of a request, first that applies:
 
 from __future__ import annotations
 
+from datetime import date, datetime
+
 import flask_babel
 from flask import (
     Blueprint,
@@ -133,7 +135,26 @@ def switch() -> Response:
     return redirect(back)
 
 
+def format_day(value: date | datetime | None, format: str = "medium") -> str:
+    """The `date` filter: a day as the reader's language writes it ("24 Nov 2026",
+    "24.11.2026"); ``format`` is Babel's: short, medium, long, full or a pattern."""
+    if value is None:
+        return ""
+    if isinstance(value, datetime):
+        value = value.date()  # the day as stored (UTC): no shift into another day
+    return flask_babel.format_date(value, format)
+
+
 def register_i18n(app: Flask) -> None:
+    app.add_template_filter(format_day, "date")
+
+    @app.before_request
+    def choose_language_afresh() -> None:
+        # Flask-Babel keeps the language chosen in `g`, which lives as long as the app
+        # context: a request inside an app context already pushed (a test, a script)
+        # would otherwise inherit the previous request's language.
+        g.pop("page_league_language", None)
+        flask_babel.refresh()
     # Signed-out pages are cached for every visitor, so their switcher carries no CSRF token
     # (all it changes is this browser's session); a signed-in visitor's is checked above.
     csrf.exempt(switch)
