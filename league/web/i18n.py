@@ -155,6 +155,7 @@ def register_i18n(app: Flask) -> None:
         # would otherwise inherit the previous request's language.
         g.pop("page_league_language", None)
         flask_babel.refresh()
+
     # Signed-out pages are cached for every visitor, so their switcher carries no CSRF token
     # (all it changes is this browser's session); a signed-in visitor's is checked above.
     csrf.exempt(switch)

@@ -24,7 +24,6 @@ from league.services import leagues, users
 from league.services.errors import RuleViolation
 from league.services.unit_of_work import unit_of_work
 from league.web.rules import format_gold
-from tests.conftest import make_app
 from tests.factories import make_league, make_team, make_user
 from tests.pages import field_errors, login
 
@@ -146,23 +145,31 @@ def test_the_switch_of_a_signed_in_user_saves_the_profile(client: FlaskClient) -
     assert language_of(other.get("/", headers={"Accept-Language": "de"}).text) == "it"
 
 
-def test_the_switch_needs_the_csrf_token_when_signed_in(database_url: str) -> None:
-    app = make_app(database_url, WTF_CSRF_ENABLED=True)
-    with app.app_context():
-        db.create_all()
-        make_user("grim")
-        client = app.test_client()
-        page = client.get("/login").text
-        token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page)
-        assert token
-        client.post(
-            "/login", data={"username": "grim", "password": "correct horse battery staple"}
-        )
-        # Signed out pages are cached for everyone: their switcher carries no token...
-        anonymous = app.test_client()
-        assert "csrf_token" not in anonymous.get("/rules").text.split("language-switcher")[1]
-        assert anonymous.post("/language", data={"language": "de"}).status_code == 302
-        db.drop_all()
+def test_the_switch_needs_the_csrf_token_when_signed_in(app: Flask, client: FlaskClient) -> None:
+    make_user("grim")
+    app.config["WTF_CSRF_ENABLED"] = True  # read at every request
+    # Signed-out pages are cached for everyone: their switcher carries no token, and
+    # needs none (all it changes is that browser's session).
+    switcher = client.get("/rules").text.split('class="language-switcher"')[1]
+    assert "csrf_token" not in switcher
+    assert client.post("/language", data={"language": "fr"}).status_code == 302
+    app.config["WTF_CSRF_ENABLED"] = False
+    login(client, "grim")
+    app.config["WTF_CSRF_ENABLED"] = True
+    page = client.get("/rules").text
+    switcher = page.split('class="language-switcher"')[1]
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', switcher)
+    assert token, switcher
+    refused = client.post("/language", data={"language": "de", "next": "/rules"})
+    assert refused.status_code == 400
+    db.session.expire_all()
+    assert db.session.scalar(select(User.language).where(User.username == "grim")) is None
+    done = client.post(
+        "/language", data={"language": "de", "next": "/rules", "csrf_token": token.group(1)}
+    )
+    assert done.status_code == 302
+    db.session.expire_all()
+    assert db.session.scalar(select(User.language).where(User.username == "grim")) == "de"
 
 
 def test_the_profile_language_field(client: FlaskClient) -> None:
