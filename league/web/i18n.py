@@ -17,8 +17,8 @@ import flask_babel
 from flask import (
     Blueprint,
     Flask,
-    current_app,
     abort,
+    current_app,
     g,
     has_request_context,
     redirect,

@@ -138,7 +138,8 @@ def test_the_switch_of_a_signed_in_user_saves_the_profile(client: FlaskClient) -
     client.post("/language", data={"language": "it", "next": "/"})
     db.session.expire_all()
     user = db.session.scalar(select(User).where(User.username == "grim"))
-    assert user is not None and user.language == "it"
+    assert user is not None
+    assert user.language == "it"
     # Signed out, in another browser: still Italian once signed in again.
     other = client.application.test_client()
     login(other, "grim")
@@ -191,7 +192,8 @@ def test_the_profile_language_field(client: FlaskClient) -> None:
     assert field_errors(response.text, "language") == ["Keine gültige Auswahl."]
     db.session.expire_all()
     user = db.session.scalar(select(User).where(User.username == "grim"))
-    assert user is not None and user.language == "de"
+    assert user is not None
+    assert user.language == "de"
 
     client.post("/profile/language", data={"language": ""})
     db.session.expire_all()
