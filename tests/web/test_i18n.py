@@ -20,7 +20,7 @@ from league import caching
 from league.extensions import db
 from league.i18n import current_language, format_number, gettext, in_language
 from league.models import League, User
-from league.services import leagues, users
+from league.services import leagues, matches, teams, users
 from league.services.errors import RuleViolation
 from league.services.unit_of_work import unit_of_work
 from league.web.rules import format_gold
@@ -294,3 +294,23 @@ def test_a_job_speaks_the_language_it_is_told_outside_any_request(app: Flask) ->
     with in_language("xx"):  # unknown: English
         assert gettext("Change language") == "Change language"
     assert gettext("Change language") == "Change language"
+
+
+def test_the_calendar_speaks_the_leagues_language(client: FlaskClient) -> None:
+    boss = make_user("boss")
+    league = make_league(boss)
+    with unit_of_work() as session:
+        home, away = (
+            teams.create_team(session, boss, teams.NewTeam(league.id, name, "human", active=True))
+            for name in ("Alpha", "Bravo")
+        )
+    with unit_of_work() as session:
+        matches.schedule_match(
+            session, boss, league.id, home.id, away.id, scheduled_for=date(2026, 12, 5)
+        )
+    set_default_language(league.id, "fr")
+    # Whoever downloads it (a German browser here): the league's French.
+    body = client.get(
+        f"/leagues/{league.id}/fixtures.ics", headers={"Accept-Language": "de"}
+    ).get_data(as_text=True)
+    assert "SUMMARY:Alpha contre Bravo\r\n" in body
