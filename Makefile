@@ -13,7 +13,7 @@ export PYTHONPATH := $(CURDIR)
 
 .PHONY: help install run test lint fmt imports typecheck migrations-check pytest pytest-postgres \
         pytest-postgres-web pytest-postgres-rest soak \
-        pdf-fonts browser-deps bench clean
+        pdf-fonts browser-deps bench clean i18n-compile i18n-check
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-18s %s\n", $$1, $$2}'
@@ -32,11 +32,17 @@ instance/secret_key:
 	@chmod 600 $@
 	@echo "Generated a development SECRET_KEY into $@"
 
-run: install pdf-fonts instance/secret_key ## Migrate, seed the demo league on first run, serve on http://127.0.0.1:5000 with a job worker
+run: install pdf-fonts instance/secret_key i18n-compile ## Migrate, seed the demo league on first run, serve on http://127.0.0.1:5000 with a job worker
 	$(FLASK) db upgrade
 	$(FLASK) seed-demo
 	@# The job worker (league pack, sheets rendered ahead) runs beside the server and stops with it.
 	$(FLASK) jobs worker & worker=$$!; trap 'kill $$worker' EXIT; $(FLASK) run --host $(HOST) --port $(PORT)
+
+i18n-compile: install ## Compile the translation catalogues (translations/*/LC_MESSAGES/*.mo, not committed)
+	$(BIN)/python -m league.i18n.catalogues compile
+
+i18n-check: install ## Extract the texts, update and compile the catalogues; fail on untranslated or fuzzy entries
+	$(BIN)/python -m league.i18n.catalogues check
 
 # The SQLite pass and the PostgreSQL pass run side by side; the PostgreSQL pass, which
 # spends much of its time waiting on the server, in two halves. Each prints when it ends.
@@ -64,18 +70,18 @@ migrations-check: install ## `flask db upgrade` on an empty database, then `flas
 	export DATABASE_URL="sqlite:///$$tmp/check.sqlite3" SECRET_KEY=migrations-check; \
 	$(FLASK) db upgrade && $(FLASK) db check; status=$$?; rm -rf $$tmp; exit $$status
 
-pytest: install ## The test suite on SQLite
+pytest: install i18n-compile ## The test suite on SQLite
 	SECRET_KEY=tests $(BIN)/python -m pytest -q
 
 PYTEST_POSTGRES := SECRET_KEY=tests TEST_DATABASE=postgresql $(BIN)/python -m pytest -q
 
-pytest-postgres: install ## The test suite on PostgreSQL (127.0.0.1:5432; skipped if absent unless CI=true)
+pytest-postgres: install i18n-compile ## The test suite on PostgreSQL (127.0.0.1:5432; skipped if absent unless CI=true)
 	$(PYTEST_POSTGRES)
 
-pytest-postgres-web: install
+pytest-postgres-web: install i18n-compile
 	$(PYTEST_POSTGRES) tests/web
 
-pytest-postgres-rest: install
+pytest-postgres-rest: install i18n-compile
 	$(PYTEST_POSTGRES) --ignore=tests/web
 
 soak: install ## Seconds of concurrent hires, results, advancements, voids on PostgreSQL, then recompute --check (skipped if absent unless CI=true)

@@ -50,7 +50,13 @@ def _configure_extensions(app: Flask) -> None:
     migrate.init_app(app, db, directory=str(ROOT / "migrations"))
     csrf.init_app(app)
     login_manager.init_app(app)
-    babel.init_app(app, default_translation_directories=str(ROOT / "translations"))
+    from league.web.i18n import select_locale
+
+    babel.init_app(
+        app,
+        default_translation_directories=str(ROOT / "translations"),
+        locale_selector=select_locale,
+    )
     i18n.install(FlaskBabelBackend())
 
     from league import jobs, models  # noqa: F401  (register the mappers before first use)

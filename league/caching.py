@@ -105,20 +105,36 @@ def anonymous_and_plain() -> bool:
     )
 
 
+#: app.extensions key: the function giving the language part of a page's cache key.
+LANGUAGE_KEY = "league.cache_language"
+
+
+def cache_language() -> str:
+    """The language part of a page's cache key (the web layer's selection, given to
+    `register_caching`); without one every page is keyed alike."""
+    language_key: Callable[[], str] | None = current_app.extensions.get(LANGUAGE_KEY)
+    return language_key() if language_key is not None else "en"
+
+
 def cached_response(
     key: str, version: str, render: Callable[[], str], mimetype: str = "text/html"
 ) -> Response:
     """The body `key` at `version`: 304, from the cache, or rendered and kept.
 
-    An HTML page varies with the session cookie (signed-in visitors get forms);
-    a JSON body is the same for every caller.
+    An HTML page varies with the session cookie (signed-in visitors get forms) and
+    is kept per language (`league.web.i18n.cache_language`); a JSON body is the
+    same for every caller.
     """
+    if mimetype == "text/html":
+        # A page is in the reader's language: a German coach never gets a French copy.
+        key = f"{key}|lang:{cache_language()}"
     etag = hashlib.blake2b(f"{key}|{version}|{build_stamp()}".encode(), digest_size=16).hexdigest()
     response = Response(mimetype=mimetype)
     response.set_etag(etag)
     response.cache_control.no_cache = True
     if mimetype == "text/html":
         response.vary.add("Cookie")
+        response.vary.add("Accept-Language")
     if etag in request.if_none_match:
         response.status_code = 304
         return response
@@ -140,7 +156,10 @@ def revision_cached(render: Callable[[], str]) -> Response | str:
     return render()
 
 
-def register_caching(app: Flask) -> None:
+def register_caching(app: Flask, language_key: Callable[[], str] | None = None) -> None:
+    if language_key is not None:
+        app.extensions[LANGUAGE_KEY] = language_key
+
     @app.after_request
     def etag_for_pages(response: Response) -> Response:
         """ETag (hash of the body) and 304 for the HTML pages that have none yet."""

@@ -43,6 +43,7 @@ from sqlalchemy.orm import Session
 from sqlalchemy.orm.util import identity_key
 
 from league.extensions import db
+from league.i18n import in_language
 from league.models import Advancement, League, MatchPlayer, MatchTeam, Player, Team, TreasuryEntry
 from league.pdf.roster import build_league_pack, entry_name, team_roster_pdf
 from league.services import webhooks
@@ -260,7 +261,9 @@ def render_roster(team_id: int) -> bool:
     team = db.session.get(Team, team_id)
     if team is None:
         return False
-    return not team_roster_pdf(team, paper=team.league.paper_size).cached
+    # Ahead of the league's readers: in the league's language.
+    with in_language(team.league.default_language):
+        return not team_roster_pdf(team, paper=team.league.paper_size).cached
 
 
 def _teams_touched(session: Session, _context: object) -> None:

@@ -24,6 +24,7 @@ from werkzeug.routing import Rule
 
 from league import create_app
 from league.extensions import db
+from league.i18n import catalogues
 from league.models.revision import DataRevision, new_token
 from league.seeding import large_demo
 from league.services import users
@@ -75,6 +76,12 @@ def pytest_sessionstart(session: pytest.Session) -> None:
 #: check, some 30 times cheaper. Hundreds of tests make users and sign in; none tests the
 #: cost of a hash.
 TEST_SCRYPT = "scrypt:1024:8:1"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _catalogues_compiled() -> None:
+    """The .mo files are build output (not committed): compile those missing or stale."""
+    catalogues.compile_catalogues()
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -87,6 +87,8 @@ def _settings(body: dict[str, Any], start: leagues.LeagueSettings) -> leagues.Le
         changes["table_dice_allowed"] = body["table_dice_allowed"]
     if "paper_size" in body:
         changes["paper_size"] = required_str(body, "paper_size")
+    if "default_language" in body:
+        changes["default_language"] = required_str(body, "default_language")
     return replace(start, **changes)
 
 
@@ -107,7 +109,7 @@ def create_league() -> tuple[dict[str, Any], int]:
         400: Malformed body (`bad_request`, `invalid_field`).
         422: >-
           A setting the rules refuse: a name of the wrong length, an unknown ruleset,
-          a starting treasury out of range, a paper size, tie-breaker or house rule
+          a starting treasury out of range, a paper size, language, tie-breaker or house rule
           the league cannot have.
     """
     body = json_object()

@@ -30,6 +30,7 @@ from marshmallow.validate import Length, OneOf, Range, Regexp
 from league.api.matches import MAX_COUNT, MAX_GOLD, MAX_KEY, MAX_PLAYERS
 from league.api.membership import ROLES as PROMOTABLE_ROLES
 from league.api.serializers import MAX_ID, as_integer
+from league.i18n import LANGUAGE_CODES
 from league.models.league import PAPER_SIZES, TIE_BREAKERS
 from league.models.league import ROLES as MEMBER_ROLES
 from league.models.ledger import ENTRY_KINDS
@@ -513,6 +514,14 @@ class LeagueSchema(ResponseSchema):
         validate=OneOf(PAPER_SIZES),
         metadata=_doc("The paper roster sheets print on unless a print asks for another."),
     )
+    default_language = fields.String(
+        required=True,
+        validate=OneOf(LANGUAGE_CODES),
+        metadata=_doc(
+            "The league's language: its pages for visitors who chose none, its roster "
+            "pack, webhook messages and calendar."
+        ),
+    )
     season = fields.Integer(
         required=True, allow_none=True, metadata=_doc("The current season's number.")
     )
@@ -554,6 +563,10 @@ class LeagueSettingsSchema(RequestSchema):
     )
     paper_size = fields.String(
         validate=OneOf(PAPER_SIZES), metadata=_doc("Roster sheets' paper: A4 or US Letter.")
+    )
+    default_language = fields.String(
+        validate=OneOf(LANGUAGE_CODES),
+        metadata=_doc("The league's language: `en`, `fr`, `de`, `es` or `it` (422 otherwise)."),
     )
 
 

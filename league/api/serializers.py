@@ -157,6 +157,7 @@ def league_json(league: League) -> dict[str, Any]:
         "house_rules": dict(league.house_rules or {}),
         "table_dice_allowed": league.table_dice_allowed,
         "paper_size": league.paper_size,
+        "default_language": league.default_language,
         "season": season.number if season else None,
         "commissioners": sorted(m.user.username for m in members if m.role == "commissioner"),
         "coaches": sorted(m.user.username for m in members if m.role == "coach"),

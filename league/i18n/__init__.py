@@ -17,9 +17,26 @@ Conventions (the catalogues in `translations/` are extracted from them, see babe
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
 from typing import Any, Protocol
 
-__all__ = ["N_", "Backend", "format_number", "gettext", "install", "ngettext"]
+from league.i18n.languages import DEFAULT_LANGUAGE, LANGUAGE_CODES, LANGUAGES, is_language
+
+__all__ = [
+    "DEFAULT_LANGUAGE",
+    "LANGUAGES",
+    "LANGUAGE_CODES",
+    "N_",
+    "Backend",
+    "current_language",
+    "format_number",
+    "gettext",
+    "in_language",
+    "install",
+    "is_language",
+    "ngettext",
+]
 
 
 class Backend(Protocol):
@@ -28,6 +45,10 @@ class Backend(Protocol):
     def ngettext(self, singular: str, plural: str, num: int, **variables: Any) -> str: ...
 
     def format_number(self, number: int | float) -> str: ...
+
+    def current_language(self) -> str: ...
+
+    def in_language(self, code: str) -> contextlib.AbstractContextManager[None]: ...
 
 
 class _English:
@@ -42,6 +63,12 @@ class _English:
 
     def format_number(self, number: int | float) -> str:
         return f"{number:,}"
+
+    def current_language(self) -> str:
+        return DEFAULT_LANGUAGE
+
+    def in_language(self, code: str) -> contextlib.AbstractContextManager[None]:
+        return contextlib.nullcontext()
 
 
 _backend: Backend = _English()
@@ -64,6 +91,19 @@ def ngettext(singular: str, plural: str, num: int, **variables: Any) -> str:
 def format_number(number: int | float) -> str:
     """``number`` grouped as the reader's language writes it (1,000,000 / 1.000.000)."""
     return _backend.format_number(number)
+
+
+def current_language() -> str:
+    """The code of the language texts are read in now ("en", "fr", ...)."""
+    return _backend.current_language()
+
+
+@contextlib.contextmanager
+def in_language(code: str | None) -> Iterator[None]:
+    """Texts and numbers in ``code`` inside the block (a league's language in a job, a
+    webhook or a calendar); an unknown or empty code gives English."""
+    with _backend.in_language(code if code is not None and is_language(code) else DEFAULT_LANGUAGE):
+        yield
 
 
 def N_(message: str) -> str:

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 import flask
 import flask_babel
+from flask import has_app_context
 
 from league.i18n import _English
+from league.i18n.languages import DEFAULT_LANGUAGE
 
 
 class FlaskBabelBackend:
@@ -33,3 +36,14 @@ class FlaskBabelBackend:
         if not flask.has_app_context():
             return self._english.format_number(number)
         return flask_babel.format_number(number)
+
+    def current_language(self) -> str:
+        if not has_app_context():
+            return DEFAULT_LANGUAGE
+        locale = flask_babel.get_locale()
+        return str(locale.language) if locale is not None else DEFAULT_LANGUAGE
+
+    def in_language(self, code: str) -> contextlib.AbstractContextManager[None]:
+        if not has_app_context():
+            return contextlib.nullcontext()
+        return flask_babel.force_locale(code)

@@ -9,6 +9,7 @@ from sqlalchemy import JSON, CheckConstraint, DateTime, ForeignKey, String, Uniq
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from league.extensions import Model
+from league.i18n.languages import DEFAULT_LANGUAGE, LANGUAGE_CODES
 from league.models.types import created_at, intpk, one_of
 from league.models.user import User
 
@@ -36,6 +37,7 @@ class League(Model):
     __table_args__ = (
         CheckConstraint("starting_treasury >= 0", name="starting_treasury_not_negative"),
         CheckConstraint(one_of("paper_size", PAPER_SIZES), name="paper_size_known"),
+        CheckConstraint(one_of("default_language", LANGUAGE_CODES), name="default_language_known"),
     )
 
     id: Mapped[intpk]
@@ -52,6 +54,11 @@ class League(Model):
     table_dice_allowed: Mapped[bool] = mapped_column(default=False)
     #: Paper the roster sheets print on by default: one of PAPER_SIZES.
     paper_size: Mapped[str] = mapped_column(String(10), default="a4", server_default="a4")
+    #: The league's language: its pages for visitors who chose none, its roster pack,
+    #: webhook messages and calendar (one of league.i18n.LANGUAGES).
+    default_language: Mapped[str] = mapped_column(
+        String(5), default=DEFAULT_LANGUAGE, server_default=DEFAULT_LANGUAGE
+    )
     #: Secret part of the join link; a new one invalidates old links.
     join_token: Mapped[str] = mapped_column(String(64), unique=True)
     created_at: Mapped[created_at]

@@ -10,7 +10,8 @@ from sqlalchemy import CheckConstraint, DateTime, ForeignKey, String
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from league.extensions import Model
-from league.models.types import created_at, intpk
+from league.i18n.languages import LANGUAGE_CODES
+from league.models.types import created_at, intpk, one_of
 
 
 def new_session_secret() -> str:
@@ -20,7 +21,12 @@ def new_session_secret() -> str:
 
 class User(UserMixin, Model):
     __tablename__ = "user"
-    __table_args__ = (CheckConstraint("length(username) >= 3", name="username_length"),)
+    __table_args__ = (
+        CheckConstraint("length(username) >= 3", name="username_length"),
+        CheckConstraint(
+            "language IS NULL OR " + one_of("language", LANGUAGE_CODES), name="language_known"
+        ),
+    )
 
     id: Mapped[intpk]
     username: Mapped[str] = mapped_column(String(40), unique=True)
@@ -30,6 +36,9 @@ class User(UserMixin, Model):
     #: What the session and "remember me" cookies carry instead of the id (Flask-Login's
     #: alternative id): replacing it ends every session signed in with the old value.
     session_secret: Mapped[str] = mapped_column(String(64), unique=True, default=new_session_secret)
+    #: The language the user reads the site in (one of league.i18n.LANGUAGES); None: the
+    #: browser's, or the league's (see league.web.i18n).
+    language: Mapped[str | None] = mapped_column(String(5))
 
     tokens: Mapped[list[ApiToken]] = relationship(back_populates="user")
 

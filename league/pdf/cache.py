@@ -2,7 +2,8 @@
 
 Files live under ``instance/pdf-cache/`` (``PDF_CACHE_DIR`` overrides), so every
 app process on the machine shares them. A file is named ``<name>-<key>.pdf``
-where ``name`` says what it is (``team-12``, ``league-3``) and ``key`` hashes the
+where ``name`` says what it is (``team-12``, ``league-3``, ``team-12-fr`` for the French
+sheet: each language is an entry of its own) and ``key`` hashes the
 sheet's plain values plus the design version: a change to the team, its
 players, advancements, matches or the ruleset gives a new key, and the old file
 is removed when the new one is written. Writes go to a temporary file renamed
@@ -22,8 +23,8 @@ from typing import Any
 from flask import current_app
 
 CACHE_FOLDER = "pdf-cache"
-#: "team-12", "league-3", "team-12-letter".
-_NAME = re.compile(r"^[a-z]+-\d+(-[a-z0-9]+)?$")
+#: "team-12", "league-3", "team-12-letter", "team-12-fr", "team-12-letter-de".
+_NAME = re.compile(r"^[a-z]+-\d+(-[a-z0-9]+){0,2}$")
 _KEY = re.compile(r"^[0-9a-f]{16,64}$")
 
 

@@ -13,6 +13,7 @@ from datetime import UTC, date, datetime
 from pypdf import PdfReader, PdfWriter
 from sqlalchemy.orm import Session
 
+from league.i18n import DEFAULT_LANGUAGE, current_language, in_language
 from league.models import League, Team
 from league.pdf.cache import PdfCache
 from league.pdf.context import (
@@ -54,14 +55,17 @@ def slug(text: str, fallback: str) -> str:
     return cleaned[:60].strip("-") or fallback
 
 
-def entry_name(kind: str, id_: int, paper: str) -> str:
-    """The cache entry: 'team-12' for A4, 'team-12-letter' for US Letter."""
+def entry_name(kind: str, id_: int, paper: str, language: str = DEFAULT_LANGUAGE) -> str:
+    """The cache entry: 'team-12' for A4, 'team-12-letter' for US Letter; a language
+    other than English is an entry of its own ('team-12-fr', 'team-12-letter-de')."""
     paper = paper_of(paper)
-    return f"{kind}-{id_}" if paper == DEFAULT_PAPER else f"{kind}-{id_}-{paper}"
+    name = f"{kind}-{id_}" if paper == DEFAULT_PAPER else f"{kind}-{id_}-{paper}"
+    return name if language == DEFAULT_LANGUAGE else f"{name}-{language}"
 
 
 def sheet_key(sheet: RosterContext, design: str) -> str:
-    return fingerprint({"design": design, "sheet": asdict(sheet)})
+    """The hash of everything a sheet prints, in the language it prints in now."""
+    return fingerprint({"design": design, "language": current_language(), "sheet": asdict(sheet)})
 
 
 def team_url(team: Team) -> str:
@@ -71,9 +75,10 @@ def team_url(team: Team) -> str:
 
 
 def _sheet_pdf(team: Team, sheet: RosterContext, cache: PdfCache) -> tuple[bytes, str, bool]:
-    """(PDF, cache key, from the cache?) of one team's sheet; a render is stored."""
+    """(PDF, cache key, from the cache?) of one team's sheet in the current language; a
+    render is stored."""
     key = sheet_key(sheet, design_version())
-    name = entry_name("team", team.id, sheet.paper)
+    name = entry_name("team", team.id, sheet.paper, current_language())
     data = cache.get(name, key)
     if data is not None:
         return data, key, True
@@ -85,7 +90,8 @@ def _sheet_pdf(team: Team, sheet: RosterContext, cache: PdfCache) -> tuple[bytes
 def team_roster_pdf(
     team: Team, *, paper: str, today: date | None = None, cache: PdfCache | None = None
 ) -> RenderedPdf:
-    """The team's roster sheet, from the cache when nothing printed has changed."""
+    """The team's roster sheet in the current language (the reader's, in a page), from the
+    cache when nothing printed has changed."""
     started = time.perf_counter()
     sheet = roster_context(team, url=team_url(team), printed_on=today or date.today(), paper=paper)
     data, key, cached = _sheet_pdf(team, sheet, cache or PdfCache())
@@ -111,10 +117,13 @@ def pack_status(
     today: date | None = None,
     cache: PdfCache | None = None,
 ) -> PackStatus:
-    """The league's teams and whether the pack for the league as it stands is built."""
+    """The league's teams and whether the pack for the league as it stands (in the league's
+    language) is built."""
     cache = cache or PdfCache()
-    name = entry_name("league", league.id, paper)
-    teams, _, key = _pack_sheets(session, league, paper, today or date.today())
+    language = league.default_language
+    name = entry_name("league", league.id, paper, language)
+    with in_language(language):
+        teams, _, key = _pack_sheets(session, league, paper, today or date.today())
     data = cache.get(name, key) if teams else None
     pdf = None
     if data is not None:
@@ -146,10 +155,23 @@ def build_league_pack(
     Each sheet comes from the team's cache entry when it is there (a round changes a few
     teams: only those render again), and `progress(done, total)` is told after every team.
     The pack is stored only once complete (the cache writes by renaming a whole file).
+    It prints in the league's default language, whoever asks for it.
     """
+    with in_language(league.default_language):
+        return _build_league_pack(session, league, paper, today, cache, progress)
+
+
+def _build_league_pack(
+    session: Session,
+    league: League,
+    paper: str,
+    today: date | None,
+    cache: PdfCache | None,
+    progress: Callable[[int, int], None],
+) -> RenderedPdf | None:
     started = time.perf_counter()
     cache = cache or PdfCache()
-    name = entry_name("league", league.id, paper)
+    name = entry_name("league", league.id, paper, current_language())
     teams, sheets, key = _pack_sheets(session, league, paper, today or date.today())
     if not sheets:
         return None

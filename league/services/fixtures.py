@@ -16,7 +16,7 @@ from typing import TypeVar
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session, selectinload
 
-from league.i18n import gettext, ngettext
+from league.i18n import gettext, in_language, ngettext
 from league.models import League, Match, MatchTeam, Season, User
 from league.services import audit, webhooks
 from league.services.errors import Conflict, RuleViolation
@@ -380,7 +380,20 @@ def calendar_events(
     With `team_id`, only that team's matches: a coach's own calendar. The UID
     depends on the match alone, so an event is the same in both calendars and
     across downloads, and calendar applications update it instead of adding a copy.
+    The texts are in the league's default language (a calendar is shared, not read
+    on this site).
     """
+    with in_language(league.default_language):
+        return _calendar_events(session, league, uid_domain, url_for_match, team_id)
+
+
+def _calendar_events(
+    session: Session,
+    league: League,
+    uid_domain: str,
+    url_for_match: Callable[[int], str] | None,
+    team_id: int | None,
+) -> list[CalendarEvent]:
     conditions = [
         Match.league_id == league.id,
         Match.state != "voided",
@@ -400,14 +413,14 @@ def calendar_events(
         if match.state == "played":
             summary = f"{home.team.name} {home.score}-{away.score} {away.team.name}"
         else:
-            summary = f"{home.team.name} vs {away.team.name}"
+            summary = gettext("%(home)s vs %(away)s", home=home.team.name, away=away.team.name)
         where = [league.name]
         if match.season is not None:
             where.append(match.season.name)
         if match.round is not None:
-            where.append(f"round {match.round}")
+            where.append(gettext("round %(number)s", number=match.round))
         if match.friendly:
-            where.append("friendly")
+            where.append(gettext("friendly"))
         if match.scheduled_for is None:  # filtered out above; this tells the type checker
             continue
         events.append(

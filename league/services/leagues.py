@@ -13,6 +13,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
 
 from league.i18n import format_number, gettext
+from league.i18n.languages import DEFAULT_LANGUAGE, LANGUAGES
 from league.models import League, LeagueMember, Season, Team, User
 from league.models.league import PAPER_SIZES, TIE_BREAKERS
 from league.rules import Ruleset, RulesetError, load_ruleset, merge_house_rules, ruleset_ids
@@ -36,6 +37,9 @@ class LeagueSettings:
     table_dice_allowed: bool = False
     #: Roster sheets print on this paper unless a print asks for another.
     paper_size: str = "a4"
+    #: The league's language (league.i18n.LANGUAGES): its pages for visitors who chose
+    #: none, its pack, webhook messages and calendar.
+    default_language: str = DEFAULT_LANGUAGE
 
 
 #: Ten times a normal league's: far above any house rule, and a treasury stays 32-bit.
@@ -55,6 +59,7 @@ def current_settings(league: League) -> LeagueSettings:
         dict(league.house_rules or {}),
         table_dice_allowed=league.table_dice_allowed,
         paper_size=league.paper_size,
+        default_language=league.default_language,
     )
 
 
@@ -158,6 +163,12 @@ def _validated(settings: LeagueSettings) -> LeagueSettings:
         raise RuleViolation(
             gettext("Roster sheets print on A4 or US Letter paper."), field="paper_size"
         )
+    if settings.default_language not in LANGUAGES:
+        raise RuleViolation(
+            gettext("Choose one of the languages offered."),
+            code="unknown_language",
+            field="default_language",
+        )
     if not settings.points_win >= settings.points_draw >= settings.points_loss:
         raise RuleViolation(
             gettext("Points for a win, a draw and a loss must not increase in that order."),
@@ -185,6 +196,7 @@ def _apply(league: League, settings: LeagueSettings) -> None:
     league.house_rules = dict(settings.house_rules)
     league.table_dice_allowed = settings.table_dice_allowed
     league.paper_size = settings.paper_size
+    league.default_language = settings.default_language
 
 
 def create_league(session: Session, actor: User, settings: LeagueSettings) -> League:

@@ -305,6 +305,7 @@ def _version_queries() -> tuple[Select[Any], Select[Any]]:
             League.starting_treasury,
             League.house_rules,
             League.table_dice_allowed,
+            League.default_language,
             User.username,
             *advancements,
             *ledger,

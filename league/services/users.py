@@ -15,6 +15,7 @@ from werkzeug.security import check_password_hash, generate_password_hash
 from zxcvbn import zxcvbn
 
 from league.i18n import gettext
+from league.i18n.languages import LANGUAGES
 from league.models import ApiToken, User
 from league.models.user import new_session_secret
 from league.services import audit, submissions
@@ -25,6 +26,7 @@ USERNAME_PATTERN = re.compile(r"^[A-Za-z0-9_.-]{3,40}$")
 MIN_PASSWORD_LENGTH = 8
 #: Hashing is deliberately slow; a megabyte-long "password" must not tie up a worker.
 MAX_PASSWORD_LENGTH = 256
+ZXCVBN_MAX_LENGTH = 72
 #: zxcvbn's score (0 to 4) a password needs: 2 is "somewhat guessable", about 10^8 guesses,
 #: which refuses dictionary words, repeats like "aaaaaaaa" and keyboard runs like "qwertyuiop".
 MIN_PASSWORD_SCORE = 2
@@ -74,7 +76,8 @@ def password_problem(password: str, username: str) -> str | None:
         return gettext("A password has at most %(max)s characters.", max=MAX_PASSWORD_LENGTH)
     if username and username.lower() in password.lower():
         return gettext("A password must not contain the username.")
-    strength = zxcvbn(password, user_inputs=[username] if username else [])
+    # zxcvbn refuses to judge more than 72 characters; their first 72 tell the strength.
+    strength = zxcvbn(password[:ZXCVBN_MAX_LENGTH], user_inputs=[username] if username else [])
     if strength["score"] < MIN_PASSWORD_SCORE:
         # zxcvbn's warning is English only.
         hint = strength["feedback"]["warning"] or gettext("Add a few more words or characters.")
@@ -139,6 +142,17 @@ def change_password(session: Session, user: User, command: PasswordChange) -> No
     user.password_hash = generate_password_hash(command.new_password, method="scrypt")
     user.session_secret = new_session_secret()
     audit.record(session, user, "user.change_password", "user", user.id)
+
+
+def set_language(session: Session, user: User, language: str | None) -> None:
+    """The language `user` reads the site in; None or "": no choice (browser, league)."""
+    if language and language not in LANGUAGES:
+        raise RuleViolation(
+            "Choose one of the languages offered.", code="unknown_language", field="language"
+        )
+    if (language or None) != user.language:
+        user.language = language or None
+        audit.record(session, user, "user.set_language", "user", user.id)
 
 
 def get_user(session: Session, username: str) -> User:

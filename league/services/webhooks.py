@@ -41,6 +41,7 @@ from flask import current_app
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from league.i18n import N_, gettext, in_language, ngettext
 from league.models import (
     Advancement,
     League,
@@ -101,23 +102,24 @@ COLOURS = {
     "team.redrafted": 0x00838F,
     "season.closed": 0xC62828,
 }
+#: The Discord embeds' texts: marked here, translated where a message is built.
 EVENT_TITLES = {
-    "match.finalised": "Result",
-    "match.corrected": "Result corrected",
-    "match.voided": "Result voided",
-    "fixtures.generated": "Fixtures generated",
-    "advancement.bought": "Advancement",
-    "player.died": "A player died",
-    "team.created": "New team",
-    "team.redrafted": "Team re-drafted",
-    "season.closed": "Season closed",
+    "match.finalised": N_("Result"),
+    "match.corrected": N_("Result corrected"),
+    "match.voided": N_("Result voided"),
+    "fixtures.generated": N_("Fixtures generated"),
+    "advancement.bought": N_("Advancement"),
+    "player.died": N_("A player died"),
+    "team.created": N_("New team"),
+    "team.redrafted": N_("Team re-drafted"),
+    "season.closed": N_("Season closed"),
 }
 INJURY_NAMES = {
-    "badly_hurt": "Badly Hurt",
-    "seriously_hurt": "Seriously Hurt",
-    "serious_injury": "Serious Injury",
-    "lasting_injury": "Lasting Injury",
-    "dead": "Dead",
+    "badly_hurt": N_("Badly Hurt"),
+    "seriously_hurt": N_("Seriously Hurt"),
+    "serious_injury": N_("Serious Injury"),
+    "lasting_injury": N_("Lasting Injury"),
+    "dead": N_("Dead"),
 }
 
 
@@ -324,7 +326,11 @@ def emit(
         "data": payload,
     }
     for webhook in wanted:
-        message = discord_message(envelope) if webhook.format == "discord" else envelope
+        message = envelope
+        if webhook.format == "discord":
+            # People read it in the league's channel: in the league's language.
+            with in_language(league.default_language if league else None):
+                message = discord_message(envelope)
         delivery = WebhookDelivery(
             webhook_id=webhook.id,
             event=event,
@@ -651,29 +657,39 @@ def _signed(number: int | None) -> str:
     return "" if number is None else f" ({number:+d})"
 
 
+def _injury(code: str) -> str:
+    return gettext(INJURY_NAMES[code]) if code in INJURY_NAMES else code
+
+
+def _row(row: dict[str, Any]) -> dict[str, Any]:
+    """A table row's values for its line's placeholders."""
+    return {"position": row["position"], "team": row["team"], "points": row["points"]}
+
+
 def _match_embed(data: dict[str, Any]) -> tuple[str, str, str, list[tuple[str, str]]]:
     match = data["match"]
     home, away = match["home"], match["away"]
     title = f"{home['name']} {home['score']} \u2013 {away['score']} {away['name']}"
     where = (
-        "Friendly" if match["friendly"] else (f"Round {match['round']}" if match["round"] else "")
+        gettext("Friendly")
+        if match["friendly"]
+        else (gettext("Round %(number)s", number=match["round"]) if match["round"] else "")
     )
     fields = []
     for side in (home, away):
         scorers = [
             f"{s['player']}" + (f" \u00d7{s['td']}" if s["td"] > 1 else "") for s in side["scorers"]
         ]
-        fields.append((f"{side['name']} scorers", _lines(scorers)))
-    casualties = [
-        f"{c['player']} ({INJURY_NAMES.get(c['injury'], c['injury'])})" for c in data["casualties"]
-    ]
-    fields.append(("Casualties", _lines(casualties)))
+        fields.append((gettext("%(team)s scorers", team=side["name"]), _lines(scorers)))
+    casualties = [f"{c['player']} ({_injury(c['injury'])})" for c in data["casualties"]]
+    fields.append((gettext("Casualties"), _lines(casualties)))
     if data["standings"]:
         table = [
-            f"{r['position']}. {r['team']} \u2013 {r['points']} pts{_signed(r['points_change'])}"
+            gettext("%(position)s. %(team)s \u2013 %(points)s pts", **_row(r))
+            + _signed(r["points_change"])
             for r in data["standings"]
         ]
-        fields.append(("Standings", _lines(table)))
+        fields.append((gettext("Standings"), _lines(table)))
     return title, where, match["url"], fields
 
 
@@ -685,32 +701,57 @@ def _embed_parts(envelope: dict[str, Any]) -> tuple[str, str, str, list[tuple[st
     if event == "player.died":
         match = data["match"]
         return (
-            f"{data['player']['name']} ({data['team']['name']}) died",
-            f"{match['home']['name']} v {match['away']['name']}",
+            gettext(
+                "%(player)s (%(team)s) died",
+                player=data["player"]["name"],
+                team=data["team"]["name"],
+            ),
+            gettext("%(home)s v %(away)s", home=match["home"]["name"], away=match["away"]["name"]),
             match["url"],
             [],
         )
     if event == "fixtures.generated":
         lines = [
-            f"Round {f['round']}: {f['home']['name']} v {f['away']['name']}"
+            gettext(
+                "Round %(number)s: %(home)s v %(away)s",
+                number=f["round"],
+                home=f["home"]["name"],
+                away=f["away"]["name"],
+            )
             + (f" ({f['date']})" if f["date"] else "")
             for f in data["fixtures"]
         ]
-        return f"{data['season']}: {len(lines)} fixtures", "\n".join(lines), data["url"], []
+        title = ngettext(
+            "%(season)s: %(num)d fixture",
+            "%(season)s: %(num)d fixtures",
+            len(lines),
+            season=data["season"],
+        )
+        return title, "\n".join(lines), data["url"], []
     if event == "advancement.bought":
         gained = data["skill"] or (data["characteristic"] or "").upper() or data["kind"]
         return (
-            f"{data['player']['name']} gains {gained}",
-            f"{data['team']['name']} \u00b7 {data['spp']} SPP",
+            gettext("%(player)s gains %(gained)s", player=data["player"]["name"], gained=gained),
+            gettext("%(team)s \u00b7 %(spp)s SPP", team=data["team"]["name"], spp=data["spp"]),
             data["player"]["url"],
             [],
         )
     if event in ("team.created", "team.redrafted"):
         team = data["team"]
-        return team["name"], f"{team['team_type']} \u00b7 coach {team['coach']}", team["url"], []
+        description = gettext(
+            "%(team_type)s \u00b7 coach %(coach)s", team_type=team["team_type"], coach=team["coach"]
+        )
+        return team["name"], description, team["url"], []
     # season.closed
-    table = [f"{r['position']}. {r['team']} \u2013 {r['points']} pts" for r in data["table"]]
-    return f"{data['name']} is over", "Final table:\n" + _lines(table), data["url"], []
+    table = [
+        gettext("%(position)s. %(team)s \u2013 %(points)s pts", **_row(r)) for r in data["table"]
+    ]
+    return (
+        gettext("%(season)s is over", season=data["name"]),
+        gettext("Final table:") + "\n" + _lines(table),
+        data["url"],
+        [],
+    )
 
 
 def discord_message(envelope: dict[str, Any]) -> dict[str, Any]:
@@ -722,7 +763,7 @@ def discord_message(envelope: dict[str, Any]) -> dict[str, Any]:
         "url": url,
         "color": COLOURS[envelope["event"]],
         "author": {"name": _clip(envelope["league"]["name"], limits["author"])},
-        "footer": {"text": EVENT_TITLES[envelope["event"]]},
+        "footer": {"text": gettext(EVENT_TITLES[envelope["event"]])},
         "timestamp": envelope["occurred_at"],
         "fields": [
             {

@@ -16,6 +16,7 @@ from league.models import User
 from league.services import users
 from league.services.errors import DomainError, Forbidden, NotFound
 from league.web.forms import EmptyForm
+from league.web.i18n import cache_language, register_i18n
 from league.web.rules import bp as rules_bp
 from league.web.rules import not_found_page as rules_not_found
 
@@ -100,8 +101,9 @@ def register_web(app: Flask) -> None:
         from league.web.bench import bp as bench_bp
 
         app.register_blueprint(bench_bp)
+    register_i18n(app)
     _register_error_pages(app)
-    register_caching(app)
+    register_caching(app, language_key=cache_language)
 
     @login_manager.user_loader
     def load_user(session_secret: str) -> User | None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import flask_babel
 from flask import (
     Blueprint,
     current_app,
@@ -14,11 +15,12 @@ from flask import (
 )
 from flask_login import current_user, login_required, login_user, logout_user
 from werkzeug.wrappers import Response
-from wtforms import PasswordField, StringField, SubmitField
+from wtforms import PasswordField, SelectField, StringField, SubmitField
+from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]
 from wtforms.validators import DataRequired, EqualTo, Length
 
 from league.extensions import db
-from league.i18n import gettext
+from league.i18n import LANGUAGES, gettext
 from league.services import users
 from league.services.errors import DomainError
 from league.services.submissions import Resubmitted
@@ -59,14 +61,32 @@ class PasswordForm(FlaskForm):
     submit = SubmitField(_l("Change password"))
 
 
+class LanguageForm(FlaskForm):
+    language = SelectField(
+        _l("Language"),
+        # Each language under its own name; "" leaves it to the browser (or the league).
+        choices=[
+            SelectChoice("", _l("As my browser asks")),
+            *(SelectChoice(code, name) for code, name in LANGUAGES.items()),
+        ],
+    )
+    submit = SubmitField(_l("Save language"))
+
+
+def _language_form() -> LanguageForm:
+    return LanguageForm(formdata=None, data={"language": current_user.language or ""})
+
+
 def _render(
     form: TokenForm | None = None,
     status: int = 200,
     new_token: str | None = None,
     password_form: PasswordForm | None = None,
+    language_form: LanguageForm | None = None,
 ) -> Response:
     page = render_template(
         "profile/index.html",
+        language_form=language_form or _language_form(),
         form=form or TokenForm(formdata=None),
         password_form=password_form or PasswordForm(formdata=None),
         sessions_form=EmptyForm(formdata=None),
@@ -108,6 +128,23 @@ def change_password() -> Response:
             )
             return redirect(url_for("profile.index"))
     return _render(password_form=form, status=400)
+
+
+@bp.post("/language")
+@login_required
+def change_language() -> Response:
+    form = LanguageForm()
+    if form.validate_on_submit():
+        try:
+            with unit_of_work() as session:
+                users.set_language(session, current_user, form.language.data or None)
+        except DomainError as error:
+            populate_errors(form, error)
+        else:
+            flask_babel.refresh()
+            flash(gettext("Your language is saved."), "success")
+            return redirect(url_for("profile.index"))
+    return _render(language_form=form, status=400)
 
 
 @bp.post("/sessions/end")

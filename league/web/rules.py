@@ -35,6 +35,7 @@ def format_stat(value: int | None, characteristic: str, ruleset: Ruleset) -> str
 
 @bp.app_template_filter("gold")
 def format_gold(value: int | None) -> str:
+    """Gold as the reader's language groups digits (1,000,000 / 1.000.000 / 1 000 000)."""
     return "-" if value is None else format_number(value)
 
 

@@ -260,6 +260,8 @@ SPECS = (
         },
     ),
     Spec("profile.end_sessions", "/profile/sessions/end", Role.COACH, {}),
+    Spec("profile.change_language", "/profile/language", Role.COACH, {"language": "de"}),
+    Spec("i18n.switch", "/language", Role.ANONYMOUS, {"language": "de", "next": "/rules"}),
     Spec("profile.create_token", "/profile/tokens", Role.COACH, {"name": "Fuzz token"}),
     Spec("profile.revoke_token", "/profile/tokens/{coach_token}/revoke", Role.COACH, {}),
     Spec("leagues.create", "/leagues/new", Role.COACH, LEAGUE_FIELDS),

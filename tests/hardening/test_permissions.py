@@ -309,6 +309,12 @@ def _logged_out(seen: Seen) -> bool:
     return seen.role is not Role.ANONYMOUS and session_user(seen.client) is None
 
 
+def _session_language(seen: Seen) -> str | None:
+    with seen.client.session_transaction() as session:
+        language = session.get("language")
+    return language if isinstance(language, str) else None
+
+
 def _logged_in_as_loner(seen: Seen) -> bool:
     # The session carries the user's session secret (User.get_id), not the id.
     loner = db.session.get(User, seen.world.users["loner"])
@@ -396,6 +402,23 @@ ROWS: tuple[Row, ...] = (
         ),
         web(EVERYONE),
         audited("user.change_password"),
+    ),
+    Row(
+        "choose the profile language",
+        "profile.change_language",
+        "POST",
+        _post("/profile/language", language="fr"),
+        web(EVERYONE),
+        audited("user.set_language"),
+    ),
+    Row(
+        "switch the language (footer)",
+        "i18n.switch",
+        "POST",
+        _post("/language", language="fr", next="/rules"),
+        # Anybody: signed out it is kept in the session only.
+        dict.fromkeys(Role, Outcome.ALLOWED),
+        lambda seen: _session_language(seen) == "fr",
     ),
     Row(
         "log out everywhere",

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 from collections.abc import Iterator
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -423,3 +424,17 @@ def test_deliveries_go_through_the_job_queue(hooks_app: Flask, listening: Receiv
     jobs.huey.execute(scheduled, timestamp=scheduled.eta)
     [delivery] = _deliveries()
     assert (delivery.status, delivery.attempts, len(listening.received)) == ("delivered", 2, 2)
+
+
+def test_discord_messages_speak_the_leagues_language(listening: Receiver) -> None:
+    """Read in the league's channel: in the league's language (issue 20), whoever acted."""
+    boss, league, home, away = _league()
+    with unit_of_work() as session:
+        settings = replace(leagues.current_settings(league), default_language="fr")
+        leagues.update_settings(session, boss, league.id, settings)
+    _hook(boss, league, listening.url, ("match.finalised",), "discord")
+    _record(boss, league, home, away, _win(home, away))
+    [embed] = listening.received[0].json["embeds"]
+    fields = {f["name"]: f["value"] for f in embed["fields"]}
+    assert fields["Blessés"] == "Player 3 (Dead)"  # "Dead" is not translated yet
+    assert fields["Classement"].startswith("1. Altdorf Amblers")

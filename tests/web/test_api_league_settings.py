@@ -38,6 +38,7 @@ def stored(league_id: int) -> dict[str, Any]:
         "house_rules": dict(league.house_rules),
         "table_dice_allowed": league.table_dice_allowed,
         "paper_size": league.paper_size,
+        "default_language": league.default_language,
     }
 
 
@@ -77,6 +78,7 @@ def test_every_setting_round_trips_through_patch_and_shows_on_the_settings_page(
         "house_rules": {"costs": {"chosen_primary": [5, 7, 10, 14, 18, 25]}},
         "table_dice_allowed": True,
         "paper_size": "letter",
+        "default_language": "de",
     }
     response = client.patch(f"{API}/leagues/{league.id}", json=changes, headers=auth(boss))
     assert response.status_code == 200, response.json
@@ -100,6 +102,7 @@ def test_every_setting_round_trips_through_patch_and_shows_on_the_settings_page(
     assert input_value(page, "cost_chosen_primary") == "5, 7, 10, 14, 18, 25"
     assert checked(page, "table_dice_allowed")
     assert selected(page, "paper_size") == "letter"
+    assert selected(page, "default_language") == "de"
 
 
 def test_patch_changes_only_what_it_names(client: FlaskClient, boss: User, league: League) -> None:
@@ -127,6 +130,7 @@ def test_post_takes_every_setting(client: FlaskClient, boss: User) -> None:
             "house_rules": {"spp_awards": {"td": 4}},
             "table_dice_allowed": True,
             "paper_size": "letter",
+            "default_language": "it",
         },
         headers=auth(boss),
     )
@@ -140,6 +144,7 @@ def test_post_takes_every_setting(client: FlaskClient, boss: User) -> None:
         "house_rules": {"spp_awards": {"td": 4}},
         "table_dice_allowed": True,
         "paper_size": "letter",
+        "default_language": "it",
     }
 
 
@@ -162,6 +167,8 @@ def test_post_takes_every_setting(client: FlaskClient, boss: User) -> None:
         ({"house_rules": {"spp_awards": {"td": 101}}}, 422, "House rules: spp awards td"),
         ({"table_dice_allowed": "yes"}, 400, "'table_dice_allowed'"),
         ({"paper_size": "a3"}, 422, "paper"),
+        ({"default_language": "nl"}, 422, "languages offered"),
+        ({"default_language": 5}, 400, "'default_language'"),
         # One bad setting among good ones: nothing at all changes.
         ({"name": "Renamed League", "table_dice_allowed": True, "paper_size": 4}, 400, "paper"),
     ],
@@ -243,6 +250,7 @@ def test_the_document_describes_patch_and_the_settings(client: FlaskClient) -> N
         "house_rules",
         "table_dice_allowed",
         "paper_size",
+        "default_language",
     }
     assert settings == expected
     assert expected <= league

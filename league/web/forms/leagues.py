@@ -10,7 +10,7 @@ from wtforms import BooleanField, SelectField, StringField, SubmitField
 from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
 
-from league.i18n import N_, gettext
+from league.i18n import DEFAULT_LANGUAGE, LANGUAGES, N_, gettext
 from league.models.league import TIE_BREAKERS
 from league.rules import load_ruleset, ruleset_ids
 from league.rules.loader import DEFAULT_RULESET_ID
@@ -92,6 +92,12 @@ class LeagueForm(FlaskForm):
         choices=[SelectChoice("a4", "A4"), SelectChoice("letter", _l("US Letter"))],
         default="a4",
     )
+    default_language = SelectField(
+        _l("Default language"),
+        # Each language under its own name.
+        choices=[SelectChoice(code, name) for code, name in LANGUAGES.items()],
+        default=DEFAULT_LANGUAGE,
+    )
     # House rules: blank means "as the ruleset says".
     cost_random_primary = StringField(_l("Random primary"), validators=[Optional()])
     cost_chosen_primary = StringField(_l("Chosen primary"), validators=[Optional()])
@@ -159,6 +165,7 @@ class LeagueForm(FlaskForm):
             slot.data = value
         self.table_dice_allowed.data = settings.table_dice_allowed
         self.paper_size.data = settings.paper_size
+        self.default_language.data = settings.default_language
         house = settings.house_rules
         for kind in ADVANCEMENT_KINDS:
             costs = house.get("costs", {}).get(kind)
@@ -231,6 +238,7 @@ class LeagueForm(FlaskForm):
             house_rules=self.house_rules(),
             table_dice_allowed=bool(self.table_dice_allowed.data),
             paper_size=self.paper_size.data or "a4",
+            default_language=self.default_language.data or DEFAULT_LANGUAGE,
         )
 
 
