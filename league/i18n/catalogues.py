@@ -28,6 +28,7 @@ TRANSLATIONS = ROOT / "translations"
 TEMPLATE = TRANSLATIONS / "messages.pot"
 #: The keywords our code marks texts with (besides gettext, ngettext, _).
 KEYWORDS = ("N_", "lazy_gettext", "_l")
+PROJECT = "Blood Bowl League Manager"
 
 
 def po_path(language: str, directory: Path = TRANSLATIONS) -> Path:
@@ -72,8 +73,12 @@ def _incomplete(message: Message) -> bool:
 
 
 def problems(catalog: Catalog) -> list[str]:
-    """Every entry of `catalog` not ready to show: untranslated or fuzzy."""
-    found = []
+    """Every entry of `catalog` not ready to show: untranslated, fuzzy, or with placeholders
+    that do not match its English (what `pybabel compile` reports as errors)."""
+    found = [
+        f"placeholders: {message.id!r}: {'; '.join(map(str, errors))}"
+        for message, errors in catalog.check()
+    ]
     for message in catalog:
         if not message.id:
             continue  # the header
@@ -98,6 +103,9 @@ def extract_and_update() -> None:
     os.chdir(ROOT)  # babel.cfg's patterns are relative to the project
     keywords = [argument for keyword in KEYWORDS for argument in ("-k", keyword)]
     # --ignore-dirs: not the default "_*", which would skip templates/_partials and _macros.
+    # --add-comments: the "Translators:" notes before a text reach the catalogues; the
+    # locations stay (a translator reads where a short text like "P" is used); no wrapping,
+    # so a changed text is one changed line.
     _pybabel(
         "extract",
         "-F",
@@ -105,16 +113,23 @@ def extract_and_update() -> None:
         *keywords,
         "--ignore-dirs",
         ".* __pycache__",
-        "--no-location",
+        "--add-comments",
+        "Translators:",
+        "--sort-by-file",
+        "--no-wrap",
+        "--project",
+        PROJECT,
         "-o",
         str(TEMPLATE),
         ".",
     )
     for language in translated_languages():
+        common = ("-i", str(TEMPLATE), "-d", str(TRANSLATIONS), "-l", language, "--no-wrap")
         if po_path(language).exists():
-            _pybabel("update", "-i", str(TEMPLATE), "-d", str(TRANSLATIONS), "-l", language)
+            # No fuzzy guesses: a new text is plainly untranslated until someone writes it.
+            _pybabel("update", *common, "--no-fuzzy-matching")
         else:
-            _pybabel("init", "-i", str(TEMPLATE), "-d", str(TRANSLATIONS), "-l", language)
+            _pybabel("init", *common)
 
 
 def check(languages: Iterable[str] | None = None) -> dict[str, list[str]]:
