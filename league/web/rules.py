@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import flask_babel
 from flask import Blueprint, render_template, request
 from werkzeug.exceptions import HTTPException
 
 from league.rules import (
     Ruleset,
+    RulesText,
     TeamType,
     eligible_inducements,
     eligible_stars,
@@ -32,6 +34,12 @@ def format_stat(value: int | None, characteristic: str, ruleset: Ruleset) -> str
     return str(value)
 
 
+@bp.app_template_global("rules_text")
+def rules_text(ruleset: Ruleset) -> RulesText:
+    """Skill, category and inducement texts of ``ruleset`` in the page's language."""
+    return ruleset.text(flask_babel.get_locale())
+
+
 @bp.app_template_filter("gold")
 def format_gold(value: int | None) -> str:
     return "-" if value is None else f"{value:,}"
@@ -52,13 +60,24 @@ def ruleset(ruleset_id: str) -> str:
 def skills(ruleset_id: str) -> str:
     ruleset = get_ruleset(ruleset_id)
     query = (request.args.get("q") or "").strip()
-    needle = query.lower()
+    needle = query.casefold()
+    text = rules_text(ruleset)
     categories = []
     for category in ruleset.skill_categories:
+        # Found by its English name too: roster links and coaches use it.
         members = [
             skill
             for skill in ruleset.skills_in(category.code)
-            if not needle or needle in skill.name.lower() or needle in skill.summary.lower()
+            if not needle
+            or any(
+                needle in words.casefold()
+                for words in (
+                    skill.name,
+                    skill.summary,
+                    text.skill_name(skill.name),
+                    text.skill_summary(skill.name),
+                )
+            )
         ]
         if members:
             categories.append((category, members))
