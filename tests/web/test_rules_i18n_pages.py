@@ -1,0 +1,60 @@
+"""The rules browser and roster names in the page's language (rules data i18n files)."""
+
+from __future__ import annotations
+
+from flask import Flask
+from flask.testing import FlaskClient
+from flask_babel import force_locale
+
+from league.web import rules
+
+
+def _page(app: Flask, path: str, view: object, locale: str, **args: str) -> str:
+    with app.test_request_context(path), force_locale(locale):
+        return view(**args)  # type: ignore[operator,no-any-return]
+
+
+def test_the_skills_page_in_french_names_skills_in_french(app: Flask) -> None:
+    html = _page(app, "/rules/bb2025/skills", rules.skills, "fr", ruleset_id="bb2025")
+    assert "<dt>Châtaigne" in html
+    assert '<span class="muted" lang="en">(Mighty Blow)</span>' in html
+    assert "il ajoute +1 au jet d&#39;armure" in html
+    assert "<h2>Force <span" in html  # the Strength category
+
+
+def test_the_skills_page_in_german_keeps_english_names_with_german_summaries(
+    app: Flask,
+) -> None:
+    html = _page(app, "/rules/bb2025/skills", rules.skills, "de", ruleset_id="bb2025")
+    assert "<dt>Mighty Blow" in html
+    assert "(Mighty Blow)</span>" not in html
+    assert "Schlägt dieser Spieler einen Gegner mit einem Block nieder" in html
+    assert "<h2>Stärke <span" in html
+
+
+def test_the_french_filter_finds_a_skill_by_either_name(app: Flask) -> None:
+    for query in ("châtaigne", "mighty blow"):
+        with app.test_request_context(f"/rules/bb2025/skills?q={query}"), force_locale("fr"):
+            html = rules.skills(ruleset_id="bb2025")
+        assert "<dt>Châtaigne" in html
+        assert "<dt>Blocage" not in html
+
+
+def test_the_inducements_page_in_french(app: Flask) -> None:
+    html = _page(app, "/rules/bb2025/inducements", rules.inducements, "fr", ruleset_id="bb2025")
+    assert '<td class="card-title">Pots-de-vin</td>' in html
+    assert "Chaque pot-de-vin peut annuler une expulsion sur 2+." in html
+    assert "with Solitaire (4+)." in html  # the journeymen's trait, by its French name
+
+
+def test_a_language_without_a_file_is_english(app: Flask) -> None:
+    html = _page(app, "/rules/bb2025/skills", rules.skills, "pt", ruleset_id="bb2025")
+    assert "<dt>Mighty Blow" in html
+    assert "Châtaigne" not in html
+
+
+def test_english_pages_are_unchanged(client: FlaskClient) -> None:
+    html = client.get("/rules/bb2025/skills").get_data(as_text=True)
+    assert "<dt>Mighty Blow" in html
+    assert "<h2>Strength <span" in html
+    assert 'lang="en"' not in html.split("<main", 1)[-1].split("</main>", 1)[0]
