@@ -164,14 +164,18 @@ def test_bb2025_speaks_four_languages_with_each_convention(bb2025: Ruleset) -> N
     )
 
 
+@pytest.mark.parametrize("ruleset_id", ["bb2025", "bb2020", "classic", "classic-spend"])
 @pytest.mark.parametrize("language", ["fr", "de", "es", "it"])
-def test_bb2025_translations_are_complete(bb2025: Ruleset, language: str) -> None:
-    translation = bb2025.translations[language]
-    assert set(translation.skills) == {s.name for s in bb2025.skills}
+def test_every_ruleset_is_complete_in_every_language(ruleset_id: str, language: str) -> None:
+    ruleset = load_ruleset(ruleset_id)
+    translation = ruleset.translations[language]
+    assert set(translation.skills) == {s.name for s in ruleset.skills}
     assert all(entry.summary for entry in translation.skills.values())
-    assert set(translation.categories) == {c.code for c in bb2025.skill_categories}
-    assert bb2025.match_day is not None
-    assert set(translation.inducements) == {i.id for i in bb2025.match_day.inducements}
+    # French names every skill in French; the others keep the English names.
+    assert all(bool(entry.name) == (language == "fr") for entry in translation.skills.values())
+    assert set(translation.categories) == {c.code for c in ruleset.skill_categories}
+    assert ruleset.match_day is not None
+    assert set(translation.inducements) == {i.id for i in ruleset.match_day.inducements}
 
 
 def test_every_shipped_translation_file_loads() -> None:
@@ -182,12 +186,13 @@ def test_every_shipped_translation_file_loads() -> None:
             assert {f.stem for f in files} <= set(ruleset.translations)
 
 
-def test_based_on_borrows_the_inducement_names(mini_ruleset_dir: Path) -> None:
-    # classic-spend plays classic's pre-game: its inducement names come from
-    # classic's files unless its own file gives them.
-    spend, classic = load_ruleset("classic-spend"), load_ruleset("classic")
-    for language in classic.translations:
-        if classic.translations[language].inducements:
-            assert spend.text(language).inducement_name("bribes") == (
-                classic.text(language).inducement_name("bribes")
-            )
+def test_based_on_borrows_the_inducement_names() -> None:
+    # classic-spend plays classic's pre-game; its own files hold no inducements,
+    # so the names come from classic's files of the same language.
+    spend = load_ruleset("classic-spend")
+    assert spend.text("fr").inducement_name("bribes") == "Pots-de-vin"
+    assert spend.text("de").inducement_name("extra-training") == "Zusatztraining"
+    # ... while its skills are its own: Pro differs from classic's Pro.
+    assert spend.text("fr").skill_summary("Pro") != load_ruleset("classic").text(
+        "fr"
+    ).skill_summary("Pro")
