@@ -6,12 +6,14 @@ from flask import Flask
 from flask.testing import FlaskClient
 from flask_babel import force_locale
 
+from league import caching
 from league.web import rules
 
 
-def _page(app: Flask, path: str, view: object, locale: str, **args: str) -> str:
+def _page(app: Flask, path: str, view: object, locale: str, **args: object) -> str:
     with app.test_request_context(path), force_locale(locale):
-        return view(**args)  # type: ignore[operator,no-any-return]
+        answer = view(**args)  # type: ignore[operator]
+        return answer if isinstance(answer, str) else answer.get_data(as_text=True)
 
 
 def test_the_skills_page_in_french_names_skills_in_french(app: Flask) -> None:
@@ -58,3 +60,21 @@ def test_english_pages_are_unchanged(client: FlaskClient) -> None:
     assert "<dt>Mighty Blow" in html
     assert "<h2>Strength <span" in html
     assert 'lang="en"' not in html.split("<main", 1)[-1].split("</main>", 1)[0]
+
+
+def test_the_team_page_names_roster_skills_in_french(app: Flask) -> None:
+    from league.web import teams as team_pages
+    from tests.pdf import sample
+
+    commissioner, coach = sample.make_users()
+    league = sample.make_sample_league(commissioner, coach)
+    team = sample.make_sample_team(coach, league, "Les Francs", players=2)
+    path = f"/teams/{team.id}"
+    html = _page(app, path, team_pages.show, "fr", team_id=team.id)
+    roster = html.split('<table class="roster">', 1)[1]
+    assert "Cerveau lent, Solitaire (3+), Châtaigne, Crâne épais, Lancer de coéquipier" in roster
+    # The signed-out page cache is keyed on the path only (its language is the
+    # i18n core's business): start afresh for the English page.
+    caching.pages.clear()
+    english = _page(app, path, team_pages.show, "en", team_id=team.id)
+    assert "Bone Head, Loner (3+), Mighty Blow" in english
