@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import unicodedata
+
 import flask_babel
 from flask import Blueprint, render_template, request
 from werkzeug.exceptions import HTTPException
@@ -87,8 +89,7 @@ def skills(ruleset_id: str) -> str:
 @bp.route("/<ruleset_id>/teams")
 def teams(ruleset_id: str) -> str:
     ruleset = get_ruleset(ruleset_id)
-    team_types = sorted(ruleset.team_types, key=lambda team: team.name)
-    return render_template("rules/teams.html", ruleset=ruleset, team_types=team_types)
+    return render_template("rules/teams.html", ruleset=ruleset, team_types=_by_name(ruleset))
 
 
 @bp.route("/<ruleset_id>/teams/<team_type_id>")
@@ -96,6 +97,23 @@ def team(ruleset_id: str, team_type_id: str) -> str:
     ruleset = get_ruleset(ruleset_id)
     team_type = get_team_type(ruleset, team_type_id)
     return render_template("rules/team.html", ruleset=ruleset, team_type=team_type)
+
+
+def _by_name(ruleset: Ruleset) -> list[TeamType]:
+    """The team types in alphabetical order of their names in the page's language."""
+    text = rules_text(ruleset)
+    return sorted(ruleset.team_types, key=lambda t: _sort_key(text.team_type_name(t.id)))
+
+
+def _sort_key(name: str) -> str:
+    """Accents ignored, so "Élus du Chaos" sorts with the E's."""
+    decomposed = unicodedata.normalize("NFKD", name)
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+
+
+def _team_names(ruleset: Ruleset) -> dict[str, str]:
+    text = rules_text(ruleset)
+    return {t.id: text.team_type_name(t.id) for t in ruleset.team_types}
 
 
 def _match_day(ruleset: Ruleset) -> MatchDay:
@@ -134,8 +152,8 @@ def inducements(ruleset_id: str) -> str:
         match_day=match_day,
         items=items,
         team_type=team_type,
-        team_types=sorted(ruleset.team_types, key=lambda t: t.name),
-        team_names={t.id: t.name for t in ruleset.team_types},
+        team_types=_by_name(ruleset),
+        team_names=_team_names(ruleset),
     )
 
 
@@ -152,9 +170,9 @@ def star_players(ruleset_id: str) -> str:
         stars=sorted(stars, key=lambda s: s.name),
         pairs={p.id: p for p in match_day.pairs},
         star_names={s.id: s.name for s in match_day.stars},
-        team_names={t.id: t.name for t in ruleset.team_types},
+        team_names=_team_names(ruleset),
         team_type=team_type,
-        team_types=sorted(ruleset.team_types, key=lambda t: t.name),
+        team_types=_by_name(ruleset),
     )
 
 

@@ -176,6 +176,7 @@ def test_every_ruleset_is_complete_in_every_language(ruleset_id: str, language: 
     assert set(translation.categories) == {c.code for c in ruleset.skill_categories}
     assert ruleset.match_day is not None
     assert set(translation.inducements) == {i.id for i in ruleset.match_day.inducements}
+    assert set(translation.team_types) == {t.id for t in ruleset.team_types}
 
 
 def test_every_shipped_translation_file_loads() -> None:

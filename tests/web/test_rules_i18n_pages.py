@@ -78,3 +78,24 @@ def test_the_team_page_names_roster_skills_in_french(app: Flask) -> None:
     caching.pages.clear()
     english = _page(app, path, team_pages.show, "en", team_id=team.id)
     assert "Bone Head, Loner (3+), Mighty Blow" in english
+
+
+def test_team_type_names_in_french_on_the_rules_pages(app: Flask) -> None:
+    teams = _page(app, "/rules/bb2025/teams", rules.teams, "fr", ruleset_id="bb2025")
+    assert '/rules/bb2025/teams/human">Humains</a>' in teams
+    # Sorted by the French names: Élus du Chaos after Elfes sylvains, before Gnomes.
+    order = [teams.index(f">{name}</a>") for name in ("Elfes sylvains", "Élus du Chaos", "Gnomes")]
+    assert order == sorted(order)
+    team = _page(
+        app,
+        "/rules/bb2025/teams/human",
+        rules.team,
+        "fr",
+        ruleset_id="bb2025",
+        team_type_id="human",
+    )
+    assert "<h1>Humains</h1>" in team
+    stars = _page(app, "/rules/bb2025/star-players?team=human", rules.star_players, "fr",
+                  ruleset_id="bb2025")  # fmt: skip
+    assert "<strong>Humains</strong>" in stars
+    assert '<option value="dwarf">Nains</option>' in stars
