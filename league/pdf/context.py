@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from datetime import date
 
@@ -19,7 +20,7 @@ from sqlalchemy.orm import Session, selectinload
 
 from league.i18n import N_, gettext
 from league.models import League, Player, Team
-from league.rules import Ruleset
+from league.rules import Ruleset, RulesText
 from league.services.errors import NotFound
 from league.services.rosters import PlayerLine, team_sheet
 from league.services.standings import standings
@@ -152,7 +153,7 @@ def _injuries(ruleset: Ruleset, line: PlayerLine) -> tuple[str, ...]:
     return tuple(marks)
 
 
-def _player_row(ruleset: Ruleset, line: PlayerLine) -> PlayerRow:
+def _player_row(ruleset: Ruleset, line: PlayerLine, text: RulesText) -> PlayerRow:
     player = line.player
     stats = []
     for characteristic in ruleset.characteristics:
@@ -169,8 +170,8 @@ def _player_row(ruleset: Ruleset, line: PlayerLine) -> PlayerRow:
                 _stat_text(ruleset, characteristic, line.stats[characteristic]), " ".join(marks)
             )
         )
-    skills = tuple(SkillItem(name) for name in line.skills) + tuple(
-        SkillItem(name, gained=True) for name in line.gained_skills
+    skills = tuple(SkillItem(text.skill_name(name)) for name in line.skills) + tuple(
+        SkillItem(text.skill_name(name), gained=True) for name in line.gained_skills
     )
     return PlayerRow(
         number=player.number,
@@ -187,15 +188,18 @@ def _player_row(ruleset: Ruleset, line: PlayerLine) -> PlayerRow:
     )
 
 
-def _skill_notes(ruleset: Ruleset, rows: tuple[PlayerRow, ...]) -> tuple[SkillNote, ...]:
-    """Every skill and trait on the team once, alphabetical, with the ruleset's summary."""
+def _skill_notes(
+    ruleset: Ruleset, lines: Iterable[PlayerLine], text: RulesText
+) -> tuple[SkillNote, ...]:
+    """Every skill and trait on the team once, alphabetical, with the ruleset's summary
+    (names, categories and summaries in ``text``'s language, English where untranslated)."""
     notes: dict[str, SkillNote] = {}
-    for row in rows:
-        for item in row.skills:
-            skill = ruleset.find_skill(item.name)
+    for line in lines:
+        for name in (*line.skills, *line.gained_skills):
+            skill = ruleset.find_skill(name)
             if skill is None:
                 notes.setdefault(
-                    item.name, SkillNote(item.name, "", gettext("No summary in this ruleset."))
+                    name, SkillNote(name, "", gettext("No summary in this ruleset."))
                 )
                 continue
             if skill.name in notes:
@@ -203,20 +207,28 @@ def _skill_notes(ruleset: Ruleset, rows: tuple[PlayerRow, ...]) -> tuple[SkillNo
             if skill.trait:
                 kind = gettext("Trait")
             elif ruleset.has_category(skill.category):
-                kind = ruleset.category(skill.category).name
+                kind = text.category_name(skill.category)
             else:
                 kind = skill.category
-            notes[skill.name] = SkillNote(skill.name, kind, skill.summary)
+            notes[skill.name] = SkillNote(
+                text.skill_name(skill.name), kind, text.skill_summary(skill.name)
+            )
     return tuple(sorted(notes.values(), key=lambda note: note.name.casefold()))
 
 
-def roster_context(team: Team, *, url: str, printed_on: date, paper: str) -> RosterContext:
-    """The sheet of `team` as plain values (players on the roster only)."""
+def roster_context(
+    team: Team, *, url: str, printed_on: date, paper: str, language: str | None = None
+) -> RosterContext:
+    """The sheet of `team` as plain values (players on the roster only).
+
+    ``language``: skill names and summaries in that language (None: English).
+    """
     sheet = team_sheet(team)
     ruleset = sheet.ruleset
     team_type = sheet.team_type
     building = ruleset.team_building
-    rows = tuple(_player_row(ruleset, line) for line in sheet.lines)
+    text = ruleset.text(language)
+    rows = tuple(_player_row(ruleset, line, text) for line in sheet.lines)
     fans = building.dedicated_fans
     staff = (
         StaffLine(
@@ -272,7 +284,7 @@ def roster_context(team: Team, *, url: str, printed_on: date, paper: str) -> Ros
         treasury=team.treasury,
         team_value=sheet.values.team_value,
         current_team_value=sheet.values.current_team_value,
-        skills=_skill_notes(ruleset, rows),
+        skills=_skill_notes(ruleset, sheet.lines, text),
     )
 
 

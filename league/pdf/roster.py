@@ -88,12 +88,26 @@ def _sheet_pdf(team: Team, sheet: RosterContext, cache: PdfCache) -> tuple[bytes
 
 
 def team_roster_pdf(
-    team: Team, *, paper: str, today: date | None = None, cache: PdfCache | None = None
+    team: Team,
+    *,
+    paper: str,
+    today: date | None = None,
+    cache: PdfCache | None = None,
+    language: str | None = None,
 ) -> RenderedPdf:
-    """The team's roster sheet in the current language (the reader's, in a page), from the
-    cache when nothing printed has changed."""
+    """The team's roster sheet, from the cache when nothing printed has changed.
+
+    ``language``: of the sheet's texts and of the skill names and summaries (None: the
+    current language); they are part of the sheet, so of its cache key.
+    """
     started = time.perf_counter()
-    sheet = roster_context(team, url=team_url(team), printed_on=today or date.today(), paper=paper)
+    sheet = roster_context(
+        team,
+        url=team_url(team),
+        printed_on=today or date.today(),
+        paper=paper,
+        language=language,
+    )
     data, key, cached = _sheet_pdf(team, sheet, cache or PdfCache())
     filename = f"{slug(team.name, entry_name('team', team.id, sheet.paper))}-roster.pdf"
     return RenderedPdf(data, key, cached, time.perf_counter() - started, filename)

@@ -129,6 +129,7 @@ from league.rules.model import (
     RulesError,
     Ruleset,
     RulesetError,
+    RulesTranslation,
     Skill,
     SkillCategory,
     SkillRef,
@@ -140,6 +141,7 @@ from league.rules.model import (
     StarPlayerRules,
     TeamBuilding,
     TeamType,
+    TextEntry,
     ValueIncreaseTable,
     Winnings,
     parse_skill_ref,
@@ -181,6 +183,7 @@ from league.rules.team_value import (
     staff_value,
     team_value,
 )
+from league.rules.texts import RulesText, language_code, localized
 
 __all__ = [
     "ADVANCEMENT_KINDS",
@@ -231,6 +234,8 @@ __all__ = [
     "Resolution",
     "RosterPlayer",
     "RulesError",
+    "RulesText",
+    "RulesTranslation",
     "Ruleset",
     "RulesetError",
     "Settlement",
@@ -249,6 +254,7 @@ __all__ = [
     "TeamBuilding",
     "TeamCounts",
     "TeamType",
+    "TextEntry",
     "ValueIncreaseTable",
     "Winnings",
     "accessible_categories",
@@ -289,6 +295,7 @@ __all__ = [
     "journeyman_positions",
     "journeyman_value",
     "journeymen_needed",
+    "language_code",
     "lasting_injury",
     "lasting_injury_result",
     "legal_skills",
@@ -296,6 +303,7 @@ __all__ = [
     "level_name",
     "load_ruleset",
     "load_ruleset_from_path",
+    "localized",
     "lower_is_better",
     "match_day_rules",
     "mercenary_cost",

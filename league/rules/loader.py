@@ -52,6 +52,7 @@ from league.rules.model import (
     ReducedPrice,
     Ruleset,
     RulesetError,
+    RulesTranslation,
     SeasonRules,
     Skill,
     SkillCategory,
@@ -64,6 +65,7 @@ from league.rules.model import (
     StarPlayerRules,
     TeamBuilding,
     TeamType,
+    TextEntry,
     ValueIncreaseTable,
     Winnings,
     frozen_mapping,
@@ -1300,7 +1302,140 @@ def _load(root: Path, ruleset_id: str) -> Ruleset:
         match_day=_read_match_day(root, ruleset_id, numbers, by_name, tuple(team_types)),
     )
     validate_ruleset(ruleset, f"{ruleset_id}/ruleset.toml")
-    return ruleset
+    translations = _read_translations(root, ruleset_id, ruleset)
+    if numbers["based_on"] is not None:
+        translations = _borrow_translations(
+            translations, _read_translations(root, numbers["based_on"], ruleset, borrowed=True)
+        )
+    return dataclasses.replace(ruleset, translations=frozen_mapping(translations))
+
+
+# ---------------------------------------------------------------------------
+# i18n/<language>.toml
+
+SKILL_NAME_CONVENTIONS = ("translated", "english")
+
+
+def _read_translations(
+    root: Path, folder: str, ruleset: Ruleset, borrowed: bool = False
+) -> dict[str, RulesTranslation]:
+    """The ``i18n/*.toml`` files of ``folder``, checked against ``ruleset``.
+
+    ``borrowed``: the folder is the ``based_on`` of ``ruleset``; only its
+    inducement and team type texts are used (the skills are the ruleset's own),
+    and entries the ruleset does not have are skipped rather than refused.
+    """
+    directory = root / folder / "i18n"
+    if not directory.is_dir():
+        return {}
+    found: dict[str, RulesTranslation] = {}
+    for path in sorted(directory.glob("*.toml")):
+        doc = _read_toml(root, f"{folder}/i18n/{path.name}")
+        translation = _read_translation(doc, path.stem, ruleset, borrowed)
+        found[translation.language] = translation
+    return found
+
+
+def _read_translation(
+    doc: _Table, file_language: str, ruleset: Ruleset, borrowed: bool
+) -> RulesTranslation:
+    doc.only("language", "skill_names", "categories", "skills", "inducements", "team_types")
+    language = doc.text("language", _REQUIRED)
+    if language != file_language:
+        raise doc.error("language", f"expected {file_language!r} (the file name), got {language!r}")
+    if not (2 <= len(language) <= 3 and language.isalpha() and language.islower()):
+        raise doc.error("language", f"expected a language code such as 'fr', got {language!r}")
+    if language == "en":
+        raise doc.error("language", "English is the data itself; no translation file for it")
+    skill_names = _choice(doc, "skill_names", SKILL_NAME_CONVENTIONS)
+
+    def entries(
+        name: str, known: Iterable[str], what: str, allow_name: bool = True
+    ) -> dict[str, TextEntry]:
+        table = doc.maybe_table(name)
+        if table is None:
+            return {}
+        known_keys = set(known)
+        result: dict[str, TextEntry] = {}
+        for key in table.data:
+            if key not in known_keys:
+                if borrowed:
+                    continue
+                raise table.error(key, f"unknown {what} {key!r}")
+            entry = table.table(key)
+            entry.only("name", "summary")
+            if entry.has("name") and not allow_name:
+                raise entry.error(
+                    "name", 'this file keeps the English skill names (skill_names = "english")'
+                )
+            text = TextEntry(entry.text("name", ""), entry.text("summary", ""))
+            if not text.name and not text.summary:
+                raise entry.error("", "expected a name or a summary")
+            result[key] = text
+        return result
+
+    def names(name: str, known: Iterable[str], what: str) -> dict[str, str]:
+        table = doc.maybe_table(name)
+        if table is None:
+            return {}
+        known_keys = set(known)
+        result: dict[str, str] = {}
+        for key in table.data:
+            if key not in known_keys:
+                if borrowed:
+                    continue
+                raise table.error(key, f"unknown {what} {key!r}")
+            result[key] = table.text(key, _REQUIRED)
+        return result
+
+    match_day = ruleset.match_day
+    inducement_ids = [item.id for item in match_day.inducements] if match_day else []
+    if borrowed:
+        return RulesTranslation(
+            language=language,
+            skill_names=skill_names,
+            inducements=frozen_mapping(entries("inducements", inducement_ids, "inducement")),
+            team_types=frozen_mapping(
+                names("team_types", (t.id for t in ruleset.team_types), "team type")
+            ),
+        )
+    return RulesTranslation(
+        language=language,
+        skill_names=skill_names,
+        skills=frozen_mapping(
+            entries(
+                "skills",
+                (s.name for s in ruleset.skills),
+                "skill",
+                allow_name=skill_names == "translated",
+            )
+        ),
+        categories=frozen_mapping(
+            names("categories", (c.code for c in ruleset.skill_categories), "skill category")
+        ),
+        inducements=frozen_mapping(entries("inducements", inducement_ids, "inducement")),
+        team_types=frozen_mapping(
+            names("team_types", (t.id for t in ruleset.team_types), "team type")
+        ),
+    )
+
+
+def _borrow_translations(
+    own: Mapping[str, RulesTranslation], lent: Mapping[str, RulesTranslation]
+) -> dict[str, RulesTranslation]:
+    """``own`` completed with the inducement and team type texts of the ``based_on`` folder."""
+    merged = dict(own)
+    for language, other in lent.items():
+        mine = merged.get(language)
+        if mine is None:
+            merged[language] = other
+            continue
+        merged[language] = dataclasses.replace(
+            mine,
+            inducements=frozen_mapping({**other.inducements, **mine.inducements}),
+            team_types=frozen_mapping({**other.team_types, **mine.team_types}),
+        )
+    return merged
 
 
 def validate_ruleset(ruleset: Ruleset, file: str) -> None:

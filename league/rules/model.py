@@ -10,7 +10,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from league.rules.texts import RulesText
 
 #: Characteristic keys, in roster-sheet order.
 CHARACTERISTICS: tuple[str, ...] = ("ma", "st", "ag", "pa", "av")
@@ -730,6 +733,36 @@ class MatchDay:
 
 
 # ---------------------------------------------------------------------------
+# Translations of the rules data (``<ruleset>/i18n/<language>.toml``)
+
+
+@dataclass(frozen=True, slots=True)
+class TextEntry:
+    """A translated name and/or summary; "" where the file gives none (English is shown)."""
+
+    name: str = ""
+    summary: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class RulesTranslation:
+    """One language's texts for a ruleset's data, keyed as in the English files.
+
+    ``skills`` by skill name, ``categories`` by category code, ``inducements`` and
+    ``team_types`` by id. ``skill_names`` is the convention the file follows:
+    "translated" (the community uses names in its language) or "english" (it keeps
+    the English skill names; only the summaries are translated).
+    """
+
+    language: str
+    skill_names: str
+    skills: Mapping[str, TextEntry] = field(default_factory=lambda: frozen_mapping({}))
+    categories: Mapping[str, str] = field(default_factory=lambda: frozen_mapping({}))
+    inducements: Mapping[str, TextEntry] = field(default_factory=lambda: frozen_mapping({}))
+    team_types: Mapping[str, str] = field(default_factory=lambda: frozen_mapping({}))
+
+
+# ---------------------------------------------------------------------------
 # The ruleset
 
 
@@ -759,6 +792,8 @@ class Ruleset:
     season: SeasonRules = PLAIN_SEASON
     #: The pre-game sequence (None: the ruleset has none).
     match_day: MatchDay | None = None
+    #: Translations of names and summaries by language code ("fr", "de", ...).
+    translations: Mapping[str, RulesTranslation] = field(default_factory=lambda: frozen_mapping({}))
     _skills_by_name: Mapping[str, Skill] = field(init=False, repr=False)
     _categories_by_code: Mapping[str, SkillCategory] = field(init=False, repr=False)
     _team_types_by_id: Mapping[str, TeamType] = field(init=False, repr=False)
@@ -780,6 +815,12 @@ class Ruleset:
     def characteristics(self) -> tuple[str, ...]:
         """The characteristics players have in this ruleset (classic: no PA)."""
         return tuple(c for c in CHARACTERISTICS if c in self.limits.best)
+
+    def text(self, locale: object = None) -> RulesText:
+        """Names and summaries in ``locale`` ("fr", "fr_FR", a babel Locale), English fallback."""
+        from league.rules.texts import localized
+
+        return localized(self, locale)
 
     def skill(self, name: str) -> Skill:
         """The skill called ``name`` (a roster parameter such as "(4+)" is ignored)."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import flask_babel
 from flask import (
     Blueprint,
     abort,
@@ -54,7 +55,8 @@ def team_roster(team_id: int) -> Response:
     """
     team = teams.get_team(db.session(), team_id)
     paper = paper_of(request.args.get("paper") or team.league.paper_size)
-    return _pdf_response(team_roster_pdf(team, paper=paper))
+    language = str(flask_babel.get_locale() or "") or None
+    return _pdf_response(team_roster_pdf(team, paper=paper, language=language))
 
 
 def _commissioners_league(league_id: int) -> League:

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import unicodedata
+
+import flask_babel
 from flask import Blueprint, render_template, request
 from werkzeug.exceptions import HTTPException
 
 from league.i18n import format_number, gettext
 from league.rules import (
     Ruleset,
+    RulesText,
     TeamType,
     eligible_inducements,
     eligible_stars,
@@ -33,6 +37,12 @@ def format_stat(value: int | None, characteristic: str, ruleset: Ruleset) -> str
     return str(value)
 
 
+@bp.app_template_global("rules_text")
+def rules_text(ruleset: Ruleset) -> RulesText:
+    """Skill, category and inducement texts of ``ruleset`` in the page's language."""
+    return ruleset.text(flask_babel.get_locale())
+
+
 @bp.app_template_filter("gold")
 def format_gold(value: int | None) -> str:
     """Gold as the reader's language groups digits (1,000,000 / 1.000.000 / 1 000 000)."""
@@ -54,13 +64,24 @@ def ruleset(ruleset_id: str) -> str:
 def skills(ruleset_id: str) -> str:
     ruleset = get_ruleset(ruleset_id)
     query = (request.args.get("q") or "").strip()
-    needle = query.lower()
+    needle = query.casefold()
+    text = rules_text(ruleset)
     categories = []
     for category in ruleset.skill_categories:
+        # Found by its English name too: roster links and coaches use it.
         members = [
             skill
             for skill in ruleset.skills_in(category.code)
-            if not needle or needle in skill.name.lower() or needle in skill.summary.lower()
+            if not needle
+            or any(
+                needle in words.casefold()
+                for words in (
+                    skill.name,
+                    skill.summary,
+                    text.skill_name(skill.name),
+                    text.skill_summary(skill.name),
+                )
+            )
         ]
         if members:
             categories.append((category, members))
@@ -70,8 +91,7 @@ def skills(ruleset_id: str) -> str:
 @bp.route("/<ruleset_id>/teams")
 def teams(ruleset_id: str) -> str:
     ruleset = get_ruleset(ruleset_id)
-    team_types = sorted(ruleset.team_types, key=lambda team: team.name)
-    return render_template("rules/teams.html", ruleset=ruleset, team_types=team_types)
+    return render_template("rules/teams.html", ruleset=ruleset, team_types=_by_name(ruleset))
 
 
 @bp.route("/<ruleset_id>/teams/<team_type_id>")
@@ -79,6 +99,23 @@ def team(ruleset_id: str, team_type_id: str) -> str:
     ruleset = get_ruleset(ruleset_id)
     team_type = get_team_type(ruleset, team_type_id)
     return render_template("rules/team.html", ruleset=ruleset, team_type=team_type)
+
+
+def _by_name(ruleset: Ruleset) -> list[TeamType]:
+    """The team types in alphabetical order of their names in the page's language."""
+    text = rules_text(ruleset)
+    return sorted(ruleset.team_types, key=lambda t: _sort_key(text.team_type_name(t.id)))
+
+
+def _sort_key(name: str) -> str:
+    """Accents ignored, so "Élus du Chaos" sorts with the E's."""
+    decomposed = unicodedata.normalize("NFKD", name)
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+
+
+def _team_names(ruleset: Ruleset) -> dict[str, str]:
+    text = rules_text(ruleset)
+    return {t.id: text.team_type_name(t.id) for t in ruleset.team_types}
 
 
 def _match_day(ruleset: Ruleset) -> MatchDay:
@@ -119,8 +156,8 @@ def inducements(ruleset_id: str) -> str:
         match_day=match_day,
         items=items,
         team_type=team_type,
-        team_types=sorted(ruleset.team_types, key=lambda t: t.name),
-        team_names={t.id: t.name for t in ruleset.team_types},
+        team_types=_by_name(ruleset),
+        team_names=_team_names(ruleset),
     )
 
 
@@ -137,9 +174,9 @@ def star_players(ruleset_id: str) -> str:
         stars=sorted(stars, key=lambda s: s.name),
         pairs={p.id: p for p in match_day.pairs},
         star_names={s.id: s.name for s in match_day.stars},
-        team_names={t.id: t.name for t in ruleset.team_types},
+        team_names=_team_names(ruleset),
         team_type=team_type,
-        team_types=sorted(ruleset.team_types, key=lambda t: t.name),
+        team_types=_by_name(ruleset),
     )
 
 

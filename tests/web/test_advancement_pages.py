@@ -879,3 +879,21 @@ def test_league_setting_table_dice(client: FlaskClient) -> None:
     assert "checked" in checkbox.group(0)
     login(client, "coach")
     assert 'name="dice"' in world.choose("random_primary")
+
+
+def test_the_chosen_skill_page_labels_skills_in_the_page_language(
+    client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """BB2025 chosen primary costs 6 SPP (ruleset.toml); a French reader sees French
+    labels and summaries, while the submitted values stay the English names."""
+    from babel import Locale
+
+    world = make_world(client, "bb2025", spp=6)
+    monkeypatch.setattr("flask_babel.get_locale", lambda: Locale("fr"))
+    page = world.choose("chosen_primary")
+    assert "Mighty Blow" in radios(page)
+    assert 'for="skill-mighty-blow" class="choice-name">Châtaigne</label>' in page
+    assert (
+        "Quand ce joueur plaque un adversaire par un blocage, il ajoute +1 au jet "
+        "d&#39;armure ou au jet de blessure, au choix après avoir vu les dés."
+    ) in page
