@@ -3,8 +3,8 @@
 They are the source of the OpenAPI document (`league.api.openapi`): each class
 becomes a component named after it without the `Schema` suffix, its docstring
 the component's description. Request schemas load the bodies of the views that
-have moved to them (`NewTeam`, `NewPlayer`, `Purchase`, `TreasuryAdjustment`,
-`NewAdvancement`): each refusal is worded to follow the field's name ("is
+have moved to them (`NewLeague`, `LeagueSettings`, `NewTeam`, `NewPlayer`, `Purchase`,
+`TreasuryAdjustment`, `NewAdvancement`): each refusal is worded to follow the field's name ("is
 required.", "must be a string."), and `league.api.errors` answers the first one
 as the 400 naming the field. The other views still parse with the helpers of
 `league.api.serializers`, `league.api.leagues` and `league.api.matches`; the
@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields
+from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields, post_load
 from marshmallow.validate import Length, OneOf, Range, Regexp
 
 from league.api.matches import MAX_COUNT, MAX_GOLD, MAX_KEY, MAX_PLAYERS
@@ -64,6 +64,11 @@ REQUIRED: Messages = {"required": "is required.", "null": "is required."}
 ONE_OF = "must be one of: {choices}."
 #: A string field's refusals.
 STRING: Messages = {**REQUIRED, "invalid": "must be a string."}
+#: An optional integer given as null is refused as any other non-integer.
+INTEGER: Messages = {"null": "must be an integer."}
+#: An optional JSON object (or true/false) given as null: the same refusal as a wrong type.
+OBJECT: Messages = {"type": "must be a JSON object.", "null": "must be a JSON object."}
+BOOLEAN: Messages = {"invalid": "must be true or false.", "null": "must be true or false."}
 
 
 def no_nul(value: str) -> None:
@@ -99,6 +104,45 @@ class JsonInteger(fields.Integer):
         if number is None:
             raise self.make_error("invalid")
         return number
+
+
+class Boolean(fields.Boolean):
+    """JSON true or false, nothing else (marshmallow's own takes 1, "yes", "on")."""
+
+    default_error_messages: ClassVar[dict[str, str]] = {  # type: ignore[misc,assignment]
+        "invalid": "must be true or false."
+    }
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> bool:
+        if not isinstance(value, bool):
+            raise self.make_error("invalid")
+        return value
+
+
+class Object(fields.Nested):
+    """A nested JSON object; anything else (a list, a string) is refused as not one."""
+
+    default_error_messages: ClassVar[dict[str, str]] = {  # type: ignore[misc,assignment]
+        "type": "must be a JSON object."
+    }
+
+    def _deserialize(
+        self, value: Any, attr: str | None, data: Any, partial: Any = None, **kwargs: Any
+    ) -> Any:
+        if not isinstance(value, dict):
+            raise self.make_error("type")
+        return super()._deserialize(value, attr, data, partial, **kwargs)
+
+
+class WholeList(fields.List):
+    """A list refused as a whole: any fault of the list or of an item is its one
+    `invalid` message (given per field)."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        try:
+            return super()._deserialize(value, attr, data, **kwargs)
+        except ValidationError:
+            raise self.make_error("invalid") from None
 
 
 class Dice(fields.List):
@@ -521,26 +565,48 @@ class LeagueSchema(ResponseSchema):
     teams = fields.List(fields.Nested(LeagueTeamSchema), required=True)
 
 
+def _points(description: str) -> fields.Integer:
+    return JsonInteger(
+        metadata=_doc(description),
+        validate=Range(*POINTS_RANGE, error="must be between {min} and {max}."),
+        error_messages=INTEGER,
+    )
+
+
 class PointsSettingSchema(RequestSchema):
     """League points per result; a result not given keeps its points."""
 
-    win = integer("Points for a win.", validate=Range(*POINTS_RANGE))
-    draw = integer("Points for a draw (at most a win's).", validate=Range(*POINTS_RANGE))
-    loss = integer("Points for a loss (at most a draw's).", validate=Range(*POINTS_RANGE))
+    win = _points("Points for a win.")
+    draw = _points("Points for a draw (at most a win's).")
+    loss = _points("Points for a loss (at most a draw's).")
 
 
 class LeagueSettingsSchema(RequestSchema):
     """Settings of a league, as on its settings page; a setting not given stays as it is."""
 
+    # Loading gives the changes as keyword arguments of `services.leagues.LeagueSettings`
+    # (`ruleset_id`, `points_win`, ...): a new setting is one field here, named as the
+    # settings' field (or listed in SETTING_NAMES). Only the shape is checked; the
+    # service checks the values (a 422). The docstring above is the document's text.
+
+    #: Members whose setting has another name.
+    SETTING_NAMES: ClassVar[dict[str, str]] = {"ruleset": "ruleset_id"}
+
     name = text("3 to 80 characters.")
     ruleset = text("Ruleset id; it cannot change once the league has teams (409).")
-    starting_treasury = integer(
-        "Gold each new team starts with.", validate=Range(0, MAX_STARTING_TREASURY)
+    starting_treasury = JsonInteger(
+        metadata=_doc("Gold each new team starts with."),
+        validate=ServiceRange(0, MAX_STARTING_TREASURY),
+        error_messages=INTEGER,
     )
-    points = fields.Nested(PointsSettingSchema)
-    tie_breakers = fields.List(
-        fields.String(validate=OneOf(TIE_BREAKERS)),
+    points = Object(PointsSettingSchema, error_messages=OBJECT)
+    tie_breakers = WholeList(
+        fields.String(validate=ServiceOneOf(TIE_BREAKERS)),
         metadata=_doc("In order of use; each at most once.", uniqueItems=True),
+        error_messages={
+            "invalid": "must be a list of tie-breaker names.",
+            "null": "must be a list of tie-breaker names.",
+        },
     )
     house_rules = fields.Dict(
         keys=fields.String(),
@@ -548,13 +614,31 @@ class LeagueSettingsSchema(RequestSchema):
             "Overrides merged over the ruleset's data: `costs` (SPP per advancement kind, "
             "a list by advancement number), `value_increase` and `spp_awards` (numbers by key)."
         ),
+        error_messages={"invalid": "must be a JSON object.", "null": "must be a JSON object."},
     )
-    table_dice_allowed = fields.Boolean(
-        metadata=_doc("Coaches may enter advancement dice rolled at the table.")
+    table_dice_allowed = Boolean(
+        metadata=_doc("Coaches may enter advancement dice rolled at the table."),
+        error_messages=BOOLEAN,
     )
     paper_size = fields.String(
-        validate=OneOf(PAPER_SIZES), metadata=_doc("Roster sheets' paper: A4 or US Letter.")
+        validate=[no_nul, ServiceOneOf(PAPER_SIZES)],
+        metadata=_doc("Roster sheets' paper: A4 or US Letter."),
+        error_messages=STRING,
     )
+
+    @post_load
+    def settings_changes(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+        """The given settings by their `LeagueSettings` names; unknown members dropped."""
+        changes = {
+            self.SETTING_NAMES.get(name, name): data[name] for name in self.fields if name in data
+        }
+        points = changes.pop("points", {})
+        for result in PointsSettingSchema._declared_fields:
+            if result in points:
+                changes[f"points_{result}"] = points[result]
+        if "tie_breakers" in changes:
+            changes["tie_breakers"] = tuple(changes["tie_breakers"])
+        return changes
 
 
 class NewLeagueSchema(LeagueSettingsSchema):
