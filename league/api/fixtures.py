@@ -18,7 +18,7 @@ from league.api.auth import token_required
 from league.api.errors import invalid_field
 from league.api.leagues import season_number_param
 from league.api.matches import report_from
-from league.api.schemas import FIXTURE_FORMATS, MAX_ROUND
+from league.api.schemas import FIXTURE_FORMATS, MAX_ROUND, MatchResultSchema
 from league.api.serializers import (
     json_object,
     match_json,
@@ -204,7 +204,7 @@ def record_result(match_id: int) -> dict[str, Any]:
         409: The match is voided.
         422: The rules refuse the report (`invalid_report` lists every problem in `fields`).
     """
-    report = report_from(json_object())
+    report = report_from(MatchResultSchema().load(json_object()))
     with unit_of_work() as session:
         result = match_json(matches.record_result(session, g.api_user, match_id, report))
     return result

@@ -24,10 +24,9 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields, post_load
+from marshmallow import EXCLUDE, INCLUDE, RAISE, Schema, ValidationError, fields, post_load
 from marshmallow.validate import Length, OneOf, Range, Regexp
 
-from league.api.matches import MAX_COUNT, MAX_GOLD, MAX_KEY, MAX_PLAYERS
 from league.api.membership import ROLES as PROMOTABLE_ROLES
 from league.api.serializers import MAX_ID, as_integer
 from league.models.league import PAPER_SIZES, TIE_BREAKERS
@@ -47,6 +46,15 @@ from league.services.teams import ITEMS, MAX_ADJUSTMENT
 #: Text the API stores: any string without NUL characters.
 NO_NUL = Regexp(r"^[^\x00]*$", error="must not contain NUL characters.")
 ADVANCEMENT_KINDS = (*SKILL_KINDS, RANDOM_CHARACTERISTIC_KIND)
+#: Ceiling for scores and per-player counters: far above any real match and far
+#: below what would overflow the 32-bit SPP and score columns once summed.
+MAX_COUNT = 1000
+#: Ceiling for gold entered as winnings (the treasury is a 32-bit column too).
+MAX_GOLD = 10_000_000
+#: More entries than two full rosters ever field (keeps the SQL IN lists small).
+MAX_PLAYERS = 100
+#: The idempotency_key column's width.
+MAX_KEY = 64
 #: Bound on each die sent: anything beyond is malformed; smaller wrong values are
 #: the rules' business (422 `invalid_dice`).
 MAX_DIE = 1000
@@ -82,6 +90,34 @@ class ServiceOneOf(OneOf):
 
     def __call__(self, value: Any) -> Any:
         return value
+
+
+class Bounded(Range):
+    """A range refused in the API's words: "must be at most 1,000." above it, the
+    ``too_small`` message (or "must be at least ...") below it."""
+
+    def __init__(
+        self, min: int | None = None, max: int | None = None, *, too_small: str | None = None
+    ) -> None:
+        super().__init__(min, max)
+        self.too_small = too_small or "must be at least {min:,}."
+
+    def __call__(self, value: Any) -> Any:
+        if self.min is not None and value < self.min:
+            raise ValidationError(self.too_small.format(min=self.min, max=self.max))
+        if self.max is not None and value > self.max:
+            raise ValidationError(f"must be at most {self.max:,}.")
+        return value
+
+
+#: A row's id: 1 to MAX_ID (a number beyond the 32-bit columns would fail the query).
+def row_id() -> Bounded:
+    return Bounded(1, MAX_ID, too_small="must be an id, a number from 1 to {max:,}.")
+
+
+def choice(choices: tuple[str, ...]) -> OneOf:
+    """One of `choices`; the refusal lists them, null included (the field may be null)."""
+    return OneOf(choices, error="must be null or one of: {choices}.")
 
 
 class ServiceRange(Range):
@@ -120,11 +156,20 @@ class Boolean(fields.Boolean):
 
 
 class Object(fields.Nested):
-    """A nested JSON object; anything else (a list, a string) is refused as not one."""
+    """A nested JSON object; anything else (a list, a string) is refused as not one.
+
+    Members it does not know are dropped when loading (the document still shows the
+    object open), so none can stand in for a field loaded under another name
+    (`interceptions` for `int`).
+    """
 
     default_error_messages: ClassVar[dict[str, str]] = {  # type: ignore[misc,assignment]
         "type": "must be a JSON object."
     }
+
+    def __init__(self, nested: type[Schema], **kwargs: Any) -> None:
+        kwargs.setdefault("unknown", EXCLUDE)
+        super().__init__(nested, **kwargs)
 
     def _deserialize(
         self, value: Any, attr: str | None, data: Any, partial: Any = None, **kwargs: Any
@@ -181,7 +226,7 @@ def integer(description: str, **kwargs: Any) -> fields.Integer:
 
 def count(description: str, **kwargs: Any) -> fields.Integer:
     """A per-match counter: optional, null or absent means 0."""
-    return integer(description, allow_none=True, validate=Range(max=MAX_COUNT), **kwargs)
+    return integer(description, allow_none=True, validate=Bounded(max=MAX_COUNT), **kwargs)
 
 
 class ResponseSchema(Schema):
@@ -993,10 +1038,26 @@ class MatchSchema(ResponseSchema):
     players = fields.List(fields.Nested(MatchPlayerSchema), required=True)
 
 
+def choice_field(choices: tuple[str, ...], **kwargs: Any) -> fields.String:
+    listed = ", ".join(choices)
+    return fields.String(
+        allow_none=True,
+        validate=choice(choices),
+        error_messages={"invalid": f"must be null or one of: {listed}."},
+        **kwargs,
+    )
+
+
+#: An optional flag: null is false.
+FLAG: Messages = {"invalid": "must be true or false."}
+#: An optional object: null is none given.
+OPTIONAL_OBJECT: Messages = {"type": "must be an object.", "null": "must be an object."}
+
+
 class PlayerEventsSchema(RequestSchema):
     """A player's events in a reported match; omitted or null counters are 0."""
 
-    player_id = integer("A player of either team.", required=True, validate=Range(1, MAX_ID))
+    player_id = integer("A player of either team.", required=True, validate=row_id())
     td = count("Touchdowns.")
     cas = count("Casualties caused.")
     comp = count("Completions.")
@@ -1004,21 +1065,19 @@ class PlayerEventsSchema(RequestSchema):
     deflection = count("Deflections.")
     throw_completion = count("Throw Team-mate completions.")
     safe_landing = count("Safe landings.")
-    mvp = fields.Boolean(allow_none=True)
-    injury = fields.String(allow_none=True, validate=OneOf(INJURY_CODES))
-    lasting = fields.String(
-        allow_none=True,
-        validate=OneOf(CHARACTERISTICS),
-        metadata=_doc("With a lasting injury: the characteristic it reduces."),
+    mvp = Boolean(allow_none=True, error_messages=FLAG)
+    injury = choice_field(INJURY_CODES)
+    lasting = choice_field(
+        CHARACTERISTICS, metadata=_doc("With a lasting injury: the characteristic it reduces.")
     )
-    apothecary_used = fields.Boolean(allow_none=True)
+    apothecary_used = Boolean(allow_none=True, error_messages=FLAG)
 
 
 class WinningsSchema(RequestSchema):
     """Gold won per side; a side left out gets the ruleset's formula (or 0)."""
 
-    home = integer("Gold.", allow_none=True, validate=Range(max=MAX_GOLD))
-    away = integer("Gold.", allow_none=True, validate=Range(max=MAX_GOLD))
+    home = integer("Gold.", allow_none=True, validate=Bounded(max=MAX_GOLD))
+    away = integer("Gold.", allow_none=True, validate=Bounded(max=MAX_GOLD))
 
 
 class FansChangeSchema(RequestSchema):
@@ -1031,30 +1090,36 @@ class FansChangeSchema(RequestSchema):
 class MatchResultSchema(RequestSchema):
     """The result of a scheduled fixture; SPP awards follow the league's ruleset."""
 
-    home_score = integer("Touchdowns.", required=True, validate=Range(max=MAX_COUNT))
-    away_score = integer("Touchdowns.", required=True, validate=Range(max=MAX_COUNT))
-    winnings = fields.Nested(WinningsSchema, allow_none=True)
-    fans_change = fields.Nested(FansChangeSchema, allow_none=True)
-    conceded = fields.String(
-        allow_none=True, validate=OneOf(SIDES), metadata=_doc("The side that conceded.")
-    )
+    home_score = integer("Touchdowns.", required=True, validate=Bounded(max=MAX_COUNT))
+    away_score = integer("Touchdowns.", required=True, validate=Bounded(max=MAX_COUNT))
+    winnings = Object(WinningsSchema, allow_none=True, error_messages=OPTIONAL_OBJECT)
+    fans_change = Object(FansChangeSchema, allow_none=True, error_messages=OPTIONAL_OBJECT)
+    conceded = choice_field(SIDES, metadata=_doc("The side that conceded."))
     fan_attendance = count("Fan attendance (FAME).")
     players = fields.List(
-        fields.Nested(PlayerEventsSchema),
+        Object(PlayerEventsSchema, error_messages=OPTIONAL_OBJECT),
         allow_none=True,
-        validate=Length(max=MAX_PLAYERS),
+        validate=Length(max=MAX_PLAYERS, error=f"lists at most {MAX_PLAYERS} players."),
+        error_messages={"invalid": "must be a list."},
     )
+
+
+KEY = f"must be a string of 1 to {MAX_KEY} characters."
 
 
 class MatchReportSchema(MatchResultSchema):
     """A played match to record; SPP awards follow the league's ruleset."""
 
-    home_team = integer("Team id.", required=True, validate=Range(1, MAX_ID))
-    away_team = integer("Team id.", required=True, validate=Range(1, MAX_ID))
+    home_team = integer("Team id.", required=True, validate=row_id())
+    away_team = integer("Team id.", required=True, validate=row_id())
     idempotency_key = fields.String(
         allow_none=True,
-        validate=[Length(min=1, max=MAX_KEY), NO_NUL],
+        validate=[
+            Length(min=1, max=MAX_KEY, error=KEY),
+            Regexp(NO_NUL.regex, error=KEY),
+        ],
         metadata=_doc("Repeating a key returns the first match (200) and records nothing new."),
+        error_messages={"invalid": KEY},
     )
 
 

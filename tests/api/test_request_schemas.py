@@ -11,10 +11,12 @@ from flask.testing import FlaskClient
 from sqlalchemy import func, select
 
 from league.extensions import db
-from league.models import League, User
+from league.models import League, Match, User
+from league.models.match import INJURY_CODES
 from league.services.unit_of_work import unit_of_work
 from league.services.users import issue_token
 from tests.factories import make_league, make_user
+from tests.web.test_api_matches import World as MatchesWorld
 
 API = "/api/v1"
 
@@ -143,3 +145,93 @@ def test_patch_changes_only_the_settings_given(client: FlaskClient, boss: User) 
     assert (league.points_win, league.points_draw, league.points_loss) == (3, 0, 0)
     assert list(league.tie_breakers) == ["td_scored"]
     assert league.starting_treasury == 2
+
+
+# ---------------------------------------------------------------------------
+# Matches: POST /leagues/<id>/matches and POST /matches/<id>/result
+
+INJURIES = ", ".join(INJURY_CODES)
+
+REPORT_REFUSALS = [
+    ({"home_team": 0}, "home_team", "must be an id, a number from 1 to 2,147,483,647."),
+    ({"away_team": 2**31}, "away_team", "must be at most 2,147,483,647."),
+    ({"home_score": 1001}, "home_score", "must be at most 1,000."),
+    ({"away_score": None}, "away_score", "is required."),
+    ({"winnings": []}, "winnings", "must be an object."),
+    ({"winnings": {"home": 10_000_001}}, "winnings.home", "must be at most 10,000,000."),
+    ({"fans_change": {"away": 2.5}}, "fans_change.away", "must be an integer."),
+    ({"conceded": 1}, "conceded", "must be null or one of: home, away."),
+    ({"conceded": "nobody"}, "conceded", "must be null or one of: home, away."),
+    ({"fan_attendance": 1001}, "fan_attendance", "must be at most 1,000."),
+    ({"players": "all"}, "players", "must be a list."),
+    ({"players": [{"player_id": 1}] * 101}, "players", "lists at most 100 players."),
+    ({"players": [None]}, "players[0]", "must be an object."),
+    ({"players": [{"player_id": 1}, {}]}, "players[1].player_id", "is required."),
+    ({"players": [{"player_id": 1, "mvp": "yes"}]}, "players[0].mvp", "must be true or false."),
+    (
+        {"players": [{"player_id": 1, "injury": "gone"}]},
+        "players[0].injury",
+        f"must be null or one of: {INJURIES}.",
+    ),
+    ({"idempotency_key": "key\x00"}, "idempotency_key", "must be a string of 1 to 64 characters."),
+]
+
+
+@pytest.fixture
+def matches_world(client: FlaskClient) -> MatchesWorld:
+    return MatchesWorld(client)
+
+
+@pytest.mark.parametrize(("changes", "field", "message"), REPORT_REFUSALS)
+def test_a_malformed_report_is_refused_naming_the_field(
+    matches_world: MatchesWorld, changes: dict[str, Any], field: str, message: str
+) -> None:
+    response = matches_world.record(matches_world.report(**changes))
+    assert response.status_code == 400
+    assert response.json == invalid(field, message)
+    assert db.session.scalar(select(func.count(Match.id))) == 0
+
+
+def test_a_report_with_unknown_members_and_nulls_is_recorded(matches_world: MatchesWorld) -> None:
+    world = matches_world
+    body = world.report(winnings=None, fans_change=None, conceded=None, fan_attendance=None)
+    # "interceptions" is the stored name of "int": sent as a member, it is unknown and ignored.
+    body["players"][1] = {"player_id": world.catcher, "td": 2, "interceptions": "x", "mvp": None}
+    body["comment"] = "a good game"
+    response = world.record(body)
+    assert response.status_code == 201, response.json
+    catcher = next(p for p in response.json["players"] if p["player_id"] == world.catcher)
+    assert (catcher["td"], catcher["int"], catcher["mvp"]) == (2, 0, False)
+    # Negative numbers are the rules' to refuse: a 422 listing the problem, not a 400.
+    response = world.record(world.report(home_score=-1))
+    assert response.status_code == 422
+    assert response.json["error"]["code"] == "invalid_report"
+
+
+@pytest.mark.parametrize(
+    ("changes", "field", "message"),
+    # A fixture's result names no teams and has no idempotency key.
+    [
+        (c, f, m)
+        for c, f, m in REPORT_REFUSALS
+        if f not in ("home_team", "away_team", "idempotency_key")
+    ],
+)
+def test_a_malformed_fixture_result_is_refused_naming_the_field(
+    matches_world: MatchesWorld, changes: dict[str, Any], field: str, message: str
+) -> None:
+    world = matches_world
+    fixture = world.post(
+        f"/leagues/{world.league_id}/fixtures",
+        {"home_team": world.humans, "away_team": world.orcs},
+        world.boss_token,
+    )
+    assert fixture.status_code == 201, fixture.json
+    body = {k: v for k, v in world.report(**changes).items() if k not in ("home_team", "away_team")}
+    response = world.post(f"/matches/{fixture.json['id']}/result", body, world.boss_token)
+    assert response.status_code == 400
+    assert response.json == invalid(field, message)
+    db.session.expire_all()
+    match = db.session.get(Match, fixture.json["id"])
+    assert match is not None
+    assert match.state == "scheduled"
