@@ -22,6 +22,8 @@ bodies are open: members the API does not know are ignored.
 
 from __future__ import annotations
 
+import re
+from datetime import date
 from typing import Any, ClassVar
 
 from marshmallow import EXCLUDE, INCLUDE, RAISE, Schema, ValidationError, fields, post_load
@@ -60,6 +62,8 @@ MAX_KEY = 64
 MAX_DIE = 1000
 #: A generated schedule: every team meets every other once, or twice (home and away).
 FIXTURE_FORMATS = ("single", "double")
+#: A date as the API writes it (`\d` as Python reads it: the parsing decides).
+ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 #: The widest round number a fixture takes.
 MAX_ROUND = 999
 #: Integer columns are 32-bit: league points must fit one.
@@ -1148,17 +1152,51 @@ class FixtureListSchema(ResponseSchema):
     fixtures = fields.List(fields.Nested(FixtureSchema), required=True)
 
 
+class IsoDate(fields.Date):
+    """A calendar date written YYYY-MM-DD, and only so (not 2026-1-1, not 20260101)."""
+
+    default_error_messages: ClassVar[dict[str, str]] = {  # type: ignore[misc,assignment]
+        "invalid": "must be a date, YYYY-MM-DD.",
+        "type": "must be a string.",
+    }
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> date:
+        if not isinstance(value, str):
+            raise self.make_error("type")
+        no_nul(value)
+        try:
+            if not ISO_DATE.fullmatch(value):
+                raise ValueError(value)  # fromisoformat also takes 20260101 and week dates
+            return date.fromisoformat(value)
+        except ValueError:
+            raise self.make_error("invalid") from None
+
+
 class NewFixtureSchema(RequestSchema):
     """One fixture to add to the current season."""
 
-    home_team = integer("Team id.", required=True, validate=Range(1, MAX_ID))
-    away_team = integer("Team id.", required=True, validate=Range(1, MAX_ID))
-    round = integer("Round number.", allow_none=True, validate=Range(1, MAX_ROUND))
-    date = fields.Date(allow_none=True, metadata=_doc("YYYY-MM-DD."))
-    friendly = fields.Boolean(metadata=_doc("Does not count in the standings."))
-    add_another = fields.Boolean(
-        metadata=_doc("Add it even though the two teams already meet in that round.")
+    home_team = integer("Team id.", required=True, validate=row_id())
+    away_team = integer("Team id.", required=True, validate=row_id())
+    round = JsonInteger(
+        metadata=_doc("Round number."),
+        allow_none=True,
+        validate=Range(1, MAX_ROUND, error="must be from {min} to {max}."),
     )
+    date = IsoDate(allow_none=True, metadata=_doc("YYYY-MM-DD."))
+    friendly = Boolean(metadata=_doc("Does not count in the standings."), error_messages=BOOLEAN)
+    add_another = Boolean(
+        metadata=_doc("Add it even though the two teams already meet in that round."),
+        error_messages=BOOLEAN,
+    )
+
+
+class FixtureFormat(OneOf):
+    """`single` or `double`; an empty string, like null, is the default `single`."""
+
+    def __call__(self, value: Any) -> Any:
+        if value and value not in self.choices:
+            raise ValidationError("must be 'single' or 'double'.")
+        return value
 
 
 class GenerateFixturesSchema(RequestSchema):
@@ -1166,12 +1204,15 @@ class GenerateFixturesSchema(RequestSchema):
 
     format = fields.String(
         allow_none=True,
-        validate=OneOf(FIXTURE_FORMATS),
+        validate=[no_nul, FixtureFormat(FIXTURE_FORMATS)],
         metadata=_doc("`single` (default): every team meets every other once; `double`: twice."),
+        error_messages=STRING,
     )
-    start_date = fields.Date(allow_none=True, metadata=_doc("Date of round 1, YYYY-MM-DD."))
-    days_between = integer(
-        "Days between rounds (default 7).", allow_none=True, validate=Range(1, MAX_DAYS_BETWEEN)
+    start_date = IsoDate(allow_none=True, metadata=_doc("Date of round 1, YYYY-MM-DD."))
+    days_between = JsonInteger(
+        metadata=_doc("Days between rounds (default 7)."),
+        allow_none=True,
+        validate=ServiceRange(1, MAX_DAYS_BETWEEN),
     )
 
 

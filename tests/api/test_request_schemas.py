@@ -235,3 +235,86 @@ def test_a_malformed_fixture_result_is_refused_naming_the_field(
     match = db.session.get(Match, fixture.json["id"])
     assert match is not None
     assert match.state == "scheduled"
+
+
+# ---------------------------------------------------------------------------
+# Fixtures: POST /leagues/<id>/fixtures and .../fixtures/generate
+
+
+@pytest.mark.parametrize(
+    ("changes", "field", "message"),
+    [
+        ({"home_team": None}, "home_team", "is required."),
+        ({"away_team": "2"}, "away_team", "must be an integer."),
+        ({"away_team": 0}, "away_team", "must be an id, a number from 1 to 2,147,483,647."),
+        ({"round": 0}, "round", "must be from 1 to 999."),
+        ({"round": "1"}, "round", "must be an integer."),
+        ({"date": 20260101}, "date", "must be a string."),
+        ({"date": "2026-1-1"}, "date", "must be a date, YYYY-MM-DD."),
+        ({"date": "2026-02-30"}, "date", "must be a date, YYYY-MM-DD."),
+        ({"date": "2026-02-\x00"}, "date", "must not contain NUL characters."),
+        ({"friendly": None}, "friendly", "must be true or false."),
+        ({"add_another": "yes"}, "add_another", "must be true or false."),
+    ],
+)
+def test_a_malformed_fixture_is_refused_naming_the_field(
+    matches_world: MatchesWorld, changes: dict[str, Any], field: str, message: str
+) -> None:
+    world = matches_world
+    body = {"home_team": world.humans, "away_team": world.orcs, **changes}
+    response = world.post(f"/leagues/{world.league_id}/fixtures", body, world.boss_token)
+    assert response.status_code == 400
+    assert response.json == invalid(field, message)
+    assert db.session.scalar(select(func.count(Match.id))) == 0
+
+
+def test_a_fixture_with_every_member(matches_world: MatchesWorld) -> None:
+    world = matches_world
+    body = {
+        "home_team": world.humans,
+        "away_team": world.orcs,
+        "round": 3,
+        "date": "2026-03-07",
+        "friendly": True,
+        "add_another": False,
+    }
+    response = world.post(f"/leagues/{world.league_id}/fixtures", body, world.boss_token)
+    assert response.status_code == 201, response.json
+    assert (response.json["round"], response.json["date"], response.json["friendly"]) == (
+        3,
+        "2026-03-07",
+        True,
+    )
+
+
+@pytest.mark.parametrize(
+    ("body", "field", "message"),
+    [
+        ({"format": "triple"}, "format", "must be 'single' or 'double'."),
+        ({"format": 2}, "format", "must be a string."),
+        ({"start_date": "07/03/2026"}, "start_date", "must be a date, YYYY-MM-DD."),
+        ({"days_between": 7.5}, "days_between", "must be an integer."),
+    ],
+)
+def test_a_malformed_round_robin_is_refused_naming_the_field(
+    matches_world: MatchesWorld, body: dict[str, Any], field: str, message: str
+) -> None:
+    world = matches_world
+    path = f"/leagues/{world.league_id}/fixtures/generate"
+    response = world.post(path, body, world.boss_token)
+    assert response.status_code == 400
+    assert response.json == invalid(field, message)
+    assert db.session.scalar(select(func.count(Match.id))) == 0
+
+
+def test_a_round_robin_takes_its_defaults_from_null_and_empty(matches_world: MatchesWorld) -> None:
+    world = matches_world
+    path = f"/leagues/{world.league_id}/fixtures/generate"
+    # Days apart are the service's to refuse: a 422, not a 400.
+    response = world.post(path, {"days_between": 0}, world.boss_token)
+    assert response.status_code == 422
+    body = {"format": "", "start_date": "2026-03-07", "days_between": None}
+    response = world.post(path, body, world.boss_token)
+    assert response.status_code == 201, response.json
+    # Two teams, single round robin: one fixture, in round 1 on the start date.
+    assert [(f["round"], f["date"]) for f in response.json["fixtures"]] == [(1, "2026-03-07")]
