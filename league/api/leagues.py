@@ -72,9 +72,10 @@ def update_league(league_id: int) -> dict[str, Any]:
         409: A setting the league can no longer change (the ruleset, once it has teams).
         422: A setting the rules refuse (see `POST /leagues`).
     """
-    changes = LeagueSettingsSchema().load(json_object())
+    body = json_object()
     with unit_of_work() as session:
         current = leagues.current_settings(leagues.get_league(session, league_id))
+        changes = LeagueSettingsSchema().load(body)  # an unknown league is a 404 first
         league = leagues.update_settings(
             session, g.api_user, league_id, replace(current, **changes)
         )

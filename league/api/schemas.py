@@ -2,17 +2,18 @@
 
 They are the source of the OpenAPI document (`league.api.openapi`): each class
 becomes a component named after it without the `Schema` suffix, its docstring
-the component's description. Request schemas load the bodies of the views that
-have moved to them (`NewLeague`, `LeagueSettings`, `NewTeam`, `NewPlayer`, `Purchase`,
-`TreasuryAdjustment`, `NewAdvancement`): each refusal is worded to follow the field's name ("is
-required.", "must be a string."), and `league.api.errors` answers the first one
-as the 400 naming the field. The other views still parse with the helpers of
-`league.api.serializers`, `league.api.leagues` and `league.api.matches`; the
-fuzzing test (tests/api/test_fuzz.py) checks that both agree: a body these
-schemas accept is never answered 400, one they refuse never gets through.
+the component's description. Request schemas load the request bodies of every
+view (an imported team document excepted: `services.exchange` reads it and
+answers every problem at once): each refusal is worded to follow the field's name
+("is required.", "must be a string."), and `league.api.errors` answers the first
+one, in the order the schema declares its fields, as the 400 naming the field (a
+nested one by its path, `points.win`, `players[2].td`). The fuzzing test
+(tests/api/test_fuzz.py) holds the API to them: a body these schemas accept is
+never answered 400, one they refuse never gets through.
 
 A rule a service checks (an item the team may buy, the most gold an adjustment
-moves) is documented with a `ServiceOneOf` or `ServiceRange`: loading lets the
+moves, a webhook's address) is documented with a `ServiceOneOf`, `ServiceRange` or
+`ServiceLength`: loading lets the
 value through, and the service refuses it with its own code (a 422, not a 400).
 
 Responses are closed (`additionalProperties: false`): the document lists every
@@ -26,10 +27,18 @@ import re
 from datetime import date
 from typing import Any, ClassVar
 
-from marshmallow import EXCLUDE, INCLUDE, RAISE, Schema, ValidationError, fields, post_load
+from marshmallow import (
+    EXCLUDE,
+    INCLUDE,
+    RAISE,
+    Schema,
+    ValidationError,
+    fields,
+    missing,
+    post_load,
+)
 from marshmallow.validate import Length, OneOf, Range, Regexp
 
-from league.api.membership import ROLES as PROMOTABLE_ROLES
 from league.api.serializers import MAX_ID, as_integer
 from league.models.league import PAPER_SIZES, TIE_BREAKERS
 from league.models.league import ROLES as MEMBER_ROLES
@@ -57,6 +66,8 @@ MAX_GOLD = 10_000_000
 MAX_PLAYERS = 100
 #: The idempotency_key column's width.
 MAX_KEY = 64
+#: The role a member can be given through PATCH: the members page only promotes.
+PROMOTABLE_ROLES = ("commissioner",)
 #: Bound on each die sent: anything beyond is malformed; smaller wrong values are
 #: the rules' business (422 `invalid_dice`).
 MAX_DIE = 1000
@@ -122,6 +133,13 @@ def row_id() -> Bounded:
 def choice(choices: tuple[str, ...]) -> OneOf:
     """One of `choices`; the refusal lists them, null included (the field may be null)."""
     return OneOf(choices, error="must be null or one of: {choices}.")
+
+
+class ServiceLength(Length):
+    """Documents the length; the service refuses a value outside it."""
+
+    def __call__(self, value: Any) -> Any:
+        return value
 
 
 class ServiceRange(Range):
@@ -192,6 +210,16 @@ class WholeList(fields.List):
             return super()._deserialize(value, attr, data, **kwargs)
         except ValidationError:
             raise self.make_error("invalid") from None
+
+
+class NullIsAbsent(JsonInteger):
+    """An integer that null leaves as it is, like an absent member (the document shows
+    a plain integer: send one, or nothing)."""
+
+    def deserialize(self, value: Any, *args: Any, **kwargs: Any) -> Any:
+        if value is None:
+            return missing
+        return super().deserialize(value, *args, **kwargs)
 
 
 class Dice(fields.List):
@@ -769,7 +797,7 @@ class PlayoffsSchema(ResponseSchema):
 class NewPlayoffsSchema(RequestSchema):
     """A bracket to seed from the current standings."""
 
-    teams = fields.Integer(required=True, validate=OneOf((4, 8, 16)))
+    teams = JsonInteger(required=True, validate=ServiceOneOf((4, 8, 16)), error_messages=REQUIRED)
 
 
 class MatchWinnerSchema(RequestSchema):
@@ -842,11 +870,15 @@ class RedraftSchema(ResponseSchema):
 class RedraftChoiceSchema(RequestSchema):
     """What the team keeps through the re-draft; absent fields keep what the team has."""
 
-    keep = fields.List(integer("A player id."), metadata=_doc("Players to re-hire."))
-    rerolls = integer("Team re-rolls.")
-    assistant_coaches = integer("Assistant coaches.")
-    cheerleaders = integer("Cheerleaders.")
-    apothecary = fields.Boolean()
+    keep = WholeList(
+        integer("A player id."),
+        metadata=_doc("Players to re-hire."),
+        error_messages=dict.fromkeys(("invalid", "null"), "must be a list of player ids."),
+    )
+    rerolls = NullIsAbsent(metadata=_doc("Team re-rolls."))
+    assistant_coaches = NullIsAbsent(metadata=_doc("Assistant coaches."))
+    cheerleaders = NullIsAbsent(metadata=_doc("Cheerleaders."))
+    apothecary = Boolean(error_messages=BOOLEAN)
 
 
 # ---------------------------------------------------------------------------
@@ -1243,7 +1275,17 @@ class NewMemberSchema(RequestSchema):
 class MemberRoleSchema(RequestSchema):
     """A member's new role."""
 
-    role = fields.String(required=True, validate=OneOf(PROMOTABLE_ROLES))
+    role = fields.String(
+        required=True,
+        validate=[
+            no_nul,
+            OneOf(
+                PROMOTABLE_ROLES,
+                error="must be 'commissioner': a coach can be promoted, not demoted.",
+            ),
+        ],
+        error_messages=STRING,
+    )
 
 
 class JoinLinkSchema(ResponseSchema):
@@ -1493,24 +1535,30 @@ class WebhookListSchema(ResponseSchema):
     webhooks = fields.List(fields.Nested(WebhookSchema), required=True)
 
 
+EVENTS = "must be a list of event names."
+
+
 class NewWebhookSchema(RequestSchema):
     """A webhook to register."""
 
     url = fields.String(
         required=True,
-        validate=[NO_NUL, Length(min=1, max=URL_LENGTH)],
+        validate=[NO_NUL, ServiceLength(min=1, max=URL_LENGTH)],
         metadata=_doc("An http:// or https:// address of a public host."),
+        error_messages=STRING,
     )
-    events = fields.List(
-        fields.String(validate=OneOf(WEBHOOK_EVENTS)),
+    events = WholeList(
+        fields.String(validate=ServiceOneOf(WEBHOOK_EVENTS)),
         required=True,
-        validate=Length(min=1),
+        validate=ServiceLength(min=1),
         metadata=_doc("The events to be told about.", uniqueItems=True),
+        error_messages=dict.fromkeys(("invalid", "null", "required"), EVENTS),
     )
     format = fields.String(
         allow_none=True,
-        validate=OneOf(WEBHOOK_FORMATS),
+        validate=[no_nul, ServiceOneOf(WEBHOOK_FORMATS)],
         metadata=_doc("`json` (default): the event; `discord`: a Discord message with an embed."),
+        error_messages=STRING,
     )
 
 

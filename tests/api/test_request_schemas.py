@@ -11,11 +11,11 @@ from flask.testing import FlaskClient
 from sqlalchemy import func, select
 
 from league.extensions import db
-from league.models import League, Match, User
+from league.models import League, LeagueMember, Match, User, Webhook
 from league.models.match import INJURY_CODES
 from league.services.unit_of_work import unit_of_work
 from league.services.users import issue_token
-from tests.factories import make_league, make_user
+from tests.factories import make_active_team, make_league, make_user
 from tests.web.test_api_matches import World as MatchesWorld
 
 API = "/api/v1"
@@ -318,3 +318,215 @@ def test_a_round_robin_takes_its_defaults_from_null_and_empty(matches_world: Mat
     assert response.status_code == 201, response.json
     # Two teams, single round robin: one fixture, in round 1 on the start date.
     assert [(f["round"], f["date"]) for f in response.json["fixtures"]] == [(1, "2026-03-07")]
+
+
+# ---------------------------------------------------------------------------
+# Membership, webhooks, playoffs and the re-draft
+
+
+def members(league_id: int) -> list[tuple[str, str]]:
+    db.session.expire_all()
+    rows = db.session.scalars(select(LeagueMember).where(LeagueMember.league_id == league_id))
+    return sorted((m.user.username, m.role) for m in rows)
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "body", "field", "message"),
+    [
+        ("post", "members", {}, "username", "is required."),
+        ("post", "members", {"username": 7}, "username", "must be a string."),
+        (
+            "post",
+            "members",
+            {"username": "gr\x00im"},
+            "username",
+            "must not contain NUL characters.",
+        ),
+        ("patch", "members/{grim}", {"role": None}, "role", "is required."),
+        ("patch", "members/{grim}", {"role": ["commissioner"]}, "role", "must be a string."),
+        (
+            "patch",
+            "members/{grim}",
+            {"role": "coach"},
+            "role",
+            "must be 'commissioner': a coach can be promoted, not demoted.",
+        ),
+        ("post", "join", {"token": None}, "token", "is required."),
+        ("post", "join", {"token": 1234}, "token", "must be a string."),
+    ],
+)
+def test_a_malformed_membership_request_is_refused_naming_the_field(
+    client: FlaskClient,
+    boss: User,
+    method: str,
+    path: str,
+    body: dict[str, Any],
+    field: str,
+    message: str,
+) -> None:
+    grim = make_user("grim")
+    make_user("anna")
+    league = make_league(boss, "bb2025", grim)
+    before = members(league.id)
+    url = f"{API}/leagues/{league.id}/{path.format(grim=grim.id)}"
+    who = grim if path == "join" else boss
+    response = getattr(client, method)(url, json=body, headers=auth(who))
+    assert response.status_code == 400
+    assert response.json == invalid(field, message)
+    assert members(league.id) == before
+
+
+def test_a_member_is_added_and_promoted(client: FlaskClient, boss: User) -> None:
+    grim = make_user("grim")
+    league = make_league(boss, "bb2025")
+    url = f"{API}/leagues/{league.id}/members"
+    added = client.post(url, json={"username": "grim"}, headers=auth(boss))
+    assert added.status_code == 201, added.json
+    promoted = client.patch(f"{url}/{grim.id}", json={"role": "commissioner"}, headers=auth(boss))
+    assert promoted.status_code == 200, promoted.json
+    assert members(league.id) == [("boss", "commissioner"), ("grim", "commissioner")]
+
+
+def webhook_count() -> int:
+    return db.session.scalar(select(func.count(Webhook.id))) or 0
+
+
+EVENTS_MESSAGE = "must be a list of event names."
+
+
+@pytest.mark.parametrize(
+    ("body", "field", "message"),
+    [
+        ({"events": ["team.created"]}, "url", "is required."),
+        ({"url": 80, "events": ["team.created"]}, "url", "must be a string."),
+        (
+            {"url": "https://a\x00", "events": ["team.created"]},
+            "url",
+            "must not contain NUL characters.",
+        ),
+        ({"url": "https://1.1.1.1/hook"}, "events", EVENTS_MESSAGE),
+        ({"url": "https://1.1.1.1/hook", "events": None}, "events", EVENTS_MESSAGE),
+        ({"url": "https://1.1.1.1/hook", "events": "team.created"}, "events", EVENTS_MESSAGE),
+        ({"url": "https://1.1.1.1/hook", "events": ["team.created", 1]}, "events", EVENTS_MESSAGE),
+        (
+            {"url": "https://1.1.1.1/hook", "events": ["team.created"], "format": 1},
+            "format",
+            "must be a string.",
+        ),
+    ],
+)
+def test_a_malformed_webhook_is_refused_naming_the_field(
+    client: FlaskClient, boss: User, body: dict[str, Any], field: str, message: str
+) -> None:
+    league = make_league(boss)
+    response = client.post(f"{API}/leagues/{league.id}/webhooks", json=body, headers=auth(boss))
+    assert response.status_code == 400
+    assert response.json == invalid(field, message)
+    assert webhook_count() == 0
+
+
+@pytest.mark.parametrize(
+    ("body", "code"),
+    [
+        # Values, not shapes: the service refuses them (a 422).
+        ({"url": "", "events": ["team.created"]}, "invalid_url"),
+        ({"url": "https://1.1.1.1/hook", "events": []}, "rule_violation"),
+        ({"url": "https://1.1.1.1/hook", "events": ["team.renamed"]}, "rule_violation"),
+        (
+            {"url": "https://1.1.1.1/hook", "events": ["team.created"], "format": "irc"},
+            "rule_violation",
+        ),
+    ],
+)
+def test_a_webhook_the_service_refuses_is_422(
+    client: FlaskClient, boss: User, body: dict[str, Any], code: str
+) -> None:
+    league = make_league(boss)
+    response = client.post(f"{API}/leagues/{league.id}/webhooks", json=body, headers=auth(boss))
+    assert response.status_code == 422, response.json
+    assert response.json["error"]["code"] == code
+    assert webhook_count() == 0
+
+
+@pytest.mark.parametrize(
+    ("body", "field", "message"),
+    [
+        ({}, "teams", "is required."),
+        ({"teams": None}, "teams", "is required."),
+        ({"teams": "8"}, "teams", "must be an integer."),
+        ({"teams": 8.5}, "teams", "must be an integer."),
+    ],
+)
+def test_a_malformed_bracket_is_refused_naming_the_field(
+    client: FlaskClient, boss: User, body: dict[str, Any], field: str, message: str
+) -> None:
+    league = make_league(boss)
+    response = client.post(f"{API}/leagues/{league.id}/playoffs", json=body, headers=auth(boss))
+    assert response.status_code == 400
+    assert response.json == invalid(field, message)
+    # A size the rules do not know is theirs to refuse.
+    response = client.post(
+        f"{API}/leagues/{league.id}/playoffs", json={"teams": 6}, headers=auth(boss)
+    )
+    assert response.status_code == 422
+    assert client.get(f"{API}/leagues/{league.id}/playoffs").json == {"size": 0, "rounds": []}
+
+
+@pytest.mark.parametrize(
+    ("body", "field", "message"),
+    [
+        ({}, "team_id", "is required."),
+        ({"team_id": "1"}, "team_id", "must be an integer."),
+    ],
+)
+def test_a_malformed_winner_is_refused_naming_the_field(
+    matches_world: MatchesWorld, body: dict[str, Any], field: str, message: str
+) -> None:
+    world = matches_world
+    played = world.record(world.report())
+    assert played.status_code == 201
+    response = world.post(f"/matches/{played.json['id']}/winner", body, world.boss_token)
+    assert response.status_code == 400
+    assert response.json == invalid(field, message)
+
+
+@pytest.mark.parametrize(
+    ("body", "field", "message"),
+    [
+        ({"keep": None}, "keep", "must be a list of player ids."),
+        ({"keep": [1, "2"]}, "keep", "must be a list of player ids."),
+        ({"keep": [True]}, "keep", "must be a list of player ids."),
+        ({"rerolls": "2"}, "rerolls", "must be an integer."),
+        ({"cheerleaders": 1.5}, "cheerleaders", "must be an integer."),
+        ({"apothecary": None}, "apothecary", "must be true or false."),
+        ({"apothecary": "yes"}, "apothecary", "must be true or false."),
+    ],
+)
+def test_a_malformed_redraft_is_refused_naming_the_field(
+    client: FlaskClient, boss: User, body: dict[str, Any], field: str, message: str
+) -> None:
+    grim = make_user("grim")
+    league = make_league(boss, "bb2025", grim)
+    team = make_active_team(grim, league, "human", "Altdorf Amblers", (("human-lineman", 11),))
+    client.post(f"{API}/leagues/{league.id}/seasons/1/close", headers=auth(boss))
+    url = f"{API}/teams/{team.id}/redraft"
+    response = client.post(url, json=body, headers=auth(grim))
+    assert response.status_code == 400
+    assert response.json == invalid(field, message)
+    assert client.get(url).json["state"] == "open"
+    # A null count keeps what the team has, as an absent one does.
+    kept = client.post(url, json={"rerolls": None, "keep": []}, headers=auth(grim))
+    assert kept.status_code == 200, kept.json
+    assert (kept.json["state"], kept.json["rerolls"], kept.json["spent"]) == ("submitted", 0, 0)
+    # An unknown team is not found before its body is read.
+    assert (
+        client.post(f"{API}/teams/9999/redraft", json=body, headers=auth(grim)).status_code == 404
+    )
+
+
+def test_an_unknown_league_is_not_found_before_its_settings_are_read(
+    client: FlaskClient, boss: User
+) -> None:
+    response = client.patch(f"{API}/leagues/9999", json={"name": 7}, headers=auth(boss))
+    assert response.status_code == 404
+    assert response.json["error"]["code"] == "not_found"
