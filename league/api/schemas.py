@@ -13,8 +13,8 @@ never answered 400, one they refuse never gets through.
 
 A rule a service checks (an item the team may buy, the most gold an adjustment
 moves, a webhook's address) is documented with a `ServiceOneOf`, `ServiceRange` or
-`ServiceLength`: loading lets the
-value through, and the service refuses it with its own code (a 422, not a 400).
+`ServiceLength`: loading lets the value through, and the service refuses it with
+its own code (a 422, not a 400).
 
 Responses are closed (`additionalProperties: false`): the document lists every
 field the API sends, and the fuzzing test holds the serializers to it. Request
