@@ -83,7 +83,21 @@ def api_error(error: Exception) -> tuple[Response, int]:
 def schema_refusal(error: ValidationError) -> BadRequest:
     """A request schema's refusal as the 400 naming the first field it refused (fields
     are checked in the order the schema declares them). The schemas word each refusal
-    to follow the field's name: "'dice' " + "must be a list of ...".
+    to follow the field's name: "'dice' " + "must be a list of ...". A field of a
+    nested object is named by its path: `points.win`, `players[2].td`.
     """
-    name, messages = next(iter(error.normalized_messages().items()))
-    return invalid_field(name, f"'{name}' {messages[0]}")
+    name, message = _first_refusal(error.normalized_messages())
+    return invalid_field(name, f"'{name}' {message}")
+
+
+def _first_refusal(messages: dict[Any, Any] | list[Any], path: str = "") -> tuple[str, str]:
+    """The path and message of the first refusal in marshmallow's nested messages."""
+    if isinstance(messages, list):
+        first = messages[0]
+        if isinstance(first, str):
+            return path, first
+        return _first_refusal(first, path)
+    key, inner = next(iter(messages.items()))
+    if isinstance(key, int):
+        return _first_refusal(inner, f"{path}[{key}]")
+    return _first_refusal(inner, f"{path}.{key}" if path else str(key))

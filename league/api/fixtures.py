@@ -7,24 +7,16 @@ report body of `POST /leagues/{id}/matches`.
 
 from __future__ import annotations
 
-import re
-from datetime import date
 from typing import Any
 
 from flask import g
 
 from league.api import bp
 from league.api.auth import token_required
-from league.api.errors import invalid_field
 from league.api.leagues import season_number_param
 from league.api.matches import report_from
-from league.api.schemas import FIXTURE_FORMATS, MAX_ROUND
-from league.api.serializers import (
-    json_object,
-    match_json,
-    optional_int,
-    optional_str,
-)
+from league.api.schemas import GenerateFixturesSchema, MatchResultSchema, NewFixtureSchema
+from league.api.serializers import json_object, match_json
 from league.extensions import db
 from league.models import Match
 from league.services import fixtures as fixture_service
@@ -32,7 +24,6 @@ from league.services import leagues, matches
 from league.services.unit_of_work import unit_of_work
 
 LEAGUE = "/leagues/<id:league_id>"
-ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
 def fixture_json(fixture: fixture_service.Fixture) -> dict[str, Any]:
@@ -51,32 +42,6 @@ def fixture_json(fixture: fixture_service.Fixture) -> dict[str, Any]:
 
 def _match_fixture(match: Match) -> dict[str, Any]:
     return fixture_json(fixture_service.fixture_of(match))
-
-
-def _date(body: dict[str, Any], name: str) -> date | None:
-    given = optional_str(body, name)
-    if given is None:
-        return None
-    try:
-        if not ISO_DATE.fullmatch(given):
-            raise ValueError(given)  # fromisoformat also takes 20260101 and week dates
-        return date.fromisoformat(given)
-    except ValueError:
-        raise invalid_field(name, f"'{name}' must be a date, YYYY-MM-DD.") from None
-
-
-def _bool(body: dict[str, Any], name: str) -> bool:
-    value = body.get(name, False)
-    if not isinstance(value, bool):
-        raise invalid_field(name, f"'{name}' must be true or false.")
-    return value
-
-
-def _required_team(body: dict[str, Any], name: str) -> int:
-    team_id = optional_int(body, name)
-    if team_id is None:
-        raise invalid_field(name, f"'{name}' is required.")
-    return team_id
 
 
 @bp.get(f"{LEAGUE}/fixtures")
@@ -121,22 +86,18 @@ def add_fixture(league_id: int) -> tuple[dict[str, Any], int]:
           Teams that cannot meet (the same team twice, not active, not of the league), or the
           two teams already meet in that round and `add_another` is not true (`fixture_exists`).
     """
-    body = json_object()
-    round_number = optional_int(body, "round")
-    if round_number is not None and not 1 <= round_number <= MAX_ROUND:
-        raise invalid_field("round", f"'round' must be from 1 to {MAX_ROUND}.")
-    home, away = _required_team(body, "home_team"), _required_team(body, "away_team")
+    body = NewFixtureSchema().load(json_object())
     with unit_of_work() as session:
         match = matches.schedule_match(
             session,
             g.api_user,
             league_id,
-            home,
-            away,
-            round_number=round_number,
-            scheduled_for=_date(body, "date"),
-            friendly=_bool(body, "friendly"),
-            add_another=_bool(body, "add_another"),
+            body["home_team"],
+            body["away_team"],
+            round_number=body.get("round"),
+            scheduled_for=body.get("date"),
+            friendly=body.get("friendly", False),
+            add_another=body.get("add_another", False),
         )
         result = _match_fixture(match)
     return result, 201
@@ -162,18 +123,15 @@ def generate_fixtures(league_id: int) -> tuple[dict[str, Any], int]:
         409: The season already has league matches (`season_has_fixtures`), or none is open.
         422: Fewer than two active teams, or rounds too far apart.
     """
-    body = json_object()
-    shape = optional_str(body, "format") or "single"
-    if shape not in FIXTURE_FORMATS:
-        raise invalid_field("format", "'format' must be 'single' or 'double'.")
-    days_between = optional_int(body, "days_between")
+    body = GenerateFixturesSchema().load(json_object())
+    days_between = body.get("days_between")
     with unit_of_work() as session:
         created = fixture_service.generate_fixtures(
             session,
             g.api_user,
             league_id,
-            shape == "double",
-            _date(body, "start_date"),
+            body.get("format") == "double",
+            body.get("start_date"),
             7 if days_between is None else days_between,
         )
         season = leagues.get_league(session, league_id).current_season
@@ -204,7 +162,7 @@ def record_result(match_id: int) -> dict[str, Any]:
         409: The match is voided.
         422: The rules refuse the report (`invalid_report` lists every problem in `fields`).
     """
-    report = report_from(json_object())
+    report = report_from(MatchResultSchema().load(json_object()))
     with unit_of_work() as session:
         result = match_json(matches.record_result(session, g.api_user, match_id, report))
     return result

@@ -11,15 +11,8 @@ from flask import g, request
 from league.api import bp
 from league.api.auth import token_required
 from league.api.errors import invalid_field
-from league.api.schemas import POINTS_RANGE, NewTeamSchema
-from league.api.serializers import (
-    as_integer,
-    json_object,
-    league_json,
-    required_str,
-    standings_json,
-    team_json,
-)
+from league.api.schemas import LeagueSettingsSchema, NewLeagueSchema, NewTeamSchema
+from league.api.serializers import json_object, league_json, standings_json, team_json
 from league.extensions import db
 from league.rules import DEFAULT_RULESET_ID
 from league.services import leagues, seasons, teams
@@ -27,69 +20,6 @@ from league.services.standings import standings
 from league.services.unit_of_work import unit_of_work
 
 LEAGUE = "/leagues/<id:league_id>"
-
-
-POINTS_RESULTS = ("win", "draw", "loss")
-
-
-def _integer(value: object, name: str) -> int:
-    number = as_integer(value)
-    if number is None:
-        raise invalid_field(name, f"'{name}' must be an integer.")
-    return number
-
-
-def _object(value: object, name: str) -> dict[str, Any]:
-    if not isinstance(value, dict):
-        raise invalid_field(name, f"'{name}' must be a JSON object.")
-    return value
-
-
-def _points(value: object) -> dict[str, int]:
-    """`{"win", "draw", "loss"}` (any of them) as the settings' points_* fields."""
-    changes = {}
-    for result, given in _object(value, "points").items():
-        if result not in POINTS_RESULTS:
-            continue  # request bodies are open: unknown members are ignored
-        name = f"points.{result}"
-        number = _integer(given, name)
-        low, high = POINTS_RANGE
-        if not low <= number <= high:
-            raise invalid_field(name, f"'{name}' must be between {low} and {high}.")
-        changes[f"points_{result}"] = number
-    return changes
-
-
-def _tie_breakers(value: object) -> tuple[str, ...]:
-    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
-        raise invalid_field("tie_breakers", "'tie_breakers' must be a list of tie-breaker names.")
-    return tuple(value)
-
-
-def _settings(body: dict[str, Any], start: leagues.LeagueSettings) -> leagues.LeagueSettings:
-    """`start` with the settings the body gives; shapes only, the service checks values."""
-    changes: dict[str, Any] = {}
-    if "name" in body:
-        changes["name"] = required_str(body, "name")
-    if "ruleset" in body:
-        changes["ruleset_id"] = required_str(body, "ruleset")
-    if "starting_treasury" in body:
-        changes["starting_treasury"] = _integer(body["starting_treasury"], "starting_treasury")
-    if "points" in body:
-        changes.update(_points(body["points"]))
-    if "tie_breakers" in body:
-        changes["tie_breakers"] = _tie_breakers(body["tie_breakers"])
-    if "house_rules" in body:
-        changes["house_rules"] = _object(body["house_rules"], "house_rules")
-    if "table_dice_allowed" in body:
-        if not isinstance(body["table_dice_allowed"], bool):
-            raise invalid_field("table_dice_allowed", "'table_dice_allowed' must be true or false.")
-        changes["table_dice_allowed"] = body["table_dice_allowed"]
-    if "paper_size" in body:
-        changes["paper_size"] = required_str(body, "paper_size")
-    if "default_language" in body:
-        changes["default_language"] = required_str(body, "default_language")
-    return replace(start, **changes)
 
 
 @bp.post("/leagues")
@@ -112,15 +42,10 @@ def create_league() -> tuple[dict[str, Any], int]:
           a starting treasury out of range, a paper size, language, tie-breaker or house rule
           the league cannot have.
     """
-    body = json_object()
-    defaults = leagues.LeagueSettings(
-        name=required_str(body, "name"),
-        ruleset_id=(
-            DEFAULT_RULESET_ID if body.get("ruleset") is None else required_str(body, "ruleset")
-        ),
-    )
-    others = {key: value for key, value in body.items() if key not in ("name", "ruleset")}
-    settings = _settings(others, defaults)
+    changes = NewLeagueSchema().load(json_object())
+    if changes.get("ruleset_id") is None:
+        changes["ruleset_id"] = DEFAULT_RULESET_ID
+    settings = leagues.LeagueSettings(**changes)
     with unit_of_work() as session:
         league = leagues.create_league(session, g.api_user, settings)
         result = league_json(league)
@@ -150,7 +75,10 @@ def update_league(league_id: int) -> dict[str, Any]:
     body = json_object()
     with unit_of_work() as session:
         current = leagues.current_settings(leagues.get_league(session, league_id))
-        league = leagues.update_settings(session, g.api_user, league_id, _settings(body, current))
+        changes = LeagueSettingsSchema().load(body)  # an unknown league is a 404 first
+        league = leagues.update_settings(
+            session, g.api_user, league_id, replace(current, **changes)
+        )
         result = league_json(league)
     return result
 

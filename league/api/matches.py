@@ -1,9 +1,10 @@
 """Matches: POST /api/v1/leagues/<id>/matches, GET /api/v1/matches/<id>, POST .../void.
 
-The body is parsed here into a `MatchReport` (400 `invalid_field` naming the
-field for anything of the wrong shape or type); the rules' verdict on the report
-comes from the match service: `ReportErrors` is a 422 `invalid_report` listing
-every problem at once, other refusals are DomainErrors with their own status.
+The body is loaded by `MatchReportSchema` (400 `invalid_field` naming the field
+for anything of the wrong shape or type) and turned into a `MatchReport` here; the
+rules' verdict on the report comes from the match service: `ReportErrors` is a 422
+`invalid_report` listing every problem at once, other refusals are DomainErrors
+with their own status.
 """
 
 from __future__ import annotations
@@ -16,12 +17,11 @@ from sqlalchemy.orm import Session
 
 from league.api import bp
 from league.api.auth import token_required
-from league.api.errors import invalid_field
-from league.api.serializers import MAX_ID, as_integer, json_object, match_json
+from league.api.schemas import MatchReportSchema
+from league.api.serializers import json_object, match_json
 from league.extensions import db
 from league.models import Match, User
-from league.models.match import INJURY_CODES, SIDES
-from league.rules import CHARACTERISTICS
+from league.models.match import SIDES
 from league.services import matches
 from league.services.errors import ConcurrentChange, Conflict
 from league.services.leagues import get_league, require_commissioner
@@ -31,15 +31,6 @@ from league.services.unit_of_work import unit_of_work
 LEAGUE = "/leagues/<id:league_id>"
 MATCH = "/matches/<id:match_id>"
 
-#: Ceiling for scores and per-player counters: far above any real match and far
-#: below what would overflow the 32-bit SPP and score columns once summed.
-MAX_COUNT = 1000
-#: Ceiling for gold entered as winnings (the treasury is a 32-bit column too).
-MAX_GOLD = 10_000_000
-#: More entries than two full rosters ever field (keeps the SQL IN lists small).
-MAX_PLAYERS = 100
-#: The idempotency_key column's width.
-MAX_KEY = 64
 #: Per-player counters: API name -> PlayerEvents field.
 COUNTERS = {
     "td": "td",
@@ -53,141 +44,38 @@ COUNTERS = {
 
 
 # ---------------------------------------------------------------------------
-# Parsing the report
+# The report, as `MatchResultSchema` (or `MatchReportSchema`) loaded it
 
 
-def _int(value: object, name: str, *, maximum: int) -> int:
-    number = as_integer(value)
-    if number is None:
-        raise invalid_field(name, f"'{name}' must be an integer.")
-    if number > maximum:
-        raise invalid_field(name, f"'{name}' must be at most {maximum:,}.")
-    # Negative numbers pass: the rules refuse them (422) along with everything else.
-    return number
-
-
-def _required_int(
-    body: dict[str, Any], name: str, *, maximum: int, where: str | None = None
-) -> int:
-    label = f"{where}.{name}" if where else name
-    if body.get(name) is None:
-        raise invalid_field(label, f"'{label}' is required.")
-    return _int(body[name], label, maximum=maximum)
-
-
-def _required_id(body: dict[str, Any], name: str, *, where: str | None = None) -> int:
-    """A row's id: 1 to MAX_ID. Nothing else names a row, and a number beyond the 32-bit
-    columns would fail the query itself (a 500 on PostgreSQL) rather than find nothing."""
-    number = _required_int(body, name, maximum=MAX_ID, where=where)
-    if number < 1:
-        label = f"{where}.{name}" if where else name
-        raise invalid_field(label, f"'{label}' must be an id, a number from 1 to {MAX_ID:,}.")
-    return number
-
-
-def _optional_int(value: object, name: str, *, maximum: int, default: int = 0) -> int:
-    return default if value is None else _int(value, name, maximum=maximum)
-
-
-def _bool(value: object, name: str) -> bool:
-    if value is None:
-        return False
-    if not isinstance(value, bool):
-        raise invalid_field(name, f"'{name}' must be true or false.")
-    return value
-
-
-def _choice(value: object, name: str, choices: tuple[str, ...]) -> str | None:
-    if value is None:
-        return None
-    if not isinstance(value, str) or value not in choices:
-        raise invalid_field(name, f"'{name}' must be null or one of: {', '.join(choices)}.")
-    return value
-
-
-def _object(body: dict[str, Any], name: str) -> dict[str, Any]:
-    value = body.get(name)
-    if value is None:
-        return {}
-    if not isinstance(value, dict):
-        raise invalid_field(name, f"'{name}' must be an object.")
-    return value
-
-
-def _per_side(
-    body: dict[str, Any], name: str, *, maximum: int, default: int | None
-) -> dict[str, int | None]:
-    """{"home": n, "away": n}, each optional."""
-    given = _object(body, name)
-    result: dict[str, int | None] = {}
-    for side in SIDES:
-        value = given.get(side)
-        result[side] = default if value is None else _int(value, f"{name}.{side}", maximum=maximum)
-    return result
-
-
-def _player_events(entry: object, index: int) -> PlayerEvents:
-    where = f"players[{index}]"
-    if not isinstance(entry, dict):
-        raise invalid_field(where, f"'{where}' must be an object.")
-    counters = {
-        field: _optional_int(entry.get(name), f"{where}.{name}", maximum=MAX_COUNT)
-        for name, field in COUNTERS.items()
-    }
+def _player_events(entry: dict[str, Any]) -> PlayerEvents:
     return PlayerEvents(
-        player_id=_required_id(entry, "player_id", where=where),
-        **counters,
-        mvp=1 if _bool(entry.get("mvp"), f"{where}.mvp") else 0,
-        injury=_choice(entry.get("injury"), f"{where}.injury", INJURY_CODES),
-        lasting=_choice(entry.get("lasting"), f"{where}.lasting", CHARACTERISTICS),
-        apothecary_used=_bool(entry.get("apothecary_used"), f"{where}.apothecary_used"),
+        player_id=entry["player_id"],
+        **{field: entry.get(field) or 0 for field in COUNTERS.values()},
+        mvp=1 if entry.get("mvp") else 0,
+        injury=entry.get("injury"),
+        lasting=entry.get("lasting"),
+        apothecary_used=bool(entry.get("apothecary_used")),
     )
 
 
-def _players(body: dict[str, Any]) -> tuple[PlayerEvents, ...]:
-    entries = body.get("players")
-    if entries is None:
-        return ()
-    if not isinstance(entries, list):
-        raise invalid_field("players", "'players' must be a list.")
-    if len(entries) > MAX_PLAYERS:
-        raise invalid_field("players", f"'players' lists at most {MAX_PLAYERS} players.")
-    return tuple(_player_events(entry, index) for index, entry in enumerate(entries))
-
-
-def _idempotency_key(body: dict[str, Any]) -> str | None:
-    key = body.get("idempotency_key")
-    if key is None:
-        return None
-    if not isinstance(key, str) or not 1 <= len(key) <= MAX_KEY or "\x00" in key:
-        raise invalid_field(
-            "idempotency_key", f"'idempotency_key' must be a string of 1 to {MAX_KEY} characters."
-        )
-    return key
-
-
 def report_from(body: dict[str, Any]) -> MatchReport:
-    scores = {side: _required_int(body, f"{side}_score", maximum=MAX_COUNT) for side in SIDES}
-    winnings = _per_side(body, "winnings", maximum=MAX_GOLD, default=None)
-    fans_change = _per_side(body, "fans_change", maximum=MAX_COUNT, default=0)
-    conceded = _choice(body.get("conceded"), "conceded", SIDES)
-    fan_attendance = body.get("fan_attendance")
+    """The service's command from a loaded report: absent and null mean none given."""
+    winnings = body.get("winnings") or {}
+    fans_change = body.get("fans_change") or {}
     sides = {
         side: SideReport(
-            score=scores[side],
-            conceded=conceded == side,
-            winnings=winnings[side],
-            fans_change=fans_change[side] or 0,
+            score=body[f"{side}_score"],
+            conceded=body.get("conceded") == side,
+            winnings=winnings.get(side),
+            fans_change=fans_change.get(side) or 0,
         )
         for side in SIDES
     }
     return MatchReport(
         home=sides["home"],
         away=sides["away"],
-        players=_players(body),
-        fan_attendance=None
-        if fan_attendance is None
-        else _int(fan_attendance, "fan_attendance", maximum=MAX_COUNT),
+        players=tuple(_player_events(entry) for entry in body.get("players") or ()),
+        fan_attendance=body.get("fan_attendance"),
     )
 
 
@@ -235,11 +123,10 @@ def record_match(league_id: int) -> tuple[dict[str, Any], int]:
           The rules refuse the report: `invalid_report` lists every problem in `fields`;
           teams that cannot play each other are a `rule_violation`.
     """
-    body = json_object()
-    home_team = _required_id(body, "home_team")
-    away_team = _required_id(body, "away_team")
+    body = MatchReportSchema().load(json_object())
+    home_team, away_team = body["home_team"], body["away_team"]
     report = report_from(body)
-    key = _idempotency_key(body)
+    key = body.get("idempotency_key")
     try:
         with unit_of_work() as session:
             earlier = _earlier(session, g.api_user, league_id, key) if key else None

@@ -9,8 +9,8 @@ from flask import g, url_for
 
 from league.api import bp
 from league.api.auth import token_required
-from league.api.errors import BadRequest
-from league.api.serializers import json_object, required_str
+from league.api.schemas import JoinRequestSchema, MemberRoleSchema, NewMemberSchema
+from league.api.serializers import json_object
 from league.extensions import db
 from league.models import League, LeagueMember
 from league.services import leagues
@@ -18,8 +18,6 @@ from league.services.unit_of_work import unit_of_work
 
 LEAGUE = "/leagues/<id:league_id>"
 MEMBER = f"{LEAGUE}/members/<id:user_id>"
-#: The role a member can be given through PATCH: the members page only promotes.
-ROLES = ("commissioner",)
 
 
 def member_json(member: LeagueMember) -> dict[str, Any]:
@@ -62,7 +60,7 @@ def add_member(league_id: int) -> tuple[dict[str, Any], int]:
         404: No such league, or no user of that name.
         409: The user is already a member.
     """
-    username = required_str(json_object(), "username")
+    username = NewMemberSchema().load(json_object())["username"]
     with unit_of_work() as session:
         member = leagues.add_member_by_username(session, g.api_user, league_id, username)
         result = member_json(member)
@@ -87,13 +85,7 @@ def change_member(league_id: int, user_id: int) -> dict[str, Any]:
         403: The caller is not a commissioner of the league.
         404: No such league, or no such member.
     """
-    role = required_str(json_object(), "role")
-    if role not in ROLES:
-        raise BadRequest(
-            "'role' must be 'commissioner': a coach can be promoted, not demoted.",
-            code="invalid_field",
-            field="role",
-        )
+    MemberRoleSchema().load(json_object())  # "commissioner", the one role it can give
     with unit_of_work() as session:
         result = member_json(leagues.promote(session, g.api_user, league_id, user_id))
     return result
@@ -170,7 +162,7 @@ def join(league_id: int) -> tuple[dict[str, Any], int]:
         404: No such league.
         409: The caller is already a member.
     """
-    token = required_str(json_object(), "token")
+    token = JoinRequestSchema().load(json_object())["token"]
     with unit_of_work() as session:
         result = member_json(leagues.join_with_token(session, g.api_user, league_id, token))
     return result, 201

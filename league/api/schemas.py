@@ -2,18 +2,19 @@
 
 They are the source of the OpenAPI document (`league.api.openapi`): each class
 becomes a component named after it without the `Schema` suffix, its docstring
-the component's description. Request schemas load the bodies of the views that
-have moved to them (`NewTeam`, `NewPlayer`, `Purchase`, `TreasuryAdjustment`,
-`NewAdvancement`): each refusal is worded to follow the field's name ("is
-required.", "must be a string."), and `league.api.errors` answers the first one
-as the 400 naming the field. The other views still parse with the helpers of
-`league.api.serializers`, `league.api.leagues` and `league.api.matches`; the
-fuzzing test (tests/api/test_fuzz.py) checks that both agree: a body these
-schemas accept is never answered 400, one they refuse never gets through.
+the component's description. Request schemas load the request bodies of every
+view (an imported team document excepted: `services.exchange` reads it and
+answers every problem at once): each refusal is worded to follow the field's name
+("is required.", "must be a string."), and `league.api.errors` answers the first
+one, in the order the schema declares its fields, as the 400 naming the field (a
+nested one by its path, `points.win`, `players[2].td`). The fuzzing test
+(tests/api/test_fuzz.py) holds the API to them: a body these schemas accept is
+never answered 400, one they refuse never gets through.
 
 A rule a service checks (an item the team may buy, the most gold an adjustment
-moves) is documented with a `ServiceOneOf` or `ServiceRange`: loading lets the
-value through, and the service refuses it with its own code (a 422, not a 400).
+moves, a webhook's address) is documented with a `ServiceOneOf`, `ServiceRange` or
+`ServiceLength`: loading lets the value through, and the service refuses it with
+its own code (a 422, not a 400).
 
 Responses are closed (`additionalProperties: false`): the document lists every
 field the API sends, and the fuzzing test holds the serializers to it. Request
@@ -22,13 +23,22 @@ bodies are open: members the API does not know are ignored.
 
 from __future__ import annotations
 
+import re
+from datetime import date
 from typing import Any, ClassVar
 
-from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields
+from marshmallow import (
+    EXCLUDE,
+    INCLUDE,
+    RAISE,
+    Schema,
+    ValidationError,
+    fields,
+    missing,
+    post_load,
+)
 from marshmallow.validate import Length, OneOf, Range, Regexp
 
-from league.api.matches import MAX_COUNT, MAX_GOLD, MAX_KEY, MAX_PLAYERS
-from league.api.membership import ROLES as PROMOTABLE_ROLES
 from league.api.serializers import MAX_ID, as_integer
 from league.i18n import LANGUAGE_CODES
 from league.models.league import PAPER_SIZES, TIE_BREAKERS
@@ -48,11 +58,24 @@ from league.services.teams import ITEMS, MAX_ADJUSTMENT
 #: Text the API stores: any string without NUL characters.
 NO_NUL = Regexp(r"^[^\x00]*$", error="must not contain NUL characters.")
 ADVANCEMENT_KINDS = (*SKILL_KINDS, RANDOM_CHARACTERISTIC_KIND)
+#: Ceiling for scores and per-player counters: far above any real match and far
+#: below what would overflow the 32-bit SPP and score columns once summed.
+MAX_COUNT = 1000
+#: Ceiling for gold entered as winnings (the treasury is a 32-bit column too).
+MAX_GOLD = 10_000_000
+#: More entries than two full rosters ever field (keeps the SQL IN lists small).
+MAX_PLAYERS = 100
+#: The idempotency_key column's width.
+MAX_KEY = 64
+#: The role a member can be given through PATCH: the members page only promotes.
+PROMOTABLE_ROLES = ("commissioner",)
 #: Bound on each die sent: anything beyond is malformed; smaller wrong values are
 #: the rules' business (422 `invalid_dice`).
 MAX_DIE = 1000
 #: A generated schedule: every team meets every other once, or twice (home and away).
 FIXTURE_FORMATS = ("single", "double")
+#: A date as the API writes it (`\d` as Python reads it: the parsing decides).
+ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 #: The widest round number a fixture takes.
 MAX_ROUND = 999
 #: Integer columns are 32-bit: league points must fit one.
@@ -65,6 +88,11 @@ REQUIRED: Messages = {"required": "is required.", "null": "is required."}
 ONE_OF = "must be one of: {choices}."
 #: A string field's refusals.
 STRING: Messages = {**REQUIRED, "invalid": "must be a string."}
+#: An optional integer given as null is refused as any other non-integer.
+INTEGER: Messages = {"null": "must be an integer."}
+#: An optional JSON object (or true/false) given as null: the same refusal as a wrong type.
+OBJECT: Messages = {"type": "must be a JSON object.", "null": "must be a JSON object."}
+BOOLEAN: Messages = {"invalid": "must be true or false.", "null": "must be true or false."}
 
 
 def no_nul(value: str) -> None:
@@ -75,6 +103,41 @@ def no_nul(value: str) -> None:
 
 class ServiceOneOf(OneOf):
     """Documents the choices; the service refuses any other (see the module's docstring)."""
+
+    def __call__(self, value: Any) -> Any:
+        return value
+
+
+class Bounded(Range):
+    """A range refused in the API's words: "must be at most 1,000." above it, the
+    ``too_small`` message (or "must be at least ...") below it."""
+
+    def __init__(
+        self, min: int | None = None, max: int | None = None, *, too_small: str | None = None
+    ) -> None:
+        super().__init__(min, max)
+        self.too_small = too_small or "must be at least {min:,}."
+
+    def __call__(self, value: Any) -> Any:
+        if self.min is not None and value < self.min:
+            raise ValidationError(self.too_small.format(min=self.min, max=self.max))
+        if self.max is not None and value > self.max:
+            raise ValidationError(f"must be at most {self.max:,}.")
+        return value
+
+
+#: A row's id: 1 to MAX_ID (a number beyond the 32-bit columns would fail the query).
+def row_id() -> Bounded:
+    return Bounded(1, MAX_ID, too_small="must be an id, a number from 1 to {max:,}.")
+
+
+def choice(choices: tuple[str, ...]) -> OneOf:
+    """One of `choices`; the refusal lists them, null included (the field may be null)."""
+    return OneOf(choices, error="must be null or one of: {choices}.")
+
+
+class ServiceLength(Length):
+    """Documents the length; the service refuses a value outside it."""
 
     def __call__(self, value: Any) -> Any:
         return value
@@ -100,6 +163,64 @@ class JsonInteger(fields.Integer):
         if number is None:
             raise self.make_error("invalid")
         return number
+
+
+class Boolean(fields.Boolean):
+    """JSON true or false, nothing else (marshmallow's own takes 1, "yes", "on")."""
+
+    default_error_messages: ClassVar[dict[str, str]] = {  # type: ignore[misc,assignment]
+        "invalid": "must be true or false."
+    }
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> bool:
+        if not isinstance(value, bool):
+            raise self.make_error("invalid")
+        return value
+
+
+class Object(fields.Nested):
+    """A nested JSON object; anything else (a list, a string) is refused as not one.
+
+    Members it does not know are dropped when loading (the document still shows the
+    object open), so none can stand in for a field loaded under another name
+    (`interceptions` for `int`).
+    """
+
+    default_error_messages: ClassVar[dict[str, str]] = {  # type: ignore[misc,assignment]
+        "type": "must be a JSON object."
+    }
+
+    def __init__(self, nested: type[Schema], **kwargs: Any) -> None:
+        kwargs.setdefault("unknown", EXCLUDE)
+        super().__init__(nested, **kwargs)
+
+    def _deserialize(
+        self, value: Any, attr: str | None, data: Any, partial: Any = None, **kwargs: Any
+    ) -> Any:
+        if not isinstance(value, dict):
+            raise self.make_error("type")
+        return super()._deserialize(value, attr, data, partial, **kwargs)
+
+
+class WholeList(fields.List):
+    """A list refused as a whole: any fault of the list or of an item is its one
+    `invalid` message (given per field)."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        try:
+            return super()._deserialize(value, attr, data, **kwargs)
+        except ValidationError:
+            raise self.make_error("invalid") from None
+
+
+class NullIsAbsent(JsonInteger):
+    """An integer that null leaves as it is, like an absent member (the document shows
+    a plain integer: send one, or nothing)."""
+
+    def deserialize(self, value: Any, *args: Any, **kwargs: Any) -> Any:
+        if value is None:
+            return missing
+        return super().deserialize(value, *args, **kwargs)
 
 
 class Dice(fields.List):
@@ -138,7 +259,7 @@ def integer(description: str, **kwargs: Any) -> fields.Integer:
 
 def count(description: str, **kwargs: Any) -> fields.Integer:
     """A per-match counter: optional, null or absent means 0."""
-    return integer(description, allow_none=True, validate=Range(max=MAX_COUNT), **kwargs)
+    return integer(description, allow_none=True, validate=Bounded(max=MAX_COUNT), **kwargs)
 
 
 class ResponseSchema(Schema):
@@ -530,26 +651,48 @@ class LeagueSchema(ResponseSchema):
     teams = fields.List(fields.Nested(LeagueTeamSchema), required=True)
 
 
+def _points(description: str) -> fields.Integer:
+    return JsonInteger(
+        metadata=_doc(description),
+        validate=Range(*POINTS_RANGE, error="must be between {min} and {max}."),
+        error_messages=INTEGER,
+    )
+
+
 class PointsSettingSchema(RequestSchema):
     """League points per result; a result not given keeps its points."""
 
-    win = integer("Points for a win.", validate=Range(*POINTS_RANGE))
-    draw = integer("Points for a draw (at most a win's).", validate=Range(*POINTS_RANGE))
-    loss = integer("Points for a loss (at most a draw's).", validate=Range(*POINTS_RANGE))
+    win = _points("Points for a win.")
+    draw = _points("Points for a draw (at most a win's).")
+    loss = _points("Points for a loss (at most a draw's).")
 
 
 class LeagueSettingsSchema(RequestSchema):
     """Settings of a league, as on its settings page; a setting not given stays as it is."""
 
+    # Loading gives the changes as keyword arguments of `services.leagues.LeagueSettings`
+    # (`ruleset_id`, `points_win`, ...): a new setting is one field here, named as the
+    # settings' field (or listed in SETTING_NAMES). Only the shape is checked; the
+    # service checks the values (a 422). The docstring above is the document's text.
+
+    #: Members whose setting has another name.
+    SETTING_NAMES: ClassVar[dict[str, str]] = {"ruleset": "ruleset_id"}
+
     name = text("3 to 80 characters.")
     ruleset = text("Ruleset id; it cannot change once the league has teams (409).")
-    starting_treasury = integer(
-        "Gold each new team starts with.", validate=Range(0, MAX_STARTING_TREASURY)
+    starting_treasury = JsonInteger(
+        metadata=_doc("Gold each new team starts with."),
+        validate=ServiceRange(0, MAX_STARTING_TREASURY),
+        error_messages=INTEGER,
     )
-    points = fields.Nested(PointsSettingSchema)
-    tie_breakers = fields.List(
-        fields.String(validate=OneOf(TIE_BREAKERS)),
+    points = Object(PointsSettingSchema, error_messages=OBJECT)
+    tie_breakers = WholeList(
+        fields.String(validate=ServiceOneOf(TIE_BREAKERS)),
         metadata=_doc("In order of use; each at most once.", uniqueItems=True),
+        error_messages={
+            "invalid": "must be a list of tie-breaker names.",
+            "null": "must be a list of tie-breaker names.",
+        },
     )
     house_rules = fields.Dict(
         keys=fields.String(),
@@ -557,17 +700,36 @@ class LeagueSettingsSchema(RequestSchema):
             "Overrides merged over the ruleset's data: `costs` (SPP per advancement kind, "
             "a list by advancement number), `value_increase` and `spp_awards` (numbers by key)."
         ),
+        error_messages={"invalid": "must be a JSON object.", "null": "must be a JSON object."},
     )
-    table_dice_allowed = fields.Boolean(
-        metadata=_doc("Coaches may enter advancement dice rolled at the table.")
+    table_dice_allowed = Boolean(
+        metadata=_doc("Coaches may enter advancement dice rolled at the table."),
+        error_messages=BOOLEAN,
     )
     paper_size = fields.String(
-        validate=OneOf(PAPER_SIZES), metadata=_doc("Roster sheets' paper: A4 or US Letter.")
+        validate=[no_nul, ServiceOneOf(PAPER_SIZES)],
+        metadata=_doc("Roster sheets' paper: A4 or US Letter."),
+        error_messages=STRING,
     )
     default_language = fields.String(
-        validate=OneOf(LANGUAGE_CODES),
+        validate=[no_nul, ServiceOneOf(LANGUAGE_CODES)],
         metadata=_doc("The league's language: `en`, `fr`, `de`, `es` or `it` (422 otherwise)."),
+        error_messages=STRING,
     )
+
+    @post_load
+    def settings_changes(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+        """The given settings by their `LeagueSettings` names; unknown members dropped."""
+        changes = {
+            self.SETTING_NAMES.get(name, name): data[name] for name in self.fields if name in data
+        }
+        points = changes.pop("points", {})
+        for result in PointsSettingSchema._declared_fields:
+            if result in points:
+                changes[f"points_{result}"] = points[result]
+        if "tie_breakers" in changes:
+            changes["tie_breakers"] = tuple(changes["tie_breakers"])
+        return changes
 
 
 class NewLeagueSchema(LeagueSettingsSchema):
@@ -649,7 +811,7 @@ class PlayoffsSchema(ResponseSchema):
 class NewPlayoffsSchema(RequestSchema):
     """A bracket to seed from the current standings."""
 
-    teams = fields.Integer(required=True, validate=OneOf((4, 8, 16)))
+    teams = JsonInteger(required=True, validate=ServiceOneOf((4, 8, 16)), error_messages=REQUIRED)
 
 
 class MatchWinnerSchema(RequestSchema):
@@ -722,11 +884,15 @@ class RedraftSchema(ResponseSchema):
 class RedraftChoiceSchema(RequestSchema):
     """What the team keeps through the re-draft; absent fields keep what the team has."""
 
-    keep = fields.List(integer("A player id."), metadata=_doc("Players to re-hire."))
-    rerolls = integer("Team re-rolls.")
-    assistant_coaches = integer("Assistant coaches.")
-    cheerleaders = integer("Cheerleaders.")
-    apothecary = fields.Boolean()
+    keep = WholeList(
+        integer("A player id."),
+        metadata=_doc("Players to re-hire."),
+        error_messages=dict.fromkeys(("invalid", "null"), "must be a list of player ids."),
+    )
+    rerolls = NullIsAbsent(metadata=_doc("Team re-rolls."))
+    assistant_coaches = NullIsAbsent(metadata=_doc("Assistant coaches."))
+    cheerleaders = NullIsAbsent(metadata=_doc("Cheerleaders."))
+    apothecary = Boolean(error_messages=BOOLEAN)
 
 
 # ---------------------------------------------------------------------------
@@ -922,10 +1088,26 @@ class MatchSchema(ResponseSchema):
     players = fields.List(fields.Nested(MatchPlayerSchema), required=True)
 
 
+def choice_field(choices: tuple[str, ...], **kwargs: Any) -> fields.String:
+    listed = ", ".join(choices)
+    return fields.String(
+        allow_none=True,
+        validate=choice(choices),
+        error_messages={"invalid": f"must be null or one of: {listed}."},
+        **kwargs,
+    )
+
+
+#: An optional flag: null is false.
+FLAG: Messages = {"invalid": "must be true or false."}
+#: An optional object: null is none given.
+OPTIONAL_OBJECT: Messages = {"type": "must be an object.", "null": "must be an object."}
+
+
 class PlayerEventsSchema(RequestSchema):
     """A player's events in a reported match; omitted or null counters are 0."""
 
-    player_id = integer("A player of either team.", required=True, validate=Range(1, MAX_ID))
+    player_id = integer("A player of either team.", required=True, validate=row_id())
     td = count("Touchdowns.")
     cas = count("Casualties caused.")
     comp = count("Completions.")
@@ -933,21 +1115,19 @@ class PlayerEventsSchema(RequestSchema):
     deflection = count("Deflections.")
     throw_completion = count("Throw Team-mate completions.")
     safe_landing = count("Safe landings.")
-    mvp = fields.Boolean(allow_none=True)
-    injury = fields.String(allow_none=True, validate=OneOf(INJURY_CODES))
-    lasting = fields.String(
-        allow_none=True,
-        validate=OneOf(CHARACTERISTICS),
-        metadata=_doc("With a lasting injury: the characteristic it reduces."),
+    mvp = Boolean(allow_none=True, error_messages=FLAG)
+    injury = choice_field(INJURY_CODES)
+    lasting = choice_field(
+        CHARACTERISTICS, metadata=_doc("With a lasting injury: the characteristic it reduces.")
     )
-    apothecary_used = fields.Boolean(allow_none=True)
+    apothecary_used = Boolean(allow_none=True, error_messages=FLAG)
 
 
 class WinningsSchema(RequestSchema):
     """Gold won per side; a side left out gets the ruleset's formula (or 0)."""
 
-    home = integer("Gold.", allow_none=True, validate=Range(max=MAX_GOLD))
-    away = integer("Gold.", allow_none=True, validate=Range(max=MAX_GOLD))
+    home = integer("Gold.", allow_none=True, validate=Bounded(max=MAX_GOLD))
+    away = integer("Gold.", allow_none=True, validate=Bounded(max=MAX_GOLD))
 
 
 class FansChangeSchema(RequestSchema):
@@ -960,30 +1140,36 @@ class FansChangeSchema(RequestSchema):
 class MatchResultSchema(RequestSchema):
     """The result of a scheduled fixture; SPP awards follow the league's ruleset."""
 
-    home_score = integer("Touchdowns.", required=True, validate=Range(max=MAX_COUNT))
-    away_score = integer("Touchdowns.", required=True, validate=Range(max=MAX_COUNT))
-    winnings = fields.Nested(WinningsSchema, allow_none=True)
-    fans_change = fields.Nested(FansChangeSchema, allow_none=True)
-    conceded = fields.String(
-        allow_none=True, validate=OneOf(SIDES), metadata=_doc("The side that conceded.")
-    )
+    home_score = integer("Touchdowns.", required=True, validate=Bounded(max=MAX_COUNT))
+    away_score = integer("Touchdowns.", required=True, validate=Bounded(max=MAX_COUNT))
+    winnings = Object(WinningsSchema, allow_none=True, error_messages=OPTIONAL_OBJECT)
+    fans_change = Object(FansChangeSchema, allow_none=True, error_messages=OPTIONAL_OBJECT)
+    conceded = choice_field(SIDES, metadata=_doc("The side that conceded."))
     fan_attendance = count("Fan attendance (FAME).")
     players = fields.List(
-        fields.Nested(PlayerEventsSchema),
+        Object(PlayerEventsSchema, error_messages=OPTIONAL_OBJECT),
         allow_none=True,
-        validate=Length(max=MAX_PLAYERS),
+        validate=Length(max=MAX_PLAYERS, error=f"lists at most {MAX_PLAYERS} players."),
+        error_messages={"invalid": "must be a list."},
     )
+
+
+KEY = f"must be a string of 1 to {MAX_KEY} characters."
 
 
 class MatchReportSchema(MatchResultSchema):
     """A played match to record; SPP awards follow the league's ruleset."""
 
-    home_team = integer("Team id.", required=True, validate=Range(1, MAX_ID))
-    away_team = integer("Team id.", required=True, validate=Range(1, MAX_ID))
+    home_team = integer("Team id.", required=True, validate=row_id())
+    away_team = integer("Team id.", required=True, validate=row_id())
     idempotency_key = fields.String(
         allow_none=True,
-        validate=[Length(min=1, max=MAX_KEY), NO_NUL],
+        validate=[
+            Length(min=1, max=MAX_KEY, error=KEY),
+            Regexp(NO_NUL.regex, error=KEY),
+        ],
         metadata=_doc("Repeating a key returns the first match (200) and records nothing new."),
+        error_messages={"invalid": KEY},
     )
 
 
@@ -1012,17 +1198,51 @@ class FixtureListSchema(ResponseSchema):
     fixtures = fields.List(fields.Nested(FixtureSchema), required=True)
 
 
+class IsoDate(fields.Date):
+    """A calendar date written YYYY-MM-DD, and only so (not 2026-1-1, not 20260101)."""
+
+    default_error_messages: ClassVar[dict[str, str]] = {  # type: ignore[misc,assignment]
+        "invalid": "must be a date, YYYY-MM-DD.",
+        "type": "must be a string.",
+    }
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> date:
+        if not isinstance(value, str):
+            raise self.make_error("type")
+        no_nul(value)
+        try:
+            if not ISO_DATE.fullmatch(value):
+                raise ValueError(value)  # fromisoformat also takes 20260101 and week dates
+            return date.fromisoformat(value)
+        except ValueError:
+            raise self.make_error("invalid") from None
+
+
 class NewFixtureSchema(RequestSchema):
     """One fixture to add to the current season."""
 
-    home_team = integer("Team id.", required=True, validate=Range(1, MAX_ID))
-    away_team = integer("Team id.", required=True, validate=Range(1, MAX_ID))
-    round = integer("Round number.", allow_none=True, validate=Range(1, MAX_ROUND))
-    date = fields.Date(allow_none=True, metadata=_doc("YYYY-MM-DD."))
-    friendly = fields.Boolean(metadata=_doc("Does not count in the standings."))
-    add_another = fields.Boolean(
-        metadata=_doc("Add it even though the two teams already meet in that round.")
+    home_team = integer("Team id.", required=True, validate=row_id())
+    away_team = integer("Team id.", required=True, validate=row_id())
+    round = JsonInteger(
+        metadata=_doc("Round number."),
+        allow_none=True,
+        validate=Range(1, MAX_ROUND, error="must be from {min} to {max}."),
     )
+    date = IsoDate(allow_none=True, metadata=_doc("YYYY-MM-DD."))
+    friendly = Boolean(metadata=_doc("Does not count in the standings."), error_messages=BOOLEAN)
+    add_another = Boolean(
+        metadata=_doc("Add it even though the two teams already meet in that round."),
+        error_messages=BOOLEAN,
+    )
+
+
+class FixtureFormat(OneOf):
+    """`single` or `double`; an empty string, like null, is the default `single`."""
+
+    def __call__(self, value: Any) -> Any:
+        if value and value not in self.choices:
+            raise ValidationError("must be 'single' or 'double'.")
+        return value
 
 
 class GenerateFixturesSchema(RequestSchema):
@@ -1030,12 +1250,15 @@ class GenerateFixturesSchema(RequestSchema):
 
     format = fields.String(
         allow_none=True,
-        validate=OneOf(FIXTURE_FORMATS),
+        validate=[no_nul, FixtureFormat(FIXTURE_FORMATS)],
         metadata=_doc("`single` (default): every team meets every other once; `double`: twice."),
+        error_messages=STRING,
     )
-    start_date = fields.Date(allow_none=True, metadata=_doc("Date of round 1, YYYY-MM-DD."))
-    days_between = integer(
-        "Days between rounds (default 7).", allow_none=True, validate=Range(1, MAX_DAYS_BETWEEN)
+    start_date = IsoDate(allow_none=True, metadata=_doc("Date of round 1, YYYY-MM-DD."))
+    days_between = JsonInteger(
+        metadata=_doc("Days between rounds (default 7)."),
+        allow_none=True,
+        validate=ServiceRange(1, MAX_DAYS_BETWEEN),
     )
 
 
@@ -1066,7 +1289,17 @@ class NewMemberSchema(RequestSchema):
 class MemberRoleSchema(RequestSchema):
     """A member's new role."""
 
-    role = fields.String(required=True, validate=OneOf(PROMOTABLE_ROLES))
+    role = fields.String(
+        required=True,
+        validate=[
+            no_nul,
+            OneOf(
+                PROMOTABLE_ROLES,
+                error="must be 'commissioner': a coach can be promoted, not demoted.",
+            ),
+        ],
+        error_messages=STRING,
+    )
 
 
 class JoinLinkSchema(ResponseSchema):
@@ -1316,24 +1549,30 @@ class WebhookListSchema(ResponseSchema):
     webhooks = fields.List(fields.Nested(WebhookSchema), required=True)
 
 
+EVENTS = "must be a list of event names."
+
+
 class NewWebhookSchema(RequestSchema):
     """A webhook to register."""
 
     url = fields.String(
         required=True,
-        validate=[NO_NUL, Length(min=1, max=URL_LENGTH)],
+        validate=[NO_NUL, ServiceLength(min=1, max=URL_LENGTH)],
         metadata=_doc("An http:// or https:// address of a public host."),
+        error_messages=STRING,
     )
-    events = fields.List(
-        fields.String(validate=OneOf(WEBHOOK_EVENTS)),
+    events = WholeList(
+        fields.String(validate=ServiceOneOf(WEBHOOK_EVENTS)),
         required=True,
-        validate=Length(min=1),
+        validate=ServiceLength(min=1),
         metadata=_doc("The events to be told about.", uniqueItems=True),
+        error_messages=dict.fromkeys(("invalid", "null", "required"), EVENTS),
     )
     format = fields.String(
         allow_none=True,
-        validate=OneOf(WEBHOOK_FORMATS),
+        validate=[no_nul, ServiceOneOf(WEBHOOK_FORMATS)],
         metadata=_doc("`json` (default): the event; `discord`: a Discord message with an embed."),
+        error_messages=STRING,
     )
 
 

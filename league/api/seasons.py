@@ -8,8 +8,8 @@ from flask import g
 
 from league.api import bp
 from league.api.auth import token_required
-from league.api.errors import BadRequest, invalid_field
-from league.api.serializers import json_object, match_json, optional_int, team_json
+from league.api.schemas import MatchWinnerSchema, NewPlayoffsSchema, RedraftChoiceSchema
+from league.api.serializers import json_object, match_json, team_json
 from league.extensions import db
 from league.services import leagues, playoffs, teams
 from league.services.redraft import (
@@ -68,27 +68,14 @@ def redraft_json(plan: RedraftPlan) -> dict[str, Any]:
 
 
 def _choice(body: dict[str, Any], current: RedraftChoice) -> RedraftChoice:
-    keep = body.get("keep", sorted(current.keep))
-    if not isinstance(keep, list) or not all(
-        isinstance(i, int) and not isinstance(i, bool) for i in keep
-    ):
-        raise invalid_field("keep", "'keep' must be a list of player ids.")
-    apothecary = body.get("apothecary", current.apothecary)
-    if not isinstance(apothecary, bool):
-        raise BadRequest(
-            "'apothecary' must be true or false.", code="invalid_field", field="apothecary"
-        )
-
-    def count(name: str, default: int) -> int:
-        value = optional_int(body, name)
-        return default if value is None else value
-
+    """`current` with what the body changes; an absent member (or a null count) keeps it."""
+    given = RedraftChoiceSchema().load(body)
     return RedraftChoice(
-        frozenset(keep),
-        count("rerolls", current.rerolls),
-        count("assistant_coaches", current.assistant_coaches),
-        count("cheerleaders", current.cheerleaders),
-        apothecary,
+        frozenset(given.get("keep", current.keep)),
+        given.get("rerolls", current.rerolls),
+        given.get("assistant_coaches", current.assistant_coaches),
+        given.get("cheerleaders", current.cheerleaders),
+        given.get("apothecary", current.apothecary),
     )
 
 
@@ -221,9 +208,7 @@ def seed_playoffs(league_id: int) -> tuple[dict[str, Any], int]:
         409: The season has its playoffs already, or no season is open.
         422: Not 4, 8 or 16 teams, or fewer teams in the table (`not_enough_teams`).
     """
-    size = optional_int(json_object(), "teams")
-    if size is None:
-        raise invalid_field("teams", "'teams' is required.")
+    size = NewPlayoffsSchema().load(json_object())["teams"]
     with unit_of_work() as session:
         playoffs.create_bracket(session, g.api_user, league_id, size)
         view = playoffs.bracket_view(session, leagues.get_league(session, league_id))
@@ -266,8 +251,6 @@ def record_winner(match_id: int) -> dict[str, Any]:
         409: Not a drawn knock-out match.
         422: The team did not play the match.
     """
-    team_id = optional_int(json_object(), "team_id")
-    if team_id is None:
-        raise invalid_field("team_id", "'team_id' is required.")
+    team_id = MatchWinnerSchema().load(json_object())["team_id"]
     with unit_of_work() as session:
         return match_json(playoffs.record_winner(session, g.api_user, match_id, team_id))

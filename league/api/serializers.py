@@ -1,8 +1,9 @@
 """JSON in and out for the API: request-body parsing and resource representations.
 
-Parsing turns anything a client can send into either plain values or a 400
-(`bad_request` for the body as a whole, `invalid_field` naming the field), so a
-service only ever sees well-typed input. Representations follow the OpenAPI document (docs/api.md).
+`json_object` turns a body into a JSON object or a 400 (`bad_request`); the request
+schemas (`league.api.schemas`) load its members (a 400 `invalid_field` naming the
+field), so a service only ever sees well-typed input. Representations follow the
+OpenAPI document (docs/api.md).
 """
 
 from __future__ import annotations
@@ -91,26 +92,6 @@ def _not_unicode(body: dict[str, Any]) -> str | None:
     return None
 
 
-def _check_text(name: str, value: object) -> str:
-    if not isinstance(value, str):
-        raise invalid_field(name, f"'{name}' must be a string.")
-    if "\x00" in value:
-        raise invalid_field(name, f"'{name}' must not contain NUL characters.")
-    return value
-
-
-def required_str(body: dict[str, Any], name: str) -> str:
-    if body.get(name) is None:
-        raise invalid_field(name, f"'{name}' is required.")
-    return _check_text(name, body[name])
-
-
-def optional_str(body: dict[str, Any], name: str) -> str | None:
-    if body.get(name) is None:
-        return None
-    return _check_text(name, body[name])
-
-
 def as_integer(value: object) -> int | None:
     """A JSON integer as an int, or None when the value is not one.
 
@@ -124,16 +105,6 @@ def as_integer(value: object) -> int | None:
     if isinstance(value, float) and value.is_integer():
         return int(value)
     return None
-
-
-def optional_int(body: dict[str, Any], name: str) -> int | None:
-    value = body.get(name)
-    if value is None:
-        return None
-    number = as_integer(value)
-    if number is None:
-        raise invalid_field(name, f"'{name}' must be an integer.")
-    return number
 
 
 # ---------------------------------------------------------------------------

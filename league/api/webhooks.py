@@ -9,8 +9,8 @@ from flask import g
 
 from league.api import bp
 from league.api.auth import token_required
-from league.api.errors import BadRequest
-from league.api.serializers import json_object, optional_str, required_str, timestamp
+from league.api.schemas import NewWebhookSchema
+from league.api.serializers import json_object, timestamp
 from league.extensions import db
 from league.models import Webhook, WebhookDelivery
 from league.services import leagues, webhooks
@@ -44,15 +44,6 @@ def delivery_json(delivery: WebhookDelivery) -> dict[str, Any]:
         "next_attempt_at": timestamp(delivery.next_attempt_at),
         "delivered_at": timestamp(delivery.delivered_at),
     }
-
-
-def _events(body: dict[str, Any]) -> tuple[str, ...]:
-    events = body.get("events")
-    if not isinstance(events, list) or not all(isinstance(e, str) for e in events):
-        raise BadRequest(
-            "'events' must be a list of event names.", code="invalid_field", field="events"
-        )
-    return tuple(events)
 
 
 @bp.get(f"{LEAGUE}/webhooks")
@@ -97,11 +88,9 @@ def create_webhook(league_id: int) -> tuple[dict[str, Any], int]:
           An address that is not http(s), cannot be found, or points to this server or a
           private network (`invalid_url`); unknown events; an unknown format; too many webhooks.
     """
-    body = json_object()
+    body = NewWebhookSchema().load(json_object())
     settings = webhooks.WebhookSettings(
-        url=required_str(body, "url"),
-        events=_events(body),
-        format=optional_str(body, "format") or "json",
+        url=body["url"], events=tuple(body["events"]), format=body.get("format") or "json"
     )
     with unit_of_work() as session:
         webhook = webhooks.create_webhook(session, g.api_user, league_id, settings)

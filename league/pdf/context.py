@@ -198,9 +198,7 @@ def _skill_notes(
         for name in (*line.skills, *line.gained_skills):
             skill = ruleset.find_skill(name)
             if skill is None:
-                notes.setdefault(
-                    name, SkillNote(name, "", gettext("No summary in this ruleset."))
-                )
+                notes.setdefault(name, SkillNote(name, "", gettext("No summary in this ruleset.")))
                 continue
             if skill.name in notes:
                 continue

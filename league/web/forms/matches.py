@@ -12,8 +12,9 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
+import flask_babel
 from wtforms import (
     BooleanField,
     HiddenField,
@@ -22,20 +23,28 @@ from wtforms import (
 )
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, StopValidation
 
+from league.i18n import N_, format_number, gettext
 from league.services.matches import MatchReport, PlayerEvents, SideReport
 from league.web.forms import FlaskForm, IntegerField, OneTimeForm
 
 SIDES = ("home", "away")
 
-#: Counters a report may carry for a player, with their labels.
+
+def _l(message: str, **variables: Any) -> str:
+    """Flask-Babel's ``lazy_gettext``, typed as the ``str`` WTForms' stubs expect: a label
+    or message translated when shown, in the language of that request."""
+    return cast(str, flask_babel.lazy_gettext(message, **variables))
+
+
+#: Counters a report may carry for a player, with their labels (translate with gettext).
 COUNTER_LABELS = {
-    "td": "TD",
-    "cas": "CAS",
-    "comp": "COMP",
-    "interceptions": "INT",
-    "deflection": "Deflections",
-    "throw_completion": "Throw completions",
-    "safe_landing": "Safe landings",
+    "td": N_("TD"),
+    "cas": N_("CAS"),
+    "comp": N_("COMP"),
+    "interceptions": N_("INT"),
+    "deflection": N_("Deflections"),
+    "throw_completion": N_("Throw completions"),
+    "safe_landing": N_("Safe landings"),
 }
 #: The fields of one player row, after the ``p<id>_`` prefix.
 PLAYER_FIELDS = (*COUNTER_LABELS, "mvp", "injury", "lasting", "apothecary")
@@ -95,11 +104,11 @@ def field_name(player_id: int, what: str) -> str:
 
 def _counter(label: str) -> IntegerField:
     return IntegerField(
-        label,
+        _l(label),
         validators=[
             Optional(),
             _readable,
-            NumberRange(0, MAX_COUNTER, message=f"Enter 0 to {MAX_COUNTER}."),
+            NumberRange(0, MAX_COUNTER, message=_l("Enter 0 to %(max)s.", max=MAX_COUNTER)),
         ],
         default=0,
     )
@@ -110,50 +119,54 @@ class ReportForm(FlaskForm):
 
     token = HiddenField(validators=[Length(max=64)])
     home_score = IntegerField(
-        "Home score",
-        validators=[InputRequired("Enter the score."), _readable, NumberRange(0, MAX_COUNTER)],
+        _l("Home score"),
+        validators=[InputRequired(_l("Enter the score.")), _readable, NumberRange(0, MAX_COUNTER)],
         default=0,
     )
     away_score = IntegerField(
-        "Away score",
-        validators=[InputRequired("Enter the score."), _readable, NumberRange(0, MAX_COUNTER)],
+        _l("Away score"),
+        validators=[InputRequired(_l("Enter the score.")), _readable, NumberRange(0, MAX_COUNTER)],
         default=0,
     )
-    concession = SelectField("Concession", default="")
+    concession = SelectField(_l("Concession"), default="")
     fan_attendance = IntegerField(
-        "Fan attendance",
-        validators=[Optional(), _readable, NumberRange(0, 999, message="Enter 0 to 999.")],
+        _l("Fan attendance"),
+        validators=[
+            Optional(),
+            _readable,
+            NumberRange(0, 999, message=_l("Enter 0 to %(max)s.", max=999)),
+        ],
     )
-    home_stalled = BooleanField("A player stalled (no +1 winnings)")
-    away_stalled = BooleanField("A player stalled (no +1 winnings)")
+    home_stalled = BooleanField(_l("A player stalled (no +1 winnings)"))
+    away_stalled = BooleanField(_l("A player stalled (no +1 winnings)"))
     home_winnings_d6 = IntegerField(
-        "Winnings D6",
-        validators=[Optional(), _readable, NumberRange(1, 6, message="A D6 shows 1 to 6.")],
+        _l("Winnings D6"),
+        validators=[Optional(), _readable, NumberRange(1, 6, message=_l("A D6 shows 1 to 6."))],
     )
     away_winnings_d6 = IntegerField(
-        "Winnings D6",
-        validators=[Optional(), _readable, NumberRange(1, 6, message="A D6 shows 1 to 6.")],
+        _l("Winnings D6"),
+        validators=[Optional(), _readable, NumberRange(1, 6, message=_l("A D6 shows 1 to 6."))],
     )
-    home_fame = SelectField("FAME", default="0")
-    away_fame = SelectField("FAME", default="0")
+    home_fame = SelectField(_l("FAME"), default="0")
+    away_fame = SelectField(_l("FAME"), default="0")
     home_winnings = IntegerField(
-        "Winnings (gold)", validators=[Optional(), _readable, NumberRange(0, MAX_GOLD)]
+        _l("Winnings (gold)"), validators=[Optional(), _readable, NumberRange(0, MAX_GOLD)]
     )
     away_winnings = IntegerField(
-        "Winnings (gold)", validators=[Optional(), _readable, NumberRange(0, MAX_GOLD)]
+        _l("Winnings (gold)"), validators=[Optional(), _readable, NumberRange(0, MAX_GOLD)]
     )
-    home_fans_change = SelectField("Dedicated fans change", default="0")
-    away_fans_change = SelectField("Dedicated fans change", default="0")
+    home_fans_change = SelectField(_l("Dedicated fans change"), default="0")
+    away_fans_change = SelectField(_l("Dedicated fans change"), default="0")
     home_mistake_d6 = IntegerField(
-        "Expensive Mistakes D6",
-        validators=[Optional(), _readable, NumberRange(1, 6, message="A D6 shows 1 to 6.")],
+        _l("Expensive Mistakes D6"),
+        validators=[Optional(), _readable, NumberRange(1, 6, message=_l("A D6 shows 1 to 6."))],
     )
     away_mistake_d6 = IntegerField(
-        "Expensive Mistakes D6",
-        validators=[Optional(), _readable, NumberRange(1, 6, message="A D6 shows 1 to 6.")],
+        _l("Expensive Mistakes D6"),
+        validators=[Optional(), _readable, NumberRange(1, 6, message=_l("A D6 shows 1 to 6."))],
     )
-    save_draft = SubmitField("Save draft")
-    finalise = SubmitField("Finalise result")
+    save_draft = SubmitField(_l("Save draft"))
+    finalise = SubmitField(_l("Finalise result"))
 
     layout: ReportLayout
 
@@ -162,9 +175,9 @@ class ReportForm(FlaskForm):
         self.layout = layout
         names = layout.team_names
         self.concession.choices = [
-            ("", "No concession"),
-            ("home", f"{names['home']} conceded"),
-            ("away", f"{names['away']} conceded"),
+            ("", gettext("No concession")),
+            ("home", gettext("%(team)s conceded", team=names["home"])),
+            ("away", gettext("%(team)s conceded", team=names["away"])),
         ]
         for side in SIDES:
             self[f"{side}_score"].label.text = names[side]
@@ -187,7 +200,7 @@ class ReportForm(FlaskForm):
             unused += [field_name(slot.id, "lasting") for slot in layout.players]
         for name in unused:
             del self[name]
-        injuries = [("", "No injury"), *layout.injuries]
+        injuries = [("", gettext("No injury")), *layout.injuries]
         characteristics = [("", "\u2014"), *layout.characteristics]
         for slot in layout.players:
             self.player(slot, "injury").choices = injuries
@@ -201,7 +214,9 @@ class ReportForm(FlaskForm):
         valid = super().validate(extra_validators)
         if self.token.errors:
             # A hidden field has nowhere to show its error.
-            self.form_errors.append("This form is damaged; reload the page and enter it again.")
+            self.form_errors.append(
+                gettext("This form is damaged; reload the page and enter it again.")
+            )
         return valid
 
     # -- reading -------------------------------------------------------------
@@ -227,9 +242,15 @@ class ReportForm(FlaskForm):
         for name in self.layout.counters:
             count = self.player(slot, name).data
             if isinstance(count, int) and count:
-                parts.append(f"{count} {COUNTER_LABELS[name]}")
+                parts.append(
+                    gettext(
+                        "%(count)s %(counter)s",
+                        count=format_number(count),
+                        counter=gettext(COUNTER_LABELS[name]),
+                    )
+                )
         if self.player(slot, "mvp").data:
-            parts.append("MVP")
+            parts.append(gettext("MVP"))
         injury = self.player(slot, "injury").data
         if injury:
             label = dict(self.layout.injuries).get(injury, injury)
@@ -322,18 +343,20 @@ def report_form(layout: ReportLayout, **kwargs: Any) -> ReportForm:
     for slot in layout.players:
         for name in layout.counters:
             setattr(MatchReportForm, field_name(slot.id, name), _counter(COUNTER_LABELS[name]))
-        setattr(MatchReportForm, field_name(slot.id, "mvp"), BooleanField("MVP"))
+        setattr(MatchReportForm, field_name(slot.id, "mvp"), BooleanField(_l("MVP")))
         setattr(
             MatchReportForm,
             field_name(slot.id, "injury"),
-            SelectField("Injury", default=""),
+            SelectField(_l("Injury"), default=""),
         )
         setattr(
             MatchReportForm,
             field_name(slot.id, "lasting"),
-            SelectField("Characteristic lost", default=""),
+            SelectField(_l("Characteristic lost"), default=""),
         )
-        setattr(MatchReportForm, field_name(slot.id, "apothecary"), BooleanField("Apothecary used"))
+        setattr(
+            MatchReportForm, field_name(slot.id, "apothecary"), BooleanField(_l("Apothecary used"))
+        )
     return MatchReportForm(layout=layout, **kwargs)
 
 
@@ -362,10 +385,10 @@ def stray_player_lines(formdata: Mapping[str, str], known: set[int]) -> tuple[Pl
 
 
 class NewMatchForm(OneTimeForm):
-    home_team = SelectField("Home team", coerce=int)
-    away_team = SelectField("Away team", coerce=int)
-    friendly = BooleanField("Friendly (does not count in the standings)")
-    submit = SubmitField("Schedule and enter the result")
+    home_team = SelectField(_l("Home team"), coerce=int)
+    away_team = SelectField(_l("Away team"), coerce=int)
+    friendly = BooleanField(_l("Friendly (does not count in the standings)"))
+    submit = SubmitField(_l("Schedule and enter the result"))
 
     def __init__(self, *args: Any, teams: list[tuple[int, str]], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -1,0 +1,243 @@
+"""Match pages: schedule a match, enter (keep unfinished, finalise, correct) its result,
+show it, void it."""
+
+from __future__ import annotations
+
+import secrets
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask_login import current_user, login_required
+from werkzeug.datastructures import MultiDict
+from werkzeug.wrappers import Response
+
+from league.extensions import db
+from league.i18n import gettext
+from league.models import Match
+from league.services import matches
+from league.services.errors import DomainError
+from league.services.leagues import get_league, league_ruleset, role_in
+from league.services.matches import ReportErrors
+from league.services.submissions import Resubmitted
+from league.services.teams import can_manage
+from league.services.unit_of_work import unit_of_work
+from league.web.forms import EmptyForm
+from league.web.forms.matches import (
+    NewMatchForm,
+    ReportForm,
+    report_form,
+    stray_player_lines,
+)
+from league.web.helpers import flash_refusal, populate_errors
+from league.web.matches.views import layout_for, side_results, stored_result
+
+bp = Blueprint("matches", __name__)
+
+
+def _is_commissioner(match: Match) -> bool:
+    return role_in(match.league, current_user) == "commissioner"
+
+
+def _may_edit(match: Match) -> bool:
+    """The two coaches and the commissioners may work on an unfinished report."""
+    return any(can_manage(side.team, current_user) for side in match.sides)
+
+
+# ---------------------------------------------------------------------------
+# Scheduling
+
+
+@bp.route("/leagues/<int:league_id>/matches/new", methods=["GET", "POST"])
+@login_required
+def new(league_id: int) -> str | Response:
+    league = get_league(db.session(), league_id)
+    if role_in(league, current_user) != "commissioner":
+        abort(
+            403,
+            description=gettext(
+                "Only a commissioner of %(league)s can schedule matches.", league=league.name
+            ),
+        )
+    active = sorted((t for t in league.teams if t.status == "active"), key=lambda t: t.name)
+    form = NewMatchForm(teams=[(team.id, team.name) for team in active])
+    if request.method == "GET" and len(active) >= 2:
+        form.home_team.data, form.away_team.data = active[0].id, active[1].id
+    if form.validate_on_submit():
+        try:
+            with unit_of_work() as session:
+                match = matches.schedule_match(
+                    session,
+                    current_user,
+                    league_id,
+                    form.home_team.data,
+                    form.away_team.data,
+                    friendly=bool(form.friendly.data),
+                    form_token=form.token.data,
+                )
+        except Resubmitted as repeat:
+            flash(repeat.message, "info")
+            return redirect(url_for("fixtures.index", league_id=league_id))
+        except DomainError as error:
+            populate_errors(form, error)
+        else:
+            flash(
+                gettext("Match scheduled. Enter the result, or save a draft for later."), "success"
+            )
+            return redirect(url_for("matches.report", match_id=match.id))
+    return render_template("matches/new.html", league=league, form=form, enough=len(active) >= 2)
+
+
+# ---------------------------------------------------------------------------
+# The report form
+
+
+def _render_report(match: Match, form: ReportForm, status: int = 200) -> tuple[str, int]:
+    return render_template(
+        "matches/report.html",
+        match=match,
+        form=form,
+        layout=form.layout,
+        commissioner=_is_commissioner(match),
+        correcting=match.state == "played",
+    ), status
+
+
+@bp.route("/matches/<int:match_id>/report", methods=["GET", "POST"])
+@login_required
+def report(match_id: int) -> tuple[str, int] | Response:
+    match = matches.get_match(db.session(), match_id)
+    if match.state == "voided":
+        flash(gettext("This match was voided; its result can no longer change."), "warning")
+        return redirect(url_for("matches.show", match_id=match_id))
+    if not _may_edit(match):
+        abort(
+            403,
+            description=gettext(
+                "Only the two coaches and the commissioners can report this match."
+            ),
+        )
+    commissioner = _is_commissioner(match)
+    if match.state == "played" and not commissioner:
+        abort(403, description=gettext("Only a commissioner can correct a result."))
+    layout = layout_for(match, league_ruleset(match.league))
+
+    if request.method == "GET":
+        stored = stored_result(match) if match.state == "played" else match.draft_report
+        form = report_form(layout, formdata=MultiDict(stored or {}))
+        form.token.data = secrets.token_urlsafe(32)
+        return _render_report(match, form)
+
+    form = report_form(layout)
+    if not form.finalise.data:
+        return _save_unfinished_report(match, form)
+    if not commissioner:
+        abort(
+            403,
+            description=gettext("Only a commissioner can finalise a result; save a draft instead."),
+        )
+    correcting = match.state == "played"
+    if form.validate():
+        known = {slot.id for slot in layout.players}
+        try:
+            with unit_of_work() as session:
+                recorded = matches.record_result(
+                    session,
+                    current_user,
+                    match_id,
+                    form.report(stray_player_lines(request.form, known)),
+                    form_token=form.token.data or None,
+                )
+        except Resubmitted as repeat:
+            # The same form sent twice (a double click, a resent page): recorded once.
+            flash(repeat.message, "info")
+            return redirect(url_for("matches.show", match_id=match_id))
+        except ReportErrors as errors:
+            form.attach_report_errors(errors.fields)
+        except DomainError as error:
+            populate_errors(form, error)
+        else:
+            home, away = recorded.home, recorded.away
+            score = {
+                "home": home.team.name,
+                "home_score": home.score,
+                "away_score": away.score,
+                "away": away.team.name,
+            }
+            flash(
+                gettext(
+                    "Result corrected: %(home)s %(home_score)s\u2013%(away_score)s %(away)s.",
+                    **score,
+                )
+                if correcting
+                else gettext(
+                    "Result recorded: %(home)s %(home_score)s\u2013%(away_score)s %(away)s.",
+                    **score,
+                ),
+                "success",
+            )
+            return redirect(url_for("matches.show", match_id=recorded.id))
+    db.session.expire_all()
+    return _render_report(matches.get_match(db.session(), match_id), form, 400)
+
+
+def _save_unfinished_report(match: Match, form: ReportForm) -> Response:
+    try:
+        with unit_of_work() as session:
+            matches.save_unfinished_report(
+                session, current_user, match.id, form.unfinished_report()
+            )
+    except DomainError as error:
+        flash_refusal(error)
+        return redirect(url_for("matches.show", match_id=match.id))
+    flash(
+        gettext("Draft saved. Nothing counts until a commissioner finalises the result."),
+        "success",
+    )
+    return redirect(url_for("matches.report", match_id=match.id))
+
+
+@bp.get("/matches/<int:match_id>")
+def show(match_id: int) -> str:
+    match = matches.get_match(db.session(), match_id)
+    ruleset = league_ruleset(match.league)
+    signed_in = current_user.is_authenticated
+    return render_template(
+        "matches/show.html",
+        match=match,
+        sides=side_results(match, ruleset),
+        # A voided fixture's result: the match that plays it again, and the ones voided before.
+        replacement=matches.replacement_of(db.session(), match),
+        voided_before=matches.voided_before(match),
+        commissioner=signed_in and _is_commissioner(match),
+        may_report=signed_in and match.state in ("scheduled", "draft") and _may_edit(match),
+    )
+
+
+@bp.route("/matches/<int:match_id>/void", methods=["GET", "POST"])
+@login_required
+def void(match_id: int) -> str | Response:
+    match = matches.get_match(db.session(), match_id)
+    if not _is_commissioner(match):
+        abort(403, description=gettext("Only a commissioner can void a match."))
+    if match.state == "voided":
+        flash(gettext("This match is already voided."), "warning")
+        return redirect(url_for("matches.show", match_id=match_id))
+    form = EmptyForm()
+    if form.validate_on_submit():
+        try:
+            with unit_of_work() as session:
+                matches.void_match(session, current_user, match_id)
+        except DomainError as error:
+            flash_refusal(error, gettext("Nothing changed: "))
+        else:
+            flash(
+                gettext("The match is voided; everything its result caused is undone."), "success"
+            )
+            again = matches.replacement_of(db.session(), match)
+            if again is not None:
+                flash(
+                    gettext("The fixture is still to be played: enter its new result here."),
+                    "info",
+                )
+                return redirect(url_for("matches.show", match_id=again.id))
+        return redirect(url_for("matches.show", match_id=match_id))
+    return render_template("matches/void.html", match=match, form=form)
