@@ -39,7 +39,7 @@ from apispec_webframeworks.flask import FlaskPlugin
 from flask import Flask, current_app
 from marshmallow import Schema
 from werkzeug.routing import Rule
-from werkzeug.routing.converters import AnyConverter, NumberConverter
+from werkzeug.routing.converters import NumberConverter
 
 from league.api import bp, schemas
 
@@ -231,8 +231,6 @@ def path_parameters(rule: Rule) -> list[dict[str, Any]]:
                 schema["minimum"] = minimum
             if converter.max is not None:
                 schema["maximum"] = converter.max
-        elif isinstance(converter, AnyConverter):
-            schema = {"type": "string", "enum": sorted(converter.items)}
         else:
             schema = {"type": "string", "minLength": 1, "pattern": "^[^/]+$"}
         parameters.append(

@@ -18,8 +18,10 @@ from league.api.errors import invalid_field
 from league.api.schemas import PregameChoicesSchema
 from league.api.serializers import json_object
 from league.extensions import db
+from league.models.match import SIDES
 from league.rules import MercenaryOrder, match_day_rules
 from league.services import pregame
+from league.services.errors import NotFound
 from league.services.pregame import PregameView, SideChoices, SideView
 from league.services.teams import team_type_of
 from league.services.unit_of_work import unit_of_work
@@ -144,7 +146,7 @@ def get_pregame(match_id: int) -> dict[str, Any]:
     return pregame_json(match_id)
 
 
-@bp.put(f"{MATCH}/pregame/<any(home, away):side>")
+@bp.put(f"{MATCH}/pregame/<side>")
 @token_required
 def put_pregame(match_id: int, side: str) -> dict[str, Any]:
     """Choose one side's pre-game (that team's coach, or a commissioner).
@@ -170,6 +172,8 @@ def put_pregame(match_id: int, side: str) -> dict[str, Any]:
           The rules refuse it (`rule_violation`, the message naming the item): over a
           limit, not eligible, over budget, out of turn, wrong journeymen.
     """
+    if side not in SIDES:
+        raise NotFound("The side is home or away.")
     choices = choices_from(json_object())
     with unit_of_work() as session:
         pregame.record_side(session, g.api_user, match_id, side, choices)
