@@ -61,7 +61,7 @@ class LineUp:
     treasury_spent: int
     total: int
     rows: tuple[SheetRow, ...]
-    #: "2 × Bribes: 200,000", ...
+    #: "2 x Bribes: 200,000", ... (with a multiplication sign)
     buys: tuple[str, ...]
 
 
@@ -148,7 +148,7 @@ def line_up(view: PregameView, side: SideView) -> LineUp:
             )
     buys = tuple(
         gettext(
-            "%(count)d × %(name)s: %(gold)s",
+            "%(count)d \u00d7 %(name)s: %(gold)s",
             count=line.count,
             name=line.name,
             gold=format_number(line.cost),

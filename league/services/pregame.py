@@ -25,8 +25,8 @@ from league.rules import (
     PreGameSide,
     RosterPlayer,
     Ruleset,
-    TeamType,
     StarHire,
+    TeamType,
     ctv_with_journeymen,
     eligible_inducements,
     eligible_stars,
@@ -428,9 +428,7 @@ def saved_choices(saved: PregameSide | None) -> SideChoices:
         journeymen=tuple(i.ref for i in items if i.kind == "journeyman"),
         inducements=frozen_mapping({i.ref: i.count for i in items if i.kind == "inducement"}),
         stars=tuple(i.ref for i in items if i.kind == "star"),
-        mercenaries=tuple(
-            MercenaryOrder(i.ref, i.skill) for i in items if i.kind == "mercenary"
-        ),
+        mercenaries=tuple(MercenaryOrder(i.ref, i.skill) for i in items if i.kind == "mercenary"),
     )
 
 

@@ -68,7 +68,10 @@ def _panels(
 
 
 def _render(
-    match: Match, view: PregameView, posted: tuple[str, PregameForm] | None = None, status: int = 200
+    match: Match,
+    view: PregameView,
+    posted: tuple[str, PregameForm] | None = None,
+    status: int = 200,
 ) -> tuple[str, int]:
     return render_template(
         "pregame/show.html",

@@ -85,7 +85,9 @@ def test_both_coaches_fill_in_the_pre_match_page_on_a_phone(
     # Stacked on a phone: the away card starts below the home card.
     home_box = page.get_by_test_id("home-side").bounding_box()
     away_box = page.get_by_test_id("away-side").bounding_box()
-    assert home_box and away_box and away_box["y"] >= home_box["y"] + home_box["height"]
+    assert home_box
+    assert away_box
+    assert away_box["y"] >= home_box["y"] + home_box["height"]
     if SHOTS:
         page.screenshot(path=f"{SHOTS}/pregame-390.png", full_page=True)
         page.set_viewport_size({"width": 1280, "height": 900})
@@ -93,7 +95,9 @@ def test_both_coaches_fill_in_the_pre_match_page_on_a_phone(
         # Side by side on a wide screen.
         home_box = page.get_by_test_id("home-side").bounding_box()
         away_box = page.get_by_test_id("away-side").bounding_box()
-        assert home_box and away_box and away_box["x"] > home_box["x"]
+        assert home_box
+        assert away_box
+        assert away_box["x"] > home_box["x"]
 
     # The match sheet: one page per team.
     link = page.get_by_role("link", name="Match sheet (PDF)")
@@ -102,4 +106,4 @@ def test_both_coaches_fill_in_the_pre_match_page_on_a_phone(
     assert response.headers["content-type"] == "application/pdf"
     reader = PdfReader(io.BytesIO(response.body()))
     assert len(reader.pages) == 2
-    assert "1 × Bribes: 100,000" in reader.pages[0].extract_text()
+    assert "1 \u00d7 Bribes: 100,000" in reader.pages[0].extract_text()

@@ -108,7 +108,7 @@ LOWER_2025 = {
 
 
 def test_bb2025_higher_bribe_lower_petty_cash_and_treasury(app) -> None:
-    match, commish, anna, bram, humans, orcs = _fixture("bb2025")
+    match, _commish, anna, bram, humans, orcs = _fixture("bb2025")
     assert (_treasury(humans), _treasury(orcs)) == (150_000, 300_000)
     match, view = get_pregame(db.session, match.id)
     assert (view.home.ctv, view.away.ctv) == (1_150_000, 1_000_000)
@@ -140,7 +140,7 @@ def test_bb2025_higher_bribe_lower_petty_cash_and_treasury(app) -> None:
 
 
 def test_bb2020_lower_team_adds_no_treasury(app) -> None:
-    match, commish, anna, bram, humans, orcs = _fixture("bb2020")
+    match, _commish, anna, bram, _humans, _orcs = _fixture("bb2020")
     match, view = get_pregame(db.session, match.id)
     assert (view.home.ctv, view.away.ctv) == (1_150_000, 1_000_000)
     _record(anna, match, "home", SideChoices(inducements={"bribes": 1}))
@@ -230,9 +230,10 @@ def test_journeymen_of_the_right_position_counted_at_cost(app) -> None:
     from league.api.pregame import pregame_json
 
     body = pregame_json(match.id)
-    assert body["home"]["journeymen"] == [
-        {"position": "orc-lineman", "position_name": "Orc Lineman", "trait": "Loner (4+)"}
-    ] * 2
+    assert (
+        body["home"]["journeymen"]
+        == [{"position": "orc-lineman", "position_name": "Orc Lineman", "trait": "Loner (4+)"}] * 2
+    )
 
 
 def test_stars_eligible_two_at_most_and_a_pair_takes_two_places(app) -> None:
@@ -286,7 +287,7 @@ def test_stars_eligible_two_at_most_and_a_pair_takes_two_places(app) -> None:
 
 
 def test_bb2020_a_star_both_teams_hire_plays_for_neither(app) -> None:
-    match, commish, anna, bram, humans, orcs = _fixture("bb2020")
+    match, _commish, anna, bram, _humans, _orcs = _fixture("bb2020")
     _record(anna, match, "home", SideChoices(stars=("akhorne-the-squirrel",)))
     _record(bram, match, "away", SideChoices(stars=("akhorne-the-squirrel",)))
     match, view = get_pregame(db.session, match.id)

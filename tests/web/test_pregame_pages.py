@@ -25,7 +25,7 @@ def _form(side: str, **fields: object) -> dict[str, object]:
 
 
 def test_the_page_shows_both_sides_and_whose_turn_it_is(app, client: FlaskClient) -> None:
-    match, commish, anna, bram, humans, orcs = _fixture("bb2025")
+    match, _commish, _anna, _bram, _humans, _orcs = _fixture("bb2025")
     page = client.get(f"/matches/{match.id}/pregame")
     assert page.status_code == 200
     text = page.text
@@ -36,32 +36,28 @@ def test_the_page_shows_both_sides_and_whose_turn_it_is(app, client: FlaskClient
     assert 'data-testid="away-petty-cash">150,000<' in text
     assert 'data-testid="away-allowance">50,000<' in text
     # Signed out: no form.
-    assert "<form method=\"post\" action=\"/matches" not in text
+    assert '<form method="post" action="/matches' not in text
     assert f'href="/matches/{match.id}/sheet.pdf"' in text
     # The match page and the fixture list link to it.
     assert f'href="/matches/{match.id}/pregame"' in client.get(f"/matches/{match.id}").text
 
 
 def test_each_coach_fills_in_their_own_side(app, client: FlaskClient) -> None:
-    match, commish, anna, bram, humans, orcs = _fixture("bb2025")
+    match, _commish, _anna, _bram, _humans, _orcs = _fixture("bb2025")
     login(client, "bram")
     page = client.get(f"/matches/{match.id}/pregame").text
     # Bram coaches the Orcs (away): only his side, and it must wait for the Humans.
-    assert 'action="/matches/%d/pregame/home"' % match.id not in page
+    assert f'action="/matches/{match.id}/pregame/home"' not in page
     assert 'data-testid="away-waiting"' in page
     refused = client.post(f"/matches/{match.id}/pregame/home", data=_form("home"))
     assert refused.status_code == 403
-    early = client.post(
-        f"/matches/{match.id}/pregame/away", data=_form("away", ind_bribes="1")
-    )
+    early = client.post(f"/matches/{match.id}/pregame/away", data=_form("away", ind_bribes="1"))
     assert early.status_code == 422
     assert "The team with the higher CTV chooses first; wait for its choices." in early.text
     assert db.session.query(PregameSide).count() == 0
 
     login(client, "anna")
-    saved = client.post(
-        f"/matches/{match.id}/pregame/home", data=_form("home", ind_bribes="1")
-    )
+    saved = client.post(f"/matches/{match.id}/pregame/home", data=_form("home", ind_bribes="1"))
     assert saved.status_code == 302
     page = client.get(f"/matches/{match.id}/pregame").text
     assert "Pre-game of Reavers saved: 100,000 of inducements." in page
@@ -69,9 +65,7 @@ def test_each_coach_fills_in_their_own_side(app, client: FlaskClient) -> None:
 
     login(client, "bram")
     over = _form("away", treasury="30000", **{k.replace("-", "_"): "" for k in ()})
-    over.update(
-        {f"away-ind_{k.replace('-', '_')}": str(v) for k, v in LOWER_2025.items()}
-    )
+    over.update({f"away-ind_{k.replace('-', '_')}": str(v) for k, v in LOWER_2025.items()})
     refused = client.post(f"/matches/{match.id}/pregame/away", data=over)
     assert refused.status_code == 422
     # Next to the inducements: the rules' reason, with the numbers.
@@ -87,7 +81,7 @@ def test_each_coach_fills_in_their_own_side(app, client: FlaskClient) -> None:
 
 
 def test_bad_input_is_refused_next_to_the_field(app, client: FlaskClient) -> None:
-    match, commish, anna, bram, humans, orcs = _fixture("bb2025")
+    match, _commish, _anna, _bram, _humans, _orcs = _fixture("bb2025")
     login(client, "commish")
     bad = client.post(
         f"/matches/{match.id}/pregame/home",
@@ -104,7 +98,7 @@ def test_bad_input_is_refused_next_to_the_field(app, client: FlaskClient) -> Non
 
 
 def test_the_match_sheet_is_one_page_per_team(app, client: FlaskClient) -> None:
-    match, commish, anna, bram, humans, orcs = _fixture("bb2025")
+    match, _commish, _anna, _bram, _humans, _orcs = _fixture("bb2025")
     login(client, "anna")
     # Akhorne 80,000 + Prayers to Nuffle 10,000, from the Humans' 150,000.
     saved = client.post(
@@ -119,11 +113,13 @@ def test_the_match_sheet_is_one_page_per_team(app, client: FlaskClient) -> None:
     assert len(reader.pages) == 2
     first, second = (page.extract_text() for page in reader.pages)
     assert "Match sheet of Reavers" in first
-    assert "Akhorne the Squirrel" in first and "Star player" in first
-    assert "1 × Prayers to Nuffle: 10,000" in first
+    assert "Akhorne the Squirrel" in first
+    assert "Star player" in first
+    assert "1 \u00d7 Prayers to Nuffle: 10,000" in first
     assert "Match sheet of Gouged Eye" in second
     # Each page has both line-ups.
-    assert "Opponent: Gouged Eye" in first and "Opponent: Reavers" in second
+    assert "Opponent: Gouged Eye" in first
+    assert "Opponent: Reavers" in second
 
 
 # ---------------------------------------------------------------------------
@@ -131,7 +127,7 @@ def test_the_match_sheet_is_one_page_per_team(app, client: FlaskClient) -> None:
 
 
 def test_api_read_and_write_per_side(app, client: FlaskClient) -> None:
-    match, commish, anna, bram, humans, orcs = _fixture("bb2025")
+    match, _commish, anna, bram, _humans, _orcs = _fixture("bb2025")
     anna_token, bram_token = token_for(anna), token_for(bram)
     url = f"{API}/matches/{match.id}/pregame"
     body = client.get(url).json

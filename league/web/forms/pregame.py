@@ -10,10 +10,10 @@ back next to the group it names.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import wtforms
-from flask_babel import lazy_gettext as _l
+from flask_babel import lazy_gettext
 
 # types-WTForms describes WTForms 3.2; SelectChoice is new in 3.3.
 from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]
@@ -32,6 +32,11 @@ MERCENARY_ROWS = 2
 MAX_COUNT = 99
 #: Groups of the form a refusal may name (the service's `field`).
 GROUPS = ("journeymen", "inducements", "star_players", "mercenaries", "treasury")
+
+
+def _l(text: str) -> str:
+    """A label translated when shown (WTForms' stubs type labels as str)."""
+    return cast(str, lazy_gettext(text))
 
 
 def inducement_field(inducement_id: str) -> str:
@@ -135,8 +140,7 @@ def pregame_form(
         )
         inducement_fields.append((name, item.id))
     positions = [SelectChoice("", gettext("No mercenary"))] + [
-        SelectChoice(p.id, f"{p.name} ({format_number(p.cost)})")
-        for p in offer.mercenary_positions
+        SelectChoice(p.id, f"{p.name} ({format_number(p.cost)})") for p in offer.mercenary_positions
     ]
     for index in range(MERCENARY_ROWS):
         merc = saved.mercenaries[index] if index < len(saved.mercenaries) else None
