@@ -40,7 +40,6 @@ from league.rules import (
     order_cost,
     order_decision,
     petty_cash,
-    reason_text,
     settle,
     star_decision,
     star_hire,
@@ -49,6 +48,7 @@ from league.rules import (
     turn_decision,
 )
 from league.rules.model import frozen_mapping
+from league.rules.refusals import refusal_text
 from league.services import audit
 from league.services.errors import Conflict, Forbidden, RuleViolation
 from league.services.matches import get_match
@@ -155,7 +155,7 @@ def _refuse_unless(decision: Decision) -> None:
         return
     first = decision.reasons[0]
     raise RuleViolation(
-        " ".join(dict.fromkeys(reason_text(r) for r in decision.reasons)),
+        " ".join(dict.fromkeys(refusal_text(r) for r in decision.reasons)),
         code=first.code,
         field=REASON_FIELDS.get(first.code),
     )
