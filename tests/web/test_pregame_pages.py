@@ -186,3 +186,51 @@ def test_api_read_and_write_per_side(app, client: FlaskClient) -> None:
         40_000,
     )
     assert away.json["stage"] == "ready"
+
+
+def test_the_coach_picks_the_journeymens_position_where_there_is_a_choice(
+    app, client: FlaskClient
+) -> None:
+    from league.services import matches
+    from league.services.unit_of_work import unit_of_work
+    from tests.factories import make_active_team, make_league, make_user
+
+    commish, anna, bram = make_user("commish"), make_user("anna"), make_user("bram")
+    league = make_league(commish, "bb2025", anna, bram)
+    # BB2025 Shambling Undead: Skeleton and Zombie Linemen (both 0-16 Linemen) may come
+    # as journeymen. 9 Skeletons and 2 Mummies drafted, 2 Skeletons fired: 9 on the
+    # roster, 2 journeymen needed.
+    undead = make_active_team(
+        anna, league, "shambling-undead", "Dead Men", (("skeleton-lineman", 9), ("mummy", 2))
+    )
+    for player in undead.players[:2]:
+        player.status = "fired"
+    humans = make_active_team(bram, league, "human", "Livers", (("human-lineman", 11),))
+    db.session.commit()
+    with unit_of_work() as session:
+        match = matches.schedule_match(session, commish, league.id, undead.id, humans.id)
+    login(client, "anna")
+    page = client.get(f"/matches/{match.id}/pregame").text
+    assert 'name="home-jm_0"' in page and 'name="home-jm_1"' in page
+    assert '<option value="zombie-lineman">Zombie Lineman</option>' in page
+    wrong = client.post(
+        f"/matches/{match.id}/pregame/home",
+        data=_form("home", jm_0="zombie-lineman", jm_1="mummy"),
+    )
+    assert wrong.status_code == 400
+    assert 'id="home-jm_1-errors"' in wrong.text
+    saved = client.post(
+        f"/matches/{match.id}/pregame/home",
+        data=_form("home", jm_0="zombie-lineman", jm_1="skeleton-lineman"),
+    )
+    assert saved.status_code == 302
+    side = db.session.query(PregameSide).one()
+    assert sorted(i.ref for i in side.items if i.kind == "journeyman") == [
+        "skeleton-lineman",
+        "zombie-lineman",
+    ]
+    # CTV: 7 Skeletons x 40,000 + 2 Mummies x 125,000 + 2 journeymen x 40,000 = 610,000
+    # (higher than the Humans' 11 x 50,000: the Undead choose first).
+    assert side.ctv == 610_000
+    page = client.get(f"/matches/{match.id}/pregame").text
+    assert "Journeyman: Zombie Lineman" in page
