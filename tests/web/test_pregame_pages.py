@@ -211,7 +211,8 @@ def test_the_coach_picks_the_journeymens_position_where_there_is_a_choice(
         match = matches.schedule_match(session, commish, league.id, undead.id, humans.id)
     login(client, "anna")
     page = client.get(f"/matches/{match.id}/pregame").text
-    assert 'name="home-jm_0"' in page and 'name="home-jm_1"' in page
+    assert 'name="home-jm_0"' in page
+    assert 'name="home-jm_1"' in page
     assert '<option value="zombie-lineman">Zombie Lineman</option>' in page
     wrong = client.post(
         f"/matches/{match.id}/pregame/home",
