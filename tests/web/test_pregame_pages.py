@@ -235,3 +235,20 @@ def test_the_coach_picks_the_journeymens_position_where_there_is_a_choice(
     assert side.ctv == 610_000
     page = client.get(f"/matches/{match.id}/pregame").text
     assert "Journeyman: Zombie Lineman" in page
+
+
+def test_team_names_are_escaped_on_the_page(app, client: FlaskClient) -> None:
+    from league.models import Team
+
+    fixture = _fixture("bb2025")
+    team = db.session.get(Team, fixture[4].id)
+    assert team is not None
+    team.name = "<script>alert(1)</script>"
+    db.session.commit()
+    page = client.get(f"/matches/{fixture[0].id}/pregame").text
+    assert "<script>alert(1)</script>" not in page
+    assert "It is &lt;script&gt;alert(1)&lt;/script&gt;'s turn" in page
+    sheet = client.get(f"/matches/{fixture[0].id}/sheet.pdf")
+    assert sheet.status_code == 200
+    text = PdfReader(io.BytesIO(sheet.data)).pages[0].extract_text()
+    assert "<script>alert(1)</script>" in text  # printed as text, not markup
