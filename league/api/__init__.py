@@ -28,6 +28,7 @@ from league.api import (  # noqa: E402, F401  (routes register on bp)
     me,
     membership,
     openapi,
+    pregame,
     rulesets,
     seasons,
     teams,

@@ -100,6 +100,7 @@ PARAMETER_DESCRIPTIONS = {
     "match_id": "Match id.",
     "user_id": "User id of a member (GET /leagues/{league_id}/members lists them).",
     "webhook_id": "Webhook id.",
+    "side": "`home` or `away`.",
 }
 
 ERROR_DESCRIPTIONS = {

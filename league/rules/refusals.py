@@ -14,9 +14,46 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from league.i18n import N_, format_number, gettext, ngettext
+from league.rules.match_day import reason_text as match_day_text
 from league.rules.model import Reason
 
 __all__ = ["an_item", "refusal_text"]
+
+#: The pre-game's own refusals (league.rules.match_day words them).
+_MATCH_DAY_CODES = frozenset(
+    {
+        "not_your_turn",
+        "unknown_inducement",
+        "not_eligible",
+        "over_limit",
+        "negative_count",
+        "unknown_star",
+        "star_not_eligible",
+        "duplicate_star",
+        "excludes_star",
+        "too_many_stars",
+        "too_many_mercenaries",
+        "unknown_skill",
+        "skill_already_held",
+        "skill_not_primary",
+        "no_roster_place",
+        "over_budget",
+        "not_journeyman_position",
+        "journeymen_not_needed",
+    }
+)
+
+
+def _is_match_day(reason: Reason) -> bool:
+    """A pre-game refusal? Codes shared with team building tell by their numbers."""
+    p = reason.params
+    return (
+        reason.code in _MATCH_DAY_CODES
+        or (reason.code == "position_full" and "have" not in p)
+        or (reason.code == "not_enough_gold" and "cost" in p)
+        or (reason.code == "unknown_position" and "team_type_name" not in p)
+    )
+
 
 #: Short forms for a table cell (the hire table says why a position cannot be hired).
 _SHORT = {
@@ -94,6 +131,8 @@ def refusal_text(reason: Reason, *, team: str = "", short: bool = False) -> str:
     p = reason.params
     if short and reason.code in _SHORT:
         return gettext(_SHORT[reason.code])
+    if _is_match_day(reason):
+        return match_day_text(reason)
     item = str(p.get("item", ""))
     if reason.code == "limit_reached":
         return _limit_reached(item, int(p["max"]), team)

@@ -25,23 +25,30 @@ from league.rules import (
     PreGameSide,
     RosterPlayer,
     Ruleset,
+    StarHire,
     TeamType,
     ctv_with_journeymen,
+    eligible_inducements,
+    eligible_stars,
+    inducement_limit,
     inducement_price,
     journeyman_decision,
     journeyman_positions,
     journeymen_needed,
+    match_day_rules,
     mercenary_cost,
     order_cost,
     order_decision,
     petty_cash,
-    reason_text,
     settle,
+    star_decision,
     star_hire,
+    stars_fielded,
     treasury_allowance,
     turn_decision,
 )
 from league.rules.model import frozen_mapping
+from league.rules.refusals import refusal_text
 from league.services import audit
 from league.services.errors import Conflict, Forbidden, RuleViolation
 from league.services.matches import get_match
@@ -148,7 +155,7 @@ def _refuse_unless(decision: Decision) -> None:
         return
     first = decision.reasons[0]
     raise RuleViolation(
-        " ".join(dict.fromkeys(reason_text(r) for r in decision.reasons)),
+        " ".join(dict.fromkeys(refusal_text(r) for r in decision.reasons)),
         code=first.code,
         field=REASON_FIELDS.get(first.code),
     )
@@ -314,3 +321,152 @@ def _items(
         for merc in order.mercenaries
     ]
     return items
+
+
+# ---------------------------------------------------------------------------
+# What the pre-match page and the API read
+
+#: Where the pre-game stands: the higher team must choose first ("home_first" /
+#: "away_first"), either side may choose ("open"), both have ("ready"), or the match
+#: is no longer scheduled ("closed").
+STAGES = ("home_first", "away_first", "open", "ready", "closed")
+
+
+def has_pregame(match: Match) -> bool:
+    """Does the match's ruleset have a pre-game sequence?"""
+    return team_ruleset(match.home.team).match_day is not None
+
+
+def stage(match: Match, view: PregameView) -> str:
+    if match.state != "scheduled":
+        return "closed"
+    if view.home.saved is not None and view.away.saved is not None:
+        return "ready"
+    for side in (view.home, view.away):
+        if not side.turn:
+            return "away_first" if side.side == "home" else "home_first"
+    return "open"
+
+
+def may_choose(match: Match, side: str, actor: User | None) -> bool:
+    """May ``actor`` fill in ``side`` (its coach, or a commissioner) while it is scheduled?"""
+    return match.state == "scheduled" and can_manage(match.side(side).team, actor)
+
+
+@dataclass(frozen=True, slots=True)
+class InducementOffer:
+    id: str
+    name: str
+    price: int
+    limit: int
+    summary: str
+
+
+@dataclass(frozen=True, slots=True)
+class SideOffer:
+    """What one team may choose: its eligible inducements, star hires and positions."""
+
+    inducements: tuple[InducementOffer, ...]
+    #: Eligible stars, a pair as one hire (its fee once, two roster places).
+    stars: tuple[StarHire, ...]
+    #: Positions a mercenary may take.
+    mercenary_positions: tuple[Position, ...]
+
+
+def side_offer(team: Team) -> SideOffer:
+    ruleset = team_ruleset(team)
+    team_type = team_type_of(team)
+    inducements = tuple(
+        InducementOffer(
+            item.id,
+            item.name,
+            inducement_price(ruleset, team_type, item.id),
+            inducement_limit(ruleset, team_type, item.id),
+            item.summary,
+        )
+        for item in eligible_inducements(ruleset, team_type)
+    )
+    hires: dict[str, StarHire] = {}
+    for star in eligible_stars(ruleset, team_type):
+        hire = star_hire(ruleset, star.id)
+        if hire.id not in hires and star_decision(ruleset, team_type, hire.id):
+            hires[hire.id] = hire
+    return SideOffer(
+        inducements=inducements,
+        stars=tuple(sorted(hires.values(), key=lambda h: (h.cost, h.name))),
+        mercenary_positions=team_type.positions,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class ChosenStar:
+    hire: StarHire
+    #: False: the other team hired him too and the edition fields him for neither.
+    plays: bool
+
+
+def chosen_stars(view: PregameView, side: str) -> tuple[ChosenStar, ...]:
+    """A side's saved star hires, each with whether he takes the field (BB2020: a star
+    both teams hired plays for neither; BB2025: for both)."""
+    own = view.home if side == "home" else view.away
+    other = view.away if side == "home" else view.home
+    if own.saved is None:
+        return ()
+    ruleset = own.facts.ruleset
+    own_ids = [i.ref for i in own.saved.items if i.kind == "star"]
+    other_ids = [i.ref for i in other.saved.items if i.kind == "star"] if other.saved else []
+    fielded = set(stars_fielded(ruleset, own_ids, other_ids))
+    return tuple(ChosenStar(star_hire(ruleset, h), h in fielded) for h in own_ids)
+
+
+def saved_choices(saved: PregameSide | None) -> SideChoices:
+    """A saved side as the choices that would save it again (to fill in a form)."""
+    if saved is None:
+        return SideChoices()
+    items = saved.items
+    return SideChoices(
+        journeymen=tuple(i.ref for i in items if i.kind == "journeyman"),
+        inducements=frozen_mapping({i.ref: i.count for i in items if i.kind == "inducement"}),
+        stars=tuple(i.ref for i in items if i.kind == "star"),
+        mercenaries=tuple(MercenaryOrder(i.ref, i.skill) for i in items if i.kind == "mercenary"),
+    )
+
+
+def get_pregame(session: Session, match_id: int) -> tuple[Match, PregameView]:
+    """The match and both sides of its pre-game (a RuleViolation when the ruleset has none)."""
+    match = get_match(session, match_id)
+    if not has_pregame(match):
+        ruleset = team_ruleset(match.home.team)
+        raise RuleViolation(f"{ruleset.name} has no pre-game sequence.", code="no_pregame")
+    return match, pregame_view(session, match)
+
+
+@dataclass(frozen=True, slots=True)
+class ItemLine:
+    """One saved choice of a side, named for people."""
+
+    kind: str
+    ref: str
+    name: str
+    count: int
+    cost: int
+    skill: str | None = None
+
+
+def item_lines(view: SideView) -> tuple[ItemLine, ...]:
+    """The side's saved journeymen, inducements, stars and mercenaries, with their names."""
+    if view.saved is None:
+        return ()
+    ruleset = view.facts.ruleset
+    md = match_day_rules(ruleset)
+    team_type = team_type_of(view.facts.team)
+    lines = []
+    for item in view.saved.items:
+        if item.kind in ("journeyman", "mercenary"):
+            name = team_type.position(item.ref).name
+        elif item.kind == "inducement":
+            name = md.inducement(item.ref).name
+        else:
+            name = star_hire(ruleset, item.ref).name
+        lines.append(ItemLine(item.kind, item.ref, name, item.count, item.cost, item.skill))
+    return tuple(lines)

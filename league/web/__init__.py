@@ -77,6 +77,7 @@ def register_web(app: Flask) -> None:
     from league.web.leagues import bp as leagues_bp
     from league.web.main import bp as main_bp
     from league.web.matches import bp as matches_bp
+    from league.web.pregame import bp as pregame_bp
     from league.web.printing import bp as printing_bp
     from league.web.profile import bp as profile_bp
     from league.web.seasons import bp as seasons_bp
@@ -92,6 +93,7 @@ def register_web(app: Flask) -> None:
     app.register_blueprint(teams_bp)
     app.register_blueprint(advancement_bp)
     app.register_blueprint(matches_bp)
+    app.register_blueprint(pregame_bp)
     app.register_blueprint(printing_bp)
     app.register_blueprint(auth_bp)
     app.register_blueprint(profile_bp)

@@ -140,6 +140,7 @@ def world(app: Flask) -> World:
             "match_id": list(db.session.scalars(select(Match.id))),
             "ruleset_id": [r.id for r in rulesets],
             "team_type_id": sorted({t.id for r in rulesets for t in r.team_types}),
+            "side": ["home", "away"],
         },
         teams_by_league=_teams_by_league(teams),
         players_by_team={t.id: [p.id for p in t.players] for t in teams},

@@ -294,6 +294,12 @@ SPECS = (
         Role.COMMISSIONER,
         {"paper": "a4"},
     ),
+    Spec(
+        "pregame.choose",
+        "/matches/{scheduled}/pregame/home",
+        Role.COACH,
+        {"home-ind_bribes": "1", "home-treasury": "0", "home-merc_0_position": ""},
+    ),
     Spec("seasons.seed_playoffs", "/leagues/{league}/playoffs", Role.COMMISSIONER, {"size": "4"}),
     Spec("seasons.advance_playoffs", "/leagues/{league}/playoffs/advance", Role.COMMISSIONER, {}),
     Spec("seasons.record_winner", "/matches/{played}/winner", Role.COMMISSIONER, {}),

@@ -640,6 +640,15 @@ ROWS: tuple[Row, ...] = (
         web(COMMISSIONERS),
         audited("match.void"),
     ),
+    Row(
+        "choose a side's pre-game",
+        "pregame.choose",
+        "POST",
+        # The coach's team is at home, with the higher CTV: it chooses first.
+        _post("/matches/{scheduled}/pregame/home"),
+        web(MANAGERS),
+        audited("match.pregame"),
+    ),
     # -- webhooks
     Row(
         "add a webhook",
@@ -965,6 +974,14 @@ ROWS: tuple[Row, ...] = (
         _api("POST", "/matches/{scheduled}/result", lambda w: {"home_score": 1, "away_score": 0}),
         api(COMMISSIONERS),
         audited("match.record"),
+    ),
+    Row(
+        "API: choose a side's pre-game",
+        "api.put_pregame",
+        "PUT",
+        _api("PUT", "/matches/{scheduled}/pregame/home", lambda w: {"inducements": []}),
+        api(MANAGERS),
+        audited("match.pregame"),
     ),
     Row(
         "API: register a webhook",

@@ -267,7 +267,9 @@ def test_fixture_list_shows_results_and_match_numbers(client, commissioner, coac
     ]
     assert "Bye: Alpha" in text_of(page)
     second = db.session.scalar(select(Match).where(Match.round == 2))
-    assert table_rows(page, 'id="round-2"')[0][4] == f"Match #{second.id}"
+    # A scheduled fixture links to its pre-match page too.
+    assert table_rows(page, 'id="round-2"')[0][4] == f"Match #{second.id} \u00b7 Pre-match"
+    assert f'href="/matches/{second.id}/pregame"' in page
     if "matches.report" not in client.application.view_functions:
         assert "Enter result" not in page
     if "matches.show" in client.application.view_functions:

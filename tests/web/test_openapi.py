@@ -42,6 +42,8 @@ CONTRACT = {
     ("post", "/api/v1/leagues/{league_id}/matches"),
     ("get", "/api/v1/matches/{match_id}"),
     ("post", "/api/v1/matches/{match_id}/void"),
+    ("get", "/api/v1/matches/{match_id}/pregame"),
+    ("put", "/api/v1/matches/{match_id}/pregame/{side}"),
     ("get", "/api/v1/players/{player_id}/advancement-options"),
     ("post", "/api/v1/players/{player_id}/advancements"),
     ("get", "/api/v1/openapi.json"),
