@@ -1,0 +1,194 @@
+"""After the pre-game: the ledger books the treasury spent, match-day players play, and
+journeymen are hired (league.services.postgame, league.services.matches), BB2025.
+
+The conftest's teams: Humans CTV 820,000 (treasury 180,000), Orcs CTV 670,000 (treasury
+330,000): a CTV gap of 150,000, the same gap as the issue's worked example (1,150,000
+against 1,000,000).
+"""
+
+from __future__ import annotations
+
+import pytest
+from sqlalchemy import delete, select
+
+from league.extensions import db
+from league.models import League, Match, Player, Team, TreasuryEntry, User
+from league.services import matches, postgame, recompute
+from league.services.errors import Forbidden, RuleViolation
+from league.services.matches import MatchReport, PlayerEvents, SideReport
+from league.services.pregame import SideChoices, record_side
+from league.services.unit_of_work import unit_of_work
+
+# 2 x Extra Team Training + Blitzer's Best Kegs + Weather Mage + Prayers to Nuffle
+# + Temp Agency Cheerleaders = 200,000 + 50,000 + 25,000 + 10,000 + 5,000 = 290,000.
+LOWER_ORDER = {
+    "extra-team-training": 2,
+    "blitzers-best-kegs": 1,
+    "weather-mage": 1,
+    "prayers-to-nuffle": 1,
+    "temp-agency-cheerleaders": 1,
+}
+
+
+def _coach(team: Team) -> User:
+    user = db.session.get(User, team.coach_id)
+    assert user is not None
+    return user
+
+
+def _fixture(commissioner: User, league: League, home: Team, away: Team) -> Match:
+    with unit_of_work() as session:
+        return matches.schedule_match(session, commissioner, league.id, home.id, away.id)
+
+
+def _pregame(actor: User, match: Match, side: str, choices: SideChoices) -> None:
+    with unit_of_work() as session:
+        record_side(session, actor, match.id, side, choices)
+
+
+def _side(score: int, winnings: int, *, conceded: bool = False) -> SideReport:
+    # Expensive Mistakes (BB2025 table): a D6 of 6 averts the crisis below 600,000.
+    return SideReport(score=score, winnings=winnings, mistake_d6=6, conceded=conceded)
+
+
+def _result(actor: User, match: Match, report: MatchReport) -> None:
+    with unit_of_work() as session:
+        matches.record_result(session, actor, match.id, report)
+
+
+def _treasury(team: Team) -> int:
+    db.session.expire_all()
+    found = db.session.get(Team, team.id)
+    assert found is not None
+    return found.treasury
+
+
+def _ledger(team: Team, match: Match) -> list[tuple[str, int]]:
+    return [
+        (entry.kind, entry.amount)
+        for entry in db.session.scalars(
+            select(TreasuryEntry)
+            .where(TreasuryEntry.team_id == team.id, TreasuryEntry.match_id == match.id)
+            .order_by(TreasuryEntry.id)
+        )
+    ]
+
+
+def _bb2025_worked_example(commissioner: User, league_2025) -> tuple[Match, Team, Team]:
+    league, humans, orcs = league_2025
+    match = _fixture(commissioner, league, humans, orcs)
+    # The higher team (Humans) spends 100,000 of treasury on a Bribe.
+    _pregame(_coach(humans), match, "home", SideChoices(inducements={"bribes": 1}))
+    # BB2025 petty cash: the gap 150,000 plus the 100,000 the higher team spent = 250,000;
+    # the lower team may add up to 50,000 of treasury and buys 290,000.
+    _pregame(_coach(orcs), match, "away", SideChoices(inducements=LOWER_ORDER))
+    return match, humans, orcs
+
+
+def test_finalising_books_only_what_petty_cash_did_not_cover(
+    commissioner: User, league_2025
+) -> None:
+    match, humans, orcs = _bb2025_worked_example(commissioner, league_2025)
+    assert (_treasury(humans), _treasury(orcs)) == (180_000, 330_000)  # nothing booked yet
+    _result(commissioner, match, MatchReport(home=_side(1, 50_000), away=_side(0, 30_000)))
+    # Humans: 180,000 - 100,000 (the Bribe, all from treasury) + 50,000 winnings.
+    assert _ledger(humans, match) == [("inducements", -100_000), ("winnings", 50_000)]
+    assert _treasury(humans) == 130_000
+    # Orcs: 290,000 bought, 250,000 of it petty cash: the treasury pays 40,000 (the other
+    # 10,000 it could have added stays); petty cash is never booked, none is left over.
+    assert _ledger(orcs, match) == [("inducements", -40_000), ("winnings", 30_000)]
+    assert _treasury(orcs) == 330_000 - 40_000 + 30_000
+    assert recompute.check_all(db.session) == []
+
+
+def test_correction_rebooks_and_void_gives_the_gold_back(commissioner: User, league_2025) -> None:
+    match, humans, orcs = _bb2025_worked_example(commissioner, league_2025)
+    _result(commissioner, match, MatchReport(home=_side(1, 50_000), away=_side(0, 30_000)))
+    # Corrected: a draw, the Orcs' winnings 40,000. The inducements stay booked; only
+    # the difference moves (a correction row of +10,000).
+    _result(commissioner, match, MatchReport(home=_side(1, 50_000), away=_side(1, 40_000)))
+    assert _ledger(orcs, match) == [
+        ("inducements", -40_000),
+        ("winnings", 30_000),
+        ("correction", 10_000),
+    ]
+    assert _treasury(orcs) == 330_000 - 40_000 + 40_000
+    assert _treasury(humans) == 130_000
+    # Voided: everything the match moved comes back, the treasury spent on inducements too.
+    with unit_of_work() as session:
+        matches.void_match(session, commissioner, match.id)
+    assert _treasury(humans) == 180_000
+    assert _treasury(orcs) == 330_000
+    assert sum(amount for _, amount in _ledger(humans, match)) == 0
+    assert _ledger(humans, match)[-1] == ("correction", 100_000 - 50_000)
+    assert recompute.check_all(db.session) == []
+
+
+def test_check_reports_a_ledger_without_the_booking(commissioner: User, league_2025) -> None:
+    match, humans, orcs = _bb2025_worked_example(commissioner, league_2025)
+    _result(commissioner, match, MatchReport(home=_side(1, 50_000), away=_side(0, 30_000)))
+    db.session.execute(
+        delete(TreasuryEntry).where(
+            TreasuryEntry.team_id == orcs.id, TreasuryEntry.kind == "inducements"
+        )
+    )
+    db.session.commit()
+    found = {str(d) for d in recompute.check_all(db.session)}
+    # The ledger holds +30,000 for the match; winnings less the 40,000 spent is -10,000.
+    assert f"Gouged Eye ledger for match #{match.id}: stored 30000, events say -10000" in found
+
+
+def test_star_player_scores_but_earns_nothing(commissioner: User, league_2025) -> None:
+    league, humans, orcs = league_2025
+    match = _fixture(commissioner, league, humans, orcs)
+    _pregame(_coach(humans), match, "home", SideChoices())
+    # Akhorne the Squirrel (80,000) plays for the Orcs: from the 150,000 of petty cash.
+    _pregame(_coach(orcs), match, "away", SideChoices(stars=("akhorne-the-squirrel",)))
+    with unit_of_work() as session:
+        (star,) = postgame.match_day_players(session, session.get(Match, match.id), orcs)
+    assert (star.status, star.position_id, star.name, star.cost) == (
+        "star",
+        "akhorne-the-squirrel",
+        "Akhorne the Squirrel",
+        80_000,
+    )
+    assert not star.on_roster
+    # A star cannot be MVP (every edition): the report is refused and nothing is stored.
+    with pytest.raises(RuleViolation) as refused:
+        _result(
+            commissioner,
+            match,
+            MatchReport(
+                home=_side(0, 0),
+                away=_side(1, 0),
+                players=(PlayerEvents(star.id, td=1, mvp=1),),
+            ),
+        )
+    assert [(p.path, p.message) for p in refused.value.problems] == [
+        (f"player_{star.id}", "Akhorne the Squirrel is a star player: no MVP.")
+    ]
+    _result(
+        commissioner,
+        match,
+        MatchReport(
+            home=_side(0, 0),
+            away=_side(1, 0),
+            players=(PlayerEvents(star.id, td=1, cas=1, injury="seriously_hurt"),),
+        ),
+    )
+    db.session.expire_all()
+    star = db.session.get(Player, star.id)
+    assert star is not None
+    # BB2025 awards 3 SPP a touchdown and 2 a casualty; a star player keeps none.
+    assert star.spp_earned == 0
+    # His injury is not carried: he stays a star, off the roster.
+    assert star.status == "star"
+    # The touchdown and casualty count for the team: 1-0 and one casualty caused.
+    appearance = db.session.scalar(
+        select(matches.MatchPlayer).where(matches.MatchPlayer.player_id == star.id)
+    )
+    assert appearance is not None
+    assert (appearance.td, appearance.cas, appearance.team_id) == (1, 1, orcs.id)
+    # Petty cash paid him: nothing booked from the treasury.
+    assert _ledger(orcs, match) == []
+    assert recompute.check_all(db.session) == []
