@@ -179,7 +179,7 @@ def test_star_player_scores_but_earns_nothing(commissioner: User, league_2025) -
     db.session.expire_all()
     star = db.session.get(Player, star.id)
     assert star is not None
-    # BB2025 awards 3 SPP a touchdown and 2 a casualty; a star player keeps none.
+    # BB2025 Brawlin' Brutes (Orcs): 2 SPP a touchdown, 3 a casualty; a star keeps none.
     assert star.spp_earned == 0
     # His injury is not carried: he stays a star, off the roster.
     assert star.status == "star"
@@ -192,3 +192,153 @@ def test_star_player_scores_but_earns_nothing(commissioner: User, league_2025) -
     # Petty cash paid him: nothing booked from the treasury.
     assert _ledger(orcs, match) == []
     assert recompute.check_all(db.session) == []
+
+
+def _fire_one_lineman(team: Team) -> None:
+    lineman = db.session.scalars(
+        select(Player)
+        .where(Player.team_id == team.id, Player.position_id == "orc-lineman")
+        .order_by(Player.id)
+    ).first()
+    assert lineman is not None
+    lineman.status = "fired"
+    db.session.commit()
+
+
+def test_journeyman_scores_twice_is_mvp_and_is_hired(commissioner: User, league_2025) -> None:
+    league, humans, orcs = league_2025
+    _fire_one_lineman(orcs)  # 10 Orcs left: one journeyman (BB2025: up to 11)
+    match = _fixture(commissioner, league, humans, orcs)
+    _pregame(_coach(humans), match, "home", SideChoices())
+    _pregame(_coach(orcs), match, "away", SideChoices())
+    with unit_of_work() as session:
+        (journeyman,) = postgame.match_day_players(session, session.get(Match, match.id), orcs)
+    # An Orc Lineman (the only 0-16 Lineman position), valued at the fee, 50,000.
+    assert (journeyman.status, journeyman.position_id, journeyman.cost) == (
+        "journeyman",
+        "orc-lineman",
+        50_000,
+    )
+    roster_numbers = {
+        p.number
+        for p in db.session.scalars(select(Player).where(Player.team_id == orcs.id))
+        if p.on_roster
+    }
+    assert journeyman.number not in roster_numbers
+    # Hiring waits for the result.
+    with pytest.raises(Exception) as early:
+        with unit_of_work() as session:
+            postgame.hire_journeyman(session, _coach(orcs), match.id, journeyman.id)
+    assert "after the result is final" in str(early.value)
+    _result(
+        commissioner,
+        match,
+        MatchReport(
+            home=_side(0, 0),
+            away=_side(2, 0),
+            players=(PlayerEvents(journeyman.id, td=2, mvp=1),),
+        ),
+    )
+    db.session.expire_all()
+    journeyman = db.session.get(Player, journeyman.id)
+    assert journeyman is not None
+    # BB2025 SPP for a Brawlin' Brutes team (Orcs): 2 a touchdown, 4 for the MVP:
+    # 2 x 2 + 4 = 8.
+    assert (journeyman.spp_earned, journeyman.status) == (8, "journeyman")
+    # The other coach may not hire him.
+    with pytest.raises(Forbidden):
+        with unit_of_work() as session:
+            postgame.hire_journeyman(session, _coach(humans), match.id, journeyman.id)
+    with unit_of_work() as session:
+        postgame.hire_journeyman(session, _coach(orcs), match.id, journeyman.id)
+    db.session.expire_all()
+    hired = db.session.get(Player, journeyman.id)
+    assert hired is not None
+    # BB2025: the hiring fee plus value increases (none): 50,000; he keeps his 8 SPP and
+    # joins the roster without the journeyman's Loner.
+    assert (hired.status, hired.spp_earned, hired.on_roster) == ("active", 8, True)
+    assert _treasury(orcs) == 330_000 - 50_000
+    entry = db.session.scalars(
+        select(TreasuryEntry)
+        .where(TreasuryEntry.team_id == orcs.id)
+        .order_by(TreasuryEntry.id.desc())
+    ).first()
+    assert entry is not None
+    assert (entry.kind, entry.amount) == ("hire", -50_000)
+    # Hired once: not again.
+    with pytest.raises(RuleViolation) as again:
+        with unit_of_work() as session:
+            postgame.hire_journeyman(session, _coach(orcs), match.id, journeyman.id)
+    assert again.value.code == "not_a_journeyman"
+    assert recompute.check_all(db.session) == []
+
+
+def test_unhired_journeyman_leaves_and_cannot_play_again(commissioner: User, league_2025) -> None:
+    league, humans, orcs = league_2025
+    _fire_one_lineman(orcs)
+    first = _fixture(commissioner, league, humans, orcs)
+    _pregame(_coach(humans), first, "home", SideChoices())
+    _pregame(_coach(orcs), first, "away", SideChoices())
+    with unit_of_work() as session:
+        (journeyman,) = postgame.match_day_players(session, session.get(Match, first.id), orcs)
+    _result(
+        commissioner,
+        first,
+        MatchReport(
+            home=_side(0, 0), away=_side(1, 0), players=(PlayerEvents(journeyman.id, td=1),)
+        ),
+    )
+    second = _fixture(commissioner, league, humans, orcs)
+    # Not hired, he is off the books: the next match needs a journeyman again.
+    _pregame(_coach(humans), second, "home", SideChoices())
+    _pregame(_coach(orcs), second, "away", SideChoices())
+    with unit_of_work() as session:
+        (fresh,) = postgame.match_day_players(session, session.get(Match, second.id), orcs)
+    assert fresh.id != journeyman.id
+    with pytest.raises(RuleViolation) as refused:
+        _result(
+            commissioner,
+            second,
+            MatchReport(
+                home=_side(0, 0), away=_side(1, 0), players=(PlayerEvents(journeyman.id, td=1),)
+            ),
+        )
+    assert [(p.path, p.message) for p in refused.value.problems] == [
+        (f"player_{journeyman.id}", f"{journeyman.name} was taken on for match #{first.id} only.")
+    ]
+    _result(commissioner, second, MatchReport(home=_side(0, 0), away=_side(0, 0)))
+    # Once the team has played again, the first match's journeyman is gone for good.
+    with pytest.raises(RuleViolation) as gone:
+        with unit_of_work() as session:
+            postgame.hire_journeyman(session, _coach(orcs), first.id, journeyman.id)
+    assert gone.value.code == "journeyman_gone"
+
+
+def test_bb2020_hire_needs_room_under_sixteen(commissioner: User) -> None:
+    from tests.factories import hire, make_active_team, make_league, make_user
+
+    anna, bram = make_user("anna"), make_user("bram")
+    league = make_league(commissioner, "bb2020", anna, bram)
+    humans = make_active_team(anna, league, "human", "Reavers", (("human-lineman", 11),))
+    orcs = make_active_team(bram, league, "orc", "Gouged Eye", (("orc-lineman", 11),))
+    _fire_one_lineman(orcs)  # 10 left: one journeyman; both CTVs 550,000
+    match = _fixture(commissioner, league, humans, orcs)
+    _pregame(anna, match, "home", SideChoices())
+    _pregame(bram, match, "away", SideChoices())
+    with unit_of_work() as session:
+        (journeyman,) = postgame.match_day_players(session, session.get(Match, match.id), orcs)
+    _result(commissioner, match, MatchReport(home=_side(0, 0), away=_side(0, 0)))
+    # Six more linemen: 16 on the roster, no room (BB2020: hired only with room under 16).
+    hire(bram, orcs, "orc-lineman", 6)
+    with pytest.raises(RuleViolation) as full:
+        with unit_of_work() as session:
+            postgame.hire_journeyman(session, bram, match.id, journeyman.id)
+    assert full.value.code == "roster_full"
+    assert full.value.message == "Gouged Eye already has 16 players, the most a team may have."
+    # 1,000,000 - 11 linemen drafted - 6 hired at 50,000 each: nothing spent on him.
+    assert _treasury(orcs) == 1_000_000 - 11 * 50_000 - 6 * 50_000
+    _fire_one_lineman(orcs)  # 15 on the roster: room for him
+    with unit_of_work() as session:
+        postgame.hire_journeyman(session, bram, match.id, journeyman.id)
+    # BB2020: his current value, the 50,000 fee with no advancement.
+    assert _treasury(orcs) == 150_000 - 50_000
