@@ -197,7 +197,11 @@ def test_star_player_scores_but_earns_nothing(commissioner: User, league_2025) -
 def _fire_one_lineman(team: Team) -> None:
     lineman = db.session.scalars(
         select(Player)
-        .where(Player.team_id == team.id, Player.position_id == "orc-lineman")
+        .where(
+            Player.team_id == team.id,
+            Player.position_id == "orc-lineman",
+            Player.status == "active",
+        )
         .order_by(Player.id)
     ).first()
     assert lineman is not None
