@@ -1,4 +1,5 @@
-"""Matches: POST /api/v1/leagues/<id>/matches, GET /api/v1/matches/<id>, POST .../void.
+"""Matches: POST /api/v1/leagues/<id>/matches, GET /api/v1/matches/<id>, POST .../void,
+POST .../journeymen/<player_id>/hire.
 
 The body is parsed here into a `MatchReport` (400 `invalid_field` naming the
 field for anything of the wrong shape or type); the rules' verdict on the report
@@ -17,12 +18,19 @@ from sqlalchemy.orm import Session
 from league.api import bp
 from league.api.auth import token_required
 from league.api.errors import invalid_field
-from league.api.serializers import MAX_ID, as_integer, json_object, match_json
+from league.api.serializers import (
+    MAX_ID,
+    as_integer,
+    json_object,
+    match_json,
+    player_json,
+    player_line,
+)
 from league.extensions import db
 from league.models import Match, User
 from league.models.match import INJURY_CODES, SIDES
 from league.rules import CHARACTERISTICS
-from league.services import matches
+from league.services import matches, postgame
 from league.services.errors import ConcurrentChange, Conflict
 from league.services.leagues import get_league, require_commissioner
 from league.services.matches import MatchReport, PlayerEvents, SideReport
@@ -295,3 +303,28 @@ def void_match(match_id: int) -> dict[str, Any]:
     # 200: the match changes state and is returned; nothing is created.
     with unit_of_work() as session:
         return match_json(matches.void_match(session, g.api_user, match_id))
+
+
+@bp.post(f"{MATCH}/journeymen/<id:player_id>/hire")
+@token_required
+def hire_journeyman(match_id: int, player_id: int) -> dict[str, Any]:
+    """Hire a journeyman of a played match (his team's coach, or a commissioner).
+
+    He joins the roster at the edition's price (BB2025: his hiring fee plus value
+    increases; BB2020: his current value, with room under 16 players; classic: the
+    position's cost), keeps his SPP and loses the journeyman's trait. Possible until
+    the team plays again; after that he has left.
+    ---
+    post:
+      tags: [Matches]
+      responses:
+        200: Player
+      errors:
+        403: The caller neither coaches his team nor is a commissioner of the league.
+        404: No such match, or the player is not one of its journeymen.
+        409: The result is not final yet.
+        422: Not a journeyman waiting to be hired, already gone, dead, no room, or not enough gold.
+    """
+    with unit_of_work() as session:
+        player = postgame.hire_journeyman(session, g.api_user, match_id, player_id)
+        return player_json(player_line(player))

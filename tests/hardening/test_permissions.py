@@ -29,8 +29,19 @@ from sqlalchemy import func, select
 from werkzeug.test import TestResponse
 
 from league.extensions import db
-from league.models import ApiToken, AuditEntry, User
-from league.services import exchange, leagues, matches, redraft, seasons, teams, users, webhooks
+from league.models import ApiToken, AuditEntry, Match, Team, User
+from league.services import (
+    exchange,
+    leagues,
+    matches,
+    postgame,
+    pregame,
+    redraft,
+    seasons,
+    teams,
+    users,
+    webhooks,
+)
 from league.services.advancement import AdvancementRequest, buy_advancement
 from league.services.matches import MatchReport, PlayerEvents, SideReport
 from league.services.unit_of_work import unit_of_work
@@ -103,6 +114,9 @@ class World:
     outside_team: int
     #: The id of the coach's API token.
     coach_token: int
+    #: Played after a pre-game: a journeyman of the coach's team waiting to be hired.
+    journeyman_match: int
+    journeyman: int
     #: A webhook of the league, told about nothing the rows do (nothing is sent).
     webhook: int
     #: The last audit entry of the seed: anything after it was done by the request.
@@ -195,6 +209,22 @@ def seed_world() -> World:
         )
         matches.record_result(session, commish, played.id, MatchReport(_side(), _side()))
         played_id = played.id
+    # A pre-game: the coach's three players take eight journeymen; then the result.
+    with unit_of_work() as session:
+        journeyman_match = matches.schedule_match(
+            session, commish, league_id, team, opponent_team, friendly=True
+        ).id
+    with unit_of_work() as session:
+        pregame.record_side(session, coach, journeyman_match, "home", pregame.SideChoices())
+    with unit_of_work() as session:
+        pregame.record_side(
+            session, made["opponent"], journeyman_match, "away", pregame.SideChoices()
+        )
+    with unit_of_work() as session:
+        matches.record_result(session, commish, journeyman_match, MatchReport(_side(), _side()))
+        match = session.get(Match, journeyman_match)
+        assert match is not None
+        journeyman = postgame.match_day_players(session, match, session.get(Team, team))[0].id
     with unit_of_work() as session:
         buy_advancement(session, coach, veteran, AdvancementRequest("chosen_primary", "Dauntless"))
     with unit_of_work() as session:
@@ -231,6 +261,8 @@ def seed_world() -> World:
         join_token=join_token,
         outside_team=outside_team,
         coach_token=coach_token,
+        journeyman_match=journeyman_match,
+        journeyman=journeyman,
         webhook=webhook,
         mark=mark,
     )
@@ -870,6 +902,14 @@ ROWS: tuple[Row, ...] = (
         _api("POST", "/matches/{played}/void"),
         api(COMMISSIONERS),
         audited("match.void"),
+    ),
+    Row(
+        "API: hire a journeyman",
+        "api.hire_journeyman",
+        "POST",
+        _api("POST", "/matches/{journeyman_match}/journeymen/{journeyman}/hire"),
+        api(MANAGERS),
+        audited("player.hire_journeyman"),
     ),
     Row(
         "API: add a member",

@@ -14,7 +14,7 @@ from sqlalchemy import delete, select
 from league.extensions import db
 from league.models import League, Match, Player, Team, TreasuryEntry, User
 from league.services import matches, postgame, recompute
-from league.services.errors import Forbidden, RuleViolation
+from league.services.errors import Conflict, Forbidden, RuleViolation
 from league.services.matches import MatchReport, PlayerEvents, SideReport
 from league.services.pregame import SideChoices, record_side
 from league.services.unit_of_work import unit_of_work
@@ -125,7 +125,7 @@ def test_correction_rebooks_and_void_gives_the_gold_back(commissioner: User, lea
 
 
 def test_check_reports_a_ledger_without_the_booking(commissioner: User, league_2025) -> None:
-    match, humans, orcs = _bb2025_worked_example(commissioner, league_2025)
+    match, _humans, orcs = _bb2025_worked_example(commissioner, league_2025)
     _result(commissioner, match, MatchReport(home=_side(1, 50_000), away=_side(0, 30_000)))
     db.session.execute(
         delete(TreasuryEntry).where(
@@ -230,9 +230,8 @@ def test_journeyman_scores_twice_is_mvp_and_is_hired(commissioner: User, league_
     }
     assert journeyman.number not in roster_numbers
     # Hiring waits for the result.
-    with pytest.raises(Exception) as early:
-        with unit_of_work() as session:
-            postgame.hire_journeyman(session, _coach(orcs), match.id, journeyman.id)
+    with pytest.raises(Conflict) as early, unit_of_work() as session:
+        postgame.hire_journeyman(session, _coach(orcs), match.id, journeyman.id)
     assert "after the result is final" in str(early.value)
     _result(
         commissioner,
@@ -250,9 +249,8 @@ def test_journeyman_scores_twice_is_mvp_and_is_hired(commissioner: User, league_
     # 2 x 2 + 4 = 8.
     assert (journeyman.spp_earned, journeyman.status) == (8, "journeyman")
     # The other coach may not hire him.
-    with pytest.raises(Forbidden):
-        with unit_of_work() as session:
-            postgame.hire_journeyman(session, _coach(humans), match.id, journeyman.id)
+    with pytest.raises(Forbidden), unit_of_work() as session:
+        postgame.hire_journeyman(session, _coach(humans), match.id, journeyman.id)
     with unit_of_work() as session:
         postgame.hire_journeyman(session, _coach(orcs), match.id, journeyman.id)
     db.session.expire_all()
@@ -270,9 +268,8 @@ def test_journeyman_scores_twice_is_mvp_and_is_hired(commissioner: User, league_
     assert entry is not None
     assert (entry.kind, entry.amount) == ("hire", -50_000)
     # Hired once: not again.
-    with pytest.raises(RuleViolation) as again:
-        with unit_of_work() as session:
-            postgame.hire_journeyman(session, _coach(orcs), match.id, journeyman.id)
+    with pytest.raises(RuleViolation) as again, unit_of_work() as session:
+        postgame.hire_journeyman(session, _coach(orcs), match.id, journeyman.id)
     assert again.value.code == "not_a_journeyman"
     assert recompute.check_all(db.session) == []
 
@@ -312,9 +309,8 @@ def test_unhired_journeyman_leaves_and_cannot_play_again(commissioner: User, lea
     ]
     _result(commissioner, second, MatchReport(home=_side(0, 0), away=_side(0, 0)))
     # Once the team has played again, the first match's journeyman is gone for good.
-    with pytest.raises(RuleViolation) as gone:
-        with unit_of_work() as session:
-            postgame.hire_journeyman(session, _coach(orcs), first.id, journeyman.id)
+    with pytest.raises(RuleViolation) as gone, unit_of_work() as session:
+        postgame.hire_journeyman(session, _coach(orcs), first.id, journeyman.id)
     assert gone.value.code == "journeyman_gone"
 
 
@@ -334,9 +330,8 @@ def test_bb2020_hire_needs_room_under_sixteen(commissioner: User) -> None:
     _result(commissioner, match, MatchReport(home=_side(0, 0), away=_side(0, 0)))
     # Six more linemen: 16 on the roster, no room (BB2020: hired only with room under 16).
     hire(bram, orcs, "orc-lineman", 6)
-    with pytest.raises(RuleViolation) as full:
-        with unit_of_work() as session:
-            postgame.hire_journeyman(session, bram, match.id, journeyman.id)
+    with pytest.raises(RuleViolation) as full, unit_of_work() as session:
+        postgame.hire_journeyman(session, bram, match.id, journeyman.id)
     assert full.value.code == "roster_full"
     assert full.value.message == "Gouged Eye already has 16 players, the most a team may have."
     # 1,000,000 - 11 linemen drafted - 6 hired at 50,000 each: nothing spent on him.

@@ -42,6 +42,7 @@ CONTRACT = {
     ("post", "/api/v1/leagues/{league_id}/matches"),
     ("get", "/api/v1/matches/{match_id}"),
     ("post", "/api/v1/matches/{match_id}/void"),
+    ("post", "/api/v1/matches/{match_id}/journeymen/{player_id}/hire"),
     ("get", "/api/v1/players/{player_id}/advancement-options"),
     ("post", "/api/v1/players/{player_id}/advancements"),
     ("get", "/api/v1/openapi.json"),
@@ -131,7 +132,7 @@ def test_bodies_and_responses_name_their_schemas(document: dict[str, Any]) -> No
     schemas = document["components"]["schemas"]
     for (method, path), operation in operations(document).items():
         if method == "post" and not path.endswith(
-            ("/void", "/close", "/approve", "/advance", "/join-link")
+            ("/void", "/close", "/approve", "/advance", "/join-link", "/hire")
         ):
             body = operation["requestBody"]["content"]["application/json"]["schema"]
             assert body["$ref"].rsplit("/", 1)[1] in schemas, path
