@@ -7,7 +7,8 @@ Create Date: 2026-11-24 01:18:08.273910
 A pre-game's journeymen, mercenaries and star players are players of the team
 with a status of their own (off the roster) and the match they were taken on
 for; the treasury a side spent on inducements is booked as a ledger row of kind
-'inducements' on that match when the result is finalised.
+'inducements' on that match when the result is finalised. A side keeps BB2025's
+MVP draw and a conceding team's departure rolls.
 """
 from alembic import op
 import sqlalchemy as sa
@@ -40,8 +41,16 @@ def upgrade():
         batch_op.drop_constraint(op.f('ck_treasury_entry_kind_known'), type_='check')
         batch_op.create_check_constraint('kind_known', f"kind IN ({KINDS})")
 
+    with op.batch_alter_table('match_team', schema=None) as batch_op:
+        batch_op.add_column(sa.Column('mvp_draw', sa.JSON(), nullable=True))
+        batch_op.add_column(sa.Column('departures', sa.JSON(), nullable=True))
+
 
 def downgrade():
+    with op.batch_alter_table('match_team', schema=None) as batch_op:
+        batch_op.drop_column('departures')
+        batch_op.drop_column('mvp_draw')
+
     with op.batch_alter_table('treasury_entry', schema=None) as batch_op:
         batch_op.drop_constraint(op.f('ck_treasury_entry_kind_known'), type_='check')
         batch_op.create_check_constraint('kind_known', f"kind IN ({KINDS_BEFORE})")
