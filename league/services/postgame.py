@@ -16,16 +16,25 @@ SPP and loses the journeyman's trait (his status is no longer "journeyman").
 
 from __future__ import annotations
 
+import random
 from collections import defaultdict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from league.i18n import gettext
+from league.i18n import gettext, ngettext
 from league.models import Match, MatchPlayer, MatchTeam, Player, PregameSide, Team, User
 from league.models.player import MATCH_DAY_STATUSES
-from league.rules import RulesError, star_hire
-from league.rules.postgame import journeyman_hire_terms
+from league.rules import Decision, RulesError, star_hire
+from league.rules.postgame import (
+    journeyman_hire_terms,
+    leaves_on_concession,
+    mvp_draw_decision,
+    postgame_reason_text,
+    rolls_to_leave,
+)
 from league.rules.refusals import refusal_text
 from league.services import audit
 from league.services.errors import Conflict, Forbidden, NotFound, RuleViolation
@@ -229,8 +238,191 @@ def hire_journeyman(session: Session, actor: User, match_id: int, player_id: int
     return player
 
 
+# ---------------------------------------------------------------------------
+# BB2025: the MVP drawn among nominees, a conceding team's departures
+
+
+def _played_side(session: Session, match_id: int, team_id: int | None = None) -> MatchTeam:
+    match = session.get(Match, match_id)
+    if match is None:
+        raise NotFound(gettext("There is no match number %(id)d.", id=match_id))
+    if match.state != "played":
+        raise Conflict(gettext("This comes after the result is final."))
+    if team_id is None:
+        side = next((s for s in match.sides if s.conceded), None)
+        if side is None:
+            raise RuleViolation(gettext("Neither team conceded this match."), code="no_concession")
+        return side
+    side = next((s for s in match.sides if s.team_id == team_id), None)
+    if side is None:
+        raise NotFound(
+            gettext("Team %(id)d did not play match #%(match)d.", id=team_id, match=match_id)
+        )
+    return side
+
+
+def _die(table_die: int | None, league_allows: bool, field: str) -> int | None:
+    """The table's die if the league lets coaches enter them (None: the server rolls)."""
+    if table_die is None:
+        return None
+    if not league_allows:
+        raise RuleViolation(
+            gettext("This league's dice are rolled by the server."), code="server_dice", field=field
+        )
+    return table_die
+
+
+def _refuse(decision: Decision, field: str) -> None:
+    if not decision:
+        raise RuleViolation(
+            " ".join(postgame_reason_text(r) for r in decision.reasons),
+            code=decision.reasons[0].code,
+            field=field,
+        )
+
+
+def draw_mvp(
+    session: Session,
+    actor: User,
+    match_id: int,
+    team_id: int,
+    nominees: Sequence[int],
+    die: int | None = None,
+) -> Player:
+    """BB2025: the coach nominates players, a die draws the MVP among them.
+
+    The server rolls, or (where the league lets coaches enter table dice) the die
+    the coach rolled names the nominee in that place. The drawn player's line of
+    the report gets the MVP (its SPP follow by recompute). Star players cannot be
+    nominated; once drawn, the draw stands (a correction of the result re-enters it).
+    """
+    side = _played_side(session, match_id, team_id)
+    team = get_team(session, side.team_id, for_update=True, history=False)
+    if not can_manage(team, actor):
+        raise Forbidden(
+            gettext("Only %(team)s's coach or a commissioner draws its MVP.", team=team.name)
+        )
+    if side.mvp_draw is not None:
+        raise Conflict(gettext("%(team)s's MVP was drawn already.", team=team.name))
+    ruleset = team_ruleset(team)
+    match = side.match
+    played = {a.player_id for a in match.players if a.team_id == team.id}
+
+    def could_play(player: Player) -> bool:
+        if player.status == "star":
+            return False
+        if player.match_day_only:  # this match's journeymen and mercenaries
+            return player.match_day_match_id == match.id
+        return player.on_roster or player.id in played
+
+    eligible = {p.id: p for p in team.players if could_play(p)}
+    chosen = list(dict.fromkeys(nominees))
+    strangers = [pid for pid in chosen if pid not in eligible]
+    if strangers or len(chosen) != len(nominees):
+        raise RuleViolation(
+            gettext(
+                "Nominate different players of %(team)s who could play this match (not star "
+                "players).",
+                team=team.name,
+            ),
+            code="mvp_nominee_unknown",
+            field="nominees",
+        )
+    table_die = _die(die, team.league.table_dice_allowed, "die")
+    _refuse(mvp_draw_decision(ruleset, len(chosen), len(eligible), table_die), "nominees")
+    rolled = table_die is None
+    if table_die is None:
+        table_die = 7
+        while table_die > len(chosen):  # a roll that names nobody is rolled again
+            table_die = random.randint(1, 6)  # noqa: S311 - a game die
+    winner = eligible[chosen[table_die - 1]]
+    for appearance in match.players:
+        if appearance.team_id == team.id:
+            appearance.mvp = 0
+    line = next((a for a in match.players if a.player_id == winner.id), None)
+    if line is None:
+        match.players.append(MatchPlayer(player_id=winner.id, team_id=team.id, mvp=1))
+    else:
+        line.mvp = 1
+    side.mvp_draw = {"nominees": chosen, "die": table_die, "rolled": rolled}
+    session.flush()
+    recompute_team(session, team)
+    audit.record(session, actor, "match.mvp_draw", "match", match.id, team=team.id, die=table_die)
+    return winner
+
+
+@dataclass(frozen=True, slots=True)
+class Departure:
+    player: Player
+    die: int
+    left: bool
+
+
+def concession_departures(
+    session: Session, actor: User, match_id: int, dice: Mapping[int, int] | None = None
+) -> list[Departure]:
+    """BB2025: each player of the conceding team with enough advancements rolls a D6 to leave.
+
+    The server rolls, or the table's dice are entered (`dice`: player id -> D6) where the
+    league allows it. Those who leave are retired from the roster; the rolls are kept on
+    the side and made once.
+    """
+    side = _played_side(session, match_id)
+    team = get_team(session, side.team_id, for_update=True, history=False)
+    if not can_manage(team, actor):
+        raise Forbidden(
+            gettext("Only %(team)s's coach or a commissioner rolls its departures.", team=team.name)
+        )
+    if side.departures is not None:
+        raise Conflict(gettext("%(team)s's departures were rolled already.", team=team.name))
+    ruleset = team_ruleset(team)
+    rolling = [p for p in roster(team) if rolls_to_leave(ruleset, len(p.active_advancements))]
+    if dice is not None:
+        if not team.league.table_dice_allowed:
+            raise RuleViolation(
+                gettext("This league's dice are rolled by the server."),
+                code="server_dice",
+                field="dice",
+            )
+        wanted = {p.id for p in rolling}
+        if set(dice) != wanted or any(not 1 <= d <= 6 for d in dice.values()):
+            raise RuleViolation(
+                ngettext(
+                    "Enter one D6 (1 to 6) for the %(num)d player who rolls to leave.",
+                    "Enter one D6 (1 to 6) for each of the %(num)d players who roll to leave.",
+                    len(wanted),
+                ),
+                code="departure_dice",
+                field="dice",
+            )
+    results = []
+    for player in rolling:
+        die = dice[player.id] if dice is not None else random.randint(1, 6)  # noqa: S311
+        left = leaves_on_concession(ruleset, len(player.active_advancements), die)
+        if left:
+            player.status = "retired"
+        results.append(Departure(player, die, left))
+    side.departures = {
+        "rolls": {str(r.player.id): r.die for r in results},
+        "rolled": dice is None,
+    }
+    session.flush()
+    audit.record(
+        session,
+        actor,
+        "match.departures",
+        "match",
+        side.match_id,
+        left=[r.player.id for r in results if r.left],
+    )
+    return results
+
+
 __all__ = [
     "MATCH_DAY_STATUSES",
+    "Departure",
+    "concession_departures",
+    "draw_mvp",
     "hire_journeyman",
     "match_day_players",
     "sync_match_day_players",

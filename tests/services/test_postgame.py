@@ -12,7 +12,7 @@ import pytest
 from sqlalchemy import delete, select
 
 from league.extensions import db
-from league.models import League, Match, Player, Team, TreasuryEntry, User
+from league.models import Advancement, League, Match, Player, Team, TreasuryEntry, User
 from league.services import matches, postgame, recompute
 from league.services.errors import Conflict, Forbidden, RuleViolation
 from league.services.matches import MatchReport, PlayerEvents, SideReport
@@ -341,3 +341,105 @@ def test_bb2020_hire_needs_room_under_sixteen(commissioner: User) -> None:
         postgame.hire_journeyman(session, bram, match.id, journeyman.id)
     # BB2020: his current value, the 50,000 fee with no advancement.
     assert _treasury(orcs) == 150_000 - 50_000
+
+
+# ---------------------------------------------------------------------------
+# BB2025: the MVP drawn among nominees, a conceding team's departures
+
+
+def _team_players(team: Team) -> list[Player]:
+    return list(
+        db.session.scalars(select(Player).where(Player.team_id == team.id).order_by(Player.id))
+    )
+
+
+def test_the_mvp_is_drawn_among_six_nominees(commissioner: User, league_2025) -> None:
+    league, humans, orcs = league_2025
+    match = _fixture(commissioner, league, humans, orcs)
+    _result(commissioner, match, MatchReport(home=_side(1, 0), away=_side(0, 0)))
+    nominees = [p.id for p in _team_players(humans)[:6]]
+    anna = _coach(humans)
+    # BB2025: six nominees (RULES-FACTS 4), whatever the size of the roster.
+    with pytest.raises(RuleViolation) as five, unit_of_work() as session:
+        postgame.draw_mvp(session, anna, match.id, humans.id, nominees[:5])
+    assert five.value.message == "Nominate 6 players for MVP (5 nominated)."
+    # This league's server rolls the dice: a table die is refused.
+    with pytest.raises(RuleViolation) as table, unit_of_work() as session:
+        postgame.draw_mvp(session, anna, match.id, humans.id, nominees, die=4)
+    assert table.value.code == "server_dice"
+    db.session.get(League, league.id).table_dice_allowed = True  # type: ignore[union-attr]
+    db.session.commit()
+    with pytest.raises(Forbidden), unit_of_work() as session:
+        postgame.draw_mvp(session, _coach(orcs), match.id, humans.id, nominees, die=4)
+    with unit_of_work() as session:
+        winner = postgame.draw_mvp(session, anna, match.id, humans.id, nominees, die=4)
+        winner_id = winner.id
+    # The D6 shows 4: the fourth nominee; BB2025 gives the MVP 4 SPP.
+    assert winner_id == nominees[3]
+    db.session.expire_all()
+    assert db.session.get(Player, winner_id).spp_earned == 4  # type: ignore[union-attr]
+    with pytest.raises(Conflict), unit_of_work() as session:
+        postgame.draw_mvp(session, anna, match.id, humans.id, nominees, die=1)
+    # The Orcs' coach lets the server roll.
+    orc_nominees = [p.id for p in _team_players(orcs)[:6]]
+    with unit_of_work() as session:
+        drawn = postgame.draw_mvp(session, _coach(orcs), match.id, orcs.id, orc_nominees).id
+    side = db.session.scalar(
+        select(matches.MatchTeam).where(
+            matches.MatchTeam.match_id == match.id, matches.MatchTeam.team_id == orcs.id
+        )
+    )
+    assert side is not None
+    assert side.mvp_draw is not None
+    assert side.mvp_draw["rolled"] is True
+    assert drawn == orc_nominees[side.mvp_draw["die"] - 1]
+    assert recompute.check_all(db.session) == []
+
+
+def _advance(player: Player, times: int) -> None:
+    for number in range(1, times + 1):
+        db.session.add(
+            Advancement(
+                player_id=player.id,
+                number=number,
+                kind="chosen_primary",
+                spp_cost=0,
+                skill=f"Skill {number}",
+                value_increase=0,
+            )
+        )
+    db.session.commit()
+
+
+def test_a_conceding_teams_veterans_roll_to_leave(commissioner: User, league_2025) -> None:
+    league, humans, orcs = league_2025
+    db.session.get(League, league.id).table_dice_allowed = True  # type: ignore[union-attr]
+    veteran, old_hand, rookie = _team_players(orcs)[:3]
+    _advance(veteran, 3)
+    _advance(old_hand, 4)
+    _advance(rookie, 2)
+    match = _fixture(commissioner, league, humans, orcs)
+    _result(commissioner, match, MatchReport(home=_side(2, 0), away=_side(0, 0, conceded=True)))
+    bram = _coach(orcs)
+    # Only the two with three or more advancements roll (RULES-FACTS 6, BB2025).
+    with pytest.raises(RuleViolation) as missing, unit_of_work() as session:
+        postgame.concession_departures(session, bram, match.id, {veteran.id: 2})
+    assert missing.value.message == (
+        "Enter one D6 (1 to 6) for each of the 2 players who roll to leave."
+    )
+    with unit_of_work() as session:
+        rolled = postgame.concession_departures(
+            session, bram, match.id, {veteran.id: 3, old_hand.id: 4}
+        )
+        outcome = [(d.player.id, d.die, d.left) for d in rolled]
+    # They leave on 1-3: the veteran's 3 sends him away, the old hand's 4 keeps him.
+    assert outcome == [(veteran.id, 3, True), (old_hand.id, 4, False)]
+    db.session.expire_all()
+    statuses = {p.id: p.status for p in _team_players(orcs)}
+    assert (statuses[veteran.id], statuses[old_hand.id], statuses[rookie.id]) == (
+        "retired",
+        "active",
+        "active",
+    )
+    with pytest.raises(Conflict), unit_of_work() as session:
+        postgame.concession_departures(session, bram, match.id)
