@@ -328,3 +328,101 @@ def hire_journeyman(match_id: int, player_id: int) -> dict[str, Any]:
     with unit_of_work() as session:
         player = postgame.hire_journeyman(session, g.api_user, match_id, player_id)
         return player_json(player_line(player))
+
+
+def _id_list(value: object, name: str) -> tuple[int, ...]:
+    if not isinstance(value, list) or len(value) > MAX_PLAYERS:
+        raise invalid_field(name, f"'{name}' must be a list of at most {MAX_PLAYERS} ids.")
+    return tuple(_int(item, f"{name}[{index}]", maximum=MAX_ID) for index, item in enumerate(value))
+
+
+def _d6(value: object, name: str) -> int | None:
+    if value is None:
+        return None
+    die = _int(value, name, maximum=6)
+    if die < 1:
+        raise invalid_field(name, f"'{name}' must be a die from 1 to 6.")
+    return die
+
+
+@bp.post(f"{MATCH}/mvp-draw")
+@token_required
+def draw_mvp(match_id: int) -> dict[str, Any]:
+    """Draw a team's MVP among the players its coach nominates (BB2025).
+
+    The team's coach (or a commissioner) nominates six players (all who could play,
+    when fewer; never a star player) after the result is final; the server rolls the
+    D6, or, in a league that allows table dice, `die` is the roll made at the table.
+    The drawn player's line of the result gets the MVP; the draw is made once.
+    ---
+    post:
+      tags: [Matches]
+      requestBody: MvpDrawRequest
+      responses:
+        200: MvpDraw
+      errors:
+        400: Malformed body (`invalid_field` naming the field).
+        403: The caller neither coaches the team nor is a commissioner of the league.
+        404: No such match, or the team did not play it.
+        409: The result is not final, or the MVP was drawn already.
+        422: >-
+          Wrong number of nominees, a nominee who could not play, a die that names
+          nobody, or table dice in a league whose server rolls.
+    """
+    body = json_object()
+    team_id = _required_id(body, "team_id")
+    nominees = _id_list(body.get("nominees"), "nominees")
+    die = _d6(body.get("die"), "die")
+    with unit_of_work() as session:
+        drawn = postgame.draw_mvp(session, g.api_user, match_id, team_id, nominees, die)
+        return {
+            "player_id": drawn.player.id,
+            "nominees": list(drawn.nominees),
+            "die": drawn.die,
+            "rolled": drawn.rolled,
+        }
+
+
+@bp.post(f"{MATCH}/departures")
+@token_required
+def concession_departures(match_id: int) -> dict[str, Any]:
+    """Roll the departures of the team that conceded (BB2025).
+
+    Each of its players with three or more advancements leaves on a D6 of 1 to 3. The
+    server rolls, or, in a league that allows table dice, `dice` gives each roll made at
+    the table. The conceding team's coach or a commissioner rolls, once.
+    ---
+    post:
+      tags: [Matches]
+      requestBody: DepartureRolls
+      responses:
+        200: Departures
+      errors:
+        400: Malformed body (`invalid_field` naming the field).
+        403: The caller neither coaches the conceding team nor is a commissioner of the league.
+        404: No such match.
+        409: The result is not final, or the departures were rolled already.
+        422: >-
+          Nobody conceded, the dice do not match the players who roll, or table dice
+          in a league whose server rolls.
+    """
+    body = json_object()
+    entries = body.get("dice")
+    dice: dict[int, int] | None = None
+    if entries is not None:
+        if not isinstance(entries, list) or len(entries) > MAX_PLAYERS:
+            raise invalid_field("dice", f"'dice' must be a list of at most {MAX_PLAYERS} rolls.")
+        dice = {}
+        for index, entry in enumerate(entries):
+            where = f"dice[{index}]"
+            if not isinstance(entry, dict):
+                raise invalid_field(where, f"'{where}' must be an object.")
+            die = _d6(entry.get("die"), f"{where}.die")
+            if die is None:
+                raise invalid_field(f"{where}.die", f"'{where}.die' is required.")
+            dice[_required_id(entry, "player_id", where=where)] = die
+    with unit_of_work() as session:
+        rolled = postgame.concession_departures(session, g.api_user, match_id, dice)
+        return {
+            "departures": [{"player_id": d.player.id, "die": d.die, "left": d.left} for d in rolled]
+        }

@@ -281,6 +281,17 @@ def _refuse(decision: Decision, field: str) -> None:
         )
 
 
+@dataclass(frozen=True, slots=True)
+class MvpDraw:
+    """The MVP drawn, the nominees and the die that named him."""
+
+    player: Player
+    nominees: tuple[int, ...]
+    die: int
+    #: The server rolled the die (else it was rolled at the table).
+    rolled: bool
+
+
 def draw_mvp(
     session: Session,
     actor: User,
@@ -288,7 +299,7 @@ def draw_mvp(
     team_id: int,
     nominees: Sequence[int],
     die: int | None = None,
-) -> Player:
+) -> MvpDraw:
     """BB2025: the coach nominates players, a die draws the MVP among them.
 
     The server rolls, or (where the league lets coaches enter table dice) the die
@@ -348,7 +359,7 @@ def draw_mvp(
     session.flush()
     recompute_team(session, team)
     audit.record(session, actor, "match.mvp_draw", "match", match.id, team=team.id, die=table_die)
-    return winner
+    return MvpDraw(winner, tuple(chosen), table_die, rolled)
 
 
 @dataclass(frozen=True, slots=True)
@@ -421,6 +432,7 @@ def concession_departures(
 __all__ = [
     "MATCH_DAY_STATUSES",
     "Departure",
+    "MvpDraw",
     "concession_departures",
     "draw_mvp",
     "hire_journeyman",

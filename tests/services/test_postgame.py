@@ -372,8 +372,9 @@ def test_the_mvp_is_drawn_among_six_nominees(commissioner: User, league_2025) ->
     with pytest.raises(Forbidden), unit_of_work() as session:
         postgame.draw_mvp(session, _coach(orcs), match.id, humans.id, nominees, die=4)
     with unit_of_work() as session:
-        winner = postgame.draw_mvp(session, anna, match.id, humans.id, nominees, die=4)
-        winner_id = winner.id
+        drawn_here = postgame.draw_mvp(session, anna, match.id, humans.id, nominees, die=4)
+        winner_id = drawn_here.player.id
+        assert (drawn_here.die, drawn_here.rolled) == (4, False)
     # The D6 shows 4: the fourth nominee; BB2025 gives the MVP 4 SPP.
     assert winner_id == nominees[3]
     db.session.expire_all()
@@ -383,7 +384,7 @@ def test_the_mvp_is_drawn_among_six_nominees(commissioner: User, league_2025) ->
     # The Orcs' coach lets the server roll.
     orc_nominees = [p.id for p in _team_players(orcs)[:6]]
     with unit_of_work() as session:
-        drawn = postgame.draw_mvp(session, _coach(orcs), match.id, orcs.id, orc_nominees).id
+        drawn = postgame.draw_mvp(session, _coach(orcs), match.id, orcs.id, orc_nominees).player.id
     side = db.session.scalar(
         select(matches.MatchTeam).where(
             matches.MatchTeam.match_id == match.id, matches.MatchTeam.team_id == orcs.id

@@ -43,6 +43,8 @@ CONTRACT = {
     ("get", "/api/v1/matches/{match_id}"),
     ("post", "/api/v1/matches/{match_id}/void"),
     ("post", "/api/v1/matches/{match_id}/journeymen/{player_id}/hire"),
+    ("post", "/api/v1/matches/{match_id}/mvp-draw"),
+    ("post", "/api/v1/matches/{match_id}/departures"),
     ("get", "/api/v1/players/{player_id}/advancement-options"),
     ("post", "/api/v1/players/{player_id}/advancements"),
     ("get", "/api/v1/openapi.json"),
