@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from league.i18n import gettext, ngettext
 from league.rules.match_day import journeyman_hire_price, match_day_rules
 from league.rules.model import Decision, Position, Reason, Ruleset, make_reason
 
@@ -27,7 +26,6 @@ __all__ = [
     "leaves_on_concession",
     "mvp_draw_decision",
     "mvp_nominees_needed",
-    "postgame_reason_text",
     "rolls_to_leave",
 ]
 
@@ -113,24 +111,3 @@ def rolls_to_leave(ruleset: Ruleset, advancements: int) -> bool:
 def leaves_on_concession(ruleset: Ruleset, advancements: int, d6: int) -> bool:
     """Does he leave on this D6?"""
     return rolls_to_leave(ruleset, advancements) and d6 <= ruleset.spp.concession_departure_on
-
-
-def postgame_reason_text(reason: Reason) -> str:
-    """One refusal of the post-game sequence as a sentence."""
-    p = reason.params
-    if reason.code == "no_mvp_draw":
-        return gettext("%(ruleset)s does not draw the MVP.", ruleset=p.get("ruleset"))
-    if reason.code == "mvp_nominees":
-        return ngettext(
-            "Nominate %(num)d player for MVP (%(count)d nominated).",
-            "Nominate %(num)d players for MVP (%(count)d nominated).",
-            int(p.get("needed") or 0),
-            count=p.get("count"),
-        )
-    if reason.code == "mvp_die":
-        return gettext(
-            "The die names a nominee from 1 to %(count)d; %(die)d names nobody: roll again.",
-            count=p.get("count"),
-            die=p.get("die"),
-        )
-    return reason.code.replace("_", " ")

@@ -27,12 +27,11 @@ from sqlalchemy.orm import Session
 from league.i18n import gettext, ngettext
 from league.models import Match, MatchPlayer, MatchTeam, Player, PregameSide, Team, User
 from league.models.player import MATCH_DAY_STATUSES
-from league.rules import Decision, RulesError, star_hire
+from league.rules import Decision, Reason, RulesError, star_hire
 from league.rules.postgame import (
     journeyman_hire_terms,
     leaves_on_concession,
     mvp_draw_decision,
-    postgame_reason_text,
     rolls_to_leave,
 )
 from league.rules.refusals import refusal_text
@@ -270,6 +269,27 @@ def _die(table_die: int | None, league_allows: bool, field: str) -> int | None:
             gettext("This league's dice are rolled by the server."), code="server_dice", field=field
         )
     return table_die
+
+
+def postgame_reason_text(reason: Reason) -> str:
+    """One refusal of the post-game rules (league.rules.postgame) as a sentence."""
+    p = reason.params
+    if reason.code == "no_mvp_draw":
+        return gettext("%(ruleset)s does not draw the MVP.", ruleset=p.get("ruleset"))
+    if reason.code == "mvp_nominees":
+        return ngettext(
+            "Nominate %(num)d player for MVP (%(count)d nominated).",
+            "Nominate %(num)d players for MVP (%(count)d nominated).",
+            int(p.get("needed") or 0),
+            count=p.get("count"),
+        )
+    if reason.code == "mvp_die":
+        return gettext(
+            "The die names a nominee from 1 to %(count)d; %(die)d names nobody: roll again.",
+            count=p.get("count"),
+            die=p.get("die"),
+        )
+    return reason.code.replace("_", " ")
 
 
 def _refuse(decision: Decision, field: str) -> None:
