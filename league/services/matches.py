@@ -394,6 +394,7 @@ def record_result(
     session.flush()
     for side in match.sides:
         _store_side(side, report.side(side.side))
+        _keep_drawn_mvp(match, side)
     for side in match.sides:
         team = teams[side.side]
         side.winnings = _winnings(ruleset, match, side, report.side(side.side).winnings)
@@ -677,6 +678,21 @@ def _clear_events(session: Session, match: Match) -> None:
         match.players.remove(appearance)
         session.delete(appearance)
     session.flush()  # the new rows reuse (match, player) pairs: delete first
+
+
+def _keep_drawn_mvp(match: Match, side: MatchTeam) -> None:
+    """A correction keeps the MVP drawn after the result (BB2025) unless it names one itself."""
+    if side.mvp_draw is None:
+        return
+    lines = [a for a in match.players if a.team_id == side.team_id]
+    if any(a.mvp for a in lines):
+        return
+    drawn = side.mvp_draw["nominees"][side.mvp_draw["die"] - 1]
+    line = next((a for a in lines if a.player_id == drawn), None)
+    if line is None:
+        match.players.append(MatchPlayer(player_id=drawn, team_id=side.team_id, mvp=1))
+    else:
+        line.mvp = 1
 
 
 def _store_side(side: MatchTeam, entered: SideReport) -> None:

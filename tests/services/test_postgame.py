@@ -381,6 +381,10 @@ def test_the_mvp_is_drawn_among_six_nominees(commissioner: User, league_2025) ->
     assert db.session.get(Player, winner_id).spp_earned == 4  # type: ignore[union-attr]
     with pytest.raises(Conflict), unit_of_work() as session:
         postgame.draw_mvp(session, anna, match.id, humans.id, nominees, die=1)
+    # A correction of the score keeps the drawn MVP and his 4 SPP.
+    _result(commissioner, match, MatchReport(home=_side(2, 0), away=_side(0, 0)))
+    db.session.expire_all()
+    assert db.session.get(Player, winner_id).spp_earned == 4  # type: ignore[union-attr]
     # The Orcs' coach lets the server roll.
     orc_nominees = [p.id for p in _team_players(orcs)[:6]]
     with unit_of_work() as session:
