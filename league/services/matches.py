@@ -46,7 +46,7 @@ from league.rules.team_building import fans_change_decision
 from league.services import audit, submissions, webhooks
 from league.services.errors import Conflict, Forbidden, NotFound, RuleViolation
 from league.services.leagues import get_league, league_ruleset, role_in
-from league.services.postgame import sync_match_day_players
+from league.services.postgame import sync_match_day_players, undo_departures
 from league.services.recompute import player_openings, recompute_team
 from league.services.teams import can_manage, get_team, post_entry
 
@@ -447,6 +447,7 @@ def void_match(session: Session, actor: User, match_id: int) -> Match:
     match.state = "voided"
     match.voided_at = datetime.now(UTC)
     match.voided_by_id = actor.id
+    undo_departures(match)
     session.flush()
     for team in teams:
         recompute_team(session, team)

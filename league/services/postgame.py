@@ -435,6 +435,7 @@ def concession_departures(
         results.append(Departure(player, die, left))
     side.departures = {
         "rolls": {str(r.player.id): r.die for r in results},
+        "left": [r.player.id for r in results if r.left],
         "rolled": dice is None,
     }
     session.flush()
@@ -449,6 +450,18 @@ def concession_departures(
     return results
 
 
+def undo_departures(match: Match) -> None:
+    """A voided match's concession sent nobody away: who left comes back to the roster."""
+    for side in match.sides:
+        if side.departures is None:
+            continue
+        left = {int(pid) for pid in side.departures.get("left", ())}
+        for player in side.team.players:
+            if player.id in left and player.status == "retired":
+                player.status = "active"  # recompute says "mng" or "dead" where it must
+        side.departures = None
+
+
 __all__ = [
     "MATCH_DAY_STATUSES",
     "Departure",
@@ -458,4 +471,5 @@ __all__ = [
     "hire_journeyman",
     "match_day_players",
     "sync_match_day_players",
+    "undo_departures",
 ]

@@ -448,3 +448,8 @@ def test_a_conceding_teams_veterans_roll_to_leave(commissioner: User, league_202
     )
     with pytest.raises(Conflict), unit_of_work() as session:
         postgame.concession_departures(session, bram, match.id)
+    # Voided, the concession sent nobody away: the veteran is back on the roster.
+    with unit_of_work() as session:
+        matches.void_match(session, commissioner, match.id)
+    db.session.expire_all()
+    assert db.session.get(Player, veteran.id).status == "active"  # type: ignore[union-attr]
