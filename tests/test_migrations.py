@@ -54,5 +54,6 @@ def test_check_constraints_are_the_models(empty_database_url: str) -> None:
     assert (
         "player",
         "ck_player_status_known",
-        "status IN ('active', 'mng', 'dead', 'retired', 'fired')",
+        "status IN ('active', 'mng', 'dead', 'retired', 'fired', "
+        "'journeyman', 'mercenary', 'star')",
     ) in declared

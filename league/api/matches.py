@@ -1,4 +1,5 @@
-"""Matches: POST /api/v1/leagues/<id>/matches, GET /api/v1/matches/<id>, POST .../void.
+"""Matches: POST /api/v1/leagues/<id>/matches, GET /api/v1/matches/<id>, POST .../void,
+POST .../journeymen/<player_id>/hire.
 
 The body is loaded by `MatchReportSchema` (400 `invalid_field` naming the field
 for anything of the wrong shape or type) and turned into a `MatchReport` here; the
@@ -17,12 +18,17 @@ from sqlalchemy.orm import Session
 
 from league.api import bp
 from league.api.auth import token_required
-from league.api.schemas import MatchReportSchema
-from league.api.serializers import json_object, match_json
+from league.api.schemas import DepartureRollsSchema, MatchReportSchema, MvpDrawRequestSchema
+from league.api.serializers import (
+    json_object,
+    match_json,
+    player_json,
+    player_line,
+)
 from league.extensions import db
 from league.models import Match, User
 from league.models.match import SIDES
-from league.services import matches
+from league.services import matches, postgame
 from league.services.errors import ConcurrentChange, Conflict
 from league.services.leagues import get_league, require_commissioner
 from league.services.matches import MatchReport, PlayerEvents, SideReport
@@ -182,3 +188,97 @@ def void_match(match_id: int) -> dict[str, Any]:
     # 200: the match changes state and is returned; nothing is created.
     with unit_of_work() as session:
         return match_json(matches.void_match(session, g.api_user, match_id))
+
+
+@bp.post(f"{MATCH}/journeymen/<id:player_id>/hire")
+@token_required
+def hire_journeyman(match_id: int, player_id: int) -> dict[str, Any]:
+    """Hire a journeyman of a played match (his team's coach, or a commissioner).
+
+    He joins the roster at the edition's price (BB2025: his hiring fee plus value
+    increases; BB2020: his current value, with room under 16 players; classic: the
+    position's cost), keeps his SPP and loses the journeyman's trait. Possible until
+    the team plays again; after that he has left.
+    ---
+    post:
+      tags: [Matches]
+      responses:
+        200: Player
+      errors:
+        403: The caller neither coaches his team nor is a commissioner of the league.
+        404: No such match, or the player is not one of its journeymen.
+        409: The result is not final yet.
+        422: Not a journeyman waiting to be hired, already gone, dead, no room, or not enough gold.
+    """
+    with unit_of_work() as session:
+        player = postgame.hire_journeyman(session, g.api_user, match_id, player_id)
+        return player_json(player_line(player))
+
+
+@bp.post(f"{MATCH}/mvp-draw")
+@token_required
+def draw_mvp(match_id: int) -> dict[str, Any]:
+    """Draw a team's MVP among the players its coach nominates (BB2025).
+
+    The team's coach (or a commissioner) nominates six players (all who could play,
+    when fewer; never a star player) after the result is final; the server rolls the
+    D6, or, in a league that allows table dice, `die` is the roll made at the table.
+    The drawn player's line of the result gets the MVP; the draw is made once.
+    ---
+    post:
+      tags: [Matches]
+      requestBody: MvpDrawRequest
+      responses:
+        200: MvpDraw
+      errors:
+        400: Malformed body (`invalid_field` naming the field).
+        403: The caller neither coaches the team nor is a commissioner of the league.
+        404: No such match, or the team did not play it.
+        409: The result is not final, or the MVP was drawn already.
+        422: >-
+          Wrong number of nominees, a nominee who could not play, a die that names
+          nobody, or table dice in a league whose server rolls.
+    """
+    body = MvpDrawRequestSchema().load(json_object())
+    with unit_of_work() as session:
+        drawn = postgame.draw_mvp(
+            session, g.api_user, match_id, body["team_id"], tuple(body["nominees"]), body.get("die")
+        )
+        return {
+            "player_id": drawn.player.id,
+            "nominees": list(drawn.nominees),
+            "die": drawn.die,
+            "rolled": drawn.rolled,
+        }
+
+
+@bp.post(f"{MATCH}/departures")
+@token_required
+def concession_departures(match_id: int) -> dict[str, Any]:
+    """Roll the departures of the team that conceded (BB2025).
+
+    Each of its players with three or more advancements leaves on a D6 of 1 to 3. The
+    server rolls, or, in a league that allows table dice, `dice` gives each roll made at
+    the table. The conceding team's coach or a commissioner rolls, once.
+    ---
+    post:
+      tags: [Matches]
+      requestBody: DepartureRolls
+      responses:
+        200: Departures
+      errors:
+        400: Malformed body (`invalid_field` naming the field).
+        403: The caller neither coaches the conceding team nor is a commissioner of the league.
+        404: No such match.
+        409: The result is not final, or the departures were rolled already.
+        422: >-
+          Nobody conceded, the dice do not match the players who roll, or table dice
+          in a league whose server rolls.
+    """
+    entries = DepartureRollsSchema().load(json_object()).get("dice")
+    dice = None if entries is None else {entry["player_id"]: entry["die"] for entry in entries}
+    with unit_of_work() as session:
+        rolled = postgame.concession_departures(session, g.api_user, match_id, dice)
+        return {
+            "departures": [{"player_id": d.player.id, "die": d.die, "left": d.left} for d in rolled]
+        }

@@ -1173,6 +1173,59 @@ class MatchReportSchema(MatchResultSchema):
     )
 
 
+class MvpDrawRequestSchema(RequestSchema):
+    """BB2025: the players a coach nominates for MVP, and the table's die if it was rolled there."""
+
+    team_id = integer("The team whose MVP is drawn.", required=True, validate=Range(1, MAX_ID))
+    nominees = fields.List(
+        integer("Player id.", validate=Range(1, MAX_ID)),
+        required=True,
+        validate=Length(max=MAX_PLAYERS),
+        metadata=_doc("Six players (all who could play, when fewer); no star players."),
+    )
+    die = integer(
+        "The D6 rolled at the table (leagues that allow table dice); absent: the server rolls.",
+        allow_none=True,
+        validate=Range(1, 6),
+    )
+
+
+class MvpDrawSchema(ResponseSchema):
+    """The MVP drawn: the nominee the die names."""
+
+    player_id = fields.Integer(required=True)
+    nominees = fields.List(fields.Integer(), required=True)
+    die = fields.Integer(required=True)
+    rolled = fields.Boolean(required=True, metadata=_doc("The server rolled the die."))
+
+
+class DepartureDieSchema(RequestSchema):
+    """One player's D6 rolled at the table."""
+
+    player_id = integer("Player id.", required=True, validate=Range(1, MAX_ID))
+    die = integer("The D6.", required=True, validate=Range(1, 6))
+
+
+class DepartureRollsSchema(RequestSchema):
+    """A conceding team's departure dice rolled at the table; absent: the server rolls."""
+
+    dice = fields.List(
+        fields.Nested(DepartureDieSchema), allow_none=True, validate=Length(max=MAX_PLAYERS)
+    )
+
+
+class DepartureSchema(ResponseSchema):
+    player_id = fields.Integer(required=True)
+    die = fields.Integer(required=True)
+    left = fields.Boolean(required=True, metadata=_doc("He left the team (retired)."))
+
+
+class DeparturesSchema(ResponseSchema):
+    """BB2025: each roll of a conceding team's players with three or more advancements."""
+
+    departures = fields.List(fields.Nested(DepartureSchema), required=True)
+
+
 # ---------------------------------------------------------------------------
 # Fixtures
 

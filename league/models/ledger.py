@@ -24,6 +24,7 @@ ENTRY_KINDS = (
     "refund",
     "prize",
     "redraft",
+    "inducements",
 )
 
 
@@ -38,7 +39,8 @@ class TreasuryEntry(Model):
     kind: Mapped[str] = mapped_column(String(20))
     description: Mapped[str] = mapped_column(String(200))
     actor_id: Mapped[int | None] = mapped_column(ForeignKey("user.id"), index=True)
-    #: The match whose result this entry books (winnings, mistakes, their corrections).
+    #: The match whose result this entry books (winnings, mistakes, inducements bought from
+    #: the treasury, their corrections).
     match_id: Mapped[int | None] = mapped_column(ForeignKey("match.id"), index=True)
     #: The team item bought or given back (re-roll, dedicated fan, ...).
     item: Mapped[str | None] = mapped_column(String(20))

@@ -134,6 +134,11 @@ class MatchTeam(Model):
     mistake_roll: Mapped[int | None]
     mistake_dice: Mapped[list[int] | None] = mapped_column(JSON)
     mistake_rolled: Mapped[bool] = mapped_column(default=False, server_default=false())
+    #: BB2025's MVP draw: {"nominees": [player ids], "die": 1-6, "rolled": by the server?}.
+    mvp_draw: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    #: A conceding team's departure rolls: {"rolls": {"player id": D6, ...}, "left": [player
+    #: ids], "rolled": by the server?}; a void brings those who left back.
+    departures: Mapped[dict[str, Any] | None] = mapped_column(JSON)
 
     match: Mapped[Match] = relationship(back_populates="sides")
     team: Mapped[Team] = relationship()

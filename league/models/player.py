@@ -14,7 +14,10 @@ if TYPE_CHECKING:
     from league.models.advancement import Advancement, DiceRoll
     from league.models.team import Team
 
-PLAYER_STATUSES = ("active", "mng", "dead", "retired", "fired")
+#: Players taken on for one match only (the pre-game's journeymen, mercenaries and star
+#: players): off the roster, in that match's report, gone from the team's books after it.
+MATCH_DAY_STATUSES = ("journeyman", "mercenary", "star")
+PLAYER_STATUSES = ("active", "mng", "dead", "retired", "fired", *MATCH_DAY_STATUSES)
 #: Statuses of players still on the roster (they hold a shirt number and a slot).
 ON_ROSTER = ("active", "mng")
 _ON_ROSTER_SQL = one_of("status", ON_ROSTER)
@@ -52,6 +55,9 @@ class Player(InjuryColumns, Model):
     value: Mapped[int]
     spp_earned: Mapped[int] = mapped_column(default=0)
     spp_spent: Mapped[int] = mapped_column(default=0)
+    #: The match a journeyman, mercenary or star player was taken on for (a hired
+    #: journeyman keeps it: where he came from).
+    match_day_match_id: Mapped[int | None] = mapped_column(ForeignKey("match.id"), index=True)
     created_at: Mapped[created_at]
 
     team: Mapped[Team] = relationship(back_populates="players")
@@ -79,6 +85,11 @@ class Player(InjuryColumns, Model):
             return None
         roll = waiting[0]
         return {"kind": roll.kind, "category": roll.category, "dice": list(roll.dice)}
+
+    @property
+    def match_day_only(self) -> bool:
+        """Taken on for one match (journeyman not hired, mercenary, star player)."""
+        return self.status in MATCH_DAY_STATUSES
 
     @property
     def on_roster(self) -> bool:

@@ -466,7 +466,14 @@ def _read_value_increase(doc: _Table) -> ValueIncreaseTable:
 
 
 #: Per-match SPP rules read from [spp] beside the awards.
-SPP_MATCH_RULES = ("mvps_per_team", "extra_mvps_on_concession", "concession_forfeits_spp")
+SPP_MATCH_RULES = (
+    "mvps_per_team",
+    "extra_mvps_on_concession",
+    "concession_forfeits_spp",
+    "mvp_nominees",
+    "concession_departure_advancements",
+    "concession_departure_on",
+)
 
 
 def _read_spp(doc: _Table) -> SppAwards:
@@ -488,6 +495,9 @@ def _read_spp(doc: _Table) -> SppAwards:
         mvps_per_team=table.integer("mvps_per_team", _REQUIRED),
         extra_mvps_on_concession=table.integer("extra_mvps_on_concession", _REQUIRED),
         concession_forfeits_spp=table.flag("concession_forfeits_spp", _REQUIRED),
+        mvp_nominees=table.integer("mvp_nominees", 0),
+        concession_departure_advancements=table.integer("concession_departure_advancements", 0),
+        concession_departure_on=table.integer("concession_departure_on", 0),
     )
 
 

@@ -351,6 +351,13 @@ class SppAwards:
     extra_mvps_on_concession: int = 0
     #: The conceding team's players lose the SPP they earned in that match.
     concession_forfeits_spp: bool = False
+    #: Players the coach nominates for MVP, one of them drawn with a die (0: no draw).
+    mvp_nominees: int = 0
+    #: A conceding team's players with at least this many advancements roll to leave
+    #: (0: nobody does) ...
+    concession_departure_advancements: int = 0
+    #: ... and leave on a D6 at or below this.
+    concession_departure_on: int = 0
 
 
 # ---------------------------------------------------------------------------

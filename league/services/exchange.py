@@ -111,7 +111,12 @@ def team_document(team: Team) -> dict[str, Any]:
             "dedicated_fans": team.dedicated_fans,
         },
         # In hiring order, so that an import recreates them in the same order.
-        "players": [_player_document(ruleset, p) for p in sorted(team.players, key=_by_id)],
+        # Match-day players (unhired journeymen, mercenaries, stars) are not the team's.
+        "players": [
+            _player_document(ruleset, p)
+            for p in sorted(team.players, key=_by_id)
+            if not p.match_day_only
+        ],
         "ledger": [
             {
                 "amount": entry.amount,

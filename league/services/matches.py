@@ -25,6 +25,7 @@ from league.models import (
     MatchTeam,
     Player,
     PlayerOpening,
+    PregameSide,
     Team,
     TreasuryEntry,
     User,
@@ -45,6 +46,7 @@ from league.rules.team_building import fans_change_decision
 from league.services import audit, submissions, webhooks
 from league.services.errors import Conflict, Forbidden, NotFound, RuleViolation
 from league.services.leagues import get_league, league_ruleset, role_in
+from league.services.postgame import sync_match_day_players, undo_departures
 from league.services.recompute import player_openings, recompute_team
 from league.services.teams import can_manage, get_team, post_entry
 
@@ -384,6 +386,8 @@ def record_result(
         for team_id in sorted(side.team_id for side in match.sides)
     }
     teams = {side.side: locked[side.team_id] for side in match.sides}
+    # The pre-game's journeymen, mercenaries and stars exist before the report names them.
+    sync_match_day_players(session, match)
     _validate(session, ruleset, match, teams, report)
 
     _clear_events(session, match)
@@ -409,12 +413,19 @@ def record_result(
     session.flush()
     for side in match.sides:
         _store_side(side, report.side(side.side))
+        _keep_drawn_mvp(match, side)
     for side in match.sides:
         team = teams[side.side]
         side.winnings = _winnings(ruleset, match, side, report.side(side.side).winnings)
         # Expensive Mistakes hit the treasury the winnings arrive in, which is the
-        # team's without what this match booked before (a correction).
-        arriving = team.treasury - _booked(session, team, match) + side.winnings
+        # team's without what this match booked before (a correction), less what the
+        # pre-game spent from it.
+        arriving = (
+            team.treasury
+            - _booked(session, team, match)
+            - inducements_spent(session, team, match)
+            + side.winnings
+        )
         _roll_mistakes(ruleset, side, report.side(side.side), arriving)
     session.flush()
     for team in teams.values():
@@ -455,6 +466,7 @@ def void_match(session: Session, actor: User, match_id: int) -> Match:
     match.state = "voided"
     match.voided_at = datetime.now(UTC)
     match.voided_by_id = actor.id
+    undo_departures(match)
     session.flush()
     for team in teams:
         recompute_team(session, team)
@@ -575,6 +587,17 @@ def _validate(
                         "%(name)s: %(counter)s cannot be negative.", name=player.name, counter=name
                     ),
                 )
+        if player.match_day_only and player.match_day_match_id != match.id:
+            errors.add(
+                key,
+                gettext(
+                    "%(name)s was taken on for match #%(match)d only.",
+                    name=player.name,
+                    match=player.match_day_match_id or 0,
+                ),
+            )
+        if player.status == "star" and events.mvp > 0:
+            errors.add(key, gettext("%(name)s is a star player: no MVP.", name=player.name))
         tds[side] += max(events.td, 0)
         mvps[side] += max(events.mvp, 0)
         _validate_injury(ruleset, player, events, key, errors)
@@ -720,6 +743,21 @@ def _clear_events(session: Session, match: Match) -> None:
     session.flush()  # the new rows reuse (match, player) pairs: delete first
 
 
+def _keep_drawn_mvp(match: Match, side: MatchTeam) -> None:
+    """A correction keeps the MVP drawn after the result (BB2025) unless it names one itself."""
+    if side.mvp_draw is None:
+        return
+    lines = [a for a in match.players if a.team_id == side.team_id]
+    if any(a.mvp for a in lines):
+        return
+    drawn = side.mvp_draw["nominees"][side.mvp_draw["die"] - 1]
+    line = next((a for a in lines if a.player_id == drawn), None)
+    if line is None:
+        match.players.append(MatchPlayer(player_id=drawn, team_id=side.team_id, mvp=1))
+    else:
+        line.mvp = 1
+
+
 def _store_side(side: MatchTeam, entered: SideReport) -> None:
     """One side of the report as entered: the score and the post-game inputs."""
     side.score = entered.score
@@ -819,14 +857,64 @@ def _booked(session: Session, team: Team, match: Match) -> int:
     )
 
 
-def _book_match_money(session: Session, actor: User, team: Team, match: Match) -> None:
-    """Make the ledger's rows for this match add up to what the result says now."""
+def inducements_spent(session: Session, team: Team, match: Match) -> int:
+    """What the team's pre-game of this match spends from its treasury (petty cash aside)."""
+    return int(
+        session.scalar(
+            select(func.coalesce(func.sum(PregameSide.treasury_spent), 0)).where(
+                PregameSide.match_id == match.id, PregameSide.team_id == team.id
+            )
+        )
+        or 0
+    )
+
+
+def match_money(session: Session, team: Team, match: Match) -> int:
+    """What the ledger must hold for this match: winnings less mistakes and inducements.
+
+    Nothing for a match that is not played (a voided one gives everything back).
+    """
+    if match.state != "played":
+        return 0
     side = next(s for s in match.sides if s.team_id == team.id)
-    wanted = side.winnings - side.mistake_loss if match.state == "played" else 0
+    return side.winnings - side.mistake_loss - inducements_spent(session, team, match)
+
+
+def _book_match_money(session: Session, actor: User, team: Team, match: Match) -> None:
+    """Make the ledger's rows for this match add up to what the result says now.
+
+    The first booking writes one row per cause (winnings, expensive mistakes, the
+    treasury the pre-game spent on inducements, stars and mercenaries: petty cash
+    is never booked); a correction or a void books the difference.
+    """
+    side = next(s for s in match.sides if s.team_id == team.id)
+    wanted = match_money(session, team, match)
     booked = _booked(session, team, match)
     if wanted == booked:
         return
     if booked == 0 and match.state == "played":
+        spent = inducements_spent(session, team, match)
+        if spent:
+            # Bought before the kick-off; the winnings arrive in what is left.
+            try:
+                post_entry(
+                    session,
+                    team,
+                    actor,
+                    -spent,
+                    "inducements",
+                    f"Inducements, star players and mercenaries, match #{match.id}",
+                    match_id=match.id,
+                )
+            except RuleViolation as error:
+                raise Conflict(
+                    gettext(
+                        "%(team)s no longer has the gold its pre-game spent: %(why)s",
+                        team=team.name,
+                        why=error.message,
+                    ),
+                    code="inducements_unpaid",
+                ) from error
         if side.winnings:
             post_entry(
                 session,

@@ -52,6 +52,7 @@ from league.rules.refusals import refusal_text
 from league.services import audit
 from league.services.errors import Conflict, Forbidden, RuleViolation
 from league.services.matches import get_match
+from league.services.postgame import sync_match_day_players
 from league.services.rosters import team_values
 from league.services.teams import can_manage, roster, team_ruleset, team_type_of
 
@@ -291,6 +292,7 @@ def record_side(
     saved.items = _items(ruleset, team_type, journeymen, order)
     session.add(saved)
     session.flush()
+    sync_match_day_players(session, match)  # the side's journeymen, mercenaries and stars
     audit.record(session, actor, "match.pregame", "match", match.id, side=side, total=saved.total)
     return saved
 

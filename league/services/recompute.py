@@ -21,6 +21,7 @@ from league.models import (
     MatchTeam,
     Player,
     PlayerOpening,
+    PregameSide,
     Team,
     TeamOpening,
     TreasuryEntry,
@@ -157,7 +158,9 @@ def recompute_team(session: Session, team: Team, *, fix: bool = True) -> list[Di
         settle(player, "niggling_injuries", niggling, f"{label} niggling injuries")
         for characteristic, steps in reductions.items():
             settle(player, f"{characteristic}_reduction", steps, f"{label} -{characteristic}")
-        if player.status not in ("fired", "retired"):
+        # Journeymen (until hired), mercenaries and stars keep their status: they are
+        # off the roster whatever the match did to them (a star's injuries are not carried).
+        if player.status not in ("fired", "retired") and not player.match_day_only:
             status = "dead" if dead else "mng" if missing_next else "active"
             settle(player, "status", status, f"{label} status")
     fans_before = team_opening.fans_change if team_opening else 0
@@ -201,6 +204,7 @@ def _appearances_of(team: Team) -> Select[tuple[MatchPlayer]]:
             MatchTeam,
             and_(MatchTeam.match_id == MatchPlayer.match_id, MatchTeam.team_id == team.id),
         )
+        .join(Player, Player.id == MatchPlayer.player_id)
         .where(MatchPlayer.team_id == team.id, Match.state == "played")
     )
 
@@ -209,7 +213,8 @@ def _appearance_spp(ruleset: Ruleset, team_type: TeamType) -> ColumnElement[int]
     """`spp_for_events` as a SQL expression: SPP are each event's count times its award.
 
     A conceding team's players get none where the ruleset says so (the team's
-    own side is joined in `_appearances_of`).
+    own side is joined in `_appearances_of`), and star players never do (every
+    edition: they play for the gold, not for the team).
     """
     awards = spp_awards(ruleset, team_type)
     columns = {name: getattr(MatchPlayer, SPP_COLUMNS.get(name, name)) for name in SPP_EVENTS}
@@ -218,8 +223,12 @@ def _appearance_spp(ruleset: Ruleset, team_type: TeamType) -> ColumnElement[int]
         if awards.get(name):
             total = total + column * literal(int(awards[name]))
     if ruleset.spp.concession_forfeits_spp:
-        return case((MatchTeam.conceded.is_(True), literal(0)), else_=total)
-    return total
+        return case(
+            (MatchTeam.conceded.is_(True), literal(0)),
+            (Player.status == "star", literal(0)),
+            else_=total,
+        )
+    return case((Player.status == "star", literal(0)), else_=total)
 
 
 def player_openings(session: Session, team: Team) -> dict[int, PlayerOpening]:
@@ -262,9 +271,60 @@ def _recompute_team_items(
     settle(team, "treasury", int(treasury or 0), f"{team.name} treasury")
 
 
+def match_ledger_differences(session: Session, team: Team) -> list[Difference]:
+    """Matches whose ledger rows for the team do not add up to what the result books.
+
+    A played match books its winnings, less expensive mistakes and the treasury its
+    pre-game spent on inducements, stars and mercenaries; a voided one nothing. The
+    ledger is not a cache: a difference is reported, never repaired here (a
+    commissioner books an adjustment).
+    """
+    booked = (
+        select(
+            TreasuryEntry.match_id.label("match_id"),
+            func.sum(TreasuryEntry.amount).label("amount"),
+        )
+        .where(TreasuryEntry.team_id == team.id, TreasuryEntry.match_id.is_not(None))
+        .group_by(TreasuryEntry.match_id)
+        .subquery()
+    )
+    spent = (
+        select(
+            PregameSide.match_id.label("match_id"),
+            func.sum(PregameSide.treasury_spent).label("amount"),
+        )
+        .where(PregameSide.team_id == team.id)
+        .group_by(PregameSide.match_id)
+        .subquery()
+    )
+    wanted = case(
+        (
+            Match.state == "played",
+            MatchTeam.winnings - MatchTeam.mistake_loss - func.coalesce(spent.c.amount, 0),
+        ),
+        else_=literal(0),
+    )
+    rows = session.execute(
+        select(Match.id, func.coalesce(booked.c.amount, 0), wanted)
+        .join(MatchTeam, MatchTeam.match_id == Match.id)
+        .outerjoin(booked, booked.c.match_id == Match.id)
+        .outerjoin(spent, spent.c.match_id == Match.id)
+        .where(MatchTeam.team_id == team.id, func.coalesce(booked.c.amount, 0) != wanted)
+        .order_by(Match.id)
+    )
+    return [
+        Difference(f"{team.name} ledger for match #{match_id}", int(held), int(due))
+        for match_id, held, due in rows
+    ]
+
+
 def check_all(session: Session, *, fix: bool = False) -> list[Difference]:
-    """Compare (or repair) every cached balance against the events."""
+    """Compare (or repair) every cached balance against the events.
+
+    The ledger's rows of each match are compared too (reported, not repaired).
+    """
     differences: list[Difference] = []
     for team in session.scalars(select(Team).order_by(Team.id)):
         differences.extend(recompute_team(session, team, fix=fix))
+        differences.extend(match_ledger_differences(session, team))
     return differences

@@ -209,7 +209,12 @@ def team_sheet(team: Team) -> TeamSheet:
     team_type = team_type_of(team)
     on_roster = roster(team)
     lines = [_line(ruleset, team_type, p) for p in on_roster]
-    former = [_line(ruleset, team_type, p) for p in team.players if not p.on_roster]
+    # Match-day players (unhired journeymen, mercenaries, stars) were never on the books.
+    former = [
+        _line(ruleset, team_type, p)
+        for p in team.players
+        if not p.on_roster and not p.match_day_only
+    ]
     hires = hire_refusals(team)
     slots = [
         PositionSlot(

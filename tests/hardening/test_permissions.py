@@ -29,8 +29,19 @@ from sqlalchemy import func, select
 from werkzeug.test import TestResponse
 
 from league.extensions import db
-from league.models import ApiToken, AuditEntry, User
-from league.services import exchange, leagues, matches, redraft, seasons, teams, users, webhooks
+from league.models import ApiToken, AuditEntry, Match, Team, User
+from league.services import (
+    exchange,
+    leagues,
+    matches,
+    postgame,
+    pregame,
+    redraft,
+    seasons,
+    teams,
+    users,
+    webhooks,
+)
 from league.services.advancement import AdvancementRequest, buy_advancement
 from league.services.matches import MatchReport, PlayerEvents, SideReport
 from league.services.unit_of_work import unit_of_work
@@ -103,6 +114,13 @@ class World:
     outside_team: int
     #: The id of the coach's API token.
     coach_token: int
+    #: Played after a pre-game: a journeyman of the coach's team waiting to be hired.
+    journeyman_match: int
+    journeyman: int
+    #: Six players of the coach's team who could play the journeyman match (MVP nominees).
+    mvp_nominees: tuple[int, ...]
+    #: Played, the coach's team conceded (its departures not rolled yet).
+    conceded: int
     #: A webhook of the league, told about nothing the rows do (nothing is sent).
     webhook: int
     #: The last audit entry of the seed: anything after it was done by the request.
@@ -196,6 +214,30 @@ def seed_world() -> World:
         matches.record_result(session, commish, played.id, MatchReport(_side(), _side()))
         played_id = played.id
     with unit_of_work() as session:
+        conceded = matches.schedule_match(
+            session, commish, league_id, team, opponent_team, friendly=True
+        ).id
+        gave_up = SideReport(conceded=True, mistake_d6=6, mistake_dice=1)
+        matches.record_result(session, commish, conceded, MatchReport(gave_up, _side(1)))
+    # A pre-game: the coach's three players take eight journeymen; then the result.
+    with unit_of_work() as session:
+        journeyman_match = matches.schedule_match(
+            session, commish, league_id, team, opponent_team, friendly=True
+        ).id
+    with unit_of_work() as session:
+        pregame.record_side(session, coach, journeyman_match, "home", pregame.SideChoices())
+    with unit_of_work() as session:
+        pregame.record_side(
+            session, made["opponent"], journeyman_match, "away", pregame.SideChoices()
+        )
+    with unit_of_work() as session:
+        matches.record_result(session, commish, journeyman_match, MatchReport(_side(), _side()))
+        match = session.get(Match, journeyman_match)
+        assert match is not None
+        taken_on = postgame.match_day_players(session, match, session.get(Team, team))
+        journeyman = taken_on[0].id
+        mvp_nominees = (player, veteran, *(p.id for p in taken_on[:4]))
+    with unit_of_work() as session:
         buy_advancement(session, coach, veteran, AdvancementRequest("chosen_primary", "Dauntless"))
     with unit_of_work() as session:
         scheduled = matches.schedule_match(
@@ -231,6 +273,10 @@ def seed_world() -> World:
         join_token=join_token,
         outside_team=outside_team,
         coach_token=coach_token,
+        journeyman_match=journeyman_match,
+        journeyman=journeyman,
+        mvp_nominees=mvp_nominees,
+        conceded=conceded,
         webhook=webhook,
         mark=mark,
     )
@@ -902,6 +948,34 @@ ROWS: tuple[Row, ...] = (
         _api("POST", "/matches/{played}/void"),
         api(COMMISSIONERS),
         audited("match.void"),
+    ),
+    Row(
+        "API: hire a journeyman",
+        "api.hire_journeyman",
+        "POST",
+        _api("POST", "/matches/{journeyman_match}/journeymen/{journeyman}/hire"),
+        api(MANAGERS),
+        audited("player.hire_journeyman"),
+    ),
+    Row(
+        "API: draw an MVP",
+        "api.draw_mvp",
+        "POST",
+        _api(
+            "POST",
+            "/matches/{journeyman_match}/mvp-draw",
+            lambda w: {"team_id": w.team, "nominees": list(w.mvp_nominees)},
+        ),
+        api(MANAGERS),
+        audited("match.mvp_draw"),
+    ),
+    Row(
+        "API: roll a conceding team's departures",
+        "api.concession_departures",
+        "POST",
+        _api("POST", "/matches/{conceded}/departures", lambda w: {}),
+        api(MANAGERS),
+        audited("match.departures"),
     ),
     Row(
         "API: add a member",

@@ -44,6 +44,9 @@ CONTRACT = {
     ("post", "/api/v1/matches/{match_id}/void"),
     ("get", "/api/v1/matches/{match_id}/pregame"),
     ("put", "/api/v1/matches/{match_id}/pregame/{side}"),
+    ("post", "/api/v1/matches/{match_id}/journeymen/{player_id}/hire"),
+    ("post", "/api/v1/matches/{match_id}/mvp-draw"),
+    ("post", "/api/v1/matches/{match_id}/departures"),
     ("get", "/api/v1/players/{player_id}/advancement-options"),
     ("post", "/api/v1/players/{player_id}/advancements"),
     ("get", "/api/v1/openapi.json"),
@@ -133,7 +136,7 @@ def test_bodies_and_responses_name_their_schemas(document: dict[str, Any]) -> No
     schemas = document["components"]["schemas"]
     for (method, path), operation in operations(document).items():
         if method == "post" and not path.endswith(
-            ("/void", "/close", "/approve", "/advance", "/join-link")
+            ("/void", "/close", "/approve", "/advance", "/join-link", "/hire")
         ):
             body = operation["requestBody"]["content"]["application/json"]["schema"]
             assert body["$ref"].rsplit("/", 1)[1] in schemas, path
