@@ -21,6 +21,7 @@ from league.rules.model import (
     ADVANCEMENT_KINDS,
     CASUALTY_EFFECTS,
     CHARACTERISTICS,
+    BYE_RESULTS,
     PLAIN_SEASON,
     PLAYOFF_DRAWS,
     PLAYOFF_SEEDINGS,
@@ -58,6 +59,7 @@ from league.rules.model import (
     SkillRef,
     SppAwards,
     SppVariant,
+    Tournament,
     StaffRule,
     StarPair,
     StarPlayer,
@@ -663,11 +665,27 @@ def _read_season(doc: _Table) -> SeasonRules:
     table = doc.maybe_table("season")
     if table is None:
         return PLAIN_SEASON
-    table.only("prizes", "redraft", "playoffs")
+    table.only("prizes", "redraft", "playoffs", "tournament")
     return SeasonRules(
         playoffs=_read_playoffs(table),
         prizes=_read_prizes(table),
         redraft=_read_redraft(table),
+        tournament=_read_tournament(table),
+    )
+
+
+def _read_tournament(season: _Table) -> Tournament:
+    table = season.maybe_table("tournament")
+    if table is None:
+        return PLAIN_SEASON.tournament
+    table.only("bye_result", "bye_touchdowns")
+    default = PLAIN_SEASON.tournament
+    touchdowns = table.integers("bye_touchdowns", default.bye_touchdowns)
+    if len(touchdowns) != 2:
+        raise table.error("bye_touchdowns", "expected two numbers: for, against")
+    return Tournament(
+        bye_result=_choice(table, "bye_result", BYE_RESULTS, default.bye_result),
+        bye_touchdowns=(touchdowns[0], touchdowns[1]),
     )
 
 
