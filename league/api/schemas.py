@@ -579,6 +579,13 @@ class StandingsRowSchema(ResponseSchema):
     cas_for = fields.Integer(required=True)
     cas_against = fields.Integer(required=True)
     points = fields.Integer(required=True)
+    byes = fields.Integer(
+        required=True,
+        metadata=_doc(
+            "Swiss rounds the team sat out; each is counted in played and in the results "
+            "as the ruleset says (a 1-0 win by default)."
+        ),
+    )
 
 
 class StandingsSchema(ResponseSchema):
@@ -637,6 +644,30 @@ class NewPlayoffsSchema(RequestSchema):
     """A bracket to seed from the current standings."""
 
     teams = fields.Integer(required=True, validate=OneOf((4, 8, 16)))
+
+
+class SwissPairingSchema(ResponseSchema):
+    """One match of a Swiss round, the better-placed team at home."""
+
+    match_id = fields.Integer(required=True)
+    home_team = fields.Integer(required=True, metadata=_doc("Team id."))
+    away_team = fields.Integer(required=True, metadata=_doc("Team id."))
+
+
+class SwissRoundSchema(ResponseSchema):
+    """The round just paired: its matches (scheduled fixtures) and the bye."""
+
+    round = fields.Integer(required=True, metadata=_doc("The round's number in the season."))
+    pairings = fields.List(fields.Nested(SwissPairingSchema), required=True)
+    bye = fields.Integer(
+        required=True,
+        allow_none=True,
+        metadata=_doc("Team id of the team sitting out (an odd number of teams), else null."),
+    )
+    rematches = fields.Boolean(
+        required=True,
+        metadata=_doc("true only when no pairing without a rematch was left."),
+    )
 
 
 class MatchWinnerSchema(RequestSchema):

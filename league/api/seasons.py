@@ -1,4 +1,5 @@
-"""The season cycle: playoffs, and GET/POST /api/v1/teams/<id>/redraft and its approval."""
+"""The season cycle: playoffs, Swiss rounds, and GET/POST /api/v1/teams/<id>/redraft and its
+approval."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from league.api.auth import token_required
 from league.api.errors import BadRequest, invalid_field
 from league.api.serializers import json_object, match_json, optional_int, team_json
 from league.extensions import db
-from league.services import leagues, playoffs, teams
+from league.services import leagues, playoffs, teams, tournament
 from league.services.redraft import (
     RedraftChoice,
     RedraftPlan,
@@ -271,3 +272,49 @@ def record_winner(match_id: int) -> dict[str, Any]:
         raise invalid_field("team_id", "'team_id' is required.")
     with unit_of_work() as session:
         return match_json(playoffs.record_winner(session, g.api_user, match_id, team_id))
+
+
+# ---------------------------------------------------------------------------
+# Swiss tournaments
+
+
+def swiss_round_json(pairing: tournament.SwissPairing) -> dict[str, Any]:
+    return {
+        "round": pairing.number,
+        "pairings": [
+            {
+                "match_id": match.id,
+                "home_team": match.home.team_id,
+                "away_team": match.away.team_id,
+            }
+            for match in pairing.matches
+        ],
+        "bye": pairing.bye_team_id,
+        "rematches": pairing.rematches,
+    }
+
+
+@bp.post("/leagues/<id:league_id>/rounds")
+@token_required
+def pair_swiss_round(league_id: int) -> tuple[dict[str, Any], int]:
+    """Pair and schedule the next Swiss round from the current standings (commissioner).
+
+    The first round is drawn at random; later rounds pair down the standings (the
+    league's points, then its tie-breakers), swapping down to avoid rematches. With
+    an odd number of teams the lowest-placed team without a bye sits out; the bye
+    counts as the ruleset says (a 1-0 win by default).
+    ---
+    post:
+      tags: [Seasons]
+      responses:
+        201: SwissRound
+      errors:
+        403: The caller is not a commissioner of the league.
+        404: No such league.
+        409: No open season (`no_open_season`), or a match still waits for its result
+          (`round_unplayed`).
+        422: Fewer than two active teams (`not_enough_teams`).
+    """
+    with unit_of_work() as session:
+        pairing = tournament.pair_next_round(session, g.api_user, league_id)
+        return swiss_round_json(pairing), 201

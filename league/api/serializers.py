@@ -196,6 +196,7 @@ def standings_json(table: Standings | None) -> dict[str, Any]:
                 "cas_for": row.cas_for,
                 "cas_against": row.cas_against,
                 "points": row.points,
+                "byes": row.byes,
             }
             for row in table.rows
         ]

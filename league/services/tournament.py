@@ -19,12 +19,13 @@ from sqlalchemy.orm import Session, selectinload
 
 from league.i18n import gettext, ngettext
 from league.models import League, Match, Season, SwissBye, User
+from league.models.match import MatchTeam
 from league.rules.competitions import swiss_round
 from league.services import audit, webhooks
 from league.services.errors import Conflict, RuleViolation
-from league.services.leagues import get_league, require_commissioner
+from league.services.leagues import get_league, league_ruleset, require_commissioner
 from league.services.matches import schedule_match
-from league.services.standings import standings
+from league.services.standings import Standings, season_of, standings
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +57,9 @@ def _league_matches(session: Session, season: Season) -> list[Match]:
 def season_byes(session: Session, season: Season) -> dict[int, int]:
     """{round: team id} of the byes handed out in the season."""
     return dict(
-        session.execute(select(SwissBye.round, SwissBye.team_id).where(SwissBye.season_id == season.id))
+        session.execute(
+            select(SwissBye.round, SwissBye.team_id).where(SwissBye.season_id == season.id)
+        )
         .tuples()
         .all()
     )
@@ -68,7 +71,9 @@ def next_round_number(session: Session, season: Season) -> int:
             Match.season_id == season.id, Match.friendly.is_(False), Match.state != "voided"
         )
     )
-    last_bye = session.scalar(select(func.max(SwissBye.round)).where(SwissBye.season_id == season.id))
+    last_bye = session.scalar(
+        select(func.max(SwissBye.round)).where(SwissBye.season_id == season.id)
+    )
     return max(last_match or 0, last_bye or 0) + 1
 
 
@@ -161,3 +166,96 @@ def pair_next_round(
         session, league.id, "fixtures.generated", webhooks.fixtures_payload(league, list(created))
     )
     return SwissPairing(number, created, pairing.bye, pairing.rematches)
+
+
+# ---------------------------------------------------------------------------
+# The printed round
+
+
+@dataclass(frozen=True, slots=True)
+class SheetSide:
+    team_id: int
+    name: str
+    #: Place and points in the standings as they are now.
+    position: int | None
+    points: int
+    score: int
+
+
+@dataclass(frozen=True, slots=True)
+class SheetTable:
+    table: int
+    match_id: int
+    state: str
+    home: SheetSide
+    away: SheetSide
+
+    @property
+    def played(self) -> bool:
+        return self.state == "played"
+
+
+@dataclass(frozen=True, slots=True)
+class RoundSheet:
+    season_name: str
+    season_number: int
+    number: int
+    tables: tuple[SheetTable, ...]
+    bye: str | None
+    #: How the bye counts (the ruleset's [season.tournament]): "win" or "draw", and its score.
+    bye_result: str
+    bye_touchdowns: tuple[int, int]
+    standings: Standings
+
+
+def round_sheet(
+    session: Session, league: League, number: int, season_number: int | None = None
+) -> RoundSheet | None:
+    """A round's pairings, one table each, with the bye and the standings (None: no such round)."""
+    season = season_of(league, season_number)
+    found = list(
+        session.scalars(
+            select(Match)
+            .where(
+                Match.season_id == season.id,
+                Match.round == number,
+                Match.friendly.is_(False),
+                Match.state != "voided",
+            )
+            .order_by(Match.id)
+            .options(selectinload(Match.sides).joinedload(MatchTeam.team))
+        )
+    )
+    bye = session.scalar(
+        select(SwissBye).where(SwissBye.season_id == season.id, SwissBye.round == number)
+    )
+    if not found and bye is None:
+        return None
+    table = standings(session, league, season.number)
+    rows = {row.team_id: row for row in table.rows}
+
+    def side(match: Match, which: str) -> SheetSide:
+        own = match.side(which)
+        row = rows.get(own.team_id)
+        return SheetSide(
+            own.team_id,
+            own.team.name,
+            row.position if row else None,
+            row.points if row else 0,
+            own.score,
+        )
+
+    rules = league_ruleset(league).season.tournament
+    return RoundSheet(
+        season.name,
+        season.number,
+        number,
+        tuple(
+            SheetTable(index, m.id, m.state, side(m, "home"), side(m, "away"))
+            for index, m in enumerate(found, start=1)
+        ),
+        bye.team.name if bye is not None else None,
+        rules.bye_result,
+        rules.bye_touchdowns,
+        table,
+    )
