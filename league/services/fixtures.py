@@ -16,7 +16,7 @@ from typing import TypeVar
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session, selectinload
 
-from league.models import League, Match, MatchTeam, Season, User
+from league.models import League, Match, MatchTeam, Season, SwissBye, Team, User
 from league.services import audit, webhooks
 from league.services.errors import Conflict, RuleViolation
 from league.services.leagues import get_league, require_commissioner
@@ -263,7 +263,17 @@ def season_fixtures(
         .options(selectinload(Match.sides).joinedload(MatchTeam.team))
     )
     fixtures = [fixture_of(m) for m in found]
-    numbers = sorted({f.round for f in fixtures if f.round is not None})
+    # Swiss byes are stored (a team may sit out before it has played a round).
+    swiss = dict(
+        session.execute(
+            select(SwissBye.round, Team.name)
+            .join(Team, Team.id == SwissBye.team_id)
+            .where(SwissBye.season_id == season.id)
+        )
+        .tuples()
+        .all()
+    )
+    numbers = sorted({f.round for f in fixtures if f.round is not None} | set(swiss))
     scheduled = {
         side.team_id: side.team_name
         for f in fixtures
@@ -274,8 +284,10 @@ def season_fixtures(
     for number in numbers:
         in_round = tuple(f for f in fixtures if f.round == number)
         playing = {side.team_id for f in in_round for side in (f.home, f.away)}
-        byes = tuple(sorted(name for tid, name in scheduled.items() if tid not in playing))
-        rounds.append(FixtureRound(number, in_round, byes))
+        byes = {name for tid, name in scheduled.items() if tid not in playing}
+        if number in swiss:
+            byes.add(swiss[number])
+        rounds.append(FixtureRound(number, in_round, tuple(sorted(byes))))
     others = tuple(f for f in fixtures if f.round is None)
     return FixtureList(season.id, season.name, tuple(rounds), others)
 

@@ -77,10 +77,14 @@ def _render_index(league_id: int) -> str:
     fixture_list = fixture_service.season_fixtures(db.session(), league, _season_number())
     role = leagues.role_in(league, current_user)
     season = next(s for s in league.seasons if s.id == fixture_list.season_id)
+    # The season's league matches, counted from the list already loaded (no second query):
+    # a schedule is generated only for a season without any.
+    league_matches = sum(
+        not f.friendly
+        for f in (*fixture_list.others, *(f for r in fixture_list.rounds for f in r.fixtures))
+    )
     can_generate = (
-        role == "commissioner"
-        and season is league.current_season
-        and fixture_service.season_match_count(db.session(), season) == 0
+        role == "commissioner" and season is league.current_season and league_matches == 0
     )
     return render_template(
         "fixtures/index.html",

@@ -294,6 +294,7 @@ SPECS = (
     ),
     Spec("seasons.seed_playoffs", "/leagues/{league}/playoffs", Role.COMMISSIONER, {"size": "4"}),
     Spec("seasons.advance_playoffs", "/leagues/{league}/playoffs/advance", Role.COMMISSIONER, {}),
+    Spec("fixtures.pair_round", "/leagues/{league}/fixtures/rounds/next", Role.COMMISSIONER, {}),
     Spec("seasons.record_winner", "/matches/{played}/winner", Role.COMMISSIONER, {}),
     Spec(
         "leagues.new_team",

@@ -544,6 +544,14 @@ ROWS: tuple[Row, ...] = (
         audited("league.playoffs_advance"),
     ),
     Row(
+        "pair the next Swiss round",
+        "fixtures.pair_round",
+        "POST",
+        _post("/leagues/{league}/fixtures/rounds/next"),
+        web(COMMISSIONERS),
+        audited("league.swiss_round"),
+    ),
+    Row(
         # A friendly has no winner to record: commissioners are told so.
         "record a knock-out winner",
         "seasons.record_winner",
@@ -797,6 +805,14 @@ ROWS: tuple[Row, ...] = (
         _api("POST", "/leagues/{league}/playoffs/advance"),
         api(()) | dict.fromkeys(COMMISSIONERS, Outcome.NOT_FOUND),
         audited("league.playoffs_advance"),
+    ),
+    Row(
+        "API: pair the next Swiss round",
+        "api.pair_swiss_round",
+        "POST",
+        _api("POST", "/leagues/{league}/rounds"),
+        api(COMMISSIONERS),
+        audited("league.swiss_round"),
     ),
     Row(
         "API: record a knock-out winner",
