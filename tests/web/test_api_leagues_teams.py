@@ -26,6 +26,7 @@ STANDINGS_COUNTS = (
     "cas_for",
     "cas_against",
     "points",
+    "byes",
 )
 
 
