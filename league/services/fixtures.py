@@ -69,6 +69,27 @@ def round_robin(team_ids: Sequence[T], double: bool = False) -> list[list[tuple[
     return rounds
 
 
+def division_rounds(teams: Sequence[Team], double: bool = False) -> list[list[tuple[int, int]]]:
+    """A round robin inside each division (teams without one form a group of their own),
+    played side by side: round n holds every division's round n. Without divisions this
+    is the league's round robin."""
+    by_division: dict[str, list[int]] = {}
+    for team in teams:
+        by_division.setdefault(team.division or "", []).append(team.id)
+    schedules = [round_robin(by_division[name], double) for name in sorted(by_division)]
+    count = max((len(rounds) for rounds in schedules), default=0)
+    return [
+        [pair for rounds in schedules if number < len(rounds) for pair in rounds[number]]
+        for number in range(count)
+    ]
+
+
+def division_schedule_size(teams: Sequence[Team], double: bool = False) -> tuple[int, int]:
+    """(rounds, matches) of the schedule `generate_fixtures` makes for these teams."""
+    rounds = division_rounds(teams, double)
+    return len(rounds), sum(len(pairs) for pairs in rounds)
+
+
 def schedule_size(team_count: int, double: bool = False) -> tuple[int, int]:
     """(rounds, matches) of a round robin between `team_count` teams."""
     if team_count < 2:
@@ -140,7 +161,7 @@ def generate_fixtures(
     if shuffle:
         secrets.SystemRandom().shuffle(teams)
     created: list[Match] = []
-    for number, pairs in enumerate(round_robin([t.id for t in teams], double), start=1):
+    for number, pairs in enumerate(division_rounds(teams, double), start=1):
         day = start_date + timedelta(days=days_between * (number - 1)) if start_date else None
         for home_id, away_id in pairs:
             created.append(

@@ -193,6 +193,7 @@ def generate(league_id: int) -> str | Response:
             flash(f"{len(created)} fixtures created in {rounds} rounds.", "success")
             return redirect(url_for("fixtures.index", league_id=league_id))
     teams = _active_teams(league)
+    active = [team for team in league.teams if team.status == "active"]
     return render_template(
         "fixtures/generate.html",
         league=league,
@@ -200,8 +201,9 @@ def generate(league_id: int) -> str | Response:
         form=form,
         teams=teams,
         existing=existing,
-        single=fixture_service.schedule_size(len(teams)),
-        double=fixture_service.schedule_size(len(teams), double=True),
+        # Inside each division when the league has them.
+        single=fixture_service.division_schedule_size(active),
+        double=fixture_service.division_schedule_size(active, double=True),
     )
 
 
