@@ -670,6 +670,31 @@ class SwissRoundSchema(ResponseSchema):
     )
 
 
+class DivisionSchema(ResponseSchema):
+    """A division and its teams."""
+
+    name = fields.String(required=True)
+    teams = fields.List(fields.Integer(), required=True, metadata=_doc("Team ids."))
+
+
+class DivisionsSchema(ResponseSchema):
+    """The league's divisions (by name) and the teams in none."""
+
+    divisions = fields.List(fields.Nested(DivisionSchema), required=True)
+    without_division = fields.List(fields.Integer(), required=True, metadata=_doc("Team ids."))
+
+
+class DivisionAssignmentSchema(RequestSchema):
+    """Teams to place: team id (as a text key) to division name, null for none."""
+
+    teams = fields.Dict(
+        keys=fields.String(),
+        values=fields.String(allow_none=True, validate=Length(max=40)),
+        required=True,
+        metadata=_doc('e.g. `{"12": "North", "13": null}`'),
+    )
+
+
 class MatchWinnerSchema(RequestSchema):
     """Who went through from a drawn knock-out match, after extra time."""
 
@@ -810,6 +835,9 @@ class TeamSchema(ResponseSchema):
     dedicated_fans = fields.Integer(required=True)
     team_value = fields.Integer(required=True)
     current_team_value = fields.Integer(required=True)
+    division = fields.String(
+        required=True, allow_none=True, metadata=_doc("The team's division; null: none.")
+    )
     players = fields.List(
         fields.Nested(PlayerSchema),
         required=True,

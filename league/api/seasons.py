@@ -1,5 +1,5 @@
-"""The season cycle: playoffs, Swiss rounds, and GET/POST /api/v1/teams/<id>/redraft and its
-approval."""
+"""The season cycle: playoffs, Swiss rounds, divisions, and GET/POST
+/api/v1/teams/<id>/redraft and its approval."""
 
 from __future__ import annotations
 
@@ -12,7 +12,8 @@ from league.api.auth import token_required
 from league.api.errors import BadRequest, invalid_field
 from league.api.serializers import json_object, match_json, optional_int, team_json
 from league.extensions import db
-from league.services import leagues, playoffs, teams, tournament
+from league.models import League
+from league.services import divisions, leagues, playoffs, teams, tournament
 from league.services.redraft import (
     RedraftChoice,
     RedraftPlan,
@@ -318,3 +319,67 @@ def pair_swiss_round(league_id: int) -> tuple[dict[str, Any], int]:
     with unit_of_work() as session:
         pairing = tournament.pair_next_round(session, g.api_user, league_id)
         return swiss_round_json(pairing), 201
+
+
+# ---------------------------------------------------------------------------
+# Divisions
+
+
+def divisions_json(league: League) -> dict[str, Any]:
+    placed = [team for team in league.teams if team.status != "retired"]
+    return {
+        "divisions": [
+            {"name": name, "teams": [team.id for team in placed if team.division == name]}
+            for name in divisions.division_names(league)
+        ],
+        "without_division": [team.id for team in placed if not team.division],
+    }
+
+
+@bp.get("/leagues/<id:league_id>/divisions")
+def get_divisions(league_id: int) -> dict[str, Any]:
+    """The league's divisions and their teams (no divisions: every team is without one).
+    ---
+    get:
+      tags: [Seasons]
+      responses:
+        200: Divisions
+      errors:
+        404: No such league.
+    """
+    return divisions_json(leagues.get_league(db.session(), league_id))
+
+
+@bp.post("/leagues/<id:league_id>/divisions")
+@token_required
+def assign_divisions(league_id: int) -> dict[str, Any]:
+    """Place teams in divisions (commissioner): `{"teams": {"<team id>": "North" | null}}`.
+
+    Teams not named keep their division; null or an empty name takes a team out of its
+    division. Fixtures generated afterwards are a round robin inside each division.
+    ---
+    post:
+      tags: [Seasons]
+      requestBody: DivisionAssignment
+      responses:
+        200: Divisions
+      errors:
+        400: Malformed body (`bad_request`, `invalid_field`).
+        403: The caller is not a commissioner of the league.
+        404: No such league.
+        422: A team of another league, or a name over 40 characters (`invalid_division`).
+    """
+    body = json_object()
+    given = body.get("teams")
+    if not isinstance(given, dict):
+        raise invalid_field("teams", "'teams' must be an object of team ids to division names.")
+    assignments: dict[int, str | None] = {}
+    for key, name in given.items():
+        if not key.isdigit() or len(key) > 10:
+            raise invalid_field("teams", "The keys of 'teams' are team ids.")
+        if name is not None and not isinstance(name, str):
+            raise invalid_field("teams", "A division's name is a text or null.")
+        assignments[int(key)] = name
+    with unit_of_work() as session:
+        league = divisions.assign_divisions(session, g.api_user, league_id, assignments)
+        return divisions_json(league)

@@ -298,6 +298,7 @@ def team_json(team: Team) -> dict[str, Any]:
         "dedicated_fans": team.dedicated_fans,
         "team_value": sheet.values.team_value,
         "current_team_value": sheet.values.current_team_value,
+        "division": team.division,
         "players": [player_json(line) for line in _player_lines(sheet)],
     }
 

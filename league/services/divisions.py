@@ -105,6 +105,8 @@ class DivisionTable:
     #: None: the teams without a division.
     name: str | None
     rows: tuple[StandingRow, ...]
+    #: What the table's caption names (the season, as the league table's does).
+    season_name: str = ""
 
 
 def division_tables(league: League, table: Standings) -> tuple[DivisionTable, ...]:
@@ -122,6 +124,7 @@ def division_tables(league: League, table: Standings) -> tuple[DivisionTable, ..
                 DivisionTable(
                     name,
                     tuple(replace(row, position=place) for place, row in enumerate(rows, start=1)),
+                    table.season_name,
                 )
             )
     return tuple(tables)

@@ -26,6 +26,7 @@ from league.models import League
 from league.services import fixtures as fixture_service
 from league.services import leagues, matches, seasons, teams, tournament
 from league.services import standings as standings_service
+from league.services.divisions import division_tables
 from league.services.errors import DomainError
 from league.services.submissions import Resubmitted
 from league.services.unit_of_work import unit_of_work
@@ -290,6 +291,7 @@ def _render_standings(league_id: int) -> str:
         season=season,
         standings=table,
         prizes=seasons.prizes_paid(db.session(), league, season) if season.closed_at else (),
+        divisions=division_tables(league, table),
         role=leagues.role_in(league, current_user),
     )
 
