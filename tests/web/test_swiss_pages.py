@@ -13,7 +13,7 @@ from league.services.matches import MatchReport, SideReport
 from league.services.unit_of_work import unit_of_work
 from league.services.users import issue_token
 from tests.factories import make_league, make_user
-from tests.pages import flashes, login, table_rows, text_of
+from tests.pages import field_errors, flashes, login, table_rows, text_of
 
 #: The printed score and the bye's score are joined by an en dash.
 EN_DASH = "\u2013"
@@ -172,3 +172,63 @@ def test_the_rounds_endpoint_is_in_the_openapi_document(client: FlaskClient) -> 
     }
     assert set(operation["responses"]) >= {"201", "401", "403", "404", "409", "422"}
     assert "byes" in doc["components"]["schemas"]["StandingsRow"]["properties"]
+
+
+# ---------------------------------------------------------------------------
+# Divisions
+
+
+def test_divisions_page_and_the_standings_per_division(client: FlaskClient) -> None:
+    league_id = _league(3)
+    ids = {name: team_id for team_id, name in _names(league_id).items()}
+    url = f"/leagues/{league_id}/divisions"
+    login(client, "coach")
+    assert client.post(url, data={f"team_{ids['Team 1']}": "North"}).status_code == 403
+    login(client, "comm")
+    assert f'href="{url}"' in client.get(f"/leagues/{league_id}/settings").text
+    refused = client.post(url, data={f"team_{ids['Team 1']}": "N" * 41})
+    assert refused.status_code == 200
+    assert field_errors(refused.text, f"team_{ids['Team 1']}") == [
+        "Field cannot be longer than 40 characters."
+    ]
+    assert {t.division for t in leagues.get_league(db.session, league_id).teams} == {None}
+    saved = client.post(
+        url, data={f"team_{ids['Team 1']}": "North", f"team_{ids['Team 2']}": "South"}
+    )
+    assert saved.headers["Location"] == url
+    page = client.get(url).text
+    assert flashes(page) == ["Divisions saved."]
+    assert "2 divisions: North, South." in text_of(page)
+    standings = text_of(client.get(f"/leagues/{league_id}/standings").text)
+    for heading in ("Whole league", "North", "South", "Without a division"):
+        assert heading in standings
+
+
+def test_divisions_through_the_api(client: FlaskClient) -> None:
+    league_id = _league(3)
+    ids = {name: team_id for team_id, name in _names(league_id).items()}
+    league = leagues.get_league(db.session, league_id)
+    comm = next(m.user for m in league.members if m.role == "commissioner")
+    with unit_of_work() as session:
+        token = issue_token(session, comm)
+    headers = {"Authorization": f"Bearer {token}"}
+    url = f"/api/v1/leagues/{league_id}/divisions"
+    assert client.get(url).json == {
+        "divisions": [],
+        "without_division": sorted(ids.values()),
+    }
+    bad = client.post(url, json={"teams": ["North"]}, headers=headers)
+    assert bad.status_code == 400
+    assert bad.json["error"]["code"] == "invalid_field"
+    refused = client.post(url, json={"teams": {"99999": "North"}}, headers=headers)
+    assert refused.status_code == 422
+    assert refused.json["error"]["code"] == "invalid_division"
+    assert {t.division for t in leagues.get_league(db.session, league_id).teams} == {None}
+    body = {"teams": {str(ids["Team 1"]): "North", str(ids["Team 3"]): "North"}}
+    saved = client.post(url, json=body, headers=headers)
+    assert saved.status_code == 200, saved.json
+    assert saved.json == {
+        "divisions": [{"name": "North", "teams": [ids["Team 1"], ids["Team 3"]]}],
+        "without_division": [ids["Team 2"]],
+    }
+    assert client.get(f"/api/v1/teams/{ids['Team 1']}").json["division"] == "North"
