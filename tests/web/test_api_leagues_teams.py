@@ -279,6 +279,7 @@ def test_created_team_is_active_with_empty_roster_and_full_treasury(world: World
         "dedicated_fans": 1,
         "team_value": 0,
         "current_team_value": 0,
+        "division": None,
         "players": [],
     }
 
