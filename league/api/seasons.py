@@ -375,7 +375,7 @@ def assign_divisions(league_id: int) -> dict[str, Any]:
         raise invalid_field("teams", "'teams' must be an object of team ids to division names.")
     assignments: dict[int, str | None] = {}
     for key, name in given.items():
-        if not key.isdigit() or len(key) > 10:
+        if not (key.isascii() and key.isdigit()) or len(key) > 10:
             raise invalid_field("teams", "The keys of 'teams' are team ids.")
         if name is not None and not isinstance(name, str):
             raise invalid_field("teams", "A division's name is a text or null.")

@@ -20,6 +20,7 @@ from league.services import audit
 from league.services.errors import Problem, RuleViolation
 from league.services.leagues import get_league, require_commissioner
 from league.services.standings import StandingRow, Standings
+from league.services.text import is_one_line
 
 MAX_NAME = 40
 
@@ -62,6 +63,17 @@ def assign_divisions(
             )
             continue
         value = clean_name(name)
+        if value is not None and ("\x00" in value or not is_one_line(value)):
+            problems.append(
+                Problem(
+                    field,
+                    gettext(
+                        "A division's name is one line of text, without line breaks or "
+                        "text-direction controls."
+                    ),
+                )
+            )
+            continue
         if value is not None and len(value) > MAX_NAME:
             problems.append(
                 Problem(

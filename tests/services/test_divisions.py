@@ -118,6 +118,12 @@ def test_bad_assignments_are_refused_and_nothing_changes(commissioner: User, coa
         f"team_{other_ids['T1']}": [f"bb2025 league has no team number {other_ids['T1']}."],
         f"team_{ids['T2']}": ["A division's name is at most 40 characters."],
     }
+    with pytest.raises(RuleViolation) as refused, unit_of_work() as session:
+        divisions.assign_divisions(
+            session, commissioner, league_id, {ids["T1"]: "Evil\u202eNorth", ids["T2"]: "N\x00"}
+        )
+    line = "A division's name is one line of text, without line breaks or text-direction controls."
+    assert refused.value.fields == {f"team_{ids['T1']}": [line], f"team_{ids['T2']}": [line]}
     with pytest.raises(Forbidden), unit_of_work() as session:
         divisions.assign_divisions(session, coach, league_id, {ids["T1"]: "North"})
     league = leagues.get_league(db.session, league_id)
