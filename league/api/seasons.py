@@ -12,8 +12,10 @@ from league.api.auth import token_required
 from league.api.errors import BadRequest, invalid_field
 from league.api.serializers import json_object, match_json, optional_int, team_json
 from league.extensions import db
+from league.i18n import gettext
 from league.models import League
 from league.services import divisions, leagues, playoffs, teams, tournament
+from league.services.errors import RuleViolation
 from league.services.redraft import (
     RedraftChoice,
     RedraftPlan,
@@ -375,10 +377,16 @@ def assign_divisions(league_id: int) -> dict[str, Any]:
         raise invalid_field("teams", "'teams' must be an object of team ids to division names.")
     assignments: dict[int, str | None] = {}
     for key, name in given.items():
-        if not (key.isascii() and key.isdigit()) or len(key) > 10:
-            raise invalid_field("teams", "The keys of 'teams' are team ids.")
         if name is not None and not isinstance(name, str):
             raise invalid_field("teams", "A division's name is a text or null.")
+        if not (key.isascii() and key.isdigit()) or len(key) > 10:
+            # A well-formed body naming no team of the league: refused as the rules refuse
+            # a team of another league.
+            raise RuleViolation(
+                gettext("The keys of 'teams' are ids of the league's teams."),
+                field="teams",
+                code="invalid_division",
+            )
         assignments[int(key)] = name
     with unit_of_work() as session:
         league = divisions.assign_divisions(session, g.api_user, league_id, assignments)
