@@ -82,7 +82,10 @@ TAGS = (
     {"name": "Players", "description": "Players: reading and firing."},
     {"name": "Matches", "description": "Recording and voiding match results."},
     {"name": "Advancement", "description": "Spending Star Player Points."},
-    {"name": "Seasons", "description": "Between seasons: the off-season re-draft."},
+    {
+        "name": "Seasons",
+        "description": "Between seasons: the off-season re-draft; playoffs; Swiss rounds.",
+    },
     {"name": "Members", "description": "Who belongs to a league, its roles and join link."},
     {"name": "Fixtures", "description": "A season's schedule: generated or added one by one."},
     {"name": "Webhooks", "description": "Messages sent to other tools when something happens."},

@@ -754,6 +754,13 @@ class StandingsRowSchema(ResponseSchema):
     cas_for = fields.Integer(required=True)
     cas_against = fields.Integer(required=True)
     points = fields.Integer(required=True)
+    byes = fields.Integer(
+        required=True,
+        metadata=_doc(
+            "Swiss rounds the team sat out; each is counted in played and in the results "
+            "as the ruleset says (a 1-0 win by default)."
+        ),
+    )
 
 
 class StandingsSchema(ResponseSchema):
@@ -812,6 +819,59 @@ class NewPlayoffsSchema(RequestSchema):
     """A bracket to seed from the current standings."""
 
     teams = JsonInteger(required=True, validate=ServiceOneOf((4, 8, 16)), error_messages=REQUIRED)
+
+
+class SwissPairingSchema(ResponseSchema):
+    """One match of a Swiss round, the better-placed team at home."""
+
+    match_id = fields.Integer(required=True)
+    home_team = fields.Integer(required=True, metadata=_doc("Team id."))
+    away_team = fields.Integer(required=True, metadata=_doc("Team id."))
+
+
+class SwissRoundSchema(ResponseSchema):
+    """The round just paired: its matches (scheduled fixtures) and the bye."""
+
+    round = fields.Integer(required=True, metadata=_doc("The round's number in the season."))
+    pairings = fields.List(fields.Nested(SwissPairingSchema), required=True)
+    bye = fields.Integer(
+        required=True,
+        allow_none=True,
+        metadata=_doc("Team id of the team sitting out (an odd number of teams), else null."),
+    )
+    rematches = fields.Boolean(
+        required=True,
+        metadata=_doc("true only when no pairing without a rematch was left."),
+    )
+
+
+class DivisionSchema(ResponseSchema):
+    """A division and its teams."""
+
+    name = fields.String(required=True)
+    teams = fields.List(fields.Integer(), required=True, metadata=_doc("Team ids."))
+
+
+class DivisionsSchema(ResponseSchema):
+    """The league's divisions (by name) and the teams in none."""
+
+    divisions = fields.List(fields.Nested(DivisionSchema), required=True)
+    without_division = fields.List(fields.Integer(), required=True, metadata=_doc("Team ids."))
+
+
+class DivisionAssignmentSchema(RequestSchema):
+    """Teams to place: team id (as a text key) to division name, null for none."""
+
+    teams = fields.Dict(
+        keys=fields.String(),
+        # The name's length and form are the service's to refuse (422 invalid_division).
+        values=fields.String(
+            allow_none=True, error_messages={"invalid": "must be a text or null."}
+        ),
+        required=True,
+        metadata=_doc('e.g. `{"12": "North", "13": null}`; a name has at most 40 characters.'),
+        error_messages={"invalid": "must be an object of team ids to division names."},
+    )
 
 
 class MatchWinnerSchema(RequestSchema):
@@ -958,6 +1018,9 @@ class TeamSchema(ResponseSchema):
     dedicated_fans = fields.Integer(required=True)
     team_value = fields.Integer(required=True)
     current_team_value = fields.Integer(required=True)
+    division = fields.String(
+        required=True, allow_none=True, metadata=_doc("The team's division; null: none.")
+    )
     players = fields.List(
         fields.Nested(PlayerSchema),
         required=True,

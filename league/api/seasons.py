@@ -1,4 +1,5 @@
-"""The season cycle: playoffs, and GET/POST /api/v1/teams/<id>/redraft and its approval."""
+"""The season cycle: playoffs, Swiss rounds, divisions, and GET/POST
+/api/v1/teams/<id>/redraft and its approval."""
 
 from __future__ import annotations
 
@@ -8,10 +9,18 @@ from flask import g
 
 from league.api import bp
 from league.api.auth import token_required
-from league.api.schemas import MatchWinnerSchema, NewPlayoffsSchema, RedraftChoiceSchema
+from league.api.schemas import (
+    DivisionAssignmentSchema,
+    MatchWinnerSchema,
+    NewPlayoffsSchema,
+    RedraftChoiceSchema,
+)
 from league.api.serializers import json_object, match_json, team_json
 from league.extensions import db
-from league.services import leagues, playoffs, teams
+from league.i18n import gettext
+from league.models import League
+from league.services import divisions, leagues, playoffs, teams, tournament
+from league.services.errors import RuleViolation
 from league.services.redraft import (
     RedraftChoice,
     RedraftPlan,
@@ -254,3 +263,114 @@ def record_winner(match_id: int) -> dict[str, Any]:
     team_id = MatchWinnerSchema().load(json_object())["team_id"]
     with unit_of_work() as session:
         return match_json(playoffs.record_winner(session, g.api_user, match_id, team_id))
+
+
+# ---------------------------------------------------------------------------
+# Swiss tournaments
+
+
+def swiss_round_json(pairing: tournament.SwissPairing) -> dict[str, Any]:
+    return {
+        "round": pairing.number,
+        "pairings": [
+            {
+                "match_id": match.id,
+                "home_team": match.home.team_id,
+                "away_team": match.away.team_id,
+            }
+            for match in pairing.matches
+        ],
+        "bye": pairing.bye_team_id,
+        "rematches": pairing.rematches,
+    }
+
+
+@bp.post("/leagues/<id:league_id>/rounds")
+@token_required
+def pair_swiss_round(league_id: int) -> tuple[dict[str, Any], int]:
+    """Pair and schedule the next Swiss round from the current standings (commissioner).
+
+    The first round is drawn at random; later rounds pair down the standings (the
+    league's points, then its tie-breakers), swapping down to avoid rematches. With
+    an odd number of teams the lowest-placed team without a bye sits out; the bye
+    counts as the ruleset says (a 1-0 win by default).
+    ---
+    post:
+      tags: [Seasons]
+      responses:
+        201: SwissRound
+      errors:
+        403: The caller is not a commissioner of the league.
+        404: No such league.
+        409: No open season (`no_open_season`), or a match still waits for its result
+          (`round_unplayed`).
+        422: Fewer than two active teams (`not_enough_teams`).
+    """
+    with unit_of_work() as session:
+        pairing = tournament.pair_next_round(session, g.api_user, league_id)
+        return swiss_round_json(pairing), 201
+
+
+# ---------------------------------------------------------------------------
+# Divisions
+
+
+def divisions_json(league: League) -> dict[str, Any]:
+    placed = [team for team in league.teams if team.status != "retired"]
+    return {
+        "divisions": [
+            {"name": name, "teams": [team.id for team in placed if team.division == name]}
+            for name in divisions.division_names(league)
+        ],
+        "without_division": [team.id for team in placed if not team.division],
+    }
+
+
+@bp.get("/leagues/<id:league_id>/divisions")
+def get_divisions(league_id: int) -> dict[str, Any]:
+    """The league's divisions and their teams (no divisions: every team is without one).
+    ---
+    get:
+      tags: [Seasons]
+      responses:
+        200: Divisions
+      errors:
+        404: No such league.
+    """
+    return divisions_json(leagues.get_league(db.session(), league_id))
+
+
+@bp.post("/leagues/<id:league_id>/divisions")
+@token_required
+def assign_divisions(league_id: int) -> dict[str, Any]:
+    """Place teams in divisions (commissioner): `{"teams": {"<team id>": "North" | null}}`.
+
+    Teams not named keep their division; null or an empty name takes a team out of its
+    division. Fixtures generated afterwards are a round robin inside each division.
+    ---
+    post:
+      tags: [Seasons]
+      requestBody: DivisionAssignment
+      responses:
+        200: Divisions
+      errors:
+        400: Malformed body (`bad_request`, `invalid_field`).
+        403: The caller is not a commissioner of the league.
+        404: No such league.
+        422: A team of another league, or a name over 40 characters (`invalid_division`).
+    """
+    given = DivisionAssignmentSchema().load(json_object())["teams"]
+    assignments: dict[int, str | None] = {}
+    for key, name in given.items():
+        if not (key.isascii() and key.isdigit()) or len(key) > 10:
+            # A well-formed body naming no team of the league: refused as the rules refuse
+            # a team of another league.
+            raise RuleViolation(
+                gettext("The keys of 'teams' are ids of the league's teams."),
+                field="teams",
+                code="invalid_division",
+            )
+        assignments[int(key)] = name
+    with unit_of_work() as session:
+        league = divisions.assign_divisions(session, g.api_user, league_id, assignments)
+        return divisions_json(league)

@@ -168,6 +168,7 @@ def standings_json(table: Standings | None) -> dict[str, Any]:
                 "cas_for": row.cas_for,
                 "cas_against": row.cas_against,
                 "points": row.points,
+                "byes": row.byes,
             }
             for row in table.rows
         ]
@@ -269,6 +270,7 @@ def team_json(team: Team) -> dict[str, Any]:
         "dedicated_fans": team.dedicated_fans,
         "team_value": sheet.values.team_value,
         "current_team_value": sheet.values.current_team_value,
+        "division": team.division,
         "players": [player_json(line) for line in _player_lines(sheet)],
     }
 

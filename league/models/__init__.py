@@ -13,6 +13,7 @@ from league.models.redraft import Redraft
 from league.models.revision import DataRevision
 from league.models.submission import FormSubmission
 from league.models.team import Team
+from league.models.tournament import SwissBye
 from league.models.user import ApiToken, User
 from league.models.webhook import Webhook, WebhookDelivery
 
@@ -36,6 +37,7 @@ __all__ = [
     "PregameSide",
     "Redraft",
     "Season",
+    "SwissBye",
     "Team",
     "TeamOpening",
     "TreasuryEntry",

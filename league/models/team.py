@@ -47,6 +47,10 @@ class Team(Model):
     #: Champion of the last closed season: holds the League Trophy (a free
     #: team re-roll, counted in TV) until the next season closes.
     league_trophy: Mapped[bool] = mapped_column(default=False, server_default=false())
+    #: The league's division the team plays in (None: the league has no divisions, or the
+    #: team is not placed yet). Divisions are just these names: fixtures are generated and
+    #: standings shown per division.
+    division: Mapped[str | None] = mapped_column(String(40))
     created_at: Mapped[created_at]
     confirmed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 

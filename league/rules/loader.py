@@ -19,6 +19,7 @@ from typing import Any
 from league.rules.match_day import is_journeyman_position, rule_matches
 from league.rules.model import (
     ADVANCEMENT_KINDS,
+    BYE_RESULTS,
     CASUALTY_EFFECTS,
     CHARACTERISTICS,
     PLAIN_SEASON,
@@ -66,6 +67,7 @@ from league.rules.model import (
     TeamBuilding,
     TeamType,
     TextEntry,
+    Tournament,
     ValueIncreaseTable,
     Winnings,
     frozen_mapping,
@@ -675,11 +677,27 @@ def _read_season(doc: _Table) -> SeasonRules:
     table = doc.maybe_table("season")
     if table is None:
         return PLAIN_SEASON
-    table.only("prizes", "redraft", "playoffs")
+    table.only("prizes", "redraft", "playoffs", "tournament")
     return SeasonRules(
         playoffs=_read_playoffs(table),
         prizes=_read_prizes(table),
         redraft=_read_redraft(table),
+        tournament=_read_tournament(table),
+    )
+
+
+def _read_tournament(season: _Table) -> Tournament:
+    table = season.maybe_table("tournament")
+    if table is None:
+        return PLAIN_SEASON.tournament
+    table.only("bye_result", "bye_touchdowns")
+    default = PLAIN_SEASON.tournament
+    touchdowns = table.integers("bye_touchdowns", default.bye_touchdowns)
+    if len(touchdowns) != 2:
+        raise table.error("bye_touchdowns", "expected two numbers: for, against")
+    return Tournament(
+        bye_result=_choice(table, "bye_result", BYE_RESULTS, default.bye_result),
+        bye_touchdowns=(touchdowns[0], touchdowns[1]),
     )
 
 

@@ -562,15 +562,30 @@ class Playoffs:
     third_place_match: bool = True
 
 
+#: How a Swiss tournament's bye counts in the standings.
+BYE_RESULTS: tuple[str, ...] = ("win", "draw")
+
+
+@dataclass(frozen=True, slots=True)
+class Tournament:
+    """Swiss tournaments: what a bye (no opponent, odd number of teams) is worth."""
+
+    #: The result the team with the bye is given ("win" or "draw").
+    bye_result: str = "win"
+    #: The score it is counted with (for the touchdown tie-breakers): for, against.
+    bye_touchdowns: tuple[int, int] = (1, 0)
+
+
 @dataclass(frozen=True, slots=True)
 class SeasonRules:
     playoffs: Playoffs
     prizes: Prizes | None = None
     redraft: Redraft | None = None
+    tournament: Tournament = Tournament()
 
 
 #: A ruleset without a season section: no prizes, no re-draft, playoffs from
-#: the table with the winner of a draw recorded.
+#: the table with the winner of a draw recorded, a tournament bye a 1-0 win.
 PLAIN_SEASON = SeasonRules(
     Playoffs("table", no_same_division_first_round=False, draw="recorded_winner")
 )

@@ -17,7 +17,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session, selectinload
 
 from league.i18n import gettext, in_language, ngettext
-from league.models import League, Match, MatchTeam, Season, User
+from league.models import League, Match, MatchTeam, Season, SwissBye, Team, User
 from league.services import audit, webhooks
 from league.services.errors import Conflict, RuleViolation
 from league.services.leagues import get_league, require_commissioner
@@ -68,6 +68,27 @@ def round_robin(team_ids: Sequence[T], double: bool = False) -> list[list[tuple[
     if double:
         rounds += [[(away, home) for home, away in pairs] for pairs in rounds]
     return rounds
+
+
+def division_rounds(teams: Sequence[Team], double: bool = False) -> list[list[tuple[int, int]]]:
+    """A round robin inside each division (teams without one form a group of their own),
+    played side by side: round n holds every division's round n. Without divisions this
+    is the league's round robin."""
+    by_division: dict[str, list[int]] = {}
+    for team in teams:
+        by_division.setdefault(team.division or "", []).append(team.id)
+    schedules = [round_robin(by_division[name], double) for name in sorted(by_division)]
+    count = max((len(rounds) for rounds in schedules), default=0)
+    return [
+        [pair for rounds in schedules if number < len(rounds) for pair in rounds[number]]
+        for number in range(count)
+    ]
+
+
+def division_schedule_size(teams: Sequence[Team], double: bool = False) -> tuple[int, int]:
+    """(rounds, matches) of the schedule `generate_fixtures` makes for these teams."""
+    rounds = division_rounds(teams, double)
+    return len(rounds), sum(len(pairs) for pairs in rounds)
 
 
 def schedule_size(team_count: int, double: bool = False) -> tuple[int, int]:
@@ -155,7 +176,7 @@ def generate_fixtures(
     if shuffle:
         secrets.SystemRandom().shuffle(teams)
     created: list[Match] = []
-    for number, pairs in enumerate(round_robin([t.id for t in teams], double), start=1):
+    for number, pairs in enumerate(division_rounds(teams, double), start=1):
         day = start_date + timedelta(days=days_between * (number - 1)) if start_date else None
         for home_id, away_id in pairs:
             created.append(
@@ -278,7 +299,17 @@ def season_fixtures(
         .options(selectinload(Match.sides).joinedload(MatchTeam.team))
     )
     fixtures = [fixture_of(m) for m in found]
-    numbers = sorted({f.round for f in fixtures if f.round is not None})
+    # Swiss byes are stored (a team may sit out before it has played a round).
+    swiss = dict(
+        session.execute(
+            select(SwissBye.round, Team.name)
+            .join(Team, Team.id == SwissBye.team_id)
+            .where(SwissBye.season_id == season.id)
+        )
+        .tuples()
+        .all()
+    )
+    numbers = sorted({f.round for f in fixtures if f.round is not None} | set(swiss))
     scheduled = {
         side.team_id: side.team_name
         for f in fixtures
@@ -289,8 +320,10 @@ def season_fixtures(
     for number in numbers:
         in_round = tuple(f for f in fixtures if f.round == number)
         playing = {side.team_id for f in in_round for side in (f.home, f.away)}
-        byes = tuple(sorted(name for tid, name in scheduled.items() if tid not in playing))
-        rounds.append(FixtureRound(number, in_round, byes))
+        byes = {name for tid, name in scheduled.items() if tid not in playing}
+        if number in swiss:
+            byes.add(swiss[number])
+        rounds.append(FixtureRound(number, in_round, tuple(sorted(byes))))
     others = tuple(f for f in fixtures if f.round is None)
     return FixtureList(season.id, season.name, tuple(rounds), others)
 

@@ -108,7 +108,11 @@ def create_bracket(session: Session, actor: User, league_id: int, size: int) -> 
     if _bracket_of(session, season) is not None:
         raise Conflict(gettext("%(season)s has its playoffs already.", season=season.name))
     ruleset = league_ruleset(league)
-    table = [Ranked(row.team_id) for row in standings(session, league, season.number).rows]
+    division = {team.id: team.division for team in league.teams}
+    table = [
+        Ranked(row.team_id, division.get(row.team_id))
+        for row in standings(session, league, season.number).rows
+    ]
     decision = playoff_decision(ruleset, size, table)
     if not decision:
         reason = decision.reasons[0]

@@ -24,12 +24,14 @@ from sqlalchemy import (
     bindparam,
     case,
     func,
+    literal,
     select,
+    union_all,
 )
 from sqlalchemy.orm import Session, aliased
 
 from league.i18n import N_, gettext
-from league.models import League, Match, MatchPlayer, MatchTeam, Player, Season, Team
+from league.models import League, Match, MatchPlayer, MatchTeam, Player, Season, SwissBye, Team
 from league.models.league import TIE_BREAKERS
 from league.rules import RulesError
 from league.services.errors import NotFound
@@ -111,8 +113,13 @@ class _Pair:
     cas_against: int = 0
 
 
-def _pairs(session: Session, season: Season) -> list[_Pair]:
-    """Results per (team, opponent), from both sides of every counted match."""
+#: The opponent id the casualty query gives a Swiss bye's rows (no team has id 0).
+_BYE = 0
+
+
+def _pairs(session: Session, season: Season) -> tuple[list[_Pair], dict[int, int]]:
+    """Results per (team, opponent), from both sides of every counted match; and the
+    number of Swiss byes per team (read by the casualty query, to save a query)."""
     results, casualties = _pair_queries()
     params = {"season_id": season.id}
     pairs = {
@@ -120,10 +127,13 @@ def _pairs(session: Session, season: Season) -> list[_Pair]:
         for team_id, opponent_id, *totals in session.execute(results, params)
     }
     # Casualties the team's players caused against that opponent.
-    cas: dict[tuple[int, int], int] = {
-        (team_id, opponent_id): int(total or 0)
-        for team_id, opponent_id, total in session.execute(casualties, params)
-    }
+    cas: dict[tuple[int, int], int] = {}
+    byes: dict[int, int] = {}
+    for team_id, opponent_id, total in session.execute(casualties, params):
+        if opponent_id == _BYE:
+            byes[team_id] = int(total or 0)
+        else:
+            cas[(team_id, opponent_id)] = int(total or 0)
     return [
         _Pair(
             *values,
@@ -131,7 +141,7 @@ def _pairs(session: Session, season: Season) -> list[_Pair]:
             cas_against=cas.get((values[1], values[0]), 0),
         )
         for values in pairs.values()
-    ]
+    ], byes
 
 
 @functools.cache
@@ -166,8 +176,12 @@ def _pair_queries() -> tuple[Select[Any], Select[Any]]:
         .order_by(own.team_id, other.team_id)
     )
     line_side, opponent_side = aliased(MatchTeam), aliased(MatchTeam)
-    casualties = (
-        select(line_side.team_id, opponent_side.team_id, func.sum(MatchPlayer.cas))
+    casualty_rows = (
+        select(
+            line_side.team_id.label("team_id"),
+            opponent_side.team_id.label("opponent_id"),
+            func.sum(MatchPlayer.cas).label("total"),
+        )
         .select_from(MatchPlayer)
         .join(Match, Match.id == MatchPlayer.match_id)
         .join(
@@ -181,6 +195,12 @@ def _pair_queries() -> tuple[Select[Any], Select[Any]]:
         .where(*counted)
         .group_by(line_side.team_id, opponent_side.team_id)
     )
+    bye_rows = (
+        select(SwissBye.team_id, literal(_BYE, Integer), func.count())
+        .where(SwissBye.season_id == bindparam("season_id", type_=Integer))
+        .group_by(SwissBye.team_id)
+    )
+    casualties = select(union_all(casualty_rows, bye_rows).subquery())
     return results, casualties
 
 
@@ -206,6 +226,9 @@ class StandingRow:
     concessions: int = 0
     #: The tie-breaker that put this team above the next one when their points are level.
     ahead_by: str | None = None
+    #: Swiss rounds this team sat out; each is counted in played and in the results
+    #: as the ruleset's ``[season.tournament]`` says (a 1-0 win by default).
+    byes: int = 0
 
     @property
     def td_difference(self) -> int:
@@ -260,6 +283,7 @@ class _Tally:
     cas_against: int = 0
     points: int = 0
     concessions: int = 0
+    byes: int = 0
 
 
 def _outcome(own: MatchTeam | _Side, other: MatchTeam | _Side) -> str:
@@ -282,7 +306,7 @@ def tie_breaker_order(league: League) -> tuple[str, ...]:
 def standings(session: Session, league: League, season_number: int | None = None) -> Standings:
     """The table of a season (the current one by default)."""
     season = season_of(league, season_number)
-    pairs = _pairs(session, season)
+    pairs, byes = _pairs(session, season)
     tallies: dict[int, _Tally] = {
         team.id: _Tally(team.id, team.name) for team in league.teams if team.status == "active"
     }
@@ -308,6 +332,8 @@ def standings(session: Session, league: League, season_number: int | None = None
         tally.cas_against += pair.cas_against
         tally.concessions += pair.concessions
         mutual[(pair.team_id, pair.opponent_id)] = points
+    if byes:
+        _count_byes(league, tallies, names, byes)
 
     def head_to_head(group: Sequence[_Tally]) -> dict[int, int]:
         ids = {t.team_id for t in group}
@@ -341,6 +367,7 @@ def standings(session: Session, league: League, season_number: int | None = None
             cas_against=t.cas_against,
             points=t.points,
             concessions=t.concessions,
+            byes=t.byes,
             ahead_by=gaps[index] if index < len(gaps) else None,
         )
         for index, t in enumerate(ranked)
@@ -375,6 +402,27 @@ def standings(session: Session, league: League, season_number: int | None = None
         notes,
         matches_played=_matches_played(sum(pair.played for pair in pairs)),
     )
+
+
+def _count_byes(
+    league: League, tallies: dict[int, _Tally], names: dict[int, str], byes: dict[int, int]
+) -> None:
+    """Count each team's Swiss byes as the ruleset says: a result without an opponent
+    (so no head-to-head points), and the score it is given."""
+    rules = league_ruleset(league).season.tournament
+    td_for, td_against = rules.bye_touchdowns
+    for team_id, count in byes.items():
+        tally = tallies.setdefault(team_id, _Tally(team_id, names.get(team_id, f"#{team_id}")))
+        tally.byes += count
+        tally.played += count
+        if rules.bye_result == "win":
+            tally.won += count
+            tally.points += count * league.points_win
+        else:
+            tally.drawn += count
+            tally.points += count * league.points_draw
+        tally.td_for += count * td_for
+        tally.td_against += count * td_against
 
 
 def _rank(

@@ -25,14 +25,16 @@ from league.extensions import db
 from league.i18n import gettext, ngettext
 from league.models import League
 from league.services import fixtures as fixture_service
-from league.services import leagues, matches, seasons, teams
+from league.services import leagues, matches, seasons, teams, tournament
 from league.services import standings as standings_service
+from league.services.divisions import division_tables
 from league.services.errors import DomainError
 from league.services.submissions import Resubmitted
 from league.services.unit_of_work import unit_of_work
 from league.urls import public_url
+from league.web.forms import EmptyForm
 from league.web.forms.fixtures import AddFixtureForm, GenerateFixturesForm
-from league.web.helpers import populate_errors
+from league.web.helpers import flash_refusal, populate_errors
 
 bp = Blueprint("fixtures", __name__)
 
@@ -79,10 +81,14 @@ def _render_index(league_id: int) -> str:
     fixture_list = fixture_service.season_fixtures(db.session(), league, _season_number())
     role = leagues.role_in(league, current_user)
     season = next(s for s in league.seasons if s.id == fixture_list.season_id)
+    # The season's league matches, counted from the list already loaded (no second query):
+    # a schedule is generated only for a season without any.
+    league_matches = sum(
+        not f.friendly
+        for f in (*fixture_list.others, *(f for r in fixture_list.rounds for f in r.fixtures))
+    )
     can_generate = (
-        role == "commissioner"
-        and season is league.current_season
-        and fixture_service.season_match_count(db.session(), season) == 0
+        role == "commissioner" and season is league.current_season and league_matches == 0
     )
     return render_template(
         "fixtures/index.html",
@@ -90,6 +96,7 @@ def _render_index(league_id: int) -> str:
         season=season,
         fixtures=fixture_list,
         can_generate=can_generate,
+        pair_form=EmptyForm() if role == "commissioner" else None,
         active_teams=len(_active_teams(league)),
         round_link=True,
         **_row_context(role),
@@ -126,6 +133,50 @@ def _render_round(league_id: int, number: int) -> str:
         round_link=False,
         **_row_context(leagues.role_in(league, current_user)),
     )
+
+
+@bp.post("/leagues/<int:league_id>/fixtures/rounds/next")
+@login_required
+def pair_round(league_id: int) -> Response:
+    """Pair the next Swiss round (commissioner); its printable page follows."""
+    form = EmptyForm()
+    if not form.validate_on_submit():
+        abort(400, description=gettext("The form was incomplete."))
+    try:
+        with unit_of_work() as session:
+            pairing = tournament.pair_next_round(session, current_user, league_id)
+    except DomainError as error:
+        flash_refusal(error)
+        return redirect(url_for("fixtures.index", league_id=league_id))
+    flash(
+        ngettext(
+            "Round %(round)s paired: %(num)d match.",
+            "Round %(round)s paired: %(num)d matches.",
+            len(pairing.matches),
+            round=pairing.number,
+        ),
+        "success",
+    )
+    if pairing.rematches:
+        flash(
+            gettext("Every possible pairing repeated a match: some teams meet again."),
+            "warning",
+        )
+    return redirect(url_for("fixtures.print_round", league_id=league_id, number=pairing.number))
+
+
+@bp.route("/leagues/<int:league_id>/fixtures/rounds/<int:number>/print")
+def print_round(league_id: int, number: int) -> str | Response:
+    """A round's pairings to print for the tables (`?season=N`, else the current season)."""
+    return caching.revision_cached(lambda: _render_print_round(league_id, number))
+
+
+def _render_print_round(league_id: int, number: int) -> str:
+    league = leagues.get_league(db.session(), league_id)
+    sheet = tournament.round_sheet(db.session(), league, number, _season_number())
+    if sheet is None:
+        abort(404, description=gettext("This season has no round %(number)s.", number=number))
+    return render_template("tournament/round_print.html", league=league, sheet=sheet)
 
 
 @bp.route("/leagues/<int:league_id>/fixtures/generate", methods=["GET", "POST"])
@@ -165,6 +216,7 @@ def generate(league_id: int) -> str | Response:
             )
             return redirect(url_for("fixtures.index", league_id=league_id))
     teams = _active_teams(league)
+    active = [team for team in league.teams if team.status == "active"]
     return render_template(
         "fixtures/generate.html",
         league=league,
@@ -172,8 +224,9 @@ def generate(league_id: int) -> str | Response:
         form=form,
         teams=teams,
         existing=existing,
-        single=fixture_service.schedule_size(len(teams)),
-        double=fixture_service.schedule_size(len(teams), double=True),
+        # Inside each division when the league has them.
+        single=fixture_service.division_schedule_size(active),
+        double=fixture_service.division_schedule_size(active, double=True),
     )
 
 
@@ -274,6 +327,7 @@ def _render_standings(league_id: int) -> str:
         season=season,
         standings=table,
         prizes=seasons.prizes_paid(db.session(), league, season) if season.closed_at else (),
+        divisions=division_tables(league, table),
         role=leagues.role_in(league, current_user),
     )
 

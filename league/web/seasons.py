@@ -1,4 +1,5 @@
-"""Pages of the season cycle: playoffs, and a team's off-season re-draft and its approval."""
+"""Pages of the season cycle: playoffs, divisions, and a team's off-season re-draft and its
+approval."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from werkzeug.wrappers import Response
 from league.extensions import db
 from league.i18n import gettext, ngettext
 from league.models import League, Match
+from league.services import divisions as division_service
 from league.services import leagues, playoffs, teams
 from league.services.errors import DomainError, NotFound
 from league.services.redraft import (
@@ -20,7 +22,13 @@ from league.services.redraft import (
 )
 from league.services.unit_of_work import unit_of_work
 from league.web.forms import EmptyForm
-from league.web.forms.seasons import ApproveRedraftForm, PlayoffForm, RedraftForm, WinnerForm
+from league.web.forms.seasons import (
+    ApproveRedraftForm,
+    PlayoffForm,
+    RedraftForm,
+    WinnerForm,
+    divisions_form,
+)
 from league.web.helpers import flash_refusal, populate_errors
 
 bp = Blueprint("seasons", __name__)
@@ -240,3 +248,31 @@ def record_winner(match_id: int) -> Response:
             "success",
         )
     return redirect(url_for("seasons.playoffs_page", league_id=match.league_id))
+
+
+@bp.route("/leagues/<int:league_id>/divisions", methods=["GET", "POST"])
+@login_required
+def divisions(league_id: int) -> str | Response:
+    """The commissioner places each team in a division (a name; empty for none)."""
+    league = leagues.get_league(db.session(), league_id)
+    if leagues.role_in(league, current_user) != "commissioner":
+        abort(403, description=gettext("Only a commissioner can change the divisions."))
+    placed = [team for team in league.teams if team.status != "retired"]
+    form = divisions_form([(team.id, team.name, team.division) for team in placed])
+    if form.validate_on_submit():
+        assignments = {team.id: form[f"team_{team.id}"].data for team in placed}
+        try:
+            with unit_of_work() as session:
+                division_service.assign_divisions(session, current_user, league_id, assignments)
+        except DomainError as error:
+            populate_errors(form, error)
+        else:
+            flash(gettext("Divisions saved."), "success")
+            return redirect(url_for("seasons.divisions", league_id=league_id))
+    return render_template(
+        "tournament/divisions.html",
+        league=league,
+        form=form,
+        teams=placed,
+        names=division_service.division_names(league),
+    )

@@ -138,7 +138,8 @@ class RawBody:
 
 @dataclass(frozen=True, slots=True)
 class Spec:
-    """A form endpoint: its URL, who posts, and its fields with a valid value each."""
+    """A form endpoint: its URL, who posts, and its fields with a valid value each (names
+    and values are formatted with the world's fields: `team_{team}`)."""
 
     endpoint: str
     url: str
@@ -147,7 +148,9 @@ class Spec:
 
     def strategy(self, world: World) -> st.SearchStrategy[Any]:
         values = vars(world)
-        fields = {name: valid.format(**values) for name, valid in self.fields.items()}
+        fields = {
+            name.format(**values): valid.format(**values) for name, valid in self.fields.items()
+        }
         # Mostly: the valid form with one field made hostile (or left out), so the hostile
         # value gets past the other fields' checks; else everything at random.
         one_bad = (
@@ -302,6 +305,13 @@ SPECS = (
     ),
     Spec("seasons.seed_playoffs", "/leagues/{league}/playoffs", Role.COMMISSIONER, {"size": "4"}),
     Spec("seasons.advance_playoffs", "/leagues/{league}/playoffs/advance", Role.COMMISSIONER, {}),
+    Spec("fixtures.pair_round", "/leagues/{league}/fixtures/rounds/next", Role.COMMISSIONER, {}),
+    Spec(
+        "seasons.divisions",
+        "/leagues/{league}/divisions",
+        Role.COMMISSIONER,
+        {"team_{team}": "North", "team_{rival_team}": "South"},
+    ),
     Spec("seasons.record_winner", "/matches/{played}/winner", Role.COMMISSIONER, {}),
     Spec(
         "leagues.new_team",
@@ -469,7 +479,10 @@ WORST_VALUES = (
 )
 def test_the_worst_values_in_each_field_never_give_a_server_error(case: Case, spec: Spec) -> None:
     client, world = case.client, case.world
-    fields = {name: valid.format(**vars(world)) for name, valid in spec.fields.items()}
+    fields = {
+        name.format(**vars(world)): valid.format(**vars(world))
+        for name, valid in spec.fields.items()
+    }
     for name in fields:
         for value in (*WORST_VALUES, MISSING):
             body = _form(fields, {name: value})

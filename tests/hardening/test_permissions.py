@@ -613,6 +613,22 @@ ROWS: tuple[Row, ...] = (
         audited("league.playoffs_advance"),
     ),
     Row(
+        "pair the next Swiss round",
+        "fixtures.pair_round",
+        "POST",
+        _post("/leagues/{league}/fixtures/rounds/next"),
+        web(COMMISSIONERS),
+        audited("league.swiss_round"),
+    ),
+    Row(
+        "place teams in divisions",
+        "seasons.divisions",
+        "POST",
+        _post("/leagues/{league}/divisions", **{"team_{team}": "North"}),
+        web(COMMISSIONERS),
+        audited("league.divisions"),
+    ),
+    Row(
         # A friendly has no winner to record: commissioners are told so.
         "record a knock-out winner",
         "seasons.record_winner",
@@ -875,6 +891,22 @@ ROWS: tuple[Row, ...] = (
         _api("POST", "/leagues/{league}/playoffs/advance"),
         api(()) | dict.fromkeys(COMMISSIONERS, Outcome.NOT_FOUND),
         audited("league.playoffs_advance"),
+    ),
+    Row(
+        "API: pair the next Swiss round",
+        "api.pair_swiss_round",
+        "POST",
+        _api("POST", "/leagues/{league}/rounds"),
+        api(COMMISSIONERS),
+        audited("league.swiss_round"),
+    ),
+    Row(
+        "API: place teams in divisions",
+        "api.assign_divisions",
+        "POST",
+        _api("POST", "/leagues/{league}/divisions", lambda w: {"teams": {str(w.team): "North"}}),
+        api(COMMISSIONERS),
+        audited("league.divisions"),
     ),
     Row(
         "API: record a knock-out winner",

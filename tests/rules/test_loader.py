@@ -183,6 +183,16 @@ BROKEN = [
         "mini/ruleset.toml", "expensive_mistakes.major_round_down_to", "",
         id="expensive-mistake-amount-missing",
     ),
+    pytest.param(
+        "ruleset.toml", 'bye_result = "win"', 'bye_result = "loss"',
+        "mini/ruleset.toml", "season.tournament.bye_result", "must be one of win, draw",
+        id="bye-result-unknown",
+    ),
+    pytest.param(
+        "ruleset.toml", "bye_touchdowns = [1, 0]", "bye_touchdowns = [2]",
+        "mini/ruleset.toml", "season.tournament.bye_touchdowns", "expected two numbers",
+        id="bye-score-not-a-pair",
+    ),
 ]  # fmt: skip
 
 

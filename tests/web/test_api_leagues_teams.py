@@ -26,6 +26,7 @@ STANDINGS_COUNTS = (
     "cas_for",
     "cas_against",
     "points",
+    "byes",
 )
 
 
@@ -139,6 +140,7 @@ def test_create_league_makes_the_caller_commissioner(client: FlaskClient) -> Non
         "house_rules": {},
         "table_dice_allowed": False,
         "paper_size": "a4",
+        "default_language": "en",
         "season": 1,
         "commissioners": ["boss"],
         "coaches": [],
@@ -278,6 +280,7 @@ def test_created_team_is_active_with_empty_roster_and_full_treasury(world: World
         "dedicated_fans": 1,
         "team_value": 0,
         "current_team_value": 0,
+        "division": None,
         "players": [],
     }
 

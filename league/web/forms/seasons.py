@@ -1,4 +1,4 @@
-"""Forms of the season cycle: the off-season re-draft."""
+"""Forms of the season cycle: the off-season re-draft, playoffs, divisions."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import wtforms
 
 # types-WTForms describes WTForms 3.2; SelectChoice is new in 3.3.
 from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]
-from wtforms.validators import InputRequired, NumberRange
+from wtforms.validators import InputRequired, Length, NumberRange
 from wtforms.widgets import CheckboxInput, ListWidget
 
 from league.i18n import ngettext
@@ -70,3 +70,22 @@ class WinnerForm(FlaskForm):
     def __init__(self, teams: list[tuple[int, str]], *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
         self.team_id.choices = [SelectChoice(team_id, name) for team_id, name in teams]
+
+
+class DivisionsForm(FlaskForm):
+    """Each team's division: one text field per team (``team_<id>``), empty for none."""
+
+
+def divisions_form(teams: list[tuple[int, str, str | None]]) -> DivisionsForm:
+    """A DivisionsForm with a field for each (team id, team name, current division)."""
+
+    class Form(DivisionsForm):
+        pass
+
+    for team_id, name, division in teams:
+        setattr(
+            Form,
+            f"team_{team_id}",
+            wtforms.StringField(name, default=division or "", validators=[Length(max=40)]),
+        )
+    return Form()

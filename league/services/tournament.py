@@ -1,0 +1,261 @@
+"""Swiss tournaments: the next round's pairings in one step.
+
+The pairing itself is pure (``league.rules.competitions.swiss_round``): this
+module reads the current standings (tournament points are the league's win,
+draw and loss points; ties are broken in the league's order), the pairs that
+have already met this season and the byes handed out, then schedules the
+round's matches as ordinary fixtures and stores the bye, which the standings
+count as the ruleset's ``[season.tournament]`` data says.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from dataclasses import dataclass
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session, selectinload
+
+from league.i18n import gettext, ngettext
+from league.models import League, Match, Season, SwissBye, User
+from league.models.match import MatchTeam
+from league.rules.competitions import swiss_round
+from league.services import audit, webhooks
+from league.services.errors import Conflict, RuleViolation
+from league.services.leagues import get_league, league_ruleset, require_commissioner
+from league.services.matches import schedule_match
+from league.services.standings import Standings, season_of, standings
+
+
+@dataclass(frozen=True, slots=True)
+class SwissPairing:
+    number: int
+    matches: tuple[Match, ...]
+    #: The team that sits out (an odd number of teams), else None.
+    bye_team_id: int | None
+    #: True only when every possible pairing repeated a match: some teams meet again.
+    rematches: bool = False
+
+
+def _league_matches(session: Session, season: Season) -> list[Match]:
+    """The season's league matches that are not voided (playoff matches left out)."""
+    return list(
+        session.scalars(
+            select(Match)
+            .where(
+                Match.season_id == season.id,
+                Match.friendly.is_(False),
+                Match.bracket_id.is_(None),
+                Match.state != "voided",
+            )
+            .options(selectinload(Match.sides))
+        )
+    )
+
+
+def season_byes(session: Session, season: Season) -> dict[int, int]:
+    """{round: team id} of the byes handed out in the season."""
+    return dict(
+        session.execute(
+            select(SwissBye.round, SwissBye.team_id).where(SwissBye.season_id == season.id)
+        )
+        .tuples()
+        .all()
+    )
+
+
+def next_round_number(session: Session, season: Season) -> int:
+    last_match = session.scalar(
+        select(func.max(Match.round)).where(
+            Match.season_id == season.id, Match.friendly.is_(False), Match.state != "voided"
+        )
+    )
+    last_bye = session.scalar(
+        select(func.max(SwissBye.round)).where(SwissBye.season_id == season.id)
+    )
+    return max(last_match or 0, last_bye or 0) + 1
+
+
+def pair_next_round(
+    session: Session, actor: User, league_id: int, rng: random.Random | None = None
+) -> SwissPairing:
+    """Pair and schedule the next Swiss round of the league's current season (commissioner).
+
+    Refused while a match of the season waits for its result: a round is paired
+    from the standings after the one before it. ``rng`` draws the first round
+    (the server's random source unless a test passes a seeded one).
+    """
+    session.execute(select(League.id).where(League.id == league_id).with_for_update())
+    league = get_league(session, league_id)
+    require_commissioner(league, actor)
+    season = league.current_season
+    if season is None:
+        raise Conflict(
+            gettext("%(league)s has no open season; start one first.", league=league.name),
+            code="no_open_season",
+        )
+    played = _league_matches(session, season)
+    waiting = [m for m in played if m.state in ("scheduled", "draft")]
+    if waiting:
+        raise Conflict(
+            ngettext(
+                "%(num)d match of %(season)s is still waiting for its result; "
+                "the next round is paired once every match is played.",
+                "%(num)d matches of %(season)s are still waiting for their results; "
+                "the next round is paired once every match is played.",
+                len(waiting),
+                season=season.name,
+            ),
+            code="round_unplayed",
+        )
+    active = {team.id for team in league.teams if team.status == "active"}
+    if len(active) < 2:
+        raise RuleViolation(
+            gettext(
+                "%(league)s needs at least two active teams for a round; it has %(count)s.",
+                league=league.name,
+                count=len(active),
+            ),
+            code="not_enough_teams",
+        )
+    ranking = [row.team_id for row in standings(session, league, season.number).rows]
+    ranking = [team_id for team_id in ranking if team_id in active]
+    met = {frozenset(side.team_id for side in match.sides) for match in played}
+    byes = season_byes(session, season)
+    pairing = swiss_round(
+        ranking, met, set(byes.values()), rng if rng is not None else secrets.SystemRandom()
+    )
+    number = next_round_number(session, season)
+    created = tuple(
+        schedule_match(
+            session,
+            actor,
+            league.id,
+            home_id,
+            away_id,
+            round_number=number,
+            # A Swiss round pairs each team once (checked by the rules): no duplicate query.
+            add_another=True,
+        )
+        for home_id, away_id in pairing.pairs
+    )
+    if pairing.bye is not None:
+        session.add(
+            SwissBye(
+                league_id=league.id,
+                season_id=season.id,
+                round=number,
+                team_id=pairing.bye,
+                created_by_id=actor.id,
+            )
+        )
+    session.flush()
+    audit.record(
+        session,
+        actor,
+        "league.swiss_round",
+        "league",
+        league.id,
+        season=season.number,
+        round=number,
+        matches=len(created),
+        bye=pairing.bye,
+    )
+    webhooks.emit(
+        session, league.id, "fixtures.generated", webhooks.fixtures_payload(league, list(created))
+    )
+    return SwissPairing(number, created, pairing.bye, pairing.rematches)
+
+
+# ---------------------------------------------------------------------------
+# The printed round
+
+
+@dataclass(frozen=True, slots=True)
+class SheetSide:
+    team_id: int
+    name: str
+    #: Place and points in the standings as they are now.
+    position: int | None
+    points: int
+    score: int
+
+
+@dataclass(frozen=True, slots=True)
+class SheetTable:
+    table: int
+    match_id: int
+    state: str
+    home: SheetSide
+    away: SheetSide
+
+    @property
+    def played(self) -> bool:
+        return self.state == "played"
+
+
+@dataclass(frozen=True, slots=True)
+class RoundSheet:
+    season_name: str
+    season_number: int
+    number: int
+    tables: tuple[SheetTable, ...]
+    bye: str | None
+    #: How the bye counts (the ruleset's [season.tournament]): "win" or "draw", and its score.
+    bye_result: str
+    bye_touchdowns: tuple[int, int]
+    standings: Standings
+
+
+def round_sheet(
+    session: Session, league: League, number: int, season_number: int | None = None
+) -> RoundSheet | None:
+    """A round's pairings, one table each, with the bye and the standings (None: no such round)."""
+    season = season_of(league, season_number)
+    found = list(
+        session.scalars(
+            select(Match)
+            .where(
+                Match.season_id == season.id,
+                Match.round == number,
+                Match.friendly.is_(False),
+                Match.state != "voided",
+            )
+            .order_by(Match.id)
+            .options(selectinload(Match.sides).joinedload(MatchTeam.team))
+        )
+    )
+    bye = session.scalar(
+        select(SwissBye).where(SwissBye.season_id == season.id, SwissBye.round == number)
+    )
+    if not found and bye is None:
+        return None
+    table = standings(session, league, season.number)
+    rows = {row.team_id: row for row in table.rows}
+
+    def side(match: Match, which: str) -> SheetSide:
+        own = match.side(which)
+        row = rows.get(own.team_id)
+        return SheetSide(
+            own.team_id,
+            own.team.name,
+            row.position if row else None,
+            row.points if row else 0,
+            own.score,
+        )
+
+    rules = league_ruleset(league).season.tournament
+    return RoundSheet(
+        season.name,
+        season.number,
+        number,
+        tuple(
+            SheetTable(index, m.id, m.state, side(m, "home"), side(m, "away"))
+            for index, m in enumerate(found, start=1)
+        ),
+        bye.team.name if bye is not None else None,
+        rules.bye_result,
+        rules.bye_touchdowns,
+        table,
+    )
