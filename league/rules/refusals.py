@@ -233,7 +233,8 @@ def refusal_text(reason: Reason, *, team: str = "", short: bool = False) -> str:
         ),
         "elite_skill_over_cap": lambda: ngettext(
             "%(skill)s is added %(count)s times; an elite skill may be added at most %(num)d time.",
-            "%(skill)s is added %(count)s times; an elite skill may be added at most %(num)d times.",
+            "%(skill)s is added %(count)s times; "
+            "an elite skill may be added at most %(num)d times.",
             int(p["max"]),
             skill=p["skill"],
             count=p["count"],

@@ -122,7 +122,8 @@ def test_too_many_secondary_skills(bb2025: Ruleset) -> None:
     # Five secondary skills with 20 points to spend: only the count of 4 is broken.
     assert bb2025.matched_play is not None
     roomy = dataclasses.replace(bb2025.matched_play, skill_points=(20, 20, 20, 20))
-    check = check_tournament_roster(bb2025, human_roster(*[("Dodge", SECONDARY)] * 4 + [("Sure Feet", SECONDARY)]), roomy)  # fmt: skip
+    skills = [("Dodge", SECONDARY)] * 4 + [("Sure Feet", SECONDARY)]
+    check = check_tournament_roster(bb2025, human_roster(*skills), roomy)
     assert check.decision.codes == ("too_many_secondary_skills",)
     assert check.skill_points_used == 10
     assert refusal_text(check.decision.reasons[0]) == (
