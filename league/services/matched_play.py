@@ -30,7 +30,13 @@ from league.services.errors import Conflict
 from league.services.leagues import league_ruleset
 from league.services.teams import get_team, roster
 
-__all__ = ["RosterCheck", "RosterProblem", "check_team", "matched_play_settings", "tournament_roster"]
+__all__ = [
+    "RosterCheck",
+    "RosterProblem",
+    "check_team",
+    "matched_play_settings",
+    "tournament_roster",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,7 +162,5 @@ def check_team(session: Session, team_id: int) -> RosterCheck:
             )
             for skill in entry.skills
         )
-        lines.append(
-            PlayerLine(player.number, player.name, position.name, position.cost, skills)
-        )
+        lines.append(PlayerLine(player.number, player.name, position.name, position.cost, skills))
     return RosterCheck(team, settings, check, problems, tuple(lines))
