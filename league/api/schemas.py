@@ -918,6 +918,40 @@ class RedraftStaffSchema(ResponseSchema):
     )
 
 
+class SkillPointsSchema(ResponseSchema):
+    """Skill points spent on the skills added, and how many the team's tier allows."""
+
+    used = fields.Integer(required=True)
+    allowed = fields.Integer(required=True)
+
+
+class RosterProblemSchema(ResponseSchema):
+    """One reason the roster breaks the matched-play rules."""
+
+    code = fields.String(
+        required=True,
+        metadata=_doc(
+            "`roster_over_budget`, `over_skill_points`, `too_many_secondary_skills` "
+            "or `elite_skill_over_cap`."
+        ),
+    )
+    message = fields.String(required=True)
+
+
+class MatchedPlayCheckSchema(ResponseSchema):
+    """A team's roster against its league's matched-play (tournament) rules."""
+
+    team_id = fields.Integer(required=True)
+    allowed = fields.Boolean(required=True)
+    budget = fields.Integer(required=True)
+    cost = fields.Integer(
+        required=True,
+        metadata=_doc("Hiring fees plus re-rolls and staff; added skills cost no gold."),
+    )
+    skill_points = fields.Nested(SkillPointsSchema, required=True)
+    problems = fields.List(fields.Nested(RosterProblemSchema), required=True)
+
+
 class RedraftSchema(ResponseSchema):
     """A team's off-season re-draft after the league's last closed season."""
 

@@ -18,7 +18,7 @@ from league.api.serializers import (
     team_json,
 )
 from league.extensions import db
-from league.services import teams
+from league.services import matched_play, teams
 from league.services.errors import NotFound
 from league.services.rosters import team_page_version
 from league.services.unit_of_work import unit_of_work
@@ -50,6 +50,37 @@ def get_team(team_id: int) -> Response:
         lambda: current_app.json.dumps(team_json(teams.get_team(db.session(), team_id))),
         mimetype="application/json",
     )
+
+
+@bp.get(f"{TEAM}/matched-play")
+def get_matched_play(team_id: int) -> dict[str, Any]:
+    """A team's roster checked against its league's matched-play (tournament) rules.
+
+    The roster costs its players' hiring fees plus re-rolls and staff: skills added
+    do not change a player's value. The skills the players took are the skills added,
+    priced in skill points by kind (primary, secondary); the team's tier gives the
+    points allowed. The edition may cap each elite skill (BB2025: 4 per team).
+    ---
+    get:
+      tags: [Teams]
+      responses:
+        200: MatchedPlayCheck
+      errors:
+        404: No such team.
+        409: The league does not check tournament rosters (`matched_play_off`).
+    """
+    result = matched_play.check_team(db.session(), team_id)
+    return {
+        "team_id": result.team.id,
+        "allowed": result.allowed,
+        "budget": result.check.budget,
+        "cost": result.check.cost,
+        "skill_points": {
+            "used": result.check.skill_points_used,
+            "allowed": result.check.skill_points_allowed,
+        },
+        "problems": [{"code": p.code, "message": p.message} for p in result.problems],
+    }
 
 
 @bp.post(f"{TEAM}/players")

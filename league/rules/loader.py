@@ -44,6 +44,7 @@ from league.rules.model import (
     LastingInjury,
     LowCostLinemen,
     MatchDay,
+    MatchedPlay,
     MercenaryRules,
     PettyCashRules,
     Playoffs,
@@ -293,6 +294,7 @@ def _read_ruleset_numbers(doc: _Table, ruleset_id: str) -> dict[str, Any]:
         "winnings",
         "expensive_mistakes",
         "season",
+        "matched_play",
     )
     file_id = doc.text("id", _REQUIRED)
     if file_id != ruleset_id:
@@ -319,6 +321,7 @@ def _read_ruleset_numbers(doc: _Table, ruleset_id: str) -> dict[str, Any]:
     out["winnings"] = _read_winnings(doc)
     out["expensive_mistakes"] = _read_expensive_mistakes(doc)
     out["season"] = _read_season(doc)
+    out["matched_play"] = _read_matched_play(doc)
     return out
 
 
@@ -1294,6 +1297,73 @@ def _read_stars(
 # Assembly
 
 
+# The organiser's matched-play settings (house rule ``matched_play``); ``elite_cap`` is
+# the edition's and only the ruleset data sets it.
+MATCHED_PLAY_SETTINGS = (
+    "budget",
+    "skill_points",
+    "primary_cost",
+    "secondary_cost",
+    "max_secondary",
+    "elite_costs_extra",
+)
+#: Far beyond any tournament: a budget stays 32-bit, points and counts stay small.
+MATCHED_PLAY_MAX_BUDGET = 10_000_000
+MATCHED_PLAY_MAX_NUMBER = 100
+
+
+def _read_matched_play(doc: _Table) -> MatchedPlay | None:
+    table = doc.maybe_table("matched_play")
+    if table is None:
+        return None
+    table.only(*MATCHED_PLAY_SETTINGS, "elite_cap")
+    return MatchedPlay(
+        budget=table.integer("budget", _REQUIRED),
+        skill_points=_skill_points(table, None),
+        primary_cost=table.integer("primary_cost", _REQUIRED, minimum=1),
+        secondary_cost=table.integer("secondary_cost", _REQUIRED, minimum=1),
+        max_secondary=table.integer("max_secondary", None),
+        elite_costs_extra=table.flag("elite_costs_extra", False),
+        elite_cap=table.integer("elite_cap", None, minimum=1),
+    )
+
+
+def _skill_points(table: _Table, tiers: int | None) -> tuple[int, ...]:
+    points: tuple[int, ...] = table.integers("skill_points", _REQUIRED)
+    if not points:
+        raise table.error("skill_points", "give the skill points of each team tier")
+    if tiers is not None and len(points) != tiers:
+        raise table.error(
+            "skill_points", f"expected {tiers} numbers (one per team tier), got {len(points)}"
+        )
+    return points
+
+
+def _house_matched_play(ruleset: Ruleset, doc: _Table) -> MatchedPlay:
+    base = ruleset.matched_play
+    if base is None:
+        raise doc.error("matched_play", f"ruleset {ruleset.id!r} has no matched-play rules")
+    table = doc.table("matched_play")
+    table.only(*MATCHED_PLAY_SETTINGS)
+    changes: dict[str, Any] = {}
+    if table.has("budget"):
+        changes["budget"] = table.integer("budget")
+        if changes["budget"] > MATCHED_PLAY_MAX_BUDGET:
+            raise table.error("budget", f"must be at most {MATCHED_PLAY_MAX_BUDGET}")
+    if table.has("skill_points"):
+        changes["skill_points"] = _skill_points(table, len(base.skill_points))
+        if max(changes["skill_points"]) > MATCHED_PLAY_MAX_NUMBER:
+            raise table.error("skill_points", f"must be at most {MATCHED_PLAY_MAX_NUMBER}")
+    for key in ("primary_cost", "secondary_cost", "max_secondary"):
+        if table.has(key):
+            changes[key] = table.integer(key, minimum=0 if key == "max_secondary" else 1)
+            if changes[key] > MATCHED_PLAY_MAX_NUMBER:
+                raise table.error(key, f"must be at most {MATCHED_PLAY_MAX_NUMBER}")
+    if table.has("elite_costs_extra"):
+        changes["elite_costs_extra"] = table.flag("elite_costs_extra")
+    return dataclasses.replace(base, **changes)
+
+
 def _load(root: Path, ruleset_id: str) -> Ruleset:
     numbers = _read_ruleset_numbers(_read_toml(root, f"{ruleset_id}/ruleset.toml"), ruleset_id)
     roster_source = numbers["based_on"] or ruleset_id
@@ -1499,6 +1569,15 @@ def validate_ruleset(ruleset: Ruleset, file: str) -> None:
     for char in ruleset.characteristics:
         if getattr(values, char) is None:
             raise RulesetError(file, f"value_increase.{char}", "missing")
+    matched = ruleset.matched_play
+    if matched is not None:
+        for team_type in ruleset.team_types:
+            if team_type.tier is None or not 1 <= team_type.tier <= len(matched.skill_points):
+                raise RulesetError(
+                    file,
+                    "matched_play.skill_points",
+                    f"no skill points for team type {team_type.id!r} (tier {team_type.tier})",
+                )
     if adv.random_skill in TABLE_PROCEDURES:
         for category in ruleset.skill_categories:
             if category.learnable and not category.table:
@@ -1533,7 +1612,14 @@ def validate_ruleset(ruleset: Ruleset, file: str) -> None:
 # ---------------------------------------------------------------------------
 # House rules
 
-HOUSE_RULE_KEYS = ("costs", "value_increase", "spp_awards", "starting_treasury", "redraft_cap")
+HOUSE_RULE_KEYS = (
+    "costs",
+    "value_increase",
+    "spp_awards",
+    "starting_treasury",
+    "redraft_cap",
+    "matched_play",
+)
 HOUSE_RULES_FILE = "house rules"
 
 
@@ -1554,8 +1640,9 @@ def merge_house_rules(ruleset: Ruleset, overrides: Mapping[str, Any] | None) -> 
 
     ``overrides`` may hold ``costs`` ({kind: [SPP per advancement]}),
     ``value_increase`` ({key: gold}), ``spp_awards`` ({event: SPP}),
-    ``starting_treasury`` (gold) and ``redraft_cap`` (gold; 0 lifts the cap).
-    Anything else raises :class:`RulesetError`.
+    ``starting_treasury`` (gold), ``redraft_cap`` (gold; 0 lifts the cap) and
+    ``matched_play`` ({setting: value}, see ``MATCHED_PLAY_SETTINGS``; an empty table
+    keeps the ruleset's defaults). Anything else raises :class:`RulesetError`.
     """
     if not overrides:
         return ruleset
@@ -1604,6 +1691,9 @@ def merge_house_rules(ruleset: Ruleset, overrides: Mapping[str, Any] | None) -> 
 
     if doc.has("redraft_cap"):
         changes["season"] = _house_redraft_cap(ruleset, doc)
+
+    if doc.has("matched_play"):
+        changes["matched_play"] = _house_matched_play(ruleset, doc)
 
     merged = dataclasses.replace(ruleset, **changes)
     validate_ruleset(merged, HOUSE_RULES_FILE)

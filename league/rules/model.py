@@ -584,6 +584,30 @@ class SeasonRules:
     tournament: Tournament = Tournament()
 
 
+@dataclass(frozen=True, slots=True)
+class MatchedPlay:
+    """Matched-play (tournament) roster rules.
+
+    ``elite_cap`` is the edition's own rule (each elite skill at most that many times
+    on a team; None: no cap). The rest are the organiser's settings, the ruleset data
+    giving their defaults and the league's house rule ``matched_play`` overriding them.
+    """
+
+    budget: int
+    #: Skill points by team tier: index 0 is tier 1.
+    skill_points: tuple[int, ...]
+    primary_cost: int
+    secondary_cost: int
+    #: The most secondary skills a roster may add (None: no limit).
+    max_secondary: int | None = None
+    #: Whether an elite skill costs one skill point more than its kind says.
+    elite_costs_extra: bool = False
+    elite_cap: int | None = None
+
+    def points_for_tier(self, tier: int) -> int:
+        return self.skill_points[tier - 1]
+
+
 #: A ruleset without a season section: no prizes, no re-draft, playoffs from
 #: the table with the winner of a draw recorded, a tournament bye a 1-0 win.
 PLAIN_SEASON = SeasonRules(
@@ -814,6 +838,8 @@ class Ruleset:
     season: SeasonRules = PLAIN_SEASON
     #: The pre-game sequence (None: the ruleset has none).
     match_day: MatchDay | None = None
+    #: Tournament roster rules (None: the edition has no matched-play data).
+    matched_play: MatchedPlay | None = None
     #: Translations of names and summaries by language code ("fr", "de", ...).
     translations: Mapping[str, RulesTranslation] = field(default_factory=lambda: frozen_mapping({}))
     _skills_by_name: Mapping[str, Skill] = field(init=False, repr=False)

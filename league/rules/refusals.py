@@ -213,6 +213,32 @@ def refusal_text(reason: Reason, *, team: str = "", short: bool = False) -> str:
             teams=p.get("teams"),
             size=p.get("size"),
         ),
+        "roster_over_budget": lambda: gettext(
+            "The roster costs %(cost)s, %(over)s over the budget of %(budget)s.",
+            cost=format_number(p["cost"]),
+            over=format_number(p["over"]),
+            budget=format_number(p["budget"]),
+        ),
+        "over_skill_points": lambda: gettext(
+            "The skills added cost %(used)s skill points; a tier %(tier)s team has %(allowed)s.",
+            used=p["used"],
+            tier=p["tier"],
+            allowed=p["allowed"],
+        ),
+        "too_many_secondary_skills": lambda: ngettext(
+            "%(count)s secondary skills added; at most %(num)d is allowed.",
+            "%(count)s secondary skills added; at most %(num)d are allowed.",
+            int(p["max"]),
+            count=p["count"],
+        ),
+        "elite_skill_over_cap": lambda: ngettext(
+            "%(skill)s is added %(count)s times; an elite skill may be added at most %(num)d time.",
+            "%(skill)s is added %(count)s times; "
+            "an elite skill may be added at most %(num)d times.",
+            int(p["max"]),
+            skill=p["skill"],
+            count=p["count"],
+        ),
         "same_division_pairing": lambda: gettext(
             "No first round of %(size)s avoids a match between two teams of the same division.",
             size=p.get("size"),

@@ -15,7 +15,7 @@ from league.extensions import db
 from league.i18n import format_number, gettext, ngettext
 from league.models import Player, Team
 from league.rules.refusals import an_item
-from league.services import teams
+from league.services import matched_play, teams
 from league.services.errors import DomainError
 from league.services.leagues import active_members, role_in
 from league.services.matches import player_history
@@ -63,6 +63,18 @@ def show(team_id: int) -> tuple[str, int] | Response:
                 lambda: _render_team(teams.get_team(db.session(), team_id))[0],
             )
     return _render_team(teams.get_team(db.session(), team_id))
+
+
+@bp.get("/teams/<int:team_id>/matched-play")
+def matched_play_check(team_id: int) -> str:
+    """The tournament roster check: the team against its league's matched-play rules."""
+    try:
+        result = matched_play.check_team(db.session(), team_id)
+    except DomainError as error:
+        if error.code == "matched_play_off":
+            abort(404, description=error.message)
+        raise
+    return render_template("teams/matched_play.html", result=result, team=result.team)
 
 
 @dataclass(frozen=True, slots=True)

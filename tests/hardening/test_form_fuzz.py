@@ -202,6 +202,8 @@ LEAGUE_FIELDS = {
     "cost_random_characteristic": "",
     "value_increase": "chosen_primary=20000",
     "spp_awards": "td=3",
+    "matched_play_on": "y",
+    "matched_play": "budget=1150000, skill_points=6/7/8/9",
 }
 REPORT_FIELDS = {
     "token": "fuzz-token",
@@ -498,6 +500,8 @@ def test_the_worst_values_in_each_field_never_give_a_server_error(case: Case, sp
         ("spp_awards", "td=3000000000"),
         ("value_increase", "chosen_primary=99999999999"),
         ("cost_chosen_primary", "6, 8, 12, 16, 20, 99999999999"),
+        ("matched_play", "budget=99999999999"),
+        ("matched_play", "skill_points=6/7/8/99999999999"),
     ],
 )
 def test_house_rules_beyond_any_league_are_refused(case: Case, box: str, text: str) -> None:

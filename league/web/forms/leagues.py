@@ -13,7 +13,7 @@ from wtforms.validators import DataRequired, InputRequired, Length, NumberRange,
 from league.i18n import DEFAULT_LANGUAGE, LANGUAGES, N_, gettext
 from league.models.league import TIE_BREAKERS
 from league.rules import load_ruleset, ruleset_ids
-from league.rules.loader import DEFAULT_RULESET_ID
+from league.rules.loader import DEFAULT_RULESET_ID, MATCHED_PLAY_SETTINGS
 from league.rules.model import ADVANCEMENT_KINDS, SPP_EVENTS, ValueIncreaseTable
 from league.services.leagues import MAX_STARTING_TREASURY, LeagueSettings
 from league.web.forms import FlaskForm, IntegerField, _l
@@ -71,6 +71,55 @@ def _parse_pairs(field: str, text: str, keys: tuple[str, ...]) -> dict[str, int]
     return pairs
 
 
+_YES = ("yes", "true", "1", "y")
+_NO = ("no", "false", "0", "n")
+
+
+def _parse_matched_play(field: str, text: str) -> dict[str, Any]:
+    """``budget=1150000, skill_points=6/7/8/9, elite_costs_extra=yes`` as settings."""
+    settings: dict[str, Any] = {}
+    for part in text.split(","):
+        if not part.strip():
+            continue
+        key, sep, value = part.partition("=")
+        key, value = key.strip().lower(), value.strip()
+        if not sep or key not in MATCHED_PLAY_SETTINGS:
+            raise HouseRulesError(
+                field,
+                gettext(
+                    "Write key=value pairs; keys: %(keys)s.", keys=", ".join(MATCHED_PLAY_SETTINGS)
+                ),
+            )
+        if key == "elite_costs_extra":
+            if value.lower() not in (*_YES, *_NO):
+                raise HouseRulesError(field, gettext("%(key)s: write yes or no.", key=key))
+            settings[key] = value.lower() in _YES
+            continue
+        try:
+            numbers = [int(n.replace("_", "").strip()) for n in value.split("/")]
+        except ValueError:
+            raise HouseRulesError(
+                field, gettext("%(key)s: %(value)s is not a number.", key=key, value=repr(value))
+            ) from None
+        settings[key] = numbers if key == "skill_points" else numbers[0]
+        if key != "skill_points" and len(numbers) != 1:
+            raise HouseRulesError(
+                field, gettext("%(key)s: %(value)s is not a number.", key=key, value=repr(value))
+            )
+    return settings
+
+
+def _matched_play_text(settings: dict[str, Any]) -> str:
+    def shown(value: Any) -> str:
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        if isinstance(value, list):
+            return "/".join(map(str, value))
+        return str(value)
+
+    return ", ".join(f"{key}={shown(value)}" for key, value in settings.items())
+
+
 class LeagueForm(FlaskForm):
     name = StringField(_l("League name"), validators=[DataRequired(), Length(min=3, max=80)])
     ruleset_id = SelectField(_l("Ruleset"))
@@ -106,6 +155,8 @@ class LeagueForm(FlaskForm):
     cost_random_characteristic = StringField(_l("Characteristic"), validators=[Optional()])
     value_increase = StringField(_l("Value increases"), validators=[Optional()])
     spp_awards = StringField(_l("SPP awards"), validators=[Optional()])
+    matched_play_on = BooleanField(_l("Check tournament rosters (matched play)"))
+    matched_play = StringField(_l("Matched-play settings"), validators=[Optional()])
     submit = SubmitField(_l("Save league"))
 
     def __init__(self, *args: Any, ruleset_choices: list[tuple[str, str]], **kwargs: Any):
@@ -125,8 +176,12 @@ class LeagueForm(FlaskForm):
 
     def house_rules_in_use(self) -> bool:
         """Whether the advanced section must be open: a box is filled in or has an error."""
-        fields = [*self.cost_fields(), self.value_increase, self.spp_awards]
-        return any((field.data or "").strip() or field.errors for field in fields)
+        fields = [*self.cost_fields(), self.value_increase, self.spp_awards, self.matched_play]
+        return (
+            any((field.data or "").strip() or field.errors for field in fields)
+            or bool(self.matched_play_on.data)
+            or bool(self.matched_play_on.errors)
+        )
 
     def cost_help(self) -> dict[str, str]:
         """Help under each SPP-cost box: the chosen ruleset's own numbers."""
@@ -173,6 +228,9 @@ class LeagueForm(FlaskForm):
         for name in ("value_increase", "spp_awards"):
             pairs = house.get(name, {})
             getattr(self, name).data = ", ".join(f"{k}={v}" for k, v in pairs.items())
+        matched = house.get("matched_play")
+        self.matched_play_on.data = matched is not None
+        self.matched_play.data = _matched_play_text(matched) if isinstance(matched, dict) else ""
 
     def validate(self, extra_validators: Any = None) -> bool:
         valid = super().validate(extra_validators)
@@ -213,6 +271,14 @@ class LeagueForm(FlaskForm):
         awards = read("spp_awards", partial(_parse_pairs, keys=SPP_EVENTS))
         if awards:
             rules["spp_awards"] = awards
+        matched = read("matched_play", _parse_matched_play)
+        if self.matched_play_on.data:
+            if matched is not None:
+                rules["matched_play"] = matched
+        elif matched:
+            errors["matched_play"] = gettext(
+                "Tick “Check tournament rosters” to use these settings, or empty the box."
+            )
         return rules, errors
 
     def field_for(self, error_field: str | None) -> str | None:
@@ -223,6 +289,8 @@ class LeagueForm(FlaskForm):
         section, _, kind = key.partition(".")
         if section == "costs" and kind in ADVANCEMENT_KINDS:
             return f"cost_{kind}"
+        if section == "matched_play":
+            return "matched_play" if kind else "matched_play_on"
         return section if section in ("value_increase", "spp_awards") else None
 
     def settings(self) -> LeagueSettings:
