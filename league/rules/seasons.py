@@ -126,7 +126,7 @@ def rehire_cost(ruleset: Ruleset, current_value: int, seasons_played: int) -> in
 def recovery_rolls_needed(ruleset: Ruleset, niggling_injuries: int) -> int:
     """How many D6 rest and recovery rolls a re-hired player makes: one per niggling injury.
 
-    Zero where the edition's data has no off-season roll (``niggling_heals_on``): 0 dice.
+    Zero where the edition's data has no off-season roll (``niggling_heals_on``).
     """
     if niggling_injuries < 0:
         raise RulesError("niggling injuries may not be negative")

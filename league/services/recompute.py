@@ -21,6 +21,7 @@ from league.models import (
     MatchTeam,
     Player,
     PlayerOpening,
+    Redraft,
     Team,
     TeamOpening,
     TreasuryEntry,
@@ -120,6 +121,14 @@ def recompute_team(session: Session, team: Team, *, fix: bool = True) -> list[Di
     ):
         injuries.setdefault(player_id, []).append((injury, lasting, count, bool(last)))
 
+    # Niggling injuries healed by the rest and recovery of approved re-drafts.
+    healed: dict[int, int] = {}
+    for log in session.scalars(
+        select(Redraft.recovery).where(Redraft.team_id == team.id, Redraft.state == "approved")
+    ):
+        for entry in log or ():
+            healed[entry["player_id"]] = healed.get(entry["player_id"], 0) + entry.get("healed", 0)
+
     for player in team.players:
         opening = openings.get(player.id)
         reductions = {c: opening.reduction(c) if opening else 0 for c in ruleset.characteristics}
@@ -154,6 +163,7 @@ def recompute_team(session: Session, team: Team, *, fix: bool = True) -> list[Di
                 code="spp_spent",
             )
         settle(player, "spp_earned", earned_total, f"{label} SPP earned")
+        niggling = max(0, niggling - healed.get(player.id, 0))
         settle(player, "niggling_injuries", niggling, f"{label} niggling injuries")
         for characteristic, steps in reductions.items():
             settle(player, f"{characteristic}_reduction", steps, f"{label} -{characteristic}")
