@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from sqlalchemy import distinct, func, select
@@ -124,7 +124,7 @@ class RedraftPlan:
     submitted: Redraft | None
     ruleset: Ruleset
     team_type: TeamType
-    positions: tuple[HireOption, ...] = field(default=())
+    positions: tuple[HireOption, ...] = ()
 
     @property
     def chosen(self) -> RedraftChoice:
