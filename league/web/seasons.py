@@ -36,14 +36,24 @@ def _form(plan: RedraftPlan) -> RedraftForm:
         assistant_coaches=source.assistant_coaches,
         cheerleaders=source.cheerleaders,
         apothecary=source.apothecary,
+        hire_counts=[source.hires.count(o.position_id) for o in plan.positions],
+        recovery_dice=["" for _ in plan.players],
     )
+
+
+def _field_for(path: str) -> str | None:
+    """The form's field for a refusal of the re-draft service."""
+    return {"hires": "hire_counts", "recovery": "recovery_dice"}.get(path, path)
 
 
 def _render(plan: RedraftPlan, form: RedraftForm, status: int = 200) -> tuple[str, int]:
     team = plan.team
+    rolled = {roll.player_id for roll in plan.recovery}
     return render_template(
         "seasons/redraft.html",
         plan=plan,
+        rolled=rolled,
+        table_dice=team.league.table_dice_allowed,
         team=team,
         form=form,
         approve_form=ApproveRedraftForm(),
@@ -79,12 +89,14 @@ def redraft(team_id: int) -> tuple[str, int] | Response:
         form.assistant_coaches.data or 0,
         form.cheerleaders.data or 0,
         bool(form.apothecary.data),
+        form.hires([o.position_id for o in plan.positions]),
     )
+    table_dice = form.table_dice([p.player_id for p in plan.players])
     try:
         with unit_of_work() as session:
-            submit_redraft(session, current_user, team_id, choice)
+            submit_redraft(session, current_user, team_id, choice, table_dice=table_dice)
     except DomainError as error:
-        populate_errors(form, error)
+        populate_errors(form, error, _field_for)
         return _render(plan, form, 422)
     flash(
         gettext(
