@@ -9,7 +9,8 @@ from werkzeug.wrappers import Response
 from league.extensions import db
 from league.i18n import gettext, ngettext
 from league.models import League, Match
-from league.services import leagues, playoffs, teams
+from league.services import leagues, playoffs, seasons, teams
+from league.services import standings as standings_service
 from league.services.errors import DomainError, NotFound
 from league.services.redraft import (
     RedraftChoice,
@@ -143,6 +144,26 @@ def approve(team_id: int) -> str | Response:
         return redirect(url_for("seasons.redraft", team_id=team_id))
     flash(gettext("%(team)s's re-draft is approved.", team=plan.team.name), "success")
     return redirect(url_for("teams.show", team_id=team_id))
+
+
+# ---------------------------------------------------------------------------
+# A season's page
+
+
+@bp.get("/leagues/<int:league_id>/seasons/<int:number>")
+def season_page(league_id: int, number: int) -> str:
+    """A season at a glance: its final table, the prizes it paid and its leaders."""
+    session = db.session()
+    league = leagues.get_league(session, league_id)
+    season = standings_service.season_of(league, number)
+    return render_template(
+        "seasons/season.html",
+        league=league,
+        season=season,
+        standings=standings_service.standings(session, league, number),
+        prizes=seasons.prizes_paid(session, league, season) if season.closed_at else (),
+        stats=standings_service.season_stats(session, league, number),
+    )
 
 
 # ---------------------------------------------------------------------------
