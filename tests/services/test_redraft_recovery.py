@@ -93,9 +93,10 @@ def test_server_dice_rolled_once_healed_on_approval(
     assert db.session.get(Redraft, plan.submitted.id).recovery == [
         {"player_id": hurt.id, "dice": [3, 4], "source": "server", "healed": 2}
     ]
-    # The recompute from events keeps the healing (it does not yet follow the
-    # re-draft's staff and the end of a missed game: those are other lines).
-    assert not [d for d in check_all(db.session) if "niggling" in d.what]
+    # The recompute from events keeps the healing, the apothecary the re-draft
+    # bought, and the end of the game he was to miss (hurt in the last match).
+    assert db.session.get(Player, hurt.id).status == "active"
+    assert check_all(db.session) == []
 
 
 def test_table_dice_only_where_the_league_allows(injured: tuple[Team, Player], coach: User) -> None:
@@ -154,3 +155,4 @@ def test_new_hires_within_the_budget(
     rows = db.session.query(TreasuryEntry).filter_by(team_id=team.id, kind="redraft")
     assert [e.amount for e in rows.order_by(TreasuryEntry.id)][1:] == [-kept, -245_000]
     assert team.treasury == redraft_plan(db.session, reavers.id).budget.total - kept - 245_000
+    assert check_all(db.session) == []
