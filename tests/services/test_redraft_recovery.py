@@ -156,3 +156,25 @@ def test_new_hires_within_the_budget(
     assert [e.amount for e in rows.order_by(TreasuryEntry.id)][1:] == [-kept, -245_000]
     assert team.treasury == redraft_plan(db.session, reavers.id).budget.total - kept - 245_000
     assert check_all(db.session) == []
+
+
+def test_bb2020_rolls_nothing_for_niggling_injuries(commissioner: User, coach: User) -> None:
+    # RULES-FACTS documents the off-season niggling roll for BB2025 only.
+    league = make_league(commissioner, "bb2020", coach)
+    reavers = make_active_team(coach, league, "human", "Reavers", LINEMEN)
+    gouged = make_active_team(coach, league, "human", "Gouged Eye", LINEMEN)
+    hurt = min(db.session.get(Team, reavers.id).players, key=lambda p: p.number)
+    play(
+        commissioner, league, reavers, gouged, 0, 1, PlayerEvents(hurt.id, injury="serious_injury")
+    )
+    with unit_of_work() as session:
+        seasons.close_season(session, commissioner, league.id, 1)
+    plan = redraft_plan(db.session, reavers.id)
+    assert [p.niggling for p in plan.players if p.player_id == hurt.id] == [1]
+    with unit_of_work() as session:
+        submit_redraft(session, coach, reavers.id, plan.current, rng=Dice())
+    with unit_of_work() as session:
+        approve_redraft(session, commissioner, reavers.id)
+    assert redraft_plan(db.session, reavers.id).recovery == ()
+    assert db.session.get(Player, hurt.id).niggling_injuries == 1
+    assert check_all(db.session) == []
