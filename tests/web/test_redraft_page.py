@@ -79,10 +79,12 @@ def test_hires_and_table_dice_on_the_page(client: FlaskClient) -> None:
         data=_form(players, **{f"hire_counts-{BLITZERS}": "2", "recovery_dice-0": "4"}),
     )
     assert response.status_code == 302, field_errors(response.text, "keep")
-    page = text_of(client.get(response.headers["Location"]).text)
+    html = client.get(response.headers["Location"]).text
+    page = text_of(html)
     # Kept: 10 x 50,000 + the hurt one's 50,000 + a season's fee of 20,000 = 570,000;
     # 2 Blitzers x 85,000 = 170,000: 740,000 chosen of 1,300,000 (capped).
-    assert "Chosen: 740,000; left for the treasury: 560,000." in page
+    assert "<span data-redraft-spent>740,000</span>" in html
+    assert "left for the treasury: <span data-redraft-left>560,000</span>." in html
     assert "4 (table dice)" in page
 
     login(client, "comm")
