@@ -905,6 +905,38 @@ class RedraftPlayerSchema(ResponseSchema):
     value = fields.Integer(required=True)
     seasons_played = fields.Integer(required=True)
     cost = fields.Integer(required=True)
+    niggling_injuries = fields.Integer(required=True)
+    recovery_dice = fields.Integer(
+        required=True,
+        metadata=_doc(
+            "Rest and recovery: D6 he rolls if kept, one per niggling injury "
+            "(BB2025; 0 where the edition makes no such roll)."
+        ),
+    )
+
+
+class RedraftHireOptionSchema(ResponseSchema):
+    """A position new players can be hired for in the re-draft."""
+
+    position = fields.String(required=True, metadata=_doc("Position id."))
+    name = fields.String(required=True)
+    cost = fields.Integer(required=True)
+
+
+class RecoveryRollSchema(ResponseSchema):
+    """A kept player's rest and recovery roll, made once when first submitted."""
+
+    player_id = fields.Integer(required=True)
+    dice = fields.List(fields.Integer(), required=True)
+    source = fields.String(
+        required=True,
+        validate=OneOf(("server", "table")),
+        metadata=_doc("server: rolled by the server; table: entered by the coach."),
+    )
+    healed = fields.Integer(
+        required=True,
+        metadata=_doc("Niggling injuries healed (with the apothecary chosen; fixed on approval)."),
+    )
 
 
 class RedraftStaffSchema(ResponseSchema):
@@ -973,6 +1005,24 @@ class RedraftSchema(ResponseSchema):
     cheerleaders = fields.Integer(required=True)
     apothecary = fields.Boolean(required=True)
     spent = fields.Integer(required=True, metadata=_doc("What the choice costs."))
+    left = fields.Integer(required=True, metadata=_doc("What the budget leaves after it."))
+    hires = fields.List(
+        fields.String(), required=True, metadata=_doc("New players to hire, by position id.")
+    )
+    hire_options = fields.List(fields.Nested(RedraftHireOptionSchema), required=True)
+    recovery = fields.List(fields.Nested(RecoveryRollSchema), required=True)
+
+
+class RecoveryDiceSchema(RequestSchema):
+    """A kept player's rest and recovery dice rolled at the table."""
+
+    player_id = integer("A player id.", required=True)
+    dice = WholeList(
+        integer("A D6."),
+        required=True,
+        metadata=_doc("One D6 per niggling injury."),
+        error_messages=dict.fromkeys(("invalid", "null", "required"), "must be a list of D6."),
+    )
 
 
 class RedraftChoiceSchema(RequestSchema):
@@ -987,6 +1037,21 @@ class RedraftChoiceSchema(RequestSchema):
     assistant_coaches = NullIsAbsent(metadata=_doc("Assistant coaches."))
     cheerleaders = NullIsAbsent(metadata=_doc("Cheerleaders."))
     apothecary = Boolean(error_messages=BOOLEAN)
+    hires = WholeList(
+        text("A position id."),
+        metadata=_doc("New players to hire from the roster, one position id each."),
+        validate=Length(max=16, error="lists at most 16 positions."),
+        error_messages=dict.fromkeys(("invalid", "null"), "must be a list of position ids."),
+    )
+    recovery = fields.List(
+        Object(RecoveryDiceSchema, error_messages=OBJECT),
+        validate=Length(max=16, error="lists at most 16 players."),
+        metadata=_doc(
+            "Table dice for rest and recovery, where the league allows them; "
+            "players left out get server dice. Rolled once: later submissions keep them."
+        ),
+        error_messages={"invalid": "must be a list.", "null": "must be a list."},
+    )
 
 
 # ---------------------------------------------------------------------------

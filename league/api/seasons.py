@@ -57,6 +57,8 @@ def redraft_json(plan: RedraftPlan) -> dict[str, Any]:
                 "value": p.value,
                 "seasons_played": p.seasons_played,
                 "cost": p.cost,
+                "niggling_injuries": p.niggling,
+                "recovery_dice": plan.rolls_needed(p),
             }
             for p in plan.players
         ],
@@ -73,6 +75,15 @@ def redraft_json(plan: RedraftPlan) -> dict[str, Any]:
         "cheerleaders": chosen.cheerleaders,
         "apothecary": chosen.apothecary,
         "spent": plan.cost(chosen),
+        "left": plan.left(chosen),
+        "hires": list(chosen.hires),
+        "hire_options": [
+            {"position": o.position_id, "name": o.name, "cost": o.cost} for o in plan.positions
+        ],
+        "recovery": [
+            {"player_id": r.player_id, "dice": list(r.dice), "source": r.source, "healed": r.healed}
+            for r in plan.recovery
+        ],
     }
 
 
@@ -85,7 +96,13 @@ def _choice(body: dict[str, Any], current: RedraftChoice) -> RedraftChoice:
         given.get("assistant_coaches", current.assistant_coaches),
         given.get("cheerleaders", current.cheerleaders),
         given.get("apothecary", current.apothecary),
+        tuple(given.get("hires", current.hires)),
     )
+
+
+def _table_dice(body: dict[str, Any]) -> dict[int, list[int]]:
+    given = RedraftChoiceSchema().load(body)
+    return {entry["player_id"]: entry["dice"] for entry in given.get("recovery") or ()}
 
 
 @bp.get(REDRAFT)
@@ -112,7 +129,11 @@ def get_redraft(team_id: int) -> dict[str, Any]:
 def submit_team_redraft(team_id: int) -> dict[str, Any]:
     """Submit the team's re-draft (its coach or a commissioner); a commissioner approves it.
 
-    Submitting again replaces what was submitted, until it is approved.
+    Submitting again replaces what was submitted, until it is approved; absent members
+    keep what the team holds (no hires). `hires` adds new players from the
+    roster (created on approval). Kept players with niggling injuries make their rest and
+    recovery roll (BB2025: each heals on 4+, +1 with an apothecary) the first time they
+    are submitted: server dice, or `recovery` table dice where the league allows them.
     ---
     post:
       tags: [Seasons]
@@ -124,12 +145,12 @@ def submit_team_redraft(team_id: int) -> dict[str, Any]:
         403: The caller may not change this team.
         404: No such team.
         409: No closed season yet, or the re-draft is approved already.
-        422: Over the budget, a player not on the roster, staff over its limit (`redraft_refused`).
+        422: Over the budget or a limit (`redraft_refused`); bad table dice (`invalid_dice`).
     """
     body = json_object()
     with unit_of_work() as session:
         choice = _choice(body, redraft_plan(session, team_id).current)
-        submit_redraft(session, g.api_user, team_id, choice)
+        submit_redraft(session, g.api_user, team_id, choice, table_dice=_table_dice(body))
         return redraft_json(redraft_plan(session, team_id))
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import JSON, CheckConstraint, DateTime, ForeignKey, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
@@ -49,6 +49,11 @@ class Redraft(Model):
     budget: Mapped[int]
     spent: Mapped[int]
     lost_to_cap: Mapped[int]
+    #: New players hired from the roster, by position id (created on approval).
+    hires: Mapped[list[str]] = mapped_column(JSON, default=list, server_default="[]")
+    #: Rest and recovery rolls, made once: [{"player_id", "dice", "source": "server"|"table"}];
+    #: on approval each gets "healed", the niggling injuries it took away.
+    recovery: Mapped[list[dict[str, Any]]] = mapped_column(JSON, default=list, server_default="[]")
     submitted_by_id: Mapped[int] = mapped_column(ForeignKey("user.id"), index=True)
     approved_by_id: Mapped[int | None] = mapped_column(ForeignKey("user.id"), index=True)
     created_at: Mapped[created_at]

@@ -744,6 +744,8 @@ def _read_redraft(season: _Table) -> Redraft | None:
         "cap",
         "agent_fee_per_season",
         "friendlies_count",
+        "niggling_heals_on",
+        "niggling_apothecary_bonus",
     )
     redraft = Redraft(
         base=table.integer("base", _REQUIRED),
@@ -753,7 +755,11 @@ def _read_redraft(season: _Table) -> Redraft | None:
         cap=table.integer("cap", None),
         agent_fee_per_season=table.integer("agent_fee_per_season", _REQUIRED),
         friendlies_count=table.flag("friendlies_count", _REQUIRED),
+        niggling_heals_on=table.integer("niggling_heals_on", None, minimum=2),
+        niggling_apothecary_bonus=table.integer("niggling_apothecary_bonus", 0),
     )
+    if redraft.niggling_heals_on is not None and redraft.niggling_heals_on > 7:
+        raise table.error("niggling_heals_on", "a D6 roll (plus a bonus) must be able to reach it")
     if redraft.cap is not None and redraft.cap < redraft.base:
         raise table.error("cap", "the cap may not be below the base budget")
     return redraft

@@ -544,6 +544,11 @@ class Redraft:
     agent_fee_per_season: int
     #: Whether friendly games count as fixtures played.
     friendlies_count: bool
+    #: Rest and recovery: a D6 per niggling injury heals it on this or more;
+    #: None: the edition's data has no such roll.
+    niggling_heals_on: int | None = None
+    #: Added to each of those rolls when the team has an apothecary.
+    niggling_apothecary_bonus: int = 0
 
 
 #: How playoff places are filled: from the overall table, or equally from

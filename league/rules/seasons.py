@@ -121,3 +121,35 @@ def rehire_cost(ruleset: Ruleset, current_value: int, seasons_played: int) -> in
     if seasons_played < 0 or current_value < 0:
         raise RulesError("value and seasons played may not be negative")
     return current_value + seasons_played * redraft_rules(ruleset).agent_fee_per_season
+
+
+def recovery_rolls_needed(ruleset: Ruleset, niggling_injuries: int) -> int:
+    """How many D6 rest and recovery rolls a re-hired player makes: one per niggling injury.
+
+    Zero where the edition's data has no off-season roll (``niggling_heals_on``).
+    """
+    if niggling_injuries < 0:
+        raise RulesError("niggling injuries may not be negative")
+    if redraft_rules(ruleset).niggling_heals_on is None:
+        return 0
+    return niggling_injuries
+
+
+def niggling_healed(
+    ruleset: Ruleset, niggling_injuries: int, dice: Sequence[int], *, apothecary: bool
+) -> int:
+    """How many of a player's niggling injuries the off-season heals, given his D6 rolls.
+
+    One die per niggling injury; each heals on the edition's target or more, the
+    apothecary's bonus added when the team has one (BB2025: 4+, +1).
+    """
+    rules = redraft_rules(ruleset)
+    needed = recovery_rolls_needed(ruleset, niggling_injuries)
+    if len(dice) != needed:
+        raise RulesError(f"{needed} dice expected for rest and recovery, got {len(dice)}")
+    if any(not 1 <= die <= 6 for die in dice):
+        raise RulesError("a D6 shows 1 to 6")
+    if rules.niggling_heals_on is None:
+        return 0
+    bonus = rules.niggling_apothecary_bonus if apothecary else 0
+    return sum(1 for die in dice if die + bonus >= rules.niggling_heals_on)

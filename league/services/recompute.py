@@ -22,6 +22,8 @@ from league.models import (
     Player,
     PlayerOpening,
     PregameSide,
+    Redraft,
+    Season,
     Team,
     TeamOpening,
     TreasuryEntry,
@@ -121,6 +123,23 @@ def recompute_team(session: Session, team: Team, *, fix: bool = True) -> list[Di
     ):
         injuries.setdefault(player_id, []).append((injury, lasting, count, bool(last)))
 
+    # Niggling injuries healed by the rest and recovery of approved re-drafts.
+    redrafts = session.scalars(
+        select(Redraft)
+        .where(Redraft.team_id == team.id, Redraft.state == "approved")
+        .order_by(Redraft.id)
+    ).all()
+    healed: dict[int, int] = {}
+    for redraft in redrafts:
+        for entry in redraft.recovery or ():
+            healed[entry["player_id"]] = healed.get(entry["player_id"], 0) + entry.get("healed", 0)
+    # A re-draft after the season of the team's last match: every missed game is over.
+    rested = (
+        bool(redrafts)
+        and last_id is not None
+        and _season_number_of(session, last_id) <= max(r.season.number for r in redrafts)
+    )
+
     for player in team.players:
         opening = openings.get(player.id)
         reductions = {c: opening.reduction(c) if opening else 0 for c in ruleset.characteristics}
@@ -137,7 +156,7 @@ def recompute_team(session: Session, team: Team, *, fix: bool = True) -> list[Di
                 niggling += count
             elif result.effect == "lasting":
                 reductions[lasting or result.characteristic or ""] += count
-            if result.miss_next_game and in_last_match:
+            if result.miss_next_game and in_last_match and not rested:
                 missing_next = True
         label = f"{team.name} / {player.name}"
         earned_total = opening_spp + int(spp.get(player.id) or 0)
@@ -155,6 +174,7 @@ def recompute_team(session: Session, team: Team, *, fix: bool = True) -> list[Di
                 code="spp_spent",
             )
         settle(player, "spp_earned", earned_total, f"{label} SPP earned")
+        niggling = max(0, niggling - healed.get(player.id, 0))
         settle(player, "niggling_injuries", niggling, f"{label} niggling injuries")
         for characteristic, steps in reductions.items():
             settle(player, f"{characteristic}_reduction", steps, f"{label} -{characteristic}")
@@ -164,7 +184,9 @@ def recompute_team(session: Session, team: Team, *, fix: bool = True) -> list[Di
             status = "dead" if dead else "mng" if missing_next else "active"
             settle(player, "status", status, f"{label} status")
     fans_before = team_opening.fans_change if team_opening else 0
-    _recompute_team_items(session, team, ruleset, settle, fans_before)
+    _recompute_team_items(
+        session, team, ruleset, settle, fans_before, redrafts[-1] if redrafts else None
+    )
     return differences
 
 
@@ -243,14 +265,46 @@ def _recompute_team_items(
     ruleset: Ruleset,
     settle: Callable[[object, str, object, str], None],
     fans_before: int = 0,
+    redraft: Redraft | None = None,
 ) -> None:
+    """Staff, re-rolls, fans and treasury from the ledger.
+
+    After an approved re-draft, staff and re-rolls start from what it kept, plus
+    what was bought or sold after it was booked; dedicated fans count everything.
+    """
+    after_id = 0
+    if redraft is not None:
+        after_id = (
+            session.scalar(
+                select(func.max(TreasuryEntry.id)).where(
+                    TreasuryEntry.team_id == team.id,
+                    TreasuryEntry.kind == "redraft",
+                    TreasuryEntry.season_id == redraft.season_id,
+                )
+            )
+            or 0
+        )
     bought = dict.fromkeys(ITEMS, 0)
-    for item, kind, count in session.execute(
-        select(TreasuryEntry.item, TreasuryEntry.kind, func.count())
+    since = dict.fromkeys(ITEMS, 0)
+    for item, kind, later, count in session.execute(
+        select(
+            TreasuryEntry.item,
+            TreasuryEntry.kind,
+            TreasuryEntry.id > after_id,
+            func.count(),
+        )
         .where(TreasuryEntry.team_id == team.id, TreasuryEntry.item.in_(ITEMS))
-        .group_by(TreasuryEntry.item, TreasuryEntry.kind)
+        .group_by(TreasuryEntry.item, TreasuryEntry.kind, TreasuryEntry.id > after_id)
     ):
-        bought[item] += count if kind == "purchase" else -count
+        change = count if kind == "purchase" else -count
+        bought[item] += change
+        if later:
+            since[item] += change
+    if redraft is not None:
+        bought["reroll"] = redraft.rerolls + since["reroll"]
+        bought["apothecary"] = int(redraft.apothecary) + since["apothecary"]
+        bought["assistant_coach"] = redraft.assistant_coaches + since["assistant_coach"]
+        bought["cheerleader"] = redraft.cheerleaders + since["cheerleader"]
     treasury = session.scalar(
         select(func.coalesce(func.sum(TreasuryEntry.amount), 0)).where(
             TreasuryEntry.team_id == team.id
@@ -316,6 +370,13 @@ def match_ledger_differences(session: Session, team: Team) -> list[Difference]:
         Difference(f"{team.name} ledger for match #{match_id}", int(held), int(due))
         for match_id, held, due in rows
     ]
+
+
+def _season_number_of(session: Session, match_id: int) -> int:
+    number = session.scalar(
+        select(Season.number).join(Match, Match.season_id == Season.id).where(Match.id == match_id)
+    )
+    return int(number or 0)
 
 
 def check_all(session: Session, *, fix: bool = False) -> list[Difference]:

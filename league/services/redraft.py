@@ -7,12 +7,18 @@ and its staff and re-rolls at their standard price. Its coach submits; a
 commissioner approves, and only then does the team change: players not kept
 leave (kept in history), players missing a game recover, and the treasury
 becomes what is left of the budget, booked in the ledger with the gold lost to
-the cap.
+the cap. New players may be hired from the roster within what the budget leaves;
+they join on approval. Rest and recovery: where the edition rolls for niggling
+injuries (BB2025), a kept player's dice are rolled once, when the re-draft is
+first submitted with him (server dice, or the coach's table dice where the
+league allows them), and what they heal is applied on approval.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection
+import random
+from collections import Counter
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -20,9 +26,19 @@ from sqlalchemy import distinct, func, select
 from sqlalchemy.orm import Session
 
 from league.i18n import format_number, gettext, ngettext
-from league.models import Match, MatchPlayer, MatchTeam, Redraft, Season, Team, User
+from league.models import Match, MatchPlayer, MatchTeam, Player, Redraft, Season, Team, User
+from league.rules import Ruleset
+from league.rules.model import RulesError, TeamType
 from league.rules.refusals import refusal_text
-from league.rules.seasons import RedraftBudget, redraft_budget, redraft_decision, rehire_cost
+from league.rules.seasons import (
+    RedraftBudget,
+    niggling_healed,
+    recovery_rolls_needed,
+    redraft_budget,
+    redraft_decision,
+    rehire_cost,
+)
+from league.rules.team_building import hire_decision
 from league.services import audit, webhooks
 from league.services.errors import Conflict, Forbidden, NotFound, RuleViolation
 from league.services.leagues import require_commissioner
@@ -30,6 +46,7 @@ from league.services.standings import standings
 from league.services.teams import (
     can_manage,
     get_team,
+    next_free_number,
     post_entry,
     roster,
     team_ruleset,
@@ -46,6 +63,28 @@ class RedraftPlayer:
     value: int
     seasons_played: int
     cost: int
+    niggling: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class HireOption:
+    """A position of the team's roster a new player can be hired for."""
+
+    position_id: str
+    name: str
+    cost: int
+
+
+@dataclass(frozen=True, slots=True)
+class RecoveryRoll:
+    """A kept player's rest and recovery dice and what they heal."""
+
+    player_id: int
+    name: str
+    dice: tuple[int, ...]
+    #: "server" or "table" (entered by the coach).
+    source: str
+    healed: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +108,8 @@ class RedraftChoice:
     assistant_coaches: int
     cheerleaders: int
     apothecary: bool
+    #: New players to hire, by position id (one entry each).
+    hires: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +122,9 @@ class RedraftPlan:
     #: What the team holds now: the form's starting point.
     current: RedraftChoice
     submitted: Redraft | None
+    ruleset: Ruleset
+    team_type: TeamType
+    positions: tuple[HireOption, ...] = ()
 
     @property
     def chosen(self) -> RedraftChoice:
@@ -93,17 +137,62 @@ class RedraftPlan:
             self.submitted.assistant_coaches,
             self.submitted.cheerleaders,
             self.submitted.apothecary,
+            tuple(self.submitted.hires or ()),
         )
+
+    def hire_cost(self, choice: RedraftChoice) -> int:
+        prices = {option.position_id: option.cost for option in self.positions}
+        return sum(prices.get(position_id, 0) for position_id in choice.hires)
 
     def cost(self, choice: RedraftChoice) -> int:
         kept = sum(p.cost for p in self.players if p.player_id in choice.keep)
         return (
             kept
+            + self.hire_cost(choice)
             + choice.rerolls * self.prices.reroll
             + choice.assistant_coaches * self.prices.assistant_coach
             + choice.cheerleaders * self.prices.cheerleader
             + (self.prices.apothecary or 0) * choice.apothecary
         )
+
+    def left(self, choice: RedraftChoice) -> int:
+        """What the budget leaves after the choice (negative: over it)."""
+        return self.budget.total - self.cost(choice)
+
+    def rolls_needed(self, player: RedraftPlayer) -> int:
+        return recovery_rolls_needed(self.ruleset, player.niggling)
+
+    @property
+    def recovery(self) -> tuple[RecoveryRoll, ...]:
+        """The rolls made so far, with what they heal given the apothecary chosen.
+
+        After approval, what they healed then.
+        """
+        if self.submitted is None:
+            return ()
+        names = {p.player_id: p.name for p in self.players}
+        apothecary = self.chosen.apothecary
+        rolls = []
+        for entry in self.submitted.recovery or ():
+            dice = tuple(entry["dice"])
+            healed = entry.get("healed")
+            if healed is None:
+                healed = _healed(self.ruleset, dice, apothecary)
+            rolls.append(
+                RecoveryRoll(
+                    entry["player_id"],
+                    names.get(entry["player_id"], str(entry["player_id"])),
+                    dice,
+                    entry["source"],
+                    healed,
+                )
+            )
+        return tuple(rolls)
+
+
+def _healed(ruleset: Ruleset, dice: Sequence[int], apothecary: bool) -> int:
+    """What rolls made (one die per niggling injury then) heal."""
+    return niggling_healed(ruleset, len(dice), dice, apothecary=apothecary)
 
 
 def _closed_season(team: Team) -> Season:
@@ -177,6 +266,7 @@ def redraft_plan(session: Session, team_id: int, *, for_update: bool = False) ->
             value=p.value,
             seasons_played=played.get(p.id, 0),
             cost=rehire_cost(ruleset, p.value, played.get(p.id, 0)),
+            niggling=p.niggling_injuries,
         )
         for p in on_roster
     )
@@ -201,7 +291,12 @@ def redraft_plan(session: Session, team_id: int, *, for_update: bool = False) ->
         cheerleaders=team.cheerleaders,
         apothecary=team.apothecary,
     )
-    return RedraftPlan(team, season, budget, players, prices, current, submitted)
+    positions = tuple(
+        HireOption(position.id, position.name, position.cost) for position in team_type.positions
+    )
+    return RedraftPlan(
+        team, season, budget, players, prices, current, submitted, ruleset, team_type, positions
+    )
 
 
 def _from_zero_to(field: str, most: int) -> str:
@@ -233,6 +328,9 @@ def choice_problems(plan: RedraftPlan, choice: RedraftChoice) -> dict[str, str]:
             )
     if choice.apothecary and prices.apothecary is None:
         problems["apothecary"] = gettext("This team may not have an apothecary.")
+    hire_problem = _hire_problem(plan, choice)
+    if hire_problem is not None:
+        problems["hires"] = hire_problem
     if not problems and plan.cost(choice) > plan.budget.total:
         problems["keep"] = gettext(
             "This costs %(cost)s, over the budget of %(budget)s.",
@@ -242,8 +340,93 @@ def choice_problems(plan: RedraftPlan, choice: RedraftChoice) -> dict[str, str]:
     return problems
 
 
-def submit_redraft(session: Session, actor: User, team_id: int, choice: RedraftChoice) -> Redraft:
-    """The coach (or a commissioner) submits the re-draft for approval."""
+def _hire_problem(plan: RedraftPlan, choice: RedraftChoice) -> str | None:
+    """Why the new players cannot all be hired next to those kept (None: they can)."""
+    positions = {p.player_id: p.position_id for p in plan.players}
+    counts = Counter(positions[player_id] for player_id in choice.keep if player_id in positions)
+    for position_id in choice.hires:
+        decision = hire_decision(plan.ruleset, plan.team_type, position_id, counts, None)
+        if not decision:
+            return refusal_text(decision.reasons[0], team=plan.team.name)
+        counts[position_id] += 1
+    return None
+
+
+def _roll_recovery(
+    plan: RedraftPlan,
+    redraft: Redraft,
+    choice: RedraftChoice,
+    table_dice: Mapping[int, Sequence[int]],
+    rng: random.Random,
+) -> list[dict[str, object]]:
+    """The recovery log with the rolls of kept players not rolled for yet.
+
+    Rolled once: submitting again keeps the dice already made.
+    """
+    recovery: list[dict[str, object]] = [dict(entry) for entry in redraft.recovery or ()]
+    rolled = {entry["player_id"] for entry in recovery}
+    needing = {
+        p.player_id: p
+        for p in plan.players
+        if p.player_id in choice.keep and plan.rolls_needed(p) and p.player_id not in rolled
+    }
+    if table_dice and not plan.team.league.table_dice_allowed:
+        raise RuleViolation(
+            gettext(
+                "%(league)s uses server dice only: leave the dice out.",
+                league=plan.team.league.name,
+            ),
+            code="invalid_dice",
+            field="recovery",
+        )
+    for player_id, dice in table_dice.items():
+        if player_id not in needing:
+            raise RuleViolation(
+                gettext(
+                    "No rest and recovery roll is waiting for player number %(id)s.",
+                    id=player_id,
+                ),
+                code="invalid_dice",
+                field="recovery",
+            )
+        player = needing[player_id]
+        try:
+            niggling_healed(plan.ruleset, player.niggling, dice, apothecary=False)
+        except RulesError:
+            raise RuleViolation(
+                ngettext(
+                    "%(name)s rolls %(num)d D6 (1 to 6), one per niggling injury.",
+                    "%(name)s rolls %(num)d D6 (1 to 6 each), one per niggling injury.",
+                    player.niggling,
+                    name=player.name,
+                ),
+                code="invalid_dice",
+                field="recovery",
+            ) from None
+    for player_id, player in needing.items():
+        if player_id in table_dice:
+            dice, source = list(table_dice[player_id]), "table"
+        else:
+            dice = [rng.randint(1, 6) for _ in range(plan.rolls_needed(player))]
+            source = "server"
+        recovery.append({"player_id": player_id, "dice": dice, "source": source})
+    return recovery
+
+
+def submit_redraft(
+    session: Session,
+    actor: User,
+    team_id: int,
+    choice: RedraftChoice,
+    *,
+    table_dice: Mapping[int, Sequence[int]] | None = None,
+    rng: random.Random | None = None,
+) -> Redraft:
+    """The coach (or a commissioner) submits the re-draft for approval.
+
+    Kept players due a rest and recovery roll get it now (``table_dice`` by
+    player id where the league allows table dice; the server's otherwise).
+    """
     plan = redraft_plan(session, team_id, for_update=True)
     if not can_manage(plan.team, actor):
         raise Forbidden(
@@ -262,6 +445,10 @@ def submit_redraft(session: Session, actor: User, team_id: int, choice: RedraftC
         field, message = next(iter(problems.items()))
         raise RuleViolation(message, field=field, code="redraft_refused")
     redraft = plan.submitted or Redraft(team_id=plan.team.id, season_id=plan.season.id)
+    redraft.recovery = _roll_recovery(
+        plan, redraft, choice, table_dice or {}, rng or random.SystemRandom()
+    )
+    redraft.hires = list(choice.hires)
     redraft.kept_player_ids = sorted(choice.keep)
     redraft.rerolls = choice.rerolls
     redraft.assistant_coaches = choice.assistant_coaches
@@ -309,16 +496,26 @@ def approve_redraft(session: Session, actor: User, team_id: int) -> Team:
                 team=team.name,
             )
         )
+    healed_log = []
+    for entry in redraft.recovery or ():
+        entry = dict(entry)
+        if entry["player_id"] in choice.keep:
+            entry["healed"] = _healed(plan.ruleset, entry["dice"], choice.apothecary)
+        healed_log.append(entry)
+    healed = {entry["player_id"]: entry.get("healed", 0) for entry in healed_log}
     for player in roster(team):
         if player.id in choice.keep:
             player.status = "active"  # rest and recovery: a missed game is over
+            player.niggling_injuries = max(0, player.niggling_injuries - healed.get(player.id, 0))
         else:
             player.status = "retired"
+    redraft.recovery = healed_log
+    hired = _hire(session, team, plan, choice)
     team.rerolls = choice.rerolls
     team.assistant_coaches = choice.assistant_coaches
     team.cheerleaders = choice.cheerleaders
     team.apothecary = choice.apothecary
-    _book(session, actor, team, plan, redraft.spent)
+    _book(session, actor, team, plan, redraft.spent, plan.hire_cost(choice), len(hired))
     redraft.state = "approved"
     redraft.approved_by_id = actor.id
     redraft.approved_at = datetime.now(UTC)
@@ -327,7 +524,38 @@ def approve_redraft(session: Session, actor: User, team_id: int) -> Team:
     return team
 
 
-def _book(session: Session, actor: User, team: Team, plan: RedraftPlan, spent: int) -> None:
+def _hire(session: Session, team: Team, plan: RedraftPlan, choice: RedraftChoice) -> list[Player]:
+    """The new players, named after their position until their coach renames them."""
+    hired = []
+    for position_id in choice.hires:
+        position = plan.team_type.position(position_id)
+        number = next_free_number(team)
+        if number is None:  # refused before: a roster holds at most 16
+            raise Conflict(gettext("Every shirt number is taken."))
+        player = Player(
+            team=team,
+            position_id=position.id,
+            name=f"{position.name} {number}",
+            number=number,
+            status="active",
+            cost=position.cost,
+            value=position.cost,
+        )
+        session.add(player)
+        hired.append(player)
+    session.flush()
+    return hired
+
+
+def _book(
+    session: Session,
+    actor: User,
+    team: Team,
+    plan: RedraftPlan,
+    spent: int,
+    hire_cost: int = 0,
+    hires: int = 0,
+) -> None:
     """The treasury goes into the budget and comes back as what the re-draft left."""
     budget = plan.budget
     cap_note = f", {budget.lost_to_cap:,} lost to the cap" if budget.lost_to_cap else ""
@@ -344,8 +572,18 @@ def _book(session: Session, actor: User, team: Team, plan: RedraftPlan, spent: i
         session,
         team,
         actor,
-        -spent,
+        -(spent - hire_cost),
         "redraft",
         f"Re-draft after {plan.season.name}: players, staff and re-rolls kept",
         season_id=plan.season.id,
     )
+    if hires:
+        post_entry(
+            session,
+            team,
+            actor,
+            -hire_cost,
+            "redraft",
+            f"Re-draft after {plan.season.name}: {hires} new player(s) hired",
+            season_id=plan.season.id,
+        )

@@ -11,7 +11,8 @@ from league.extensions import db
 from league.i18n import gettext, ngettext
 from league.models import League, Match
 from league.services import divisions as division_service
-from league.services import leagues, playoffs, teams
+from league.services import leagues, playoffs, seasons, teams
+from league.services import standings as standings_service
 from league.services.errors import DomainError, NotFound
 from league.services.redraft import (
     RedraftChoice,
@@ -44,14 +45,24 @@ def _form(plan: RedraftPlan) -> RedraftForm:
         assistant_coaches=source.assistant_coaches,
         cheerleaders=source.cheerleaders,
         apothecary=source.apothecary,
+        hire_counts=[source.hires.count(o.position_id) for o in plan.positions],
+        recovery_dice=["" for _ in plan.players],
     )
+
+
+def _field_for(path: str) -> str | None:
+    """The form's field for a refusal of the re-draft service."""
+    return {"hires": "hire_counts", "recovery": "recovery_dice"}.get(path, path)
 
 
 def _render(plan: RedraftPlan, form: RedraftForm, status: int = 200) -> tuple[str, int]:
     team = plan.team
+    rolled = {roll.player_id for roll in plan.recovery}
     return render_template(
         "seasons/redraft.html",
         plan=plan,
+        rolled=rolled,
+        table_dice=team.league.table_dice_allowed,
         team=team,
         form=form,
         approve_form=ApproveRedraftForm(),
@@ -87,12 +98,14 @@ def redraft(team_id: int) -> tuple[str, int] | Response:
         form.assistant_coaches.data or 0,
         form.cheerleaders.data or 0,
         bool(form.apothecary.data),
+        form.hires([o.position_id for o in plan.positions]),
     )
+    table_dice = form.table_dice([p.player_id for p in plan.players])
     try:
         with unit_of_work() as session:
-            submit_redraft(session, current_user, team_id, choice)
+            submit_redraft(session, current_user, team_id, choice, table_dice=table_dice)
     except DomainError as error:
-        populate_errors(form, error)
+        populate_errors(form, error, _field_for)
         return _render(plan, form, 422)
     flash(
         gettext(
@@ -139,6 +152,26 @@ def approve(team_id: int) -> str | Response:
         return redirect(url_for("seasons.redraft", team_id=team_id))
     flash(gettext("%(team)s's re-draft is approved.", team=plan.team.name), "success")
     return redirect(url_for("teams.show", team_id=team_id))
+
+
+# ---------------------------------------------------------------------------
+# A season's page
+
+
+@bp.get("/leagues/<int:league_id>/seasons/<int:number>")
+def season_page(league_id: int, number: int) -> str:
+    """A season at a glance: its final table, the prizes it paid and its leaders."""
+    session = db.session()
+    league = leagues.get_league(session, league_id)
+    season = standings_service.season_of(league, number)
+    return render_template(
+        "seasons/season.html",
+        league=league,
+        season=season,
+        standings=standings_service.standings(session, league, number),
+        prizes=seasons.prizes_paid(session, league, season) if season.closed_at else (),
+        stats=standings_service.season_stats(session, league, number),
+    )
 
 
 # ---------------------------------------------------------------------------

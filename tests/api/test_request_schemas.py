@@ -500,6 +500,14 @@ def test_a_malformed_winner_is_refused_naming_the_field(
         ({"cheerleaders": 1.5}, "cheerleaders", "must be an integer."),
         ({"apothecary": None}, "apothecary", "must be true or false."),
         ({"apothecary": "yes"}, "apothecary", "must be true or false."),
+        ({"hires": "human-blitzer"}, "hires", "must be a list of position ids."),
+        ({"hires": [7]}, "hires", "must be a list of position ids."),
+        ({"recovery": {"1": [4]}}, "recovery", "must be a list."),
+        (
+            {"recovery": [{"player_id": 1, "dice": [4, "5"]}]},
+            "recovery[0].dice",
+            "must be a list of D6.",
+        ),
     ],
 )
 def test_a_malformed_redraft_is_refused_naming_the_field(

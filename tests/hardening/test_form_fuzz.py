@@ -288,7 +288,14 @@ SPECS = (
         "seasons.redraft",
         "/teams/{team}/redraft",
         Role.COACH,
-        {"keep": "{player}", "rerolls": "1", "assistant_coaches": "0", "cheerleaders": "0"},
+        {
+            "keep": "{player}",
+            "rerolls": "1",
+            "assistant_coaches": "0",
+            "cheerleaders": "0",
+            "hire_counts-0": "0",
+            "recovery_dice-0": "",
+        },
     ),
     Spec(
         "seasons.approve", "/teams/{team}/redraft/approve", Role.COMMISSIONER, {"confirmed": "yes"}

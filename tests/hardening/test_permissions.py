@@ -920,7 +920,7 @@ ROWS: tuple[Row, ...] = (
         "API: submit a re-draft",
         "api.submit_team_redraft",
         "POST",
-        _api("POST", "/teams/{team}/redraft", lambda w: {"keep": [w.player]}),
+        _api("POST", "/teams/{team}/redraft", lambda w: {"keep": [w.player], "hires": []}),
         api(MANAGERS),
         audited("team.redraft_submitted"),
     ),

@@ -11,6 +11,8 @@ from league.rules import Ruleset
 from league.rules.model import RulesError
 from league.rules.seasons import (
     Prize,
+    niggling_healed,
+    recovery_rolls_needed,
     redraft_budget,
     redraft_decision,
     rehire_cost,
@@ -112,3 +114,32 @@ def test_a_league_may_lift_or_move_the_cap(bb2025: Ruleset, classic: Ruleset) ->
         merge_house_rules(bb2025, {"redraft_cap": 900_000})
     with pytest.raises(RulesetError, match="no off-season re-draft"):
         merge_house_rules(classic, {"redraft_cap": 1_400_000})
+
+
+# Rest and recovery, RULES-FACTS 5b "Off-season" (BB2025): each niggling injury
+# heals on a D6 roll of 4+, +1 with an apothecary.
+
+
+def test_bb2025_niggling_heals_on_four_or_more(bb2025: Ruleset) -> None:
+    # Two niggling injuries, rolls 3 and 4: only the 4 heals.
+    assert recovery_rolls_needed(bb2025, 2) == 2
+    assert niggling_healed(bb2025, 2, [3, 4], apothecary=False) == 1
+
+
+def test_bb2025_apothecary_adds_one_to_each_roll(bb2025: Ruleset) -> None:
+    # 3 + 1 = 4 heals, 4 + 1 = 5 heals; a 2 + 1 = 3 still does not.
+    assert niggling_healed(bb2025, 2, [3, 4], apothecary=True) == 2
+    assert niggling_healed(bb2025, 1, [2], apothecary=True) == 0
+
+
+def test_one_die_per_niggling_injury(bb2025: Ruleset) -> None:
+    with pytest.raises(RulesError, match="2 dice expected"):
+        niggling_healed(bb2025, 2, [6], apothecary=False)
+    with pytest.raises(RulesError, match="1 to 6"):
+        niggling_healed(bb2025, 1, [7], apothecary=False)
+
+
+def test_bb2020_makes_no_recovery_roll(bb2020: Ruleset) -> None:
+    # RULES-FACTS documents no off-season niggling roll for BB2020.
+    assert recovery_rolls_needed(bb2020, 3) == 0
+    assert niggling_healed(bb2020, 3, [], apothecary=True) == 0

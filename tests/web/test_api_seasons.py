@@ -7,7 +7,7 @@ from flask.testing import FlaskClient
 from league.extensions import db
 from league.models import League, User
 from league.services import matches
-from league.services.matches import MatchReport, SideReport
+from league.services.matches import MatchReport, PlayerEvents, SideReport
 from league.services.unit_of_work import unit_of_work
 from league.services.users import issue_token
 from tests.factories import make_active_team, make_league, make_user
@@ -129,3 +129,54 @@ def test_redraft_through_the_api(client: FlaskClient) -> None:
     assert approved.status_code == 200, approved.json
     assert (approved.json["treasury"], approved.json["rerolls"]) == (700_000, 2)
     assert client.post(f"{url}/approve", headers=auth(boss)).status_code == 409
+
+
+def test_redraft_hires_and_recovery_dice_through_the_api(client: FlaskClient) -> None:
+    boss, coach = make_user("boss"), make_user("grim")
+    league = make_league(boss, "bb2025", coach)
+    db.session.get(League, league.id).table_dice_allowed = True
+    db.session.commit()
+    team = make_active_team(coach, league, "human", "Altdorf Amblers", HUMANS)
+    other = make_active_team(coach, league, "human", "Bögenhafen Bruisers", HUMANS)
+    hurt = min(p.id for p in team.players)
+    report = MatchReport(
+        home=SideReport(score=0, mistake_d6=6),
+        away=SideReport(score=1),
+        players=(PlayerEvents(hurt, injury="serious_injury"),),
+    )
+    with unit_of_work() as session:
+        matches.record_new_match(session, boss, league.id, team.id, other.id, report)
+    client.post(f"{API}/leagues/{league.id}/seasons/1/close", headers=auth(boss))
+    url = f"{API}/teams/{team.id}/redraft"
+
+    plan = client.get(url).json
+    # BB2025 Serious Injury: one niggling injury, so one D6 (RULES-FACTS 5b).
+    row = next(p for p in plan["players"] if p["player_id"] == hurt)
+    assert (row["niggling_injuries"], row["recovery_dice"]) == (1, 1)
+    assert {"position": "human-blitzer", "name": "Human Blitzer", "cost": 85_000} in plan[
+        "hire_options"
+    ]
+    assert (plan["hires"], plan["recovery"]) == ([], [])
+
+    bad = client.post(
+        url, json={"recovery": [{"player_id": hurt, "dice": [9]}]}, headers=auth(coach)
+    )
+    assert (bad.status_code, bad.json["error"]["code"]) == (422, "invalid_dice")
+    body = {"hires": ["human-blitzer"], "recovery": [{"player_id": hurt, "dice": [4]}]}
+    done = client.post(url, json=body, headers=auth(coach))
+    assert done.status_code == 200, done.json
+    # 4 heals (4+). Kept: 10 x 50,000 + the hurt one's 50,000 + 20,000 agent's fee
+    # (one season played) = 570,000; plus the Blitzer, 85,000.
+    assert done.json["recovery"] == [
+        {"player_id": hurt, "dice": [4], "source": "table", "healed": 1}
+    ]
+    assert (done.json["hires"], done.json["spent"]) == (["human-blitzer"], 655_000)
+    assert done.json["left"] == done.json["budget"]["total"] - 655_000
+    again = client.post(url, json=body, headers=auth(coach))
+    assert (again.status_code, again.json["error"]["code"]) == (422, "invalid_dice")
+    unknown = client.post(url, json={"hires": ["troll"]}, headers=auth(coach))
+    assert (unknown.status_code, unknown.json["error"]["code"]) == (422, "redraft_refused")
+    approved = client.post(f"{url}/approve", headers=auth(boss))
+    assert approved.status_code == 200, approved.json
+    positions = [p["position"] for p in approved.json["players"]]
+    assert positions.count("human-blitzer") == 1

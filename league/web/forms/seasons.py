@@ -9,7 +9,7 @@ import wtforms
 
 # types-WTForms describes WTForms 3.2; SelectChoice is new in 3.3.
 from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]
-from wtforms.validators import InputRequired, Length, NumberRange
+from wtforms.validators import InputRequired, Length, NumberRange, Optional, Regexp
 from wtforms.widgets import CheckboxInput, ListWidget
 
 from league.i18n import ngettext
@@ -35,10 +35,45 @@ class RedraftForm(FlaskForm):
         _l("Cheerleaders"), validators=[InputRequired(), NumberRange(min=0)]
     )
     apothecary = wtforms.BooleanField(_l("Apothecary"))
+    #: New players to hire: one count per position of the roster, in the roster's order.
+    hire_counts = wtforms.FieldList(
+        IntegerField(
+            _l("New players"), validators=[Optional(), NumberRange(min=0, max=16)], default=0
+        ),
+        max_entries=40,
+    )
+    #: Table dice for rest and recovery, one entry per player in the page's order ("4 5").
+    recovery_dice = wtforms.FieldList(
+        wtforms.StringField(
+            _l("Rest and recovery dice"),
+            validators=[
+                Optional(),
+                Regexp(r"^\s*[1-6](?:[\s,]+[1-6])*\s*$", message=_l("D6 results, 1 to 6.")),
+            ],
+        ),
+        max_entries=40,
+    )
 
     def __init__(self, players: list[tuple[int, str]], *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
         self.keep.choices = [SelectChoice(player_id, label) for player_id, label in players]
+
+    def hires(self, positions: list[str]) -> tuple[str, ...]:
+        """The position ids to hire, each as many times as its count says."""
+        counts = [entry.data or 0 for entry in self.hire_counts]
+        return tuple(
+            position
+            for position, count in zip(positions, counts, strict=False)
+            for _ in range(count)
+        )
+
+    def table_dice(self, player_ids: list[int]) -> dict[int, list[int]]:
+        """The dice entered, by player id (rows left blank are left out)."""
+        dice = {}
+        for player_id, entry in zip(player_ids, self.recovery_dice, strict=False):
+            if entry.data and entry.data.strip():
+                dice[player_id] = [int(d) for d in entry.data.replace(",", " ").split()]
+        return dice
 
 
 class ApproveRedraftForm(ConfirmStepForm):
