@@ -18,8 +18,12 @@ Conventions (the catalogues in `translations/` are extracted from them, see babe
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
-from typing import Any, Protocol
+from collections.abc import Iterable, Iterator
+from datetime import UTC, date, datetime
+from typing import Any, Literal, Protocol
+
+from babel import dates as babel_dates
+from babel import lists as babel_lists
 
 from league.i18n.languages import DEFAULT_LANGUAGE, LANGUAGE_CODES, LANGUAGES, is_language
 
@@ -30,12 +34,16 @@ __all__ = [
     "N_",
     "Backend",
     "current_language",
+    "format_date",
+    "format_datetime",
+    "format_list",
     "format_number",
     "gettext",
     "in_language",
     "install",
     "is_language",
     "ngettext",
+    "pgettext",
 ]
 
 
@@ -43,6 +51,8 @@ class Backend(Protocol):
     def gettext(self, message: str, **variables: Any) -> str: ...
 
     def ngettext(self, singular: str, plural: str, num: int, **variables: Any) -> str: ...
+
+    def pgettext(self, context: str, message: str, **variables: Any) -> str: ...
 
     def format_number(self, number: int | float) -> str: ...
 
@@ -60,6 +70,9 @@ class _English:
     def ngettext(self, singular: str, plural: str, num: int, **variables: Any) -> str:
         variables.setdefault("num", num)
         return (singular if num == 1 else plural) % variables
+
+    def pgettext(self, context: str, message: str, **variables: Any) -> str:
+        return message % variables if variables else message
 
     def format_number(self, number: int | float) -> str:
         return f"{number:,}"
@@ -88,9 +101,59 @@ def ngettext(singular: str, plural: str, num: int, **variables: Any) -> str:
     return _backend.ngettext(singular, plural, num, **variables)
 
 
+def pgettext(context: str, message: str, **variables: Any) -> str:
+    """``message`` in the reader's language, told apart from the same English text used
+    elsewhere by ``context`` (``pgettext("ordinal number", "%(num)s.", num=3)``)."""
+    return _backend.pgettext(context, message, **variables)
+
+
 def format_number(number: int | float) -> str:
     """``number`` grouped as the reader's language writes it (1,000,000 / 1.000.000)."""
     return _backend.format_number(number)
+
+
+def format_date(
+    value: date | datetime | None, format: str = "medium", *, skeleton: str | None = None
+) -> str:
+    """A day as the reader's language writes it ("Nov 24, 2026", "24.11.2026"); ``format``
+    is Babel's: short, medium, long, full or a pattern; or a CLDR ``skeleton`` (the fields
+    wanted, in the language's order: "yMMMEd" gives "Tue, Nov 24, 2026", "Di., 24. Nov.
+    2026"). A moment gives its day in UTC, the time the site keeps; None gives ""."""
+    if value is None:
+        return ""
+    if isinstance(value, datetime):
+        value = _utc(value).date()
+    if skeleton is not None:
+        return babel_dates.format_skeleton(skeleton, value, locale=current_language())
+    return babel_dates.format_date(value, format, locale=current_language())
+
+
+def format_datetime(value: datetime | str | None, format: str = "medium") -> str:
+    """A moment (UTC, as the site keeps them; a datetime or its ISO text) as the reader's
+    language writes it: the day in ``format`` and the time to the minute
+    ("Nov 24, 2026, 2:05 PM", "24.11.2026, 14:05")."""
+    if value is None or value == "":
+        return ""
+    if isinstance(value, str):
+        value = datetime.fromisoformat(value)
+    language = current_language()
+    value = _utc(value)
+    day = babel_dates.format_date(value.date(), format, locale=language)
+    time = babel_dates.format_time(value.time(), "short", locale=language)
+    pattern = babel_dates.get_datetime_format(format, locale=language)
+    return str(pattern).replace("'", "").replace("{0}", time).replace("{1}", day)
+
+
+def _utc(value: datetime) -> datetime:
+    return value.astimezone(UTC).replace(tzinfo=None) if value.tzinfo is not None else value
+
+
+def format_list(items: Iterable[object], style: Literal["standard", "or"] = "standard") -> str:
+    """``items`` as one list in the reader's language: "A, B, and C", "A, B und C";
+    ``style="or"`` for alternatives ("A, B, or C", "A, B oder C")."""
+    return babel_lists.format_list(
+        [str(item) for item in items], style=style, locale=current_language()
+    )
 
 
 def current_language() -> str:

@@ -32,6 +32,11 @@ class FlaskBabelBackend:
             return self._english.ngettext(singular, plural, num, **variables)
         return flask_babel.ngettext(singular, plural, num, **variables)
 
+    def pgettext(self, context: str, message: str, **variables: Any) -> str:
+        if not flask.has_app_context():
+            return self._english.pgettext(context, message, **variables)
+        return flask_babel.pgettext(context, message, **variables)
+
     def format_number(self, number: int | float) -> str:
         if not flask.has_app_context():
             return self._english.format_number(number)

@@ -17,7 +17,7 @@ from datetime import date
 from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
 
-from league.i18n import N_, gettext
+from league.i18n import N_, format_date, gettext
 from league.models import League, Player, Team
 from league.rules import Ruleset
 from league.services.errors import NotFound
@@ -262,7 +262,7 @@ def roster_context(team: Team, *, url: str, printed_on: date, paper: str) -> Ros
         league=league.name,
         season=season.name if season else "",
         ruleset=ruleset.name,
-        printed_on=printed_on.isoformat(),
+        printed_on=format_date(printed_on),
         url=url,
         paper=paper_of(paper),
         characteristics=tuple(c.upper() for c in ruleset.characteristics),

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from datetime import date
+from datetime import date, datetime
 
 import pytest
 from flask import Flask
@@ -282,6 +282,29 @@ def test_the_date_filter(app: Flask) -> None:
         assert template.render(day=day, none=None) == "Nov 24, 2026|11/24/26|"
         with in_language("de"):
             assert template.render(day=day, none=None) == "24.11.2026|24.11.26|"
+
+
+def test_the_datetime_and_list_filters(app: Flask) -> None:
+    template = app.jinja_env.from_string(
+        "{{ at|datetime }}|{{ iso|datetime }}|{{ day|date(skeleton='yMMMEd') }}|"
+        "{{ names|format_list }}|{{ names|format_list('or') }}"
+    )
+    values = {
+        "at": datetime(2026, 11, 24, 14, 5),
+        "iso": "2026-11-24T14:05:00+00:00",
+        "day": date(2026, 11, 24),
+        "names": ["A", "B", "<C>"],
+    }
+    with app.test_request_context("/"):
+        assert template.render(**values) == (
+            "Nov 24, 2026, 2:05\u202fPM|Nov 24, 2026, 2:05\u202fPM|Tue, Nov 24, 2026|"
+            "A, B, and &lt;C&gt;|A, B, or &lt;C&gt;"
+        )
+        with in_language("de"):
+            assert template.render(**values) == (
+                "24.11.2026, 14:05|24.11.2026, 14:05|Di., 24. Nov. 2026|"
+                "A, B und &lt;C&gt;|A, B oder &lt;C&gt;"
+            )
 
 
 def test_a_job_speaks_the_language_it_is_told_outside_any_request(app: Flask) -> None:
