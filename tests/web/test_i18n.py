@@ -337,3 +337,18 @@ def test_the_calendar_speaks_the_leagues_language(client: FlaskClient) -> None:
         f"/leagues/{league.id}/fixtures.ics", headers={"Accept-Language": "de"}
     ).get_data(as_text=True)
     assert "SUMMARY:Alpha contre Bravo\r\n" in body
+
+
+def test_ordinals_and_places_in_each_language(app: Flask) -> None:
+    from league.services.text import ordinal, place_name
+
+    with app.test_request_context("/"):
+        numbers = (1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101, 111, 112)
+        assert [ordinal(n) for n in numbers] == [
+            "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "23rd",
+            "101st", "111th", "112th",
+        ]  # fmt: skip
+        assert [place_name(n) for n in (1, 2, 3)] == ["1st", "2nd", "3rd"]
+        with in_language("de"):  # German: "3." (the translator's pattern, the default too)
+            assert [ordinal(n) for n in (1, 2, 3)] == ["1.", "2.", "3."]
+            assert [place_name(n) for n in (1, 2, 3)] == ["1.", "2.", "3."]
