@@ -128,7 +128,9 @@ def format_date(
     return babel_dates.format_date(value, format, locale=current_language())
 
 
-def format_datetime(value: datetime | str | None, format: str = "medium") -> str:
+def format_datetime(
+    value: datetime | str | None, format: Literal["full", "long", "medium", "short"] = "medium"
+) -> str:
     """A moment (UTC, as the site keeps them; a datetime or its ISO text) as the reader's
     language writes it: the day in ``format`` and the time to the minute
     ("Nov 24, 2026, 2:05 PM", "24.11.2026, 14:05")."""

@@ -19,7 +19,7 @@ from sqlalchemy.orm import Session, selectinload
 
 from league.i18n import N_, format_date, gettext
 from league.models import League, Player, Team
-from league.rules import Ruleset
+from league.rules import Ruleset, stat_label
 from league.services.errors import NotFound
 from league.services.rosters import PlayerLine, team_sheet
 from league.services.standings import standings
@@ -147,7 +147,7 @@ def _injuries(ruleset: Ruleset, line: PlayerLine) -> tuple[str, ...]:
     for characteristic in ruleset.characteristics:
         steps = player.reduction(characteristic)
         if steps:
-            label = f"{MINUS}{characteristic.upper()}"
+            label = f"{MINUS}{stat_label(characteristic)}"
             marks.append(label if steps == 1 else f"{label} {TIMES}{steps}")
     return tuple(marks)
 
@@ -265,7 +265,7 @@ def roster_context(team: Team, *, url: str, printed_on: date, paper: str) -> Ros
         printed_on=format_date(printed_on),
         url=url,
         paper=paper_of(paper),
-        characteristics=tuple(c.upper() for c in ruleset.characteristics),
+        characteristics=tuple(stat_label(c) for c in ruleset.characteristics),
         players=rows,
         blank_rows=max(0, building.max_players - len(rows)),
         staff=staff,

@@ -54,6 +54,7 @@ from league.models import (
     WebhookDelivery,
 )
 from league.models.webhook import URL_LENGTH, WEBHOOK_EVENTS, WEBHOOK_FORMATS
+from league.rules import stat_label
 from league.services import audit
 from league.services.errors import NotFound, RuleViolation
 from league.services.leagues import get_league, require_commissioner
@@ -729,7 +730,11 @@ def _embed_parts(envelope: dict[str, Any]) -> tuple[str, str, str, list[tuple[st
         )
         return title, "\n".join(lines), data["url"], []
     if event == "advancement.bought":
-        gained = data["skill"] or (data["characteristic"] or "").upper() or data["kind"]
+        gained = data["skill"] or (
+            gettext("+1 %(characteristic)s", characteristic=stat_label(data["characteristic"]))
+            if data["characteristic"]
+            else data["kind"]
+        )
         return (
             gettext("%(player)s gains %(gained)s", player=data["player"]["name"], gained=gained),
             gettext("%(team)s \u00b7 %(spp)s SPP", team=data["team"]["name"], spp=data["spp"]),

@@ -150,7 +150,9 @@ def format_day(
     return format_date(value, format, skeleton=skeleton)
 
 
-def format_moment(value: datetime | str | None, format: str = "medium") -> str:
+def format_moment(
+    value: datetime | str | None, format: Literal["full", "long", "medium", "short"] = "medium"
+) -> str:
     """The `datetime` filter: a moment (UTC) to the minute, as the reader's language
     writes it ("Nov 24, 2026, 2:05 PM", "24.11.2026, 14:05")."""
     return format_datetime(value, format)

@@ -15,6 +15,7 @@ from league.rules import (
     inducement_price,
     load_ruleset,
     ruleset_ids,
+    stat_label,
 )
 from league.rules.model import MatchDay
 from league.services.errors import NotFound
@@ -31,6 +32,13 @@ def format_stat(value: int | None, characteristic: str, ruleset: Ruleset) -> str
     if ruleset.stat_style == "target" and characteristic in ("ag", "pa", "av"):
         return f"{value}+"
     return str(value)
+
+
+@bp.app_template_global("stat_label")
+@bp.app_template_filter("stat_label")
+def stat_label_global(characteristic: str) -> str:
+    """``stat_label('ma')``: the characteristic's abbreviation in the reader's language."""
+    return stat_label(characteristic)
 
 
 @bp.app_template_filter("gold")
