@@ -106,7 +106,7 @@ def test_commissioner_generates_a_double_round_robin(client, commissioner, coach
     page = text_of(client.get(url).text)
     assert "Single round robin: 3 rounds, 6 matches" in page
     assert "Double round robin: 6 rounds, 12 matches" in page
-    assert "Teams (4): Alpha, Bravo, Charlie, Delta." in page
+    assert "Teams (4): Alpha, Bravo, Charlie, and Delta." in page
 
     form = {"format": "double", "start_date": "2025-09-06", "days_between": "7"}
     refused = client.post(url, data=form)
