@@ -21,7 +21,11 @@ def ordinal(number: int) -> str:
         return f"{number}{_english_suffix(number)}"
     if number == 1:
         # Some languages write the first apart: French "1er" beside "2e".
+        # Translators: the ordinal 1 ("his 1st advancement"): de "%(num)s.", fr "%(num)ser",
+        # es/it "%(num)sº" (docs/i18n.md, "Ordinals and places").
         return pgettext("ordinal number, the first", "%(num)s.", num=number)
+    # Translators: an ordinal other than 1 ("his 3rd advancement"): de "%(num)s.",
+    # fr "%(num)se", es/it "%(num)sº" (docs/i18n.md, "Ordinals and places").
     return pgettext("ordinal number", "%(num)s.", num=number)
 
 
@@ -31,7 +35,11 @@ def place_name(place: int) -> str:
     if current_language() == "en":
         return f"{place}{_english_suffix(place)}"
     if place == 1:
+        # Translators: first place in a table ("1st place 100,000"): de "%(num)s.",
+        # fr "%(num)sre" (la place), es/it "%(num)sº" (docs/i18n.md, "Ordinals and places").
         return pgettext("place in a table, the first", "%(num)s.", num=place)
+    # Translators: a place other than the first ("2nd place 60,000"): de "%(num)s.",
+    # fr "%(num)se", es/it "%(num)sº" (docs/i18n.md, "Ordinals and places").
     return pgettext("place in a table", "%(num)s.", num=place)
 
 
