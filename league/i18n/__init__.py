@@ -22,9 +22,6 @@ from collections.abc import Iterable, Iterator
 from datetime import UTC, date, datetime
 from typing import Any, Literal, Protocol
 
-from babel import dates as babel_dates
-from babel import lists as babel_lists
-
 from league.i18n.languages import DEFAULT_LANGUAGE, LANGUAGE_CODES, LANGUAGES, is_language
 
 __all__ = [
@@ -33,6 +30,8 @@ __all__ = [
     "LANGUAGE_CODES",
     "N_",
     "Backend",
+    "DateFormat",
+    "ListStyle",
     "current_language",
     "format_date",
     "format_datetime",
@@ -47,6 +46,10 @@ __all__ = [
 ]
 
 
+DateFormat = Literal["full", "long", "medium", "short"]
+ListStyle = Literal["standard", "or"]
+
+
 class Backend(Protocol):
     def gettext(self, message: str, **variables: Any) -> str: ...
 
@@ -55,6 +58,12 @@ class Backend(Protocol):
     def pgettext(self, context: str, message: str, **variables: Any) -> str: ...
 
     def format_number(self, number: int | float) -> str: ...
+
+    def format_date(self, value: date, format: str, skeleton: str | None) -> str: ...
+
+    def format_datetime(self, value: datetime, format: DateFormat) -> str: ...
+
+    def format_list(self, items: list[str], style: ListStyle) -> str: ...
 
     def current_language(self) -> str: ...
 
@@ -76,6 +85,20 @@ class _English:
 
     def format_number(self, number: int | float) -> str:
         return f"{number:,}"
+
+    def format_date(self, value: date, format: str, skeleton: str | None) -> str:
+        return f"{value:%b} {value.day}, {value.year}"  # English, medium
+
+    def format_datetime(self, value: datetime, format: DateFormat) -> str:
+        hour = value.hour % 12 or 12
+        noon = "AM" if value.hour < 12 else "PM"
+        return f"{self.format_date(value.date(), format, None)}, {hour}:{value:%M}\u202f{noon}"
+
+    def format_list(self, items: list[str], style: ListStyle) -> str:
+        word = "or" if style == "or" else "and"
+        if len(items) <= 2:
+            return f" {word} ".join(items)
+        return f"{', '.join(items[:-1])}, {word} {items[-1]}"
 
     def current_language(self) -> str:
         return DEFAULT_LANGUAGE
@@ -123,14 +146,10 @@ def format_date(
         return ""
     if isinstance(value, datetime):
         value = _utc(value).date()
-    if skeleton is not None:
-        return babel_dates.format_skeleton(skeleton, value, locale=current_language())
-    return babel_dates.format_date(value, format, locale=current_language())
+    return _backend.format_date(value, format, skeleton)
 
 
-def format_datetime(
-    value: datetime | str | None, format: Literal["full", "long", "medium", "short"] = "medium"
-) -> str:
+def format_datetime(value: datetime | str | None, format: DateFormat = "medium") -> str:
     """A moment (UTC, as the site keeps them; a datetime or its ISO text) as the reader's
     language writes it: the day in ``format`` and the time to the minute
     ("Nov 24, 2026, 2:05 PM", "24.11.2026, 14:05")."""
@@ -138,24 +157,17 @@ def format_datetime(
         return ""
     if isinstance(value, str):
         value = datetime.fromisoformat(value)
-    language = current_language()
-    value = _utc(value)
-    day = babel_dates.format_date(value.date(), format, locale=language)
-    time = babel_dates.format_time(value.time(), "short", locale=language)
-    pattern = babel_dates.get_datetime_format(format, locale=language)
-    return str(pattern).replace("'", "").replace("{0}", time).replace("{1}", day)
+    return _backend.format_datetime(_utc(value), format)
 
 
 def _utc(value: datetime) -> datetime:
     return value.astimezone(UTC).replace(tzinfo=None) if value.tzinfo is not None else value
 
 
-def format_list(items: Iterable[object], style: Literal["standard", "or"] = "standard") -> str:
+def format_list(items: Iterable[object], style: ListStyle = "standard") -> str:
     """``items`` as one list in the reader's language: "A, B, and C", "A, B und C";
     ``style="or"`` for alternatives ("A, B, or C", "A, B oder C")."""
-    return babel_lists.format_list(
-        [str(item) for item in items], style=style, locale=current_language()
-    )
+    return _backend.format_list([str(item) for item in items], style)
 
 
 def current_language() -> str:

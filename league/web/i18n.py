@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import date, datetime
-from typing import Literal
 
 import flask_babel
 from flask import (
@@ -40,6 +39,8 @@ from league.i18n import (
     DEFAULT_LANGUAGE,
     LANGUAGE_CODES,
     LANGUAGES,
+    DateFormat,
+    ListStyle,
     current_language,
     format_date,
     format_datetime,
@@ -150,15 +151,13 @@ def format_day(
     return format_date(value, format, skeleton=skeleton)
 
 
-def format_moment(
-    value: datetime | str | None, format: Literal["full", "long", "medium", "short"] = "medium"
-) -> str:
+def format_moment(value: datetime | str | None, format: DateFormat = "medium") -> str:
     """The `datetime` filter: a moment (UTC) to the minute, as the reader's language
     writes it ("Nov 24, 2026, 2:05 PM", "24.11.2026, 14:05")."""
     return format_datetime(value, format)
 
 
-def list_filter(items: Iterable[object], style: Literal["standard", "or"] = "standard") -> Markup:
+def list_filter(items: Iterable[object], style: ListStyle = "standard") -> Markup:
     """The `format_list` filter (Jinja's own `list` makes a list of an iterable): ``items``
     joined as the reader's language joins a list ("A, B, and C", "A, B und C"; ``'or'``:
     "A, B, or C"). Items are escaped unless they are markup already; the joining words
