@@ -18,8 +18,9 @@ Conventions (the catalogues in `translations/` are extracted from them, see babe
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
-from typing import Any, Protocol
+from collections.abc import Iterable, Iterator
+from datetime import UTC, date, datetime
+from typing import Any, Literal, Protocol
 
 from league.i18n.languages import DEFAULT_LANGUAGE, LANGUAGE_CODES, LANGUAGES, is_language
 
@@ -29,14 +30,24 @@ __all__ = [
     "LANGUAGE_CODES",
     "N_",
     "Backend",
+    "DateFormat",
+    "ListStyle",
     "current_language",
+    "format_date",
+    "format_datetime",
+    "format_list",
     "format_number",
     "gettext",
     "in_language",
     "install",
     "is_language",
     "ngettext",
+    "pgettext",
 ]
+
+
+DateFormat = Literal["full", "long", "medium", "short"]
+ListStyle = Literal["standard", "or"]
 
 
 class Backend(Protocol):
@@ -44,7 +55,15 @@ class Backend(Protocol):
 
     def ngettext(self, singular: str, plural: str, num: int, **variables: Any) -> str: ...
 
+    def pgettext(self, context: str, message: str, **variables: Any) -> str: ...
+
     def format_number(self, number: int | float) -> str: ...
+
+    def format_date(self, value: date, format: str, skeleton: str | None) -> str: ...
+
+    def format_datetime(self, value: datetime, format: DateFormat) -> str: ...
+
+    def format_list(self, items: list[str], style: ListStyle) -> str: ...
 
     def current_language(self) -> str: ...
 
@@ -61,8 +80,25 @@ class _English:
         variables.setdefault("num", num)
         return (singular if num == 1 else plural) % variables
 
+    def pgettext(self, context: str, message: str, **variables: Any) -> str:
+        return message % variables if variables else message
+
     def format_number(self, number: int | float) -> str:
         return f"{number:,}"
+
+    def format_date(self, value: date, format: str, skeleton: str | None) -> str:
+        return f"{value:%b} {value.day}, {value.year}"  # English, medium
+
+    def format_datetime(self, value: datetime, format: DateFormat) -> str:
+        hour = value.hour % 12 or 12
+        noon = "AM" if value.hour < 12 else "PM"
+        return f"{self.format_date(value.date(), format, None)}, {hour}:{value:%M}\u202f{noon}"
+
+    def format_list(self, items: list[str], style: ListStyle) -> str:
+        word = "or" if style == "or" else "and"
+        if len(items) <= 2:
+            return f" {word} ".join(items)
+        return f"{', '.join(items[:-1])}, {word} {items[-1]}"
 
     def current_language(self) -> str:
         return DEFAULT_LANGUAGE
@@ -88,9 +124,50 @@ def ngettext(singular: str, plural: str, num: int, **variables: Any) -> str:
     return _backend.ngettext(singular, plural, num, **variables)
 
 
+def pgettext(context: str, message: str, **variables: Any) -> str:
+    """``message`` in the reader's language, told apart from the same English text used
+    elsewhere by ``context`` (``pgettext("ordinal number", "%(num)s.", num=3)``)."""
+    return _backend.pgettext(context, message, **variables)
+
+
 def format_number(number: int | float) -> str:
     """``number`` grouped as the reader's language writes it (1,000,000 / 1.000.000)."""
     return _backend.format_number(number)
+
+
+def format_date(
+    value: date | datetime | None, format: str = "medium", *, skeleton: str | None = None
+) -> str:
+    """A day as the reader's language writes it ("Nov 24, 2026", "24.11.2026"); ``format``
+    is Babel's: short, medium, long, full or a pattern; or a CLDR ``skeleton`` (the fields
+    wanted, in the language's order: "yMMMEd" gives "Tue, Nov 24, 2026", "Di., 24. Nov.
+    2026"). A moment gives its day in UTC, the time the site keeps; None gives ""."""
+    if value is None:
+        return ""
+    if isinstance(value, datetime):
+        value = _utc(value).date()
+    return _backend.format_date(value, format, skeleton)
+
+
+def format_datetime(value: datetime | str | None, format: DateFormat = "medium") -> str:
+    """A moment (UTC, as the site keeps them; a datetime or its ISO text) as the reader's
+    language writes it: the day in ``format`` and the time to the minute
+    ("Nov 24, 2026, 2:05 PM", "24.11.2026, 14:05")."""
+    if value is None or value == "":
+        return ""
+    if isinstance(value, str):
+        value = datetime.fromisoformat(value)
+    return _backend.format_datetime(_utc(value), format)
+
+
+def _utc(value: datetime) -> datetime:
+    return value.astimezone(UTC).replace(tzinfo=None) if value.tzinfo is not None else value
+
+
+def format_list(items: Iterable[object], style: ListStyle = "standard") -> str:
+    """``items`` as one list in the reader's language: "A, B, and C", "A, B und C";
+    ``style="or"`` for alternatives ("A, B, or C", "A, B oder C")."""
+    return _backend.format_list([str(item) for item in items], style)
 
 
 def current_language() -> str:

@@ -18,9 +18,9 @@ from datetime import date
 from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
 
-from league.i18n import N_, gettext
+from league.i18n import N_, format_date, gettext
 from league.models import League, Player, Team
-from league.rules import Ruleset, RulesText
+from league.rules import Ruleset, RulesText, stat_label
 from league.services.errors import NotFound
 from league.services.rosters import PlayerLine, team_sheet
 from league.services.standings import standings
@@ -148,7 +148,7 @@ def _injuries(ruleset: Ruleset, line: PlayerLine) -> tuple[str, ...]:
     for characteristic in ruleset.characteristics:
         steps = player.reduction(characteristic)
         if steps:
-            label = f"{MINUS}{characteristic.upper()}"
+            label = f"{MINUS}{stat_label(characteristic)}"
             marks.append(label if steps == 1 else f"{label} {TIMES}{steps}")
     return tuple(marks)
 
@@ -272,10 +272,10 @@ def roster_context(
         league=league.name,
         season=season.name if season else "",
         ruleset=ruleset.name,
-        printed_on=printed_on.isoformat(),
+        printed_on=format_date(printed_on),
         url=url,
         paper=paper_of(paper),
-        characteristics=tuple(c.upper() for c in ruleset.characteristics),
+        characteristics=tuple(stat_label(c) for c in ruleset.characteristics),
         players=rows,
         blank_rows=max(0, building.max_players - len(rows)),
         staff=staff,

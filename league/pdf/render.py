@@ -22,6 +22,7 @@ from flask import current_app
 from weasyprint import CSS, HTML, Document
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
+from league.i18n import current_language
 from league.pdf.context import RosterContext
 
 TEMPLATE = "pdf/roster.html"
@@ -138,9 +139,10 @@ def design_version() -> str:
 
 
 def sheet_html(sheet: RosterContext) -> str:
-    """The sheet's HTML (the app's Jinja environment: autoescaped, no context processors)."""
+    """The sheet's HTML (the app's Jinja environment: autoescaped, no context processors),
+    in the language texts are looked up in now (its ``<html lang>``)."""
     template = current_app.jinja_env.get_template(TEMPLATE)
-    return template.render(sheet=sheet)
+    return template.render(sheet=sheet, language=current_language())
 
 
 def layout(html: str, paper: str = "a4", extra_css: Sequence[CSS] = ()) -> Document:

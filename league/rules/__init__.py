@@ -47,6 +47,7 @@ from league.rules.characteristics import (
     is_at_worst,
     lower_is_better,
     reduced_value,
+    stat_label,
 )
 from league.rules.injuries import (
     casualty_outcome,
@@ -345,6 +346,7 @@ __all__ = [
     "star_decision",
     "star_hire",
     "stars_fielded",
+    "stat_label",
     "team_value",
     "treasury_allowance",
     "turn_decision",

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from league.i18n import pgettext
 from league.rules.model import RulesError, Ruleset
 
 __all__ = [
@@ -19,7 +20,27 @@ __all__ = [
     "is_at_worst",
     "lower_is_better",
     "reduced_value",
+    "stat_label",
 ]
+
+
+def stat_label(characteristic: str) -> str:
+    """The abbreviation a roster prints for ``characteristic`` ("ma" -> "MA"), in the
+    reader's language: the one place the column headers of the tables, the rules browser,
+    the advancement pages and the PDF sheet come from."""
+    labels = {
+        # Translators: abbreviation of Movement Allowance, a roster's column header.
+        "ma": pgettext("characteristic", "MA"),
+        # Translators: abbreviation of Strength, a roster's column header.
+        "st": pgettext("characteristic", "ST"),
+        # Translators: abbreviation of Agility, a roster's column header.
+        "ag": pgettext("characteristic", "AG"),
+        # Translators: abbreviation of Passing Ability, a roster's column header.
+        "pa": pgettext("characteristic", "PA"),
+        # Translators: abbreviation of Armour Value, a roster's column header.
+        "av": pgettext("characteristic", "AV"),
+    }
+    return labels.get(characteristic, characteristic.upper())
 
 
 def _check(ruleset: Ruleset, characteristic: str) -> None:

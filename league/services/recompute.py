@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from sqlalchemy import ColumnElement, Select, and_, case, func, literal, select
 from sqlalchemy.orm import Session
 
-from league.i18n import gettext
+from league.i18n import format_list, gettext
 from league.models import (
     Match,
     MatchPlayer,
@@ -28,7 +28,14 @@ from league.models import (
     TeamOpening,
     TreasuryEntry,
 )
-from league.rules import SPP_EVENTS, Ruleset, TeamType, casualty_result_for_code, spp_awards
+from league.rules import (
+    SPP_EVENTS,
+    Ruleset,
+    TeamType,
+    casualty_result_for_code,
+    spp_awards,
+    stat_label,
+)
 from league.services.errors import Conflict
 from league.services.leagues import league_ruleset
 from league.services.teams import ITEMS, team_type_of
@@ -197,7 +204,7 @@ def _to_undo(player: Player, earned: int) -> str:
         if spent <= earned:
             break
         gained = advancement.skill or (
-            f"+{advancement.characteristic.upper()}"
+            gettext("+1 %(characteristic)s", characteristic=stat_label(advancement.characteristic))
             if advancement.characteristic
             else advancement.kind
         )
@@ -205,7 +212,7 @@ def _to_undo(player: Player, earned: int) -> str:
             gettext("%(advancement)s (%(cost)s SPP)", advancement=gained, cost=advancement.spp_cost)
         )
         spent -= advancement.spp_cost
-    return ", ".join(names) if names else gettext("his advancements")
+    return format_list(names) if names else gettext("his advancements")
 
 
 def _played_by(team: Team) -> Select[tuple[Match]]:

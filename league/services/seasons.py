@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from league.i18n import gettext
+from league.i18n import DEFAULT_LANGUAGE, gettext, in_language
 from league.models import League, Season, Team, TreasuryEntry, User
 from league.rules import Ruleset
 from league.rules.seasons import season_prizes
@@ -17,12 +17,7 @@ from league.services.errors import Conflict, NotFound
 from league.services.leagues import get_league, league_ruleset, require_commissioner
 from league.services.standings import standings
 from league.services.teams import post_entry
-from league.services.text import ordinal
-
-
-def place_name(place: int) -> str:
-    """1st, 2nd, 3rd, 4th ... (prizes go to the first few places only)."""
-    return ordinal(place)
+from league.services.text import place_name
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,13 +111,16 @@ def _pay_prizes(
     for prize in season_prizes(ruleset, [row.team_id for row in table.rows]):
         team = teams[prize.team_id]
         if prize.gold:
+            # Ledger descriptions are kept in English, as all the others are.
+            with in_language(DEFAULT_LANGUAGE):
+                description = f"{place_name(prize.place)} place, {season.name}"
             post_entry(
                 session,
                 team,
                 actor,
                 prize.gold,
                 "prize",
-                f"{place_name(prize.place)} place, {season.name}",
+                description,
                 season_id=season.id,
             )
         paid.append(PaidPrize(team.id, team.name, prize.place, prize.gold, prize.trophy))

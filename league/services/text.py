@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from league.i18n import N_, gettext
+from league.i18n import N_, current_language, gettext, pgettext
 from league.services.errors import RuleViolation
 
 #: Characters a name must not hold: line breaks (CR, LF and the other line and paragraph
@@ -14,21 +14,39 @@ from league.services.errors import RuleViolation
 _NOT_IN_NAMES = re.compile("[\r\n\v\f\x85\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 
 
-#: English ordinal endings; other languages translate each form as a whole ("%(num)d.").
-_ORDINALS = {
-    "st": N_("%(num)dst"),
-    "nd": N_("%(num)dnd"),
-    "rd": N_("%(num)drd"),
-    "th": N_("%(num)dth"),
-}
-
-
 def ordinal(number: int) -> str:
-    """1st, 2nd, 3rd, 4th, ... 11th, 12th, 13th, ... 21st (in the reader's language)."""
-    suffix = (
-        "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
-    )
-    return gettext(_ORDINALS[suffix], num=number)
+    """``number`` as an ordinal in the reader's language: 1st, 2nd, 3rd, 4th, 11th, 21st in
+    English; elsewhere as the language's translator wrote it (docs/i18n.md, "Ordinals")."""
+    if current_language() == "en":
+        return f"{number}{_english_suffix(number)}"
+    if number == 1:
+        # Some languages write the first apart: French "1er" beside "2e".
+        # Translators: the ordinal 1 ("his 1st advancement"): de "%(num)s.", fr "%(num)ser",
+        # es/it "%(num)sº" (docs/i18n.md, "Ordinals and places").
+        return pgettext("ordinal number, the first", "%(num)s.", num=number)
+    # Translators: an ordinal other than 1 ("his 3rd advancement"): de "%(num)s.",
+    # fr "%(num)se", es/it "%(num)sº" (docs/i18n.md, "Ordinals and places").
+    return pgettext("ordinal number", "%(num)s.", num=number)
+
+
+def place_name(place: int) -> str:
+    """A place in a table ("1st", "2nd"; "1re", "2e"), apart from `ordinal` since some
+    languages give the word "place" a gender of its own (French "1re place")."""
+    if current_language() == "en":
+        return f"{place}{_english_suffix(place)}"
+    if place == 1:
+        # Translators: first place in a table ("1st place 100,000"): de "%(num)s.",
+        # fr "%(num)sre" (la place), es/it "%(num)sº" (docs/i18n.md, "Ordinals and places").
+        return pgettext("place in a table, the first", "%(num)s.", num=place)
+    # Translators: a place other than the first ("2nd place 60,000"): de "%(num)s.",
+    # fr "%(num)se", es/it "%(num)sº" (docs/i18n.md, "Ordinals and places").
+    return pgettext("place in a table", "%(num)s.", num=place)
+
+
+def _english_suffix(number: int) -> str:
+    if 10 <= number % 100 <= 20:
+        return "th"
+    return {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
 
 
 def is_valid_unicode(text: str) -> bool:

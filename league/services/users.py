@@ -14,7 +14,7 @@ from sqlalchemy.orm import Session
 from werkzeug.security import check_password_hash, generate_password_hash
 from zxcvbn import zxcvbn
 
-from league.i18n import gettext
+from league.i18n import N_, gettext
 from league.i18n.languages import LANGUAGES
 from league.models import ApiToken, User
 from league.models.user import new_session_secret
@@ -27,6 +27,27 @@ MIN_PASSWORD_LENGTH = 8
 #: Hashing is deliberately slow; a megabyte-long "password" must not tie up a worker.
 MAX_PASSWORD_LENGTH = 256
 ZXCVBN_MAX_LENGTH = 72
+#: Every warning zxcvbn 4.5 gives (zxcvbn/feedback.py), marked for the catalogues: zxcvbn
+#: speaks English only, so its warning is translated here by its English text.
+ZXCVBN_WARNINGS = frozenset(
+    {
+        N_("Straight rows of keys are easy to guess."),
+        N_("Short keyboard patterns are easy to guess."),
+        N_('Repeats like "aaa" are easy to guess.'),
+        N_('Repeats like "abcabcabc" are only slightly harder to guess than "abc".'),
+        N_('Sequences like "abc" or "6543" are easy to guess.'),
+        N_("Recent years are easy to guess."),
+        N_("Dates are often easy to guess."),
+        N_("This is a top-10 common password."),
+        N_("This is a top-100 common password."),
+        N_("This is a very common password."),
+        N_("This is similar to a commonly used password."),
+        N_("A word by itself is easy to guess."),
+        N_("Names and surnames by themselves are easy to guess."),
+        N_("Common names and surnames are easy to guess."),
+    }
+)
+
 #: zxcvbn's score (0 to 4) a password needs: 2 is "somewhat guessable", about 10^8 guesses,
 #: which refuses dictionary words, repeats like "aaaaaaaa" and keyboard runs like "qwertyuiop".
 MIN_PASSWORD_SCORE = 2
@@ -79,8 +100,14 @@ def password_problem(password: str, username: str) -> str | None:
     # zxcvbn refuses to judge more than 72 characters; their first 72 tell the strength.
     strength = zxcvbn(password[:ZXCVBN_MAX_LENGTH], user_inputs=[username] if username else [])
     if strength["score"] < MIN_PASSWORD_SCORE:
-        # zxcvbn's warning is English only.
-        hint = strength["feedback"]["warning"] or gettext("Add a few more words or characters.")
+        # zxcvbn's warning is English, one of a fixed set: translated from ours; one we do
+        # not know (a newer zxcvbn) gives the general advice rather than English.
+        warning = strength["feedback"]["warning"]
+        hint = (
+            gettext(warning)
+            if warning in ZXCVBN_WARNINGS
+            else gettext("Add a few more words or characters.")
+        )
         return gettext("That password is too easy to guess: %(hint)s.", hint=hint.rstrip("."))
     return None
 

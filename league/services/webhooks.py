@@ -33,7 +33,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -41,7 +41,7 @@ from flask import current_app
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from league.i18n import N_, gettext, in_language, ngettext
+from league.i18n import N_, format_date, gettext, in_language, ngettext
 from league.models import (
     Advancement,
     League,
@@ -54,6 +54,7 @@ from league.models import (
     WebhookDelivery,
 )
 from league.models.webhook import URL_LENGTH, WEBHOOK_EVENTS, WEBHOOK_FORMATS
+from league.rules import stat_label
 from league.services import audit
 from league.services.errors import NotFound, RuleViolation
 from league.services.leagues import get_league, require_commissioner
@@ -713,12 +714,19 @@ def _embed_parts(envelope: dict[str, Any]) -> tuple[str, str, str, list[tuple[st
     if event == "fixtures.generated":
         lines = [
             gettext(
+                "Round %(number)s: %(home)s v %(away)s (%(date)s)",
+                number=f["round"],
+                home=f["home"]["name"],
+                away=f["away"]["name"],
+                date=format_date(date.fromisoformat(f["date"])),
+            )
+            if f["date"]
+            else gettext(
                 "Round %(number)s: %(home)s v %(away)s",
                 number=f["round"],
                 home=f["home"]["name"],
                 away=f["away"]["name"],
             )
-            + (f" ({f['date']})" if f["date"] else "")
             for f in data["fixtures"]
         ]
         title = ngettext(
@@ -729,7 +737,11 @@ def _embed_parts(envelope: dict[str, Any]) -> tuple[str, str, str, list[tuple[st
         )
         return title, "\n".join(lines), data["url"], []
     if event == "advancement.bought":
-        gained = data["skill"] or (data["characteristic"] or "").upper() or data["kind"]
+        gained = data["skill"] or (
+            gettext("+1 %(characteristic)s", characteristic=stat_label(data["characteristic"]))
+            if data["characteristic"]
+            else data["kind"]
+        )
         return (
             gettext("%(player)s gains %(gained)s", player=data["player"]["name"], gained=gained),
             gettext("%(team)s \u00b7 %(spp)s SPP", team=data["team"]["name"], spp=data["spp"]),

@@ -22,7 +22,7 @@ from werkzeug.wrappers import Response
 
 from league import caching
 from league.extensions import db
-from league.i18n import gettext, ngettext
+from league.i18n import gettext, in_language, ngettext
 from league.models import League
 from league.services import fixtures as fixture_service
 from league.services import leagues, matches, seasons, teams, tournament
@@ -293,23 +293,20 @@ def _calendar_response(
 @bp.route("/leagues/<int:league_id>/fixtures.ics")
 def calendar(league_id: int) -> Response:
     league = leagues.get_league(db.session(), league_id)
-    return _calendar_response(
-        league,
-        gettext("%(name)s fixtures", name=league.name),
-        f"league-{league.id}-fixtures.ics",
-    )
+    # The feed is read in a calendar app, by anyone subscribed: the league's language,
+    # as its events (docs/i18n.md).
+    with in_language(league.default_language):
+        name = gettext("%(name)s fixtures", name=league.name)
+    return _calendar_response(league, name, f"league-{league.id}-fixtures.ics")
 
 
 @bp.route("/teams/<int:team_id>/fixtures.ics")
 def team_calendar(team_id: int) -> Response:
     """A team's own fixtures, for its coach to subscribe to."""
     team = teams.get_team(db.session(), team_id, history=False)
-    return _calendar_response(
-        team.league,
-        gettext("%(name)s fixtures", name=team.name),
-        f"team-{team.id}-fixtures.ics",
-        team.id,
-    )
+    with in_language(team.league.default_language):
+        name = gettext("%(name)s fixtures", name=team.name)
+    return _calendar_response(team.league, name, f"team-{team.id}-fixtures.ics", team.id)
 
 
 @bp.route("/leagues/<int:league_id>/standings")

@@ -11,6 +11,7 @@ The language of a request, first that applies:
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import date, datetime
 
 import flask_babel
@@ -28,6 +29,7 @@ from flask import (
 )
 from flask_login import current_user
 from flask_wtf.csrf import validate_csrf
+from markupsafe import Markup, escape
 from sqlalchemy.orm.util import identity_key
 from werkzeug.wrappers import Response
 from wtforms import ValidationError
@@ -37,7 +39,12 @@ from league.i18n import (
     DEFAULT_LANGUAGE,
     LANGUAGE_CODES,
     LANGUAGES,
+    DateFormat,
+    ListStyle,
     current_language,
+    format_date,
+    format_datetime,
+    format_list,
     gettext,
     is_language,
 )
@@ -135,18 +142,33 @@ def switch() -> Response:
     return redirect(back)
 
 
-def format_day(value: date | datetime | None, format: str = "medium") -> str:
-    """The `date` filter: a day as the reader's language writes it ("24 Nov 2026",
-    "24.11.2026"); ``format`` is Babel's: short, medium, long, full or a pattern."""
-    if value is None:
-        return ""
-    if isinstance(value, datetime):
-        value = value.date()  # the day as stored (UTC): no shift into another day
-    return flask_babel.format_date(value, format)
+def format_day(
+    value: date | datetime | None, format: str = "medium", skeleton: str | None = None
+) -> str:
+    """The `date` filter: a day as the reader's language writes it ("Nov 24, 2026",
+    "24.11.2026"); ``format`` is Babel's: short, medium, long, full or a pattern;
+    ``skeleton`` a CLDR skeleton (``|date(skeleton='yMMMEd')``: "Tue, Nov 24, 2026")."""
+    return format_date(value, format, skeleton=skeleton)
+
+
+def format_moment(value: datetime | str | None, format: DateFormat = "medium") -> str:
+    """The `datetime` filter: a moment (UTC) to the minute, as the reader's language
+    writes it ("Nov 24, 2026, 2:05 PM", "24.11.2026, 14:05")."""
+    return format_datetime(value, format)
+
+
+def list_filter(items: Iterable[object], style: ListStyle = "standard") -> Markup:
+    """The `format_list` filter (Jinja's own `list` makes a list of an iterable): ``items``
+    joined as the reader's language joins a list ("A, B, and C", "A, B und C"; ``'or'``:
+    "A, B, or C"). Items are escaped unless they are markup already; the joining words
+    come from Babel's data, plain text."""
+    return Markup(format_list([escape(item) for item in items], style=style))  # noqa: S704
 
 
 def register_i18n(app: Flask) -> None:
     app.add_template_filter(format_day, "date")
+    app.add_template_filter(format_moment, "datetime")
+    app.add_template_filter(list_filter, "format_list")
 
     @app.before_request
     def choose_language_afresh() -> None:

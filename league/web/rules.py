@@ -19,6 +19,7 @@ from league.rules import (
     inducement_price,
     load_ruleset,
     ruleset_ids,
+    stat_label,
 )
 from league.rules.model import MatchDay
 from league.services.errors import NotFound
@@ -41,6 +42,13 @@ def format_stat(value: int | None, characteristic: str, ruleset: Ruleset) -> str
 def rules_text(ruleset: Ruleset) -> RulesText:
     """Skill, category and inducement texts of ``ruleset`` in the page's language."""
     return ruleset.text(flask_babel.get_locale())
+
+
+@bp.app_template_global("stat_label")
+@bp.app_template_filter("stat_label")
+def stat_label_global(characteristic: str) -> str:
+    """``stat_label('ma')``: the characteristic's abbreviation in the reader's language."""
+    return stat_label(characteristic)
 
 
 @bp.app_template_filter("gold")

@@ -10,6 +10,17 @@
   var ready = box.querySelector("[data-pack-ready]");
   var failure = box.querySelector("[data-pack-error]");
   var build = box.querySelector("[data-pack-build]");
+  var numbers = window.Intl ? new Intl.NumberFormat(document.documentElement.lang || undefined) : null;
+
+  // The texts come from the page (data-text-*), in its language: {name} marks a value.
+  function text(name, values) {
+    var pattern = box.getAttribute("data-text-" + name) || "";
+    return pattern.replace(/\{(\w+)\}/g, function (whole, key) {
+      if (!values || !(key in values)) return whole;
+      var value = values[key];
+      return typeof value === "number" && numbers ? numbers.format(value) : String(value);
+    });
+  }
 
   function show(status) {
     var job = status.job;
@@ -23,15 +34,15 @@
       progress.hidden = false;
       bar.max = job.total || 1;
       bar.value = job.done;
-      message.textContent = job.state === "queued" ? "Waiting for a worker…"
-        : "Rendered " + job.done + " of " + job.total + " teams…"
-          + (job.state === "retrying" ? " (an attempt failed, trying again: " + job.error + ")" : "");
+      message.textContent = job.state === "queued" ? text("queued")
+        : text("rendered", { done: job.done, total: job.total })
+          + (job.state === "retrying" ? " " + text("retrying", { error: job.error }) : "");
       return true;
     }
     progress.hidden = true;
     if (job && job.state === "failed") {
       failure.hidden = false;
-      failure.textContent = "The last build failed: " + job.error;
+      failure.textContent = text("failed", { error: job.error });
     }
     if (build) build.hidden = false;
     return false;
@@ -50,7 +61,7 @@
       build.hidden = true;
       failure.hidden = true;
       progress.hidden = false;
-      message.textContent = "Starting…";
+      message.textContent = text("starting");
       fetch(build.action, { method: "POST", body: new FormData(build), credentials: "same-origin" })
         .then(function () { poll(); })
         .catch(function () { build.submit(); });

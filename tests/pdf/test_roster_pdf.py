@@ -309,3 +309,26 @@ def test_a_league_paper_size_must_be_known(app: Flask) -> None:
 
 def test_an_unknown_team_is_404(client: FlaskClient) -> None:
     assert client.get("/teams/999/roster.pdf").status_code == 404
+
+
+def test_the_sheet_says_its_language_and_prints_its_day_in_it(app: Flask) -> None:
+    from league.i18n import in_language
+    from league.pdf.render import sheet_html
+
+    commissioner, coach = sample.make_users()
+    league = sample.make_sample_league(commissioner, coach)
+    team = small_team(coach, league, "Polyglots", players=1)
+    with app.test_request_context("/"):
+        sheet = roster_context(
+            team, url="http://x/teams/1", printed_on=date(2026, 11, 24), paper="a4"
+        )
+        html = sheet_html(sheet)
+        assert '<html lang="en">' in html
+        assert "Nov 24, 2026" in html
+        with in_language("de"):
+            sheet = roster_context(
+                team, url="http://x/teams/1", printed_on=date(2026, 11, 24), paper="a4"
+            )
+            html = sheet_html(sheet)
+            assert '<html lang="de">' in html
+            assert "24.11.2026" in html

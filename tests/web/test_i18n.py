@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from datetime import date
+from datetime import date, datetime
 
 import pytest
 from flask import Flask
@@ -284,6 +284,29 @@ def test_the_date_filter(app: Flask) -> None:
             assert template.render(day=day, none=None) == "24.11.2026|24.11.26|"
 
 
+def test_the_datetime_and_list_filters(app: Flask) -> None:
+    template = app.jinja_env.from_string(
+        "{{ at|datetime }}|{{ iso|datetime }}|{{ day|date(skeleton='yMMMEd') }}|"
+        "{{ names|format_list }}|{{ names|format_list('or') }}"
+    )
+    values = {
+        "at": datetime(2026, 11, 24, 14, 5),
+        "iso": "2026-11-24T14:05:00+00:00",
+        "day": date(2026, 11, 24),
+        "names": ["A", "B", "<C>"],
+    }
+    with app.test_request_context("/"):
+        assert template.render(**values) == (
+            "Nov 24, 2026, 2:05\u202fPM|Nov 24, 2026, 2:05\u202fPM|Tue, Nov 24, 2026|"
+            "A, B, and &lt;C&gt;|A, B, or &lt;C&gt;"
+        )
+        with in_language("de"):
+            assert template.render(**values) == (
+                "24.11.2026, 14:05|24.11.2026, 14:05|Di., 24. Nov. 2026|"
+                "A, B und &lt;C&gt;|A, B oder &lt;C&gt;"
+            )
+
+
 def test_a_job_speaks_the_language_it_is_told_outside_any_request(app: Flask) -> None:
     # The app context of a job, no request: the league's language is forced.
     assert current_language() == "en"
@@ -314,3 +337,18 @@ def test_the_calendar_speaks_the_leagues_language(client: FlaskClient) -> None:
         f"/leagues/{league.id}/fixtures.ics", headers={"Accept-Language": "de"}
     ).get_data(as_text=True)
     assert "SUMMARY:Alpha contre Bravo\r\n" in body
+
+
+def test_ordinals_and_places_in_each_language(app: Flask) -> None:
+    from league.services.text import ordinal, place_name
+
+    with app.test_request_context("/"):
+        numbers = (1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101, 111, 112)
+        assert [ordinal(n) for n in numbers] == [
+            "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "23rd",
+            "101st", "111th", "112th",
+        ]  # fmt: skip
+        assert [place_name(n) for n in (1, 2, 3)] == ["1st", "2nd", "3rd"]
+        with in_language("de"):  # German: "3." (the translator's pattern, the default too)
+            assert [ordinal(n) for n in (1, 2, 3)] == ["1.", "2.", "3."]
+            assert [place_name(n) for n in (1, 2, 3)] == ["1.", "2.", "3."]

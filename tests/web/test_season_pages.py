@@ -24,7 +24,7 @@ def _closed_bb2025_season(client: FlaskClient) -> tuple[int, Team, Team]:
     login(client, "comm")
     page = client.get(f"/leagues/{league.id}/seasons/next").text
     # BB2025's Glittering Prizes are announced before the season is closed.
-    assert "1st place 100,000, 2nd place 60,000, 3rd place 30,000" in text_of(page)
+    assert "1st place 100,000, 2nd place 60,000, and 3rd place 30,000" in text_of(page)
     response = client.post(f"/leagues/{league.id}/seasons/next")
     shown = flashes(client.get(response.headers["Location"]).text)
     assert "Reavers (1st) wins 100,000 gold and the League Trophy." in shown

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from league.i18n import N_, gettext
 from league.models import Advancement
-from league.rules import RANDOM_CHARACTERISTIC_KIND, Decision, Ruleset, refusal_text
+from league.rules import RANDOM_CHARACTERISTIC_KIND, Decision, Ruleset, refusal_text, stat_label
 
 MINUS = "\u2212"
 ARROW = "\u2192"
@@ -43,7 +43,11 @@ def sentence(text: str) -> str:
 
 def gained_text(advancement: Advancement) -> str:
     """What an advancement gave: the skill, or "+1 ST"."""
-    return advancement.skill or f"+1 {(advancement.characteristic or '').upper()}"
+    if advancement.skill:
+        return advancement.skill
+    return gettext(
+        "+1 %(characteristic)s", characteristic=stat_label(advancement.characteristic or "")
+    )
 
 
 def dice_text(dice: tuple[int, ...] | list[int]) -> str:

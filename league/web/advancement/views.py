@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from flask_login import current_user
 
 from league.extensions import db
-from league.i18n import N_, format_number, gettext
+from league.i18n import N_, format_list, format_number, gettext
 from league.models import Advancement, DiceRoll, Player, Team
 from league.rules import (
     RANDOM_CHARACTERISTIC_KIND,
@@ -36,6 +36,7 @@ from league.rules import (
     rolls_earned,
     skill_choices,
     skill_decision,
+    stat_label,
     value_increase,
 )
 from league.services import teams
@@ -185,19 +186,13 @@ def _closed_reason(ctx: Context, access: str | None, kind: str, learnable: bool)
 
 
 def _either(names: list[str] | tuple[str, ...]) -> str:
-    """ "A or B or C", each "or" as the reader's language says it."""
-    text = names[0] if names else ""
-    for name in names[1:]:
-        text = gettext("%(first)s or %(second)s", first=text, second=name)
-    return text
+    """ "A, B, or C", as the reader's language lists alternatives."""
+    return format_list(names, style="or")
 
 
 def _both(names: list[str] | tuple[str, ...]) -> str:
-    """ "A and B", each "and" as the reader's language says it."""
-    text = names[0] if names else ""
-    for name in names[1:]:
-        text = gettext("%(first)s and %(second)s", first=text, second=name)
-    return text
+    """ "A, B, and C", as the reader's language lists them."""
+    return format_list(names)
 
 
 def skill_groups(
@@ -305,7 +300,7 @@ def refusal(ctx: Context, refused: Resolution) -> RuleViolation:
             gettext("Keep one of the rolled skills: %(skills)s.", skills=names), field="choice"
         )
     if code == "not_offered":
-        characteristic = str(params.get("characteristic")).upper()
+        characteristic = stat_label(str(params.get("characteristic")))
         return RuleViolation(
             gettext(
                 "A roll of %(roll)s does not allow %(characteristic)s.",
@@ -340,7 +335,7 @@ def refusal(ctx: Context, refused: Resolution) -> RuleViolation:
             field="category" if code != "kind_not_available" else None,
         )
     if refused.field == "characteristic":
-        characteristic = (refused.request.characteristic or "").upper()
+        characteristic = stat_label(refused.request.characteristic or "")
         return RuleViolation(
             gettext(
                 "%(choice)s: %(reason)s.",
@@ -400,7 +395,7 @@ def rolled_view(
         CharacteristicOffer(c, ctx.value(RANDOM_CHARACTERISTIC_KIND, characteristic=c))
         for c in options.characteristics
     )
-    refused = tuple((c.upper(), decision_text(d)) for c, d in options.refused)
+    refused = tuple((stat_label(c), decision_text(d)) for c, d in options.refused)
     if ctx.roll_mode:
         total = {"first": dice[0], "second": dice[1], "total": options.roll}
         heading = (
@@ -414,7 +409,7 @@ def rolled_view(
         )
     else:
         table = ctx.ruleset.characteristic_table
-        allowed = _either([c.upper() for c in options.offered])
+        allowed = _either([stat_label(c) for c in options.offered])
         heading = (
             gettext(
                 "The D%(sides)s shows %(roll)s: %(allowed)s, or a skill instead.",
@@ -615,7 +610,7 @@ def _taken_text(ctx: Context, option: AdvancementOption, taken: Resolution) -> t
     else:
         args["roll"] = dice[0]  # spend mode: the one die of the characteristic table
     if taken.characteristic is not None:
-        args["characteristic"] = code = taken.characteristic.upper()
+        args["characteristic"] = stat_label(taken.characteristic)
         text = (
             gettext(
                 "%(name)s gains +1 %(characteristic)s with his %(nth)s Star Player Roll "
@@ -629,7 +624,7 @@ def _taken_text(ctx: Context, option: AdvancementOption, taken: Resolution) -> t
                 **args,
             )
         )
-        return text, gettext("Take +1 %(characteristic)s", characteristic=code)
+        return text, gettext("Take +1 %(characteristic)s", characteristic=args["characteristic"])
     text = (
         gettext(
             "%(name)s takes %(skill)s with his %(nth)s Star Player Roll "
@@ -769,7 +764,7 @@ class Panel:
 def _value_text(ctx: Context, option: AdvancementOption) -> str:
     if option.value_increase is None:
         return " · ".join(
-            f"{c.upper()} +{format_number(v)}"
+            f"{stat_label(c)} +{format_number(v)}"
             for c, v in option.characteristic_value_increases.items()
         )
     surcharge = ctx.ruleset.value_increase.elite_surcharge
