@@ -159,6 +159,7 @@ from league.rules.resolver import (
     refusal_text,
     request_refusal,
     resolve,
+    skill_kind_words,
 )
 from league.rules.spp import SppEvents, spp_awards, spp_for_events
 from league.rules.team_building import (
@@ -339,6 +340,7 @@ __all__ = [
     "settle",
     "skill_choices",
     "skill_decision",
+    "skill_kind_words",
     "spp_awards",
     "spp_for_events",
     "staff_value",

@@ -25,6 +25,7 @@ from league.rules.team_building import (
 )
 from league.services import audit, submissions, webhooks
 from league.services.errors import Conflict, DomainError, Forbidden, NotFound, RuleViolation
+from league.services.labels import player_status_label
 from league.services.leagues import (
     get_league,
     league_ruleset,
@@ -553,7 +554,7 @@ def fire_player(session: Session, actor: User, player_id: int) -> Player:
             gettext(
                 "%(name)s is not on the roster (%(status)s).",
                 name=player.name,
-                status=player.status,
+                status=player_status_label(player.status),
             )
         )
     if team.status == "draft":
@@ -575,7 +576,7 @@ def retire_player(session: Session, actor: User, player_id: int) -> Player:
             gettext(
                 "%(name)s is not on the roster (%(status)s).",
                 name=player.name,
-                status=player.status,
+                status=player_status_label(player.status),
             )
         )
     if team.status == "draft":

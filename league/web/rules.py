@@ -19,6 +19,7 @@ from league.rules import (
     inducement_price,
     load_ruleset,
     ruleset_ids,
+    skill_kind_words,
 )
 from league.rules.model import MatchDay
 from league.services.errors import NotFound
@@ -41,6 +42,12 @@ def format_stat(value: int | None, characteristic: str, ruleset: Ruleset) -> str
 def rules_text(ruleset: Ruleset) -> RulesText:
     """Skill, category and inducement texts of ``ruleset`` in the page's language."""
     return ruleset.text(flask_babel.get_locale())
+
+
+@bp.app_template_filter("skill_kind")
+def format_skill_kind(kind: str, side_only: bool = False) -> str:
+    """A skill kind code ("chosen_primary") as words in the reader's language."""
+    return skill_kind_words(kind, side_only=side_only)
 
 
 @bp.app_template_filter("gold")

@@ -1,0 +1,17 @@
+"""The templates' words for stored codes, from the same place the messages take them.
+
+`templates/_macros/labels.html` and the pages call these globals, so a player's status
+(or a purchase item, a ledger row, a season's name) reads the same in a table as in a
+flashed sentence (`league.services.labels`).
+"""
+
+from __future__ import annotations
+
+from flask import Flask
+
+from league.services.labels import player_status_label, team_status_label
+
+
+def register_labels(app: Flask) -> None:
+    app.add_template_global(player_status_label, "player_status_label")
+    app.add_template_global(team_status_label, "team_status_label")

@@ -1,0 +1,103 @@
+"""Issue 20: codes and stored English that pages put in front of people, translated.
+
+New message ids have no translation until the catalogues are next translated, so these
+tests either read a text the catalogues already translate (a player's status in French)
+or install `tests.fake_i18n.bracketing`, which shows that a text was looked up.
+"""
+
+from __future__ import annotations
+
+import html
+
+from flask.testing import FlaskClient
+from sqlalchemy import select
+
+from league.extensions import db
+from league.models import League, Team, User
+from league.services import users
+from league.services.unit_of_work import unit_of_work
+from tests.factories import make_active_team, make_league, make_user
+from tests.fake_i18n import bracketing
+from tests.pages import flashes, login, text_of
+from tests.web.test_advancement_pages import make_world
+
+
+def reads_in(username: str, language: str) -> None:
+    """As the profile page sets it: every page of ``username`` in ``language``."""
+    with unit_of_work() as session:
+        user = session.scalar(select(User).where(User.username == username))
+        assert user is not None
+        users.set_language(session, user, language)
+
+
+def human_team(client: FlaskClient, ruleset_id: str = "bb2025") -> tuple[League, Team]:
+    """An active Human team of `coach` (logged in) in a league run by `comm`."""
+    comm, coach = make_user("comm"), make_user("coach")
+    league = make_league(comm, ruleset_id, coach)
+    blitzer = "human-blitzer" if ruleset_id != "classic" else "blitzer"
+    team = make_active_team(
+        coach, league, "human", "Reikland Reavers", ((blitzer, 1), ("human-lineman", 10))
+    )
+    login(client, "coach")
+    return league, team
+
+
+def followed(client: FlaskClient, path: str) -> str:
+    response = client.get(path)
+    assert response.status_code == 302, response.text
+    return client.get(response.headers["Location"]).text
+
+
+# ---------------------------------------------------------------------------
+# 2. Codes inside sentences: player statuses, skill kinds
+
+
+def test_a_players_status_reads_in_the_readers_language(client: FlaskClient) -> None:
+    _, team = human_team(client)
+    player = team.players[0]
+    player.status = "dead"
+    db.session.commit()
+    reads_in("coach", "fr")
+    # fr: "%(name)s is %(status)s and cannot advance." and "dead" are translated.
+    assert f"{player.name} est mort et ne peut pas progresser." in flashes(
+        followed(client, f"/players/{player.id}/advance")
+    )
+    assert f"{player.name} ne fait plus partie de l'effectif (mort)." in [
+        html.unescape(f) for f in flashes(followed(client, f"/players/{player.id}/fire"))
+    ]
+
+
+def test_the_status_labels_of_pages_and_messages_are_one_mapping(client: FlaskClient) -> None:
+    league, team = human_team(client)
+    player = team.players[0]
+    player.status = "fired"
+    db.session.commit()
+    with bracketing():
+        page = client.get(f"/teams/{team.id}").text
+        table = client.get(f"/leagues/{league.id}").text
+        flashed = flashes(followed(client, f"/players/{player.id}/advance"))
+    assert "⟦fired⟧" in text_of(page)  # the former players' table, through the macro
+    assert "⟦active⟧" in text_of(table)  # the team's status in the league's table
+    assert f"⟦{player.name} is ⟦fired⟧ and cannot advance.⟧" in flashed
+
+
+def test_the_fallback_skill_kinds_are_words_of_the_readers_language(
+    client: FlaskClient,
+) -> None:
+    # BB2025's D8 table: a chosen primary or secondary skill instead of the result.
+    world = make_world(client, "bb2025", spp=14)
+    with bracketing():
+        choose = text_of(world.choose("random_characteristic"))
+        rules = text_of(client.get("/rules/bb2025").text)
+    assert "Instead of the result: a ⟦primary⟧ or ⟦secondary⟧ skill." in choose
+    assert (
+        "Instead of the rolled improvement the coach may take: "
+        "⟦chosen primary⟧ or ⟦chosen secondary⟧ skill."
+    ) in rules
+    # Without the stand-in, the English of before.
+    assert "Instead of the result: a primary or secondary skill." in text_of(
+        world.choose("random_characteristic")
+    )
+    assert "may take: chosen primary or chosen secondary skill." in text_of(
+        client.get("/rules/bb2025").text
+    )
