@@ -8,18 +8,24 @@ or install `tests.fake_i18n.bracketing`, which shows that a text was looked up.
 from __future__ import annotations
 
 import html
+import re
+from datetime import date
 
 from flask.testing import FlaskClient
 from sqlalchemy import select
 
 from league.extensions import db
+from league.i18n import in_language
 from league.models import League, Team, User
-from league.services import users
+from league.pdf.context import roster_context
+from league.rules import purchase_item_name
+from league.services import teams, users
 from league.services.unit_of_work import unit_of_work
 from tests.factories import make_active_team, make_league, make_user
 from tests.fake_i18n import bracketing
 from tests.pages import flashes, login, text_of
 from tests.web.test_advancement_pages import make_world
+from tests.web.test_team_pages import section
 
 
 def reads_in(username: str, language: str) -> None:
@@ -101,3 +107,65 @@ def test_the_fallback_skill_kinds_are_words_of_the_readers_language(
     assert "may take: chosen primary or chosen secondary skill." in text_of(
         client.get("/rules/bb2025").text
     )
+
+
+# ---------------------------------------------------------------------------
+# 3. Purchase items: the team page's table and the roster sheet's staff lines
+
+
+def test_the_team_items_are_named_in_the_readers_language(client: FlaskClient) -> None:
+    _, team = human_team(client)
+    reads_in("coach", "fr")
+    with bracketing():
+        page = client.get(f"/teams/{team.id}").text
+    rows = re.findall(r'<td class="card-title">([^<]*)</td>', section(page, "staff"))
+    assert rows == [
+        "⟦team re-roll⟧",
+        "⟦apothecary⟧",
+        "⟦assistant coach⟧",
+        "⟦cheerleader⟧",
+        "⟦dedicated fan⟧",
+    ]
+    # "Buy %(item)s" is translated in French; the item is looked up too.
+    assert 'aria-label="Acheter ⟦team re-roll⟧"' in page
+    # English: the rows as before.
+    reads_in("coach", "en")
+    page = client.get(f"/teams/{team.id}").text
+    assert re.findall(r'<td class="card-title">([^<]*)</td>', section(page, "staff"))[:2] == [
+        "Team re-roll",
+        "Apothecary",
+    ]
+    assert 'aria-label="Buy team re-roll"' in page
+
+
+def test_purchase_item_names() -> None:
+    assert purchase_item_name("assistant_coach") == "assistant coach"
+    assert purchase_item_name("assistant_coach", title=True) == "Assistant coach"
+    assert purchase_item_name("mascot", title=True) == "Mascot"
+    with bracketing() as backend:
+        assert purchase_item_name("cheerleader", title=True) == "⟦cheerleader⟧"
+    assert backend.asked == ["cheerleader"]
+
+
+def test_the_roster_sheets_staff_lines_in_french(client: FlaskClient) -> None:
+    _, team = human_team(client)
+    fresh = teams.get_team(db.session, team.id)
+    sheet = roster_context(fresh, url="http://x", printed_on=date(2026, 11, 24), paper="a4")
+    with in_language("fr"):
+        french = roster_context(
+            fresh, url="http://x", printed_on=date(2026, 11, 24), paper="a4", language="fr"
+        )
+    assert [line.label for line in sheet.staff] == [
+        "Team re-rolls",
+        "Apothecary",
+        "Assistant coaches",
+        "Cheerleaders",
+        "Dedicated fans",
+    ]
+    assert [line.label for line in french.staff] == [
+        "Relances d'équipe",
+        "Apothicaire",
+        "Assistants",
+        "Pom-pom girls",
+        "Fans dévoués",
+    ]
