@@ -14,6 +14,7 @@ from league.rules import Ruleset
 from league.rules.seasons import season_prizes
 from league.services import audit, webhooks
 from league.services.errors import Conflict, NotFound
+from league.services.labels import english_ordinal
 from league.services.leagues import get_league, league_ruleset, require_commissioner
 from league.services.standings import standings
 from league.services.teams import post_entry
@@ -122,7 +123,8 @@ def _pay_prizes(
                 actor,
                 prize.gold,
                 "prize",
-                f"{place_name(prize.place)} place, {season.name}",
+                # Stored in English, whoever closes the season (labels.ledger_text).
+                f"{english_ordinal(prize.place)} place, {season.name}",
                 season_id=season.id,
             )
         paid.append(PaidPrize(team.id, team.name, prize.place, prize.gold, prize.trophy))

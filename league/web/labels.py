@@ -10,10 +10,15 @@ from __future__ import annotations
 from flask import Flask
 
 from league.rules import purchase_item_name
-from league.services.labels import player_status_label, team_status_label
+from league.services.labels import (
+    ledger_text,
+    player_status_label,
+    team_status_label,
+)
 
 
 def register_labels(app: Flask) -> None:
     app.add_template_global(player_status_label, "player_status_label")
     app.add_template_global(team_status_label, "team_status_label")
     app.add_template_global(purchase_item_name, "purchase_item_name")
+    app.add_template_global(ledger_text, "ledger_text")

@@ -16,16 +16,17 @@ from sqlalchemy import select
 
 from league.extensions import db
 from league.i18n import in_language
-from league.models import League, Team, User
+from league.models import League, Team, TreasuryEntry, User
 from league.pdf.context import roster_context
 from league.rules import purchase_item_name
 from league.services import teams, users
+from league.services.labels import ledger_text
 from league.services.unit_of_work import unit_of_work
 from tests.factories import make_active_team, make_league, make_user
 from tests.fake_i18n import bracketing
 from tests.pages import flashes, login, text_of
 from tests.web.test_advancement_pages import make_world
-from tests.web.test_team_pages import section
+from tests.web.test_team_pages import ledger, section
 
 
 def reads_in(username: str, language: str) -> None:
@@ -168,4 +169,67 @@ def test_the_roster_sheets_staff_lines_in_french(client: FlaskClient) -> None:
         "Assistants",
         "Pom-pom girls",
         "Fans dévoués",
+    ]
+
+
+# ---------------------------------------------------------------------------
+# 4. Ledger rows: stored in English, shown in the reader's language
+
+
+def entry(kind: str, description: str, **fields: object) -> TreasuryEntry:
+    return TreasuryEntry(kind=kind, description=description, amount=0, **fields)
+
+
+def test_the_ledger_in_french(client: FlaskClient) -> None:
+    _, team = human_team(client)
+    reads_in("coach", "fr")
+    page = client.get(f"/teams/{team.id}").text
+    # "Starting treasury" is translated in French; the rows' text stays English in the API.
+    assert ledger(page)[-1][0] == "Trésorerie de départ"
+    assert team.ledger[0].description == "Starting treasury"
+
+
+def test_each_ledger_kind_is_worded_in_the_readers_language() -> None:
+    rows = [
+        entry("starting", "Starting treasury"),
+        entry("hire", "Hired Grim (Human Blitzer)"),
+        entry("purchase", "Bought a team re-roll", item="reroll"),
+        entry("refund", "Draft: gave back an apothecary", item="apothecary"),
+        entry("refund", "Draft: removed Grim"),
+        entry("winnings", "Winnings, match #12", match_id=12),
+        entry("mistake", "Expensive mistakes (minor), match #12", match_id=12),
+        entry("correction", "Match #12 voided", match_id=12),
+        entry("correction", "Match #12 corrected", match_id=12),
+        entry("prize", "2nd place, Season 3"),
+        entry("redraft", "Re-draft budget after Season 3: 1,150,000, 50,000 lost to the cap"),
+        entry("redraft", "Re-draft budget after Autumn Cup: 1,000,000"),
+        entry("redraft", "Re-draft after Season 3: players, staff and re-rolls kept"),
+    ]
+    with bracketing():
+        worded = [ledger_text(row) for row in rows]
+        kept = [
+            ledger_text(entry("adjustment", "Lost a bet")),
+            ledger_text(entry("starting", "Imported from the old site")),
+            ledger_text(entry("purchase", "Bought two mascots", item="mascot")),
+        ]
+    assert worded == [
+        "⟦Starting treasury⟧",
+        "⟦Hired Grim (Human Blitzer)⟧",
+        "⟦Bought ⟦a team re-roll⟧⟧",
+        "⟦Draft: gave back ⟦an apothecary⟧⟧",
+        "⟦Draft: removed Grim⟧",
+        "⟦Winnings, match #12⟧",
+        "⟦Expensive mistakes (⟦Minor incident⟧), match #12⟧",
+        "⟦Match #12 voided⟧",
+        "⟦Match #12 corrected⟧",
+        "⟦⟦2nd⟧ place, ⟦Season 3⟧⟧",
+        "⟦Re-draft budget after ⟦Season 3⟧: #1150000, #50000 lost to the cap⟧",
+        "⟦Re-draft budget after Autumn Cup: #1000000⟧",
+        "⟦Re-draft after ⟦Season 3⟧: players, staff and re-rolls kept⟧",
+    ]
+    # Typed by a commissioner, imported or unknown: as stored.
+    assert kept == ["Lost a bet", "Imported from the old site", "Bought two mascots"]
+    # Without a translation the English rows read as stored.
+    assert [ledger_text(row) for row in rows] == [
+        row.description.replace("(minor)", "(Minor incident)") for row in rows
     ]
