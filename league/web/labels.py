@@ -13,6 +13,7 @@ from league.rules import purchase_item_name
 from league.services.labels import (
     ledger_text,
     player_status_label,
+    season_name,
     team_status_label,
 )
 
@@ -22,3 +23,5 @@ def register_labels(app: Flask) -> None:
     app.add_template_global(team_status_label, "team_status_label")
     app.add_template_global(purchase_item_name, "purchase_item_name")
     app.add_template_global(ledger_text, "ledger_text")
+    # {{ season.name|season_name }}: the default "Season 2" in the reader's language.
+    app.add_template_filter(season_name, "season_name")

@@ -20,7 +20,7 @@ from league.models import League, Team, TreasuryEntry, User
 from league.pdf.context import roster_context
 from league.rules import purchase_item_name
 from league.services import teams, users
-from league.services.labels import ledger_text
+from league.services.labels import ledger_text, season_name
 from league.services.unit_of_work import unit_of_work
 from tests.factories import make_active_team, make_league, make_user
 from tests.fake_i18n import bracketing
@@ -233,3 +233,32 @@ def test_each_ledger_kind_is_worded_in_the_readers_language() -> None:
     assert [ledger_text(row) for row in rows] == [
         row.description.replace("(minor)", "(Minor incident)") for row in rows
     ]
+
+
+# ---------------------------------------------------------------------------
+# 5. Season names: the default "Season 1" in the reader's language
+
+
+def test_season_names() -> None:
+    assert season_name("Season 2") == "Season 2"
+    with bracketing() as backend:
+        assert season_name("Season 2") == "⟦Season 2⟧"
+        assert season_name("Autumn Cup") == "Autumn Cup"  # named by hand: as stored
+        assert season_name("Season 2 (rerun)") == "Season 2 (rerun)"
+        assert season_name("") == ""
+    assert backend.asked == ["Season %(number)s"]
+
+
+def test_the_default_season_name_is_shown_translated(client: FlaskClient) -> None:
+    league, _ = human_team(client)
+    season = league.current_season
+    assert season is not None
+    assert season.name == "Season 1"
+    with bracketing():
+        page = text_of(client.get(f"/leagues/{league.id}").text)
+        fixtures = text_of(client.get(f"/leagues/{league.id}/fixtures").text)
+    assert "⟦Season 1⟧" in page
+    assert "· ⟦Season 1⟧" in fixtures
+    # Stored as it was; the API sends the stored name.
+    db.session.expire_all()
+    assert db.session.get(type(season), season.id).name == "Season 1"  # type: ignore[union-attr]
