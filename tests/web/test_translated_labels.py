@@ -262,3 +262,24 @@ def test_the_default_season_name_is_shown_translated(client: FlaskClient) -> Non
     # Stored as it was; the API sends the stored name.
     db.session.expire_all()
     assert db.session.get(type(season), season.id).name == "Season 1"  # type: ignore[union-attr]
+
+
+# ---------------------------------------------------------------------------
+# 6. Skill categories: the advancement page's group headings from the rules' i18n files
+
+
+def test_the_skill_groups_are_headed_in_the_readers_language(client: FlaskClient) -> None:
+    # BB2025 Human Blitzer: primary General and Strength; a chosen primary costs 6 SPP.
+    world = make_world(client, "bb2025", spp=6)
+    english = world.choose("chosen_primary")
+    assert re.findall(r'data-category="(\w)"><legend>([^<]+)</legend>', english) == [
+        ("G", "General"),
+        ("S", "Strength"),
+    ]
+    reads_in("coach", "fr")
+    french = world.choose("chosen_primary")
+    # league/rules/data/bb2025/i18n/fr.toml: G = "Générale", S = "Force".
+    assert re.findall(r'data-category="(\w)"><legend>([^<]+)</legend>', french) == [
+        ("G", "Générale"),
+        ("S", "Force"),
+    ]
