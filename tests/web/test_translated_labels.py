@@ -11,6 +11,7 @@ import html
 import re
 from datetime import date
 
+import pytest
 from flask.testing import FlaskClient
 from sqlalchemy import select
 
@@ -20,9 +21,10 @@ from league.models import League, Team, TreasuryEntry, User
 from league.pdf.context import roster_context
 from league.rules import purchase_item_name
 from league.services import teams, users
+from league.services.errors import RuleViolation
 from league.services.labels import ledger_text, season_name
 from league.services.unit_of_work import unit_of_work
-from tests.factories import make_active_team, make_league, make_user
+from tests.factories import make_active_team, make_league, make_team, make_user
 from tests.fake_i18n import bracketing
 from tests.pages import flashes, login, text_of
 from tests.web.test_advancement_pages import make_world
@@ -283,3 +285,12 @@ def test_the_skill_groups_are_headed_in_the_readers_language(client: FlaskClient
         ("G", "Générale"),
         ("S", "Force"),
     ]
+
+
+def test_a_refused_booking_names_the_row_as_the_ledger_shows_it(client: FlaskClient) -> None:
+    comm, coach = make_user("comm"), make_user("coach")
+    league = make_league(comm, "bb2025", coach, starting_treasury=0)
+    team = make_team(coach, league, "human", "Poor Humans")
+    with bracketing(), pytest.raises(RuleViolation) as refused, unit_of_work() as session:
+        teams.buy_team_item(session, coach, team.id, "reroll")
+    assert "(⟦Bought ⟦a team re-roll⟧⟧)" in refused.value.message
