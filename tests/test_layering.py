@@ -1,4 +1,5 @@
-"""league.rules imports only the standard library and itself (docs/architecture.md, Layers)."""
+"""league.rules imports only the standard library, itself and the translation seam
+`league.i18n` (docs/architecture.md, Layers; docs/i18n.md)."""
 
 from __future__ import annotations
 

@@ -22,6 +22,7 @@ from league.i18n import N_, format_date, gettext
 from league.models import League, Player, Team
 from league.rules import Ruleset, RulesText, stat_label
 from league.services.errors import NotFound
+from league.services.labels import season_name
 from league.services.rosters import PlayerLine, team_sheet
 from league.services.standings import standings
 
@@ -270,7 +271,7 @@ def roster_context(
         team_type=team_type.name,
         coach=team.coach.username,
         league=league.name,
-        season=season.name if season else "",
+        season=season_name(season.name) if season else "",
         ruleset=ruleset.name,
         printed_on=format_date(printed_on),
         url=url,

@@ -160,6 +160,7 @@ from league.rules.resolver import (
     refusal_text,
     request_refusal,
     resolve,
+    skill_kind_words,
 )
 from league.rules.spp import SppEvents, spp_awards, spp_for_events
 from league.rules.team_building import (
@@ -171,6 +172,7 @@ from league.rules.team_building import (
     hire_decision,
     purchase_cost,
     purchase_decision,
+    purchase_item_name,
     roll,
     roll_each,
     winnings,
@@ -319,6 +321,7 @@ __all__ = [
     "player_value",
     "purchase_cost",
     "purchase_decision",
+    "purchase_item_name",
     "random_skill_from_dice",
     "random_skill_list",
     "random_skill_result",
@@ -340,6 +343,7 @@ __all__ = [
     "settle",
     "skill_choices",
     "skill_decision",
+    "skill_kind_words",
     "spp_awards",
     "spp_for_events",
     "staff_value",

@@ -14,9 +14,10 @@ is spent before treasury; what is left of it is lost.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
+from league.i18n import format_number, gettext
 from league.rules.model import (
     Decision,
     Inducement,
@@ -488,48 +489,94 @@ def order_decision(
 
 
 def _gold(amount: object) -> str:
-    return f"{amount:,}" if isinstance(amount, int) else str(amount)
+    return format_number(amount) if isinstance(amount, int) else str(amount)
 
 
 def reason_text(reason: Reason) -> str:
-    """One refusal as a sentence a coach reads."""
+    """One refusal as a sentence a coach reads, in the reader's language."""
     p = reason.params
-    texts = {
-        "not_your_turn": "The team with the higher CTV chooses first; wait for its choices.",
-        "unknown_inducement": f"There is no inducement {p.get('item')!r} in this ruleset.",
-        "not_eligible": f"{p.get('team')} teams may not buy {p.get('item')}.",
-        "over_limit": f"{p.get('item')}: at most {p.get('max')} (asked for {p.get('count')}).",
-        "negative_count": f"{p.get('item')}: the number cannot be negative.",
-        "unknown_star": f"There is no star player {p.get('item')!r} in this ruleset.",
-        "star_not_eligible": f"{p.get('item')} does not play for {p.get('team')} teams.",
-        "duplicate_star": f"{p.get('item')} is chosen twice.",
-        "excludes_star": f"A team that buys {p.get('item')} may not also hire {p.get('star')}.",
-        "too_many_stars": (
-            f"At most {p.get('max')} star players per game (a pair counts once); "
-            f"{p.get('count')} chosen."
+    texts: dict[str, Callable[[], str]] = {
+        "not_your_turn": lambda: gettext(
+            "The team with the higher CTV chooses first; wait for its choices."
         ),
-        "too_many_mercenaries": f"At most {p.get('max')} mercenaries; {p.get('count')} chosen.",
-        "unknown_position": f"This team has no position {p.get('position')!r}.",
-        "unknown_skill": f"There is no skill {p.get('skill')!r} in this ruleset.",
-        "skill_already_held": f"A {p.get('position')} already has {p.get('skill')}.",
-        "skill_not_primary": (
-            f"{p.get('skill')} is not a primary skill of the {p.get('position')}."
+        "unknown_inducement": lambda: gettext(
+            "There is no inducement %(item)s in this ruleset.", item=repr(p.get("item"))
         ),
-        "position_full": f"The team may field at most {p.get('max')} {p.get('position')}.",
-        "no_roster_place": (
-            f"Stars and mercenaries would take the team over {p.get('max')} players."
+        "not_eligible": lambda: gettext(
+            "%(team)s teams may not buy %(item)s.", team=p.get("team"), item=p.get("item")
         ),
-        "over_budget": (
-            f"This costs {_gold(p.get('cost'))} but the team may spend {_gold(p.get('budget'))}."
+        "over_limit": lambda: gettext(
+            "%(item)s: at most %(max)s (asked for %(count)s).",
+            item=p.get("item"),
+            max=p.get("max"),
+            count=p.get("count"),
         ),
-        "not_journeyman_position": (
-            f"Journeymen come from {', '.join(p.get('allowed') or ()) or 'no position'}, "
-            f"not {p.get('position')!r}."
+        "negative_count": lambda: gettext(
+            "%(item)s: the number cannot be negative.", item=p.get("item")
         ),
-        "journeymen_not_needed": f"The team needs only {p.get('needed')} journeymen.",
-        "roster_full": f"The roster already has {p.get('max')} players.",
-        "not_enough_gold": (
-            f"This costs {_gold(p.get('cost'))}; the treasury holds {_gold(p.get('treasury'))}."
+        "unknown_star": lambda: gettext(
+            "There is no star player %(item)s in this ruleset.", item=repr(p.get("item"))
+        ),
+        "star_not_eligible": lambda: gettext(
+            "%(item)s does not play for %(team)s teams.", item=p.get("item"), team=p.get("team")
+        ),
+        "duplicate_star": lambda: gettext("%(item)s is chosen twice.", item=p.get("item")),
+        "excludes_star": lambda: gettext(
+            "A team that buys %(item)s may not also hire %(star)s.",
+            item=p.get("item"),
+            star=p.get("star"),
+        ),
+        "too_many_stars": lambda: gettext(
+            "At most %(max)s star players per game (a pair counts once); %(count)s chosen.",
+            max=p.get("max"),
+            count=p.get("count"),
+        ),
+        "too_many_mercenaries": lambda: gettext(
+            "At most %(max)s mercenaries; %(count)s chosen.", max=p.get("max"), count=p.get("count")
+        ),
+        "unknown_position": lambda: gettext(
+            "This team has no position %(position)s.", position=repr(p.get("position"))
+        ),
+        "unknown_skill": lambda: gettext(
+            "There is no skill %(skill)s in this ruleset.", skill=repr(p.get("skill"))
+        ),
+        "skill_already_held": lambda: gettext(
+            "A %(position)s already has %(skill)s.",
+            position=p.get("position"),
+            skill=p.get("skill"),
+        ),
+        "skill_not_primary": lambda: gettext(
+            "%(skill)s is not a primary skill of the %(position)s.",
+            skill=p.get("skill"),
+            position=p.get("position"),
+        ),
+        "position_full": lambda: gettext(
+            "The team may field at most %(max)s %(position)s.",
+            max=p.get("max"),
+            position=p.get("position"),
+        ),
+        "no_roster_place": lambda: gettext(
+            "Stars and mercenaries would take the team over %(max)s players.", max=p.get("max")
+        ),
+        "over_budget": lambda: gettext(
+            "This costs %(cost)s but the team may spend %(budget)s.",
+            cost=_gold(p.get("cost")),
+            budget=_gold(p.get("budget")),
+        ),
+        "not_journeyman_position": lambda: gettext(
+            "Journeymen come from %(allowed)s, not %(position)s.",
+            allowed=", ".join(p.get("allowed") or ()) or gettext("no position"),
+            position=repr(p.get("position")),
+        ),
+        "journeymen_not_needed": lambda: gettext(
+            "The team needs only %(needed)s journeymen.", needed=p.get("needed")
+        ),
+        "roster_full": lambda: gettext("The roster already has %(max)s players.", max=p.get("max")),
+        "not_enough_gold": lambda: gettext(
+            "This costs %(cost)s; the treasury holds %(treasury)s.",
+            cost=_gold(p.get("cost")),
+            treasury=_gold(p.get("treasury")),
         ),
     }
-    return texts.get(reason.code, reason.code.replace("_", " "))
+    text = texts.get(reason.code)
+    return text() if text is not None else reason.code.replace("_", " ")

@@ -52,6 +52,7 @@ from league.rules.model import (
 __all__ = [
     "MAX_DICE",
     "MAX_DIE",
+    "SKILL_KIND_WORDS",
     "AdvancementRequest",
     "PlayerState",
     "Resolution",
@@ -62,6 +63,7 @@ __all__ = [
     "refusal_text",
     "request_refusal",
     "resolve",
+    "skill_kind_words",
 ]
 
 #: The most dice one advancement takes: BB2025's random skill is two rolls of
@@ -559,6 +561,36 @@ _SKILL_KINDS = {
     "chosen_primary": N_("a primary"),
     "chosen_secondary": N_("a secondary"),
 }
+
+#: Each skill kind as words inside a sentence ("may take: a %(choices)s skill"): the
+#: one place pages and messages find them, rather than the code with "_" replaced.
+SKILL_KIND_WORDS = {
+    # Translators: a kind of skill, inside a sentence ("...: chosen primary skill").
+    "random_primary": N_("random primary"),
+    # Translators: a kind of skill, inside a sentence ("...: chosen primary skill").
+    "chosen_primary": N_("chosen primary"),
+    # Translators: a kind of skill, inside a sentence ("...: chosen primary skill").
+    "random_secondary": N_("random secondary"),
+    # Translators: a kind of skill, inside a sentence ("...: chosen primary skill").
+    "chosen_secondary": N_("chosen secondary"),
+}
+#: Only the side of the kind ("a primary or secondary skill").
+SKILL_SIDE_WORDS = {
+    # Translators: which categories a skill comes from, inside a sentence ("a primary skill").
+    "primary": N_("primary"),
+    # Translators: which categories a skill comes from, inside a sentence ("a secondary skill").
+    "secondary": N_("secondary"),
+}
+
+
+def skill_kind_words(kind: str, *, side_only: bool = False) -> str:
+    """``kind`` ("chosen_primary") as the reader's words: "chosen primary", or with
+    ``side_only`` just "primary"; an unknown code reads with its "_" as spaces."""
+    if side_only and kind.endswith(("_primary", "_secondary")):
+        return gettext(SKILL_SIDE_WORDS[kind.rsplit("_", 1)[1]])
+    if not side_only and kind in SKILL_KIND_WORDS:
+        return gettext(SKILL_KIND_WORDS[kind])
+    return kind.replace("_", " ")
 
 
 def choice_text(ruleset: Ruleset, resolution: Resolution) -> str:

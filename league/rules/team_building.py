@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
+from league.i18n import N_, gettext
 from league.rules.model import (
     Decision,
     Dice,
@@ -30,6 +31,7 @@ __all__ = [
     "hire_decision",
     "purchase_cost",
     "purchase_decision",
+    "purchase_item_name",
     "purchase_quote",
     "roll",
     "roll_each",
@@ -38,14 +40,28 @@ __all__ = [
 ]
 
 PURCHASE_ITEMS = ("reroll", "apothecary", "assistant_coach", "cheerleader", "dedicated_fan")
+#: Each item's name (English; `purchase_item_name` gives it in the reader's language).
 PURCHASE_ITEM_NAMES = {
-    "reroll": "team re-roll",
-    "apothecary": "apothecary",
-    "assistant_coach": "assistant coach",
-    "cheerleader": "cheerleader",
-    "dedicated_fan": "dedicated fan",
+    # Translators: a team item, as a table row ("Team re-roll") and inside "Buy %(item)s".
+    "reroll": N_("team re-roll"),
+    # Translators: a team item, as a table row ("Apothecary") and inside "Buy %(item)s".
+    "apothecary": N_("apothecary"),
+    # Translators: a team item, as a table row ("Assistant coach") and inside "Buy %(item)s".
+    "assistant_coach": N_("assistant coach"),
+    # Translators: a team item, as a table row ("Cheerleader") and inside "Buy %(item)s".
+    "cheerleader": N_("cheerleader"),
+    # Translators: a team item, as a table row ("Dedicated fan") and inside "Buy %(item)s".
+    "dedicated_fan": N_("dedicated fan"),
 }
 BIG_GUY_KEYWORD = "Big Guy"
+
+
+def purchase_item_name(item: str, *, title: bool = False) -> str:
+    """ "team re-roll" in the reader's language; ``title``: with a capital first letter,
+    as a table row names it ("Team re-roll"). An unknown code reads as is."""
+    name = PURCHASE_ITEM_NAMES.get(item)
+    text = gettext(name) if name is not None else item.replace("_", " ")
+    return text[:1].upper() + text[1:] if title else text
 
 
 @dataclass(frozen=True, slots=True)

@@ -46,6 +46,7 @@ from league.rules import (
 )
 from league.services import audit, webhooks
 from league.services.errors import Conflict, Forbidden, RuleViolation
+from league.services.labels import player_status_label
 from league.services.leagues import role_in
 from league.services.submissions import Resubmitted
 from league.services.teams import can_manage, get_player, get_team, team_ruleset, team_type_of
@@ -265,7 +266,7 @@ def buy_advancement(
             gettext(
                 "%(name)s is %(status)s and cannot advance.",
                 name=player.name,
-                status=player.status,
+                status=player_status_label(player.status),
             )
         )
     ruleset = team_ruleset(team)

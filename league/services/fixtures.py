@@ -20,6 +20,7 @@ from league.i18n import gettext, in_language, ngettext
 from league.models import League, Match, MatchTeam, Season, SwissBye, Team, User
 from league.services import audit, webhooks
 from league.services.errors import Conflict, RuleViolation
+from league.services.labels import season_name
 from league.services.leagues import get_league, require_commissioner
 from league.services.matches import schedule_match
 from league.services.standings import season_of
@@ -154,7 +155,7 @@ def generate_fixtures(
                 "%(season)s already has %(num)d league matches; fixtures can only be generated "
                 "for a season without any. Add further fixtures one at a time.",
                 existing,
-                season=season.name,
+                season=season_name(season.name),
             ),
             code="season_has_fixtures",
         )
@@ -449,7 +450,7 @@ def _calendar_events(
             summary = gettext("%(home)s vs %(away)s", home=home.team.name, away=away.team.name)
         where = [league.name]
         if match.season is not None:
-            where.append(match.season.name)
+            where.append(season_name(match.season.name))
         if match.round is not None:
             where.append(gettext("round %(number)s", number=match.round))
         if match.friendly:

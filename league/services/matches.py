@@ -45,6 +45,7 @@ from league.rules.refusals import refusal_text
 from league.rules.team_building import fans_change_decision
 from league.services import audit, submissions, webhooks
 from league.services.errors import Conflict, Forbidden, NotFound, RuleViolation
+from league.services.labels import player_status_label, team_status_label
 from league.services.leagues import get_league, league_ruleset, role_in
 from league.services.postgame import sync_match_day_players, undo_departures
 from league.services.recompute import player_openings, recompute_team
@@ -277,7 +278,7 @@ def _match_teams(league: League, home_team_id: int, away_team_id: int) -> tuple[
                 gettext(
                     "%(team)s is %(status)s; only active teams play.",
                     team=team.name,
-                    status=team.status,
+                    status=team_status_label(team.status),
                 ),
                 field=field_name,
             )
@@ -569,7 +570,7 @@ def _validate(
                 gettext(
                     "%(name)s is %(status)s and cannot play.",
                     name=player.name,
-                    status=player.status,
+                    status=player_status_label(player.status),
                 ),
             )
         elif events.player_id in missing:

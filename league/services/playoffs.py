@@ -21,6 +21,7 @@ from league.rules.competitions import Ranked, first_round, playoff_decision
 from league.rules.refusals import refusal_text
 from league.services import audit
 from league.services.errors import Conflict, NotFound, RuleViolation
+from league.services.labels import season_name
 from league.services.leagues import get_league, league_ruleset, require_commissioner
 from league.services.matches import schedule_match
 from league.services.standings import standings
@@ -106,7 +107,9 @@ def create_bracket(session: Session, actor: User, league_id: int, size: int) -> 
     if season is None:
         raise Conflict(gettext("%(league)s has no open season.", league=league.name))
     if _bracket_of(session, season) is not None:
-        raise Conflict(gettext("%(season)s has its playoffs already.", season=season.name))
+        raise Conflict(
+            gettext("%(season)s has its playoffs already.", season=season_name(season.name))
+        )
     ruleset = league_ruleset(league)
     division = {team.id: team.division for team in league.teams}
     table = [

@@ -41,6 +41,7 @@ from league.rules.seasons import (
 from league.rules.team_building import hire_decision
 from league.services import audit, webhooks
 from league.services.errors import Conflict, Forbidden, NotFound, RuleViolation
+from league.services.labels import season_name
 from league.services.leagues import require_commissioner
 from league.services.standings import standings
 from league.services.teams import (
@@ -437,7 +438,7 @@ def submit_redraft(
             gettext(
                 "%(team)s's re-draft after %(season)s is approved already.",
                 team=plan.team.name,
-                season=plan.season.name,
+                season=season_name(plan.season.name),
             )
         )
     problems = choice_problems(plan, choice)
@@ -475,7 +476,7 @@ def approve_redraft(session: Session, actor: User, team_id: int) -> Team:
             gettext(
                 "%(team)s has not submitted a re-draft after %(season)s.",
                 team=team.name,
-                season=plan.season.name,
+                season=season_name(plan.season.name),
             )
         )
     if redraft.state == "approved":
@@ -483,7 +484,7 @@ def approve_redraft(session: Session, actor: User, team_id: int) -> Team:
             gettext(
                 "%(team)s's re-draft after %(season)s is approved already.",
                 team=team.name,
-                season=plan.season.name,
+                season=season_name(plan.season.name),
             )
         )
     choice = plan.chosen

@@ -145,6 +145,7 @@ class PositionSlot:
 @dataclass(frozen=True, slots=True)
 class ItemLine:
     item: str
+    #: English; pages show `league.rules.purchase_item_name(item)`, in the reader's language.
     name: str
     count: int
     price: int

@@ -25,6 +25,7 @@ from league.rules.team_building import (
 )
 from league.services import audit, submissions, webhooks
 from league.services.errors import Conflict, DomainError, Forbidden, NotFound, RuleViolation
+from league.services.labels import ledger_text, player_status_label
 from league.services.leagues import (
     get_league,
     league_ruleset,
@@ -199,7 +200,11 @@ def post_entry(
     season_id: int | None = None,
 ) -> TreasuryEntry:
     """Append a ledger row and keep the team's treasury equal to the ledger's sum."""
-    refusal = _balance_refusal(team, amount, description)
+    # The refusal names the row as the ledger shows it, in the reader's language.
+    shown = ledger_text(
+        TreasuryEntry(kind=kind, description=description, item=item, match_id=match_id)
+    )
+    refusal = _balance_refusal(team, amount, shown)
     if refusal:
         raise refusal
     entry = TreasuryEntry(
@@ -553,7 +558,7 @@ def fire_player(session: Session, actor: User, player_id: int) -> Player:
             gettext(
                 "%(name)s is not on the roster (%(status)s).",
                 name=player.name,
-                status=player.status,
+                status=player_status_label(player.status),
             )
         )
     if team.status == "draft":
@@ -575,7 +580,7 @@ def retire_player(session: Session, actor: User, player_id: int) -> Player:
             gettext(
                 "%(name)s is not on the roster (%(status)s).",
                 name=player.name,
-                status=player.status,
+                status=player_status_label(player.status),
             )
         )
     if team.status == "draft":

@@ -57,6 +57,7 @@ from league.models.webhook import URL_LENGTH, WEBHOOK_EVENTS, WEBHOOK_FORMATS
 from league.rules import stat_label
 from league.services import audit
 from league.services.errors import NotFound, RuleViolation
+from league.services.labels import season_name
 from league.services.leagues import get_league, require_commissioner
 from league.services.standings import standings
 from league.services.unit_of_work import after_commit, unit_of_work
@@ -733,7 +734,7 @@ def _embed_parts(envelope: dict[str, Any]) -> tuple[str, str, str, list[tuple[st
             "%(season)s: %(num)d fixture",
             "%(season)s: %(num)d fixtures",
             len(lines),
-            season=data["season"],
+            season=season_name(data["season"] or ""),
         )
         return title, "\n".join(lines), data["url"], []
     if event == "advancement.bought":
@@ -759,7 +760,7 @@ def _embed_parts(envelope: dict[str, Any]) -> tuple[str, str, str, list[tuple[st
         gettext("%(position)s. %(team)s \u2013 %(points)s pts", **_row(r)) for r in data["table"]
     ]
     return (
-        gettext("%(season)s is over", season=data["name"]),
+        gettext("%(season)s is over", season=season_name(data["name"])),
         gettext("Final table:") + "\n" + _lines(table),
         data["url"],
         [],

@@ -17,6 +17,7 @@ from league.services import users
 from league.services.errors import DomainError, Forbidden, NotFound
 from league.web.forms import EmptyForm
 from league.web.i18n import cache_language, register_i18n
+from league.web.labels import register_labels
 from league.web.rules import bp as rules_bp
 from league.web.rules import not_found_page as rules_not_found
 
@@ -104,6 +105,7 @@ def register_web(app: Flask) -> None:
 
         app.register_blueprint(bench_bp)
     register_i18n(app)
+    register_labels(app)
     _register_error_pages(app)
     register_caching(app, language_key=cache_language)
 

@@ -19,6 +19,7 @@ from league.rules import (
     inducement_price,
     load_ruleset,
     ruleset_ids,
+    skill_kind_words,
     stat_label,
 )
 from league.rules.model import MatchDay
@@ -49,6 +50,12 @@ def rules_text(ruleset: Ruleset) -> RulesText:
 def stat_label_global(characteristic: str) -> str:
     """``stat_label('ma')``: the characteristic's abbreviation in the reader's language."""
     return stat_label(characteristic)
+
+
+@bp.app_template_filter("skill_kind")
+def format_skill_kind(kind: str, side_only: bool = False) -> str:
+    """A skill kind code ("chosen_primary") as words in the reader's language."""
+    return skill_kind_words(kind, side_only=side_only)
 
 
 @bp.app_template_filter("gold")

@@ -17,6 +17,7 @@ from league.models import Player, Team
 from league.rules.refusals import an_item
 from league.services import matched_play, teams
 from league.services.errors import DomainError
+from league.services.labels import player_status_label
 from league.services.leagues import active_members, role_in
 from league.services.matches import player_history
 from league.services.rosters import team_page_version, team_sheet
@@ -407,7 +408,7 @@ def _confirm_player_action(
             gettext(
                 "%(name)s is no longer on the roster (%(status)s).",
                 name=player.name,
-                status=player.status,
+                status=player_status_label(player.status),
             ),
             "error",
         )

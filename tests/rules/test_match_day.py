@@ -38,6 +38,7 @@ from league.rules import (
     treasury_allowance,
 )
 from league.rules.model import make_reason
+from tests.fake_i18n import bracketing
 
 HIGHER, LOWER = 1_150_000, 1_000_000
 
@@ -273,3 +274,19 @@ def test_every_refusal_reads_as_a_sentence() -> None:
         text = reason_text(make_reason(code))
         assert text != code.replace("_", " "), code
         assert text.endswith("."), code
+
+
+def test_every_refusal_is_looked_up_in_the_readers_language() -> None:
+    """Issue 20: each sentence is one message id with its numbers put in, no f-string."""
+    source = Path(match_day_module.__file__).read_text(encoding="utf-8")
+    codes = set(re.findall(r'(?:make_reason|Decision\.deny)\(\s*"(\w+)"', source))
+    with bracketing() as backend:
+        for code in sorted(codes):
+            text = reason_text(make_reason(code, cost=325_000, budget=300_000, allowed=()))
+            assert text.startswith("⟦"), (code, text)
+            assert text.endswith(".⟧"), (code, text)
+        over = reason_text(make_reason("over_budget", cost=325_000, budget=300_000))
+        journeymen = reason_text(make_reason("not_journeyman_position", position="x"))
+    assert over == "⟦This costs #325000 but the team may spend #300000.⟧"
+    assert journeymen == "⟦Journeymen come from ⟦no position⟧, not 'x'.⟧"
+    assert "This costs %(cost)s but the team may spend %(budget)s." in backend.asked

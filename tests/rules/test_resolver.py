@@ -26,7 +26,9 @@ from league.rules import (
     random_skill_list,
     refusal_text,
     resolve,
+    skill_kind_words,
 )
+from tests.fake_i18n import bracketing
 
 # (position id) per ruleset: a Human Blitzer, primary G and S, holding Block.
 BLITZER = {
@@ -565,3 +567,14 @@ def test_dice_bounds_fit_every_ruleset() -> None:
         if c.learnable
     ]
     assert max(lists) == 14
+
+
+def test_skill_kinds_as_words() -> None:
+    """Issue 20: pages put these in sentences rather than the codes."""
+    assert skill_kind_words("chosen_primary") == "chosen primary"
+    assert skill_kind_words("random_secondary", side_only=True) == "secondary"
+    assert skill_kind_words("new_kind") == "new kind"
+    with bracketing() as backend:
+        assert skill_kind_words("chosen_secondary") == "⟦chosen secondary⟧"
+        assert skill_kind_words("chosen_primary", side_only=True) == "⟦primary⟧"
+    assert backend.asked == ["chosen secondary", "primary"]

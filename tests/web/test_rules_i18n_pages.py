@@ -46,7 +46,7 @@ def test_the_inducements_page_in_french(app: Flask) -> None:
     html = _page(app, "/rules/bb2025/inducements", rules.inducements, "fr", ruleset_id="bb2025")
     assert '<td class="card-title">Pots-de-vin</td>' in html
     assert "Chaque pot-de-vin peut annuler une expulsion sur 2+." in html
-    assert "with Solitaire (4+)." in html  # the journeymen's trait, by its French name
+    assert "avec Solitaire (4+)." in html  # the journeymen's trait, by its French name
 
 
 def test_a_language_without_a_file_is_english(app: Flask) -> None:

@@ -20,6 +20,7 @@ from league.rules import RANDOM_CHARACTERISTIC_KIND, RANDOM_SKILL_KINDS, needs_d
 from league.services import teams
 from league.services.advancement import PendingRoll, buy_advancement, undo_last_advancement
 from league.services.errors import DomainError, Forbidden, RuleViolation
+from league.services.labels import player_status_label
 from league.services.rosters import team_values
 from league.services.submissions import Resubmitted
 from league.services.text import ordinal
@@ -152,7 +153,7 @@ def show_choices(player_id: int) -> Response | tuple[str, int]:
             gettext(
                 "%(name)s is %(status)s and cannot advance.",
                 name=player.name,
-                status=player.status,
+                status=player_status_label(player.status),
             ),
             "error",
         )
@@ -181,7 +182,7 @@ def preview_choice(player_id: int) -> Response | tuple[str, int]:
             gettext(
                 "%(name)s is %(status)s and cannot advance.",
                 name=player.name,
-                status=player.status,
+                status=player_status_label(player.status),
             ),
             "error",
         )

@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from flask_login import current_user
 
 from league.extensions import db
-from league.i18n import N_, format_list, format_number, gettext
+from league.i18n import N_, current_language, format_list, format_number, gettext
 from league.models import Advancement, DiceRoll, Player, Team
 from league.rules import (
     RANDOM_CHARACTERISTIC_KIND,
@@ -152,8 +152,9 @@ class Context:
         return value_increase(self.ruleset, kind, skill=skill, characteristic=characteristic)
 
     def category_name(self, code: str | None) -> str:
+        """The category's name in the reader's language (the ruleset's i18n files)."""
         if code and self.ruleset.has_category(code):
-            return self.ruleset.category(code).name
+            return self.ruleset.text(current_language()).category_name(code)
         return code or ""
 
 
@@ -208,7 +209,7 @@ def skill_groups(
             names = tuple(choice.skill.name for choice in group.choices)
             if names:
                 reason = _closed_reason(ctx, group.access, kind, group.category.learnable)
-                closed.append(ClosedCategory(code, group.category.name, reason, names))
+                closed.append(ClosedCategory(code, ctx.category_name(code), reason, names))
             continue
         offers = tuple(
             SkillOffer(choice.skill, ctx.value(kind, choice.skill), kind)
@@ -222,7 +223,12 @@ def skill_groups(
         )
         groups.append(
             SkillGroup(
-                code, group.category.name, kind, kind_label(ctx.ruleset, kind), offers, refused
+                code,
+                ctx.category_name(code),
+                kind,
+                kind_label(ctx.ruleset, kind),
+                offers,
+                refused,
             )
         )
     return tuple(groups), tuple(closed)

@@ -7,6 +7,7 @@ from league.i18n import N_, format_number, gettext
 from league.models import Match, MatchPlayer, MatchTeam
 from league.rules import Dice, Ruleset, expensive_mistake_column
 from league.services import matches
+from league.services.labels import mistake_name  # with the ledger's words
 from league.web.forms.matches import COUNTER_LABELS
 
 DASH = "\u2014"
@@ -19,20 +20,6 @@ EFFECT_NOTES = {
     "lasting": N_("misses next game"),
     "dead": N_("dead"),
 }
-MISTAKE_NAMES = {
-    "crisis_averted": N_("Crisis averted"),
-    "minor": N_("Minor incident"),
-    "major": N_("Major incident"),
-    "catastrophe": N_("Catastrophe"),
-}
-
-
-def mistake_name(code: str | None) -> str | None:
-    """ "Minor incident" for ``minor``; an unknown code as it is stored."""
-    if code is None:
-        return None
-    name = MISTAKE_NAMES.get(code)
-    return gettext(name) if name else code
 
 
 def injury_name(ruleset: Ruleset, code: str) -> str:
