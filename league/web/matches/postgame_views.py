@@ -51,7 +51,8 @@ class SidePanel:
 
 
 def label(player: Player) -> str:
-    return f"#{player.number} {player.name}"
+    """A player as the post-game forms list him: "Name (#4)"."""
+    return f"{player.name} (#{player.number})"
 
 
 def offers(match: Match, side: MatchTeam, ruleset: Ruleset) -> list[JourneymanOffer]:
