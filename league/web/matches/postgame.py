@@ -119,6 +119,10 @@ def draw_mvp(match_id: int, side_name: str) -> tuple[str, int] | Response:
     match = matches.get_match(db.session(), match_id)
     side = _side_of(match, side_name)
     _require_manager(side)
+    back = url_for("matches.show", match_id=match.id, _anchor=f"{side_name}-postgame")
+    if side.mvp_draw is not None:
+        flash(gettext("%(team)s's MVP was drawn already.", team=side.team.name), "error")
+        return redirect(back)
     form = MvpDrawForm(prefix=f"{side.side}-mvp", choices=mvp_choices(match, side))
     if not match.league.table_dice_allowed:
         del form.die
@@ -134,9 +138,7 @@ def draw_mvp(match_id: int, side_name: str) -> tuple[str, int] | Response:
             populate_errors(form, error)
         else:
             flash(gettext("%(name)s is the MVP.", name=name), "success")
-            return redirect(
-                url_for("matches.show", match_id=match.id, _anchor=f"{side_name}-postgame")
-            )
+            return redirect(back)
     db.session.expire_all()
     match = matches.get_match(db.session(), match_id)
     return render_show(match, panels(match, {(side_name, "mvp"): form}), 400)
@@ -150,6 +152,10 @@ def departures(match_id: int, side_name: str) -> tuple[str, int] | Response:
     _require_manager(side)
     if not side.conceded:
         abort(404, description=gettext("%(team)s did not concede this match.", team=side.team.name))
+    back = url_for("matches.show", match_id=match.id, _anchor=f"{side_name}-postgame")
+    if side.departures is not None:
+        flash(gettext("%(team)s's departures were rolled already.", team=side.team.name), "error")
+        return redirect(back)
     ruleset = league_ruleset(match.league)
     form = side_departures_form(side, ruleset, match.league.table_dice_allowed)
     if form.validate_on_submit():
@@ -160,7 +166,8 @@ def departures(match_id: int, side_name: str) -> tuple[str, int] | Response:
                 )
                 left = [r.player.name for r in results if r.left]
         except DomainError as error:
-            populate_errors(form, error)
+            # The dice as a whole ("dice") are the form's, above its fields.
+            populate_errors(form, error, lambda path: None if path == "dice" else path)
         else:
             if left:
                 flash(
@@ -169,9 +176,7 @@ def departures(match_id: int, side_name: str) -> tuple[str, int] | Response:
                 )
             else:
                 flash(gettext("Departures rolled: nobody left."), "success")
-            return redirect(
-                url_for("matches.show", match_id=match.id, _anchor=f"{side_name}-postgame")
-            )
+            return redirect(back)
     db.session.expire_all()
     match = matches.get_match(db.session(), match_id)
     return render_show(match, panels(match, {(side_name, "departures"): form}), 400)
