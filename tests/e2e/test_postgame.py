@@ -24,9 +24,9 @@ pytestmark = pytest.mark.e2e
 SHOTS = os.environ.get("POSTGAME_SCREENSHOTS")
 
 
-def _shot(page, name: str) -> None:
+def _shot(page, name: str, *, full_page: bool = True) -> None:
     if SHOTS:
-        page.screenshot(path=os.path.join(SHOTS, f"{name}.png"), full_page=True)
+        page.screenshot(path=os.path.join(SHOTS, f"{name}.png"), full_page=full_page)
 
 
 def test_after_the_game_on_a_phone(served_app: tuple[str, Flask], page) -> None:
@@ -57,6 +57,8 @@ def test_after_the_game_on_a_phone(served_app: tuple[str, Flask], page) -> None:
     page.get_by_test_id(f"player-{star_id}").locator("summary").click()
     expect(page.get_by_test_id(f"no-mvp-{star_id}")).to_have_text("A star player cannot be MVP.")
     expect(page.locator(f"#p{star_id}_mvp")).to_be_disabled()
+    page.get_by_test_id(f"player-{star_id}").locator("summary").scroll_into_view_if_needed()
+    _shot(page, "report-star", full_page=False)
     assert page.evaluate(NO_SIDEWAYS_SCROLL)
     _shot(page, "report")
 

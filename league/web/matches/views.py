@@ -74,7 +74,7 @@ def counters(ruleset: Ruleset, match: Match) -> tuple[str, ...]:
 
 def _position_name(team: Team, player: Player) -> str:
     if player.status == "star":
-        return gettext("Star player")
+        return ""  # his tag says "star player"
     try:
         return team_type_of(team).position(player.position_id).name
     except RulesError:
@@ -185,6 +185,8 @@ class PlayerResult:
     events: str
     injury: str | None
     spp: int
+    #: Taken on for this match: "journeyman", "mercenary" or "star" (else None).
+    match_day: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,6 +218,7 @@ def side_results(match: Match, ruleset: Ruleset) -> list[SideResult]:
                 events_text(appearance),
                 injury_result(ruleset, appearance),
                 appearance.spp,
+                _match_day_status(appearance.player, match),
             )
             for appearance in match.players
             if appearance.team_id == side.team_id
