@@ -62,6 +62,9 @@ def hire_journeyman(match_id: int, player_id: int) -> str | Response:
         abort(404)
     _require_manager(side)
     back = url_for("matches.show", match_id=match.id, _anchor=f"{side.side}-postgame")
+    if match.state != "played":
+        flash(gettext("A journeyman is hired after the result is final."), "error")
+        return redirect(back)
     offer = next(
         (o for o in offers(match, side, league_ruleset(match.league)) if o.player.id == player.id),
         None,
