@@ -35,6 +35,10 @@ PLAYER_STATUS_LABELS = {
     "dead": N_("dead"),
     "retired": N_("retired"),
     "fired": N_("fired"),
+    # Match-day players: taken on for one match (league.services.postgame).
+    "journeyman": N_("journeyman"),
+    "mercenary": N_("mercenary"),
+    "star": N_("star player"),
 }
 
 #: league.models.team.TEAM_STATUSES

@@ -66,6 +66,13 @@ class PlayerSlot:
     position: str
     #: Why the player cannot play this match (the row is shown disabled), or None.
     missing: str | None = None
+    #: A match-day player's status ("journeyman", "mercenary", "star"), else None.
+    match_day: str | None = None
+
+    @property
+    def may_be_mvp(self) -> bool:
+        """A star player cannot be MVP (his touchdowns and casualties still count)."""
+        return self.match_day != "star"
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,7 +13,7 @@ from werkzeug.wrappers import Response
 from league.extensions import db
 from league.i18n import gettext
 from league.models import Match
-from league.services import matches
+from league.services import matches, postgame
 from league.services.errors import DomainError
 from league.services.leagues import get_league, league_ruleset, role_in
 from league.services.matches import ReportErrors
@@ -28,6 +28,7 @@ from league.web.forms.matches import (
     stray_player_lines,
 )
 from league.web.helpers import flash_refusal, populate_errors
+from league.web.matches.postgame_views import SidePanel, panels
 from league.web.matches.views import layout_for, side_results, stored_result
 
 bp = Blueprint("matches", __name__)
@@ -118,7 +119,9 @@ def report(match_id: int) -> tuple[str, int] | Response:
     commissioner = _is_commissioner(match)
     if match.state == "played" and not commissioner:
         abort(403, description=gettext("Only a commissioner can correct a result."))
-    layout = layout_for(match, league_ruleset(match.league))
+    layout = layout_for(
+        match, league_ruleset(match.league), postgame.match_day_players(db.session(), match)
+    )
 
     if request.method == "GET":
         stored = stored_result(match) if match.state == "played" else match.draft_report
@@ -196,8 +199,14 @@ def _save_unfinished_report(match: Match, form: ReportForm) -> Response:
 
 
 @bp.get("/matches/<int:match_id>")
-def show(match_id: int) -> str:
+def show(match_id: int) -> tuple[str, int]:
     match = matches.get_match(db.session(), match_id)
+    return render_show(match, panels(match))
+
+
+def render_show(match: Match, after: list[SidePanel], status: int = 200) -> tuple[str, int]:
+    """The match page; `after` is each side's panel after the result (journeymen to
+    hire, the MVP draw, departures), with any form sent back with its errors."""
     ruleset = league_ruleset(match.league)
     signed_in = current_user.is_authenticated
     return render_template(
@@ -209,7 +218,8 @@ def show(match_id: int) -> str:
         voided_before=matches.voided_before(match),
         commissioner=signed_in and _is_commissioner(match),
         may_report=signed_in and match.state in ("scheduled", "draft") and _may_edit(match),
-    )
+        postgame=after,
+    ), status
 
 
 @bp.route("/matches/<int:match_id>/void", methods=["GET", "POST"])

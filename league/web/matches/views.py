@@ -4,6 +4,7 @@ the match page."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from league.i18n import gettext
@@ -72,22 +73,40 @@ def counters(ruleset: Ruleset, match: Match) -> tuple[str, ...]:
 
 
 def _position_name(team: Team, player: Player) -> str:
+    if player.status == "star":
+        return ""  # his tag says "star player"
     try:
         return team_type_of(team).position(player.position_id).name
     except RulesError:
         return player.position_id
 
 
-def slots(match: Match) -> tuple[PlayerSlot, ...]:
-    """A row for each player of the two rosters, and for those the stored result names."""
+def _match_day_status(player: Player, match: Match) -> str | None:
+    """How the report tags a player taken on for this match (a hired journeyman stays one)."""
+    if player.match_day_match_id != match.id:
+        return None
+    return player.status if player.match_day_only else "journeyman"
+
+
+def slots(match: Match, match_day: Sequence[Player] = ()) -> tuple[PlayerSlot, ...]:
+    """A row for each player of the two rosters, and for those the stored result names;
+    then the match's journeymen, mercenaries and star players (`match_day`), tagged."""
     played = {appearance.player_id for appearance in match.players}
     found = []
     for side in match.sides:
         team = side.team
-        players = roster(team)
+        players = [p for p in roster(team) if p.match_day_match_id != match.id]
         # Correcting a result: players it killed (or who left since) keep their row.
-        players += [p for p in team.players if p.id in played and p not in players]
-        for player in sorted(players, key=lambda p: (p.number, p.id)):
+        players += [
+            p
+            for p in team.players
+            if p.id in played and p not in players and p.match_day_match_id != match.id
+        ]
+        extra = [p for p in match_day if p.team_id == team.id]
+        extra += [p for p in team.players if p.id in played and p.match_day_match_id == match.id]
+        ordered = sorted(players, key=lambda p: (p.number, p.id))
+        ordered += sorted(dict.fromkeys(extra), key=lambda p: (p.number, p.id))
+        for player in ordered:
             missing = None
             if match.state in ("scheduled", "draft") and player.status == "mng":
                 missing = gettext("Misses this match: injured in the previous one.")
@@ -99,16 +118,17 @@ def slots(match: Match) -> tuple[PlayerSlot, ...]:
                     name=player.name,
                     position=_position_name(team, player),
                     missing=missing,
+                    match_day=_match_day_status(player, match),
                 )
             )
     return tuple(found)
 
 
-def layout_for(match: Match, ruleset: Ruleset) -> ReportLayout:
+def layout_for(match: Match, ruleset: Ruleset, match_day: Sequence[Player] = ()) -> ReportLayout:
     formula = ruleset.winnings.formula if ruleset.winnings else None
     return ReportLayout(
         team_names={side.side: side.team.name for side in match.sides},
-        players=slots(match),
+        players=slots(match, match_day),
         counters=counters(ruleset, match),
         injuries=injury_choices(ruleset),
         lasting_codes=lasting_codes(ruleset),
@@ -165,6 +185,8 @@ class PlayerResult:
     events: str
     injury: str | None
     spp: int
+    #: Taken on for this match: "journeyman", "mercenary" or "star" (else None).
+    match_day: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,6 +218,7 @@ def side_results(match: Match, ruleset: Ruleset) -> list[SideResult]:
                 events_text(appearance),
                 injury_result(ruleset, appearance),
                 appearance.spp,
+                _match_day_status(appearance.player, match),
             )
             for appearance in match.players
             if appearance.team_id == side.team_id

@@ -1,0 +1,185 @@
+"""After the result is final: hire a journeyman for good, draw the MVP and roll a
+conceding team's departures (BB2025). The match page shows a panel per side
+(`panels`); the routes below write, each with its form and CSRF."""
+
+from __future__ import annotations
+
+from flask import abort, flash, redirect, render_template, url_for
+from flask_login import current_user, login_required
+from werkzeug.wrappers import Response
+
+from league.extensions import db
+from league.i18n import format_number, gettext
+from league.models import Match, MatchTeam, Player
+from league.services import matches, postgame
+from league.services.errors import DomainError
+from league.services.leagues import league_ruleset
+from league.services.teams import can_manage
+from league.services.unit_of_work import unit_of_work
+from league.web.forms import EmptyForm
+from league.web.forms.postgame import MvpDrawForm
+from league.web.helpers import flash_refusal, populate_errors
+from league.web.matches.postgame_views import (
+    label,
+    mvp_choices,
+    offers,
+    panels,
+    side_departures_form,
+)
+from league.web.matches.routes import bp, render_show
+
+# ---------------------------------------------------------------------------
+# Hiring a journeyman for good
+
+
+def _side_of(match: Match, side_name: str) -> MatchTeam:
+    side = next((s for s in match.sides if s.side == side_name), None)
+    if side is None:
+        abort(404)
+    return side
+
+
+def _require_manager(side: MatchTeam) -> None:
+    if not can_manage(side.team, current_user):
+        abort(
+            403,
+            description=gettext(
+                "Only %(team)s's coach or a commissioner can do that.", team=side.team.name
+            ),
+        )
+
+
+@bp.route("/matches/<int:match_id>/journeymen/<int:player_id>/hire", methods=["GET", "POST"])
+@login_required
+def hire_journeyman(match_id: int, player_id: int) -> str | Response:
+    """Asks first (the price leaves the treasury), then hires him for good."""
+    match = matches.get_match(db.session(), match_id)
+    player = db.session.get(Player, player_id)
+    if player is None or player.match_day_match_id != match.id:
+        abort(404)
+    side = next((s for s in match.sides if s.team_id == player.team_id), None)
+    if side is None:  # pragma: no cover - a match-day player plays for one of the sides
+        abort(404)
+    _require_manager(side)
+    back = url_for("matches.show", match_id=match.id, _anchor=f"{side.side}-postgame")
+    if match.state != "played":
+        flash(gettext("A journeyman is hired after the result is final."), "error")
+        return redirect(back)
+    offer = next(
+        (o for o in offers(match, side, league_ruleset(match.league)) if o.player.id == player.id),
+        None,
+    )
+    form = EmptyForm()
+    if form.validate_on_submit():
+        try:
+            with unit_of_work() as session:
+                postgame.hire_journeyman(session, current_user, match.id, player_id)
+        except DomainError as error:
+            flash_refusal(error, gettext("Nothing changed: "))
+            return redirect(back)
+        flash(
+            gettext(
+                "%(name)s is hired for good, for %(gold)s gold.",
+                name=player.name,
+                gold=format_number(offer.price if offer else 0),
+            ),
+            "success",
+        )
+        return redirect(url_for("teams.show", team_id=side.team_id, _anchor="roster"))
+    if offer is None or offer.hired or player.status != "journeyman":
+        flash(
+            gettext("%(name)s is not a journeyman waiting to be hired.", name=player.name),
+            "error",
+        )
+        return redirect(back)
+    if offer.refusals:
+        flash(" ".join(offer.refusals), "error")
+        return redirect(back)
+    return render_template(
+        "teams/confirm.html",
+        team=side.team,
+        form=form,
+        question=gettext("Hire %(name)s for good?", name=player.name),
+        explanation=gettext(
+            "%(player)s joins %(team)s's roster for %(gold)s gold from the treasury, "
+            "keeps his SPP and loses the journeyman's trait.",
+            player=label(player),
+            team=side.team.name,
+            gold=format_number(offer.price),
+        ),
+        button=gettext("Yes, hire %(name)s", name=player.name),
+        cancel_url=back,
+    )
+
+
+# ---------------------------------------------------------------------------
+# BB2025: the MVP draw and the departures
+
+
+@bp.post("/matches/<int:match_id>/mvp/<side_name>")
+@login_required
+def draw_mvp(match_id: int, side_name: str) -> tuple[str, int] | Response:
+    match = matches.get_match(db.session(), match_id)
+    side = _side_of(match, side_name)
+    _require_manager(side)
+    back = url_for("matches.show", match_id=match.id, _anchor=f"{side_name}-postgame")
+    if side.mvp_draw is not None:
+        flash(gettext("%(team)s's MVP was drawn already.", team=side.team.name), "error")
+        return redirect(back)
+    form = MvpDrawForm(prefix=f"{side.side}-mvp", choices=mvp_choices(match, side))
+    if not match.league.table_dice_allowed:
+        del form.die
+    if form.validate_on_submit():
+        die = form.die.data if "die" in form else None
+        try:
+            with unit_of_work() as session:
+                drawn = postgame.draw_mvp(
+                    session, current_user, match.id, side.team_id, form.nominees.data or [], die
+                )
+                name = drawn.player.name
+        except DomainError as error:
+            populate_errors(form, error)
+        else:
+            flash(gettext("%(name)s is the MVP.", name=name), "success")
+            return redirect(back)
+    db.session.expire_all()
+    match = matches.get_match(db.session(), match_id)
+    return render_show(match, panels(match, {(side_name, "mvp"): form}), 400)
+
+
+@bp.post("/matches/<int:match_id>/departures/<side_name>")
+@login_required
+def departures(match_id: int, side_name: str) -> tuple[str, int] | Response:
+    match = matches.get_match(db.session(), match_id)
+    side = _side_of(match, side_name)
+    _require_manager(side)
+    if not side.conceded:
+        abort(404, description=gettext("%(team)s did not concede this match.", team=side.team.name))
+    back = url_for("matches.show", match_id=match.id, _anchor=f"{side_name}-postgame")
+    if side.departures is not None:
+        flash(gettext("%(team)s's departures were rolled already.", team=side.team.name), "error")
+        return redirect(back)
+    ruleset = league_ruleset(match.league)
+    form = side_departures_form(side, ruleset, match.league.table_dice_allowed)
+    if form.validate_on_submit():
+        try:
+            with unit_of_work() as session:
+                results = postgame.concession_departures(
+                    session, current_user, match.id, form.dice()
+                )
+                left = [r.player.name for r in results if r.left]
+        except DomainError as error:
+            # The dice as a whole ("dice") are the form's, above its fields.
+            populate_errors(form, error, lambda path: None if path == "dice" else path)
+        else:
+            if left:
+                flash(
+                    gettext("Departures rolled: %(names)s left.", names=", ".join(left)),
+                    "success",
+                )
+            else:
+                flash(gettext("Departures rolled: nobody left."), "success")
+            return redirect(back)
+    db.session.expire_all()
+    match = matches.get_match(db.session(), match_id)
+    return render_show(match, panels(match, {(side_name, "departures"): form}), 400)
