@@ -13,7 +13,7 @@ export PYTHONPATH := $(CURDIR)
 
 .PHONY: help install run test lint fmt imports typecheck migrations-check pytest pytest-postgres \
         pytest-postgres-web pytest-postgres-rest soak \
-        pdf-fonts browser-deps bench clean i18n-compile i18n-check
+        pdf-fonts browser-deps bench clean i18n-compile i18n-update i18n-check
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-18s %s\n", $$1, $$2}'
@@ -41,7 +41,10 @@ run: install pdf-fonts instance/secret_key i18n-compile ## Migrate, seed the dem
 i18n-compile: install ## Compile the translation catalogues (translations/*/LC_MESSAGES/*.mo, not committed)
 	$(BIN)/python -m league.i18n.catalogues compile
 
-i18n-check: install ## Extract the texts, update and compile the catalogues; fail on untranslated or fuzzy entries
+i18n-update: install ## Extract the texts into translations/messages.pot and update every catalogue from it
+	$(BIN)/python -m league.i18n.catalogues update
+
+i18n-check: install ## Fail on any text untranslated, fuzzy or with wrong placeholders once the catalogues are up to date
 	$(BIN)/python -m league.i18n.catalogues check
 
 # The SQLite pass and the PostgreSQL pass run side by side; the PostgreSQL pass, which

@@ -1,8 +1,9 @@
 """The translation catalogues in `translations/`: compile them, check them.
 
     python -m league.i18n.catalogues compile   # .po -> .mo where the .mo is missing or older
-    python -m league.i18n.catalogues check     # extract -> update -> compile, then fail
-                                               # listing untranslated and fuzzy entries
+    python -m league.i18n.catalogues update    # extract -> update the catalogues -> compile
+    python -m league.i18n.catalogues check     # the same on copies, then fail listing
+                                               # untranslated, fuzzy or broken entries
 
 The compiled .mo files are build output (not committed): `make run`, `make i18n-check`
 and the test session compile them. See docs/i18n.md.
@@ -12,7 +13,9 @@ from __future__ import annotations
 
 import logging
 import os
+import shutil
 import sys
+import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -98,8 +101,10 @@ def _pybabel(*arguments: str) -> None:
         raise RuntimeError(f"pybabel {arguments[0]} failed ({status})")
 
 
-def extract_and_update() -> None:
-    """Extract the marked texts into messages.pot and merge them into every catalogue."""
+def extract_and_update(directory: Path = TRANSLATIONS) -> None:
+    """Extract the marked texts into `directory`'s messages.pot and merge them into every
+    catalogue there."""
+    template = directory / TEMPLATE.name
     os.chdir(ROOT)  # babel.cfg's patterns are relative to the project
     keywords = [argument for keyword in KEYWORDS for argument in ("-k", keyword)]
     # --ignore-dirs: not the default "_*", which would skip templates/_partials and _macros.
@@ -120,12 +125,12 @@ def extract_and_update() -> None:
         "--project",
         PROJECT,
         "-o",
-        str(TEMPLATE),
+        str(template),
         ".",
     )
     for language in translated_languages():
-        common = ("-i", str(TEMPLATE), "-d", str(TRANSLATIONS), "-l", language, "--no-wrap")
-        if po_path(language).exists():
+        common = ("-i", str(template), "-d", str(directory), "-l", language, "--no-wrap")
+        if po_path(language, directory).exists():
             # No fuzzy guesses: a new text is plainly untranslated until someone writes it.
             _pybabel("update", *common, "--no-fuzzy-matching")
         else:
@@ -133,19 +138,28 @@ def extract_and_update() -> None:
 
 
 def check(languages: Iterable[str] | None = None) -> dict[str, list[str]]:
-    """Extract, update and compile; each language's problems (empty when complete)."""
-    extract_and_update()
-    compile_catalogues(force=True)
-    return {
-        language: problems(_read(po_path(language), language))
-        for language in (languages or translated_languages())
-    }
+    """Each language's problems (empty when complete) once its catalogue is brought up to
+    date with the sources. Works on copies: the committed files stay as they are (`update`
+    writes them)."""
+    with tempfile.TemporaryDirectory() as temporary:
+        copy = Path(temporary) / TRANSLATIONS.name
+        shutil.copytree(TRANSLATIONS, copy, ignore=shutil.ignore_patterns("*.mo"))
+        extract_and_update(copy)
+        return {
+            language: problems(_read(po_path(language, copy), language))
+            for language in (languages or translated_languages())
+        }
 
 
 def main(argv: list[str]) -> int:
     if argv[:1] == ["compile"]:
         for mo in compile_catalogues(force="--force" in argv):
             print(f"compiled {mo.relative_to(ROOT)}")
+        return 0
+    if argv[:1] == ["update"]:
+        extract_and_update()
+        compile_catalogues(force=True)
+        print(f"updated {TEMPLATE.relative_to(ROOT)} and the catalogues beside it")
         return 0
     if argv[:1] == ["check"]:
         failed = False
@@ -158,7 +172,10 @@ def main(argv: list[str]) -> int:
             else:
                 print(f"{language}: complete")
         return 1 if failed else 0
-    print("usage: python -m league.i18n.catalogues compile [--force] | check", file=sys.stderr)
+    print(
+        "usage: python -m league.i18n.catalogues compile [--force] | update | check",
+        file=sys.stderr,
+    )
     return 2
 
 
