@@ -347,6 +347,12 @@ def draw_mvp(
         return player.on_roster or player.id in played
 
     eligible = {p.id: p for p in team.players if could_play(p)}
+    if not eligible:  # no nominee: a roll could never name one
+        raise RuleViolation(
+            gettext("%(team)s has no player who could be this match's MVP.", team=team.name),
+            code="mvp_no_nominees",
+            field="nominees",
+        )
     chosen = list(dict.fromkeys(nominees))
     strangers = [pid for pid in chosen if pid not in eligible]
     if strangers or len(chosen) != len(nominees):

@@ -293,20 +293,21 @@ def _recompute_team_items(
         )
     bought = dict.fromkeys(ITEMS, 0)
     since = dict.fromkeys(ITEMS, 0)
-    for item, kind, later, count in session.execute(
+    # Counted with FILTER, not grouped by "id > after": PostgreSQL binds the two copies of
+    # that comparison as two parameters and refuses the GROUP BY (SQLite did not mind).
+    for item, kind, count, later in session.execute(
         select(
             TreasuryEntry.item,
             TreasuryEntry.kind,
-            TreasuryEntry.id > after_id,
             func.count(),
+            func.count().filter(TreasuryEntry.id > after_id),
         )
         .where(TreasuryEntry.team_id == team.id, TreasuryEntry.item.in_(ITEMS))
-        .group_by(TreasuryEntry.item, TreasuryEntry.kind, TreasuryEntry.id > after_id)
+        .group_by(TreasuryEntry.item, TreasuryEntry.kind)
     ):
-        change = count if kind == "purchase" else -count
-        bought[item] += change
-        if later:
-            since[item] += change
+        sign = 1 if kind == "purchase" else -1
+        bought[item] += sign * count
+        since[item] += sign * (later or 0)
     if redraft is not None:
         bought["reroll"] = redraft.rerolls + since["reroll"]
         bought["apothecary"] = int(redraft.apothecary) + since["apothecary"]

@@ -48,7 +48,7 @@ from league.i18n import (
     gettext,
     is_language,
 )
-from league.models import League, Team
+from league.models import League, Match, Team
 from league.services import users
 from league.services.errors import DomainError
 from league.services.unit_of_work import unit_of_work
@@ -85,7 +85,7 @@ def use_league_language(league: League) -> None:
 def page_league_language() -> str | None:
     """The default language of the league of this page, without a query.
 
-    A view may say it (`use_league_language`); otherwise a league or team page's league is
+    A view may say it (`use_league_language`); otherwise a league, team or match page's league is
     found in the session's identity map: the view loaded it before rendering, which is when
     the first text is looked up (and the language chosen).
     """
@@ -100,6 +100,9 @@ def page_league_language() -> str | None:
     if league_id is None and isinstance(args.get("team_id"), int):
         team = session.identity_map.get(identity_key(Team, args["team_id"]))
         league_id = team.league_id if isinstance(team, Team) else None
+    if league_id is None and isinstance(args.get("match_id"), int):
+        match = session.identity_map.get(identity_key(Match, args["match_id"]))
+        league_id = match.league_id if isinstance(match, Match) else None
     if isinstance(league_id, int):
         league = session.identity_map.get(identity_key(League, league_id))
         if isinstance(league, League):

@@ -9,7 +9,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    abort,
+    current_app,
+    flash,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from flask_login import current_user, login_required
 from werkzeug.wrappers import Response
 
@@ -18,6 +27,7 @@ from league.i18n import format_number, gettext
 from league.models import Match
 from league.models.match import SIDES
 from league.pdf.match_sheet import match_sheet_pdf
+from league.security import limiter
 from league.services import pregame
 from league.services.errors import DomainError, Forbidden
 from league.services.pregame import PregameView, SideView
@@ -143,8 +153,16 @@ def choose(match_id: int, side: str) -> tuple[str, int] | Response:
 
 
 @bp.get("/matches/<int:match_id>/sheet.pdf")
+@limiter.limit(
+    lambda: current_app.config["PDF_RENDER_LIMIT"],
+    exempt_when=lambda: current_user.is_authenticated,
+)
 def sheet(match_id: int) -> Response:
-    """The match sheet: one page per team, both rosters, journeymen, inducements (public)."""
+    """The match sheet: one page per team, both rosters, journeymen, inducements (public).
+
+    Rendered on every request (about a second of CPU): signed-out visitors get
+    PDF_RENDER_LIMIT renders per address, as for the roster sheets.
+    """
     match, view = _load(match_id)
     pdf = match_sheet_pdf(match, view)
     response = Response(pdf.data, mimetype="application/pdf")

@@ -119,7 +119,13 @@ def redraft(team_id: int) -> tuple[str, int] | Response:
 @bp.post("/teams/<int:team_id>/redraft/approve")
 @login_required
 def approve(team_id: int) -> str | Response:
-    plan = redraft_plan(db.session(), team_id)
+    try:
+        plan = redraft_plan(db.session(), team_id)
+    except NotFound:
+        raise
+    except DomainError as error:  # no closed season: refused as the re-draft page does
+        flash(error.message, "error")
+        return redirect(url_for("teams.show", team_id=team_id))
     form = ApproveRedraftForm()
     if not form.validate_on_submit():
         abort(400, description=gettext("The form was incomplete."))

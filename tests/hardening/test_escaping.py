@@ -245,6 +245,8 @@ def test_pages_show_hostile_text_escaped(client: FlaskClient, hostile: Hostile) 
         # The draft keeps the first characters of what was typed, and shows them again.
         f"/matches/{hostile.drafted}/report": [p, f"{p} II", p[:DRAFT_VALUE_LENGTH]],
         "/rules/bb2025": [],
+        f"/matches/{hostile.drafted}/pregame": [p, f"{p} II"],
+        f"/leagues/{league}/seasons/1": [p],
     }
     for url, shown in pages.items():
         response = client.get(url)

@@ -13,7 +13,7 @@ from sqlalchemy import delete, select
 
 from league.extensions import db
 from league.models import Advancement, League, Match, Player, Team, TreasuryEntry, User
-from league.services import matches, postgame, recompute
+from league.services import matches, postgame, recompute, teams
 from league.services.errors import Conflict, Forbidden, RuleViolation
 from league.services.matches import MatchReport, PlayerEvents, SideReport
 from league.services.pregame import SideChoices, record_side
@@ -453,3 +453,34 @@ def test_a_conceding_teams_veterans_roll_to_leave(commissioner: User, league_202
         matches.void_match(session, commissioner, match.id)
     db.session.expire_all()
     assert db.session.get(Player, veteran.id).status == "active"  # type: ignore[union-attr]
+
+
+def test_no_mvp_is_drawn_for_a_team_with_nobody_to_nominate(
+    commissioner: User, league_2025, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A team that played without a player on its roster (a result with no player lines)
+    has nobody to nominate: refused, instead of rolling for a nominee for ever."""
+    league, humans, _orcs = league_2025
+    anna = _coach(humans)
+    with unit_of_work() as session:
+        empty = teams.create_team(
+            session, anna, teams.NewTeam(league.id, "Nobody Home", "human", active=True)
+        )
+    match = _fixture(commissioner, league, humans, empty)
+    _result(commissioner, match, MatchReport(home=_side(1, 0), away=_side(0, 0)))
+
+    def no_roll(low: int, high: int) -> int:
+        raise AssertionError("a die was rolled with no nominee to name")
+
+    monkeypatch.setattr(postgame.random, "randint", no_roll)
+    with pytest.raises(RuleViolation) as refused, unit_of_work() as session:
+        postgame.draw_mvp(session, anna, match.id, empty.id, [])
+    assert refused.value.code == "mvp_no_nominees"
+    assert refused.value.message == "Nobody Home has no player who could be this match's MVP."
+    side = db.session.scalar(
+        select(matches.MatchTeam).where(
+            matches.MatchTeam.match_id == match.id, matches.MatchTeam.team_id == empty.id
+        )
+    )
+    assert side is not None
+    assert side.mvp_draw is None

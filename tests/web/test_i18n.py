@@ -24,7 +24,7 @@ from league.services import leagues, matches, teams, users
 from league.services.errors import RuleViolation
 from league.services.unit_of_work import unit_of_work
 from league.web.rules import format_gold
-from tests.factories import make_league, make_team, make_user
+from tests.factories import make_active_team, make_league, make_team, make_user
 from tests.pages import field_errors, login
 
 #: The switcher's button, as the catalogues of this commit translate it.
@@ -106,6 +106,22 @@ def test_the_league_language_when_the_browser_asks_for_none_of_the_five(
         assert language_of(page) == "fr", path
     # Pages of no league: English.
     assert language_of(client.get("/rules", headers={"Accept-Language": "nl"}).text) == "en"
+
+
+def test_a_matchs_pages_speak_its_leagues_language(client: FlaskClient) -> None:
+    """A match's pages (its report, its pre-game) belong to its league: a visitor who asks
+    for none of the five languages reads them in the league's default language."""
+    boss = make_user("boss")
+    league = make_league(boss)
+    home = make_active_team(boss, league, "human", "Home", (("human-lineman", 11),))
+    away = make_active_team(boss, league, "human", "Away", (("human-lineman", 11),))
+    with unit_of_work() as session:
+        match = matches.schedule_match(session, boss, league.id, home.id, away.id)
+    set_default_language(league.id, "de")
+    for path in (f"/matches/{match.id}", f"/matches/{match.id}/pregame"):
+        page = client.get(path, headers={"Accept-Language": "nl"}).text
+        assert language_of(page) == "de", path
+        assert button_of(page) == "Sprache ändern", path
 
 
 def test_the_footer_switch_keeps_the_choice_and_goes_back(client: FlaskClient) -> None:

@@ -252,3 +252,17 @@ def test_team_names_are_escaped_on_the_page(app, client: FlaskClient) -> None:
     assert sheet.status_code == 200
     text = PdfReader(io.BytesIO(sheet.data)).pages[0].extract_text()
     assert "<script>alert(1)</script>" in text  # printed as text, not markup
+
+
+def test_signed_out_match_sheet_renders_are_limited_per_address(app, client: FlaskClient) -> None:
+    """The sheet is rendered on every request (about a second of CPU, never cached): signed-out
+    visitors get PDF_RENDER_LIMIT of them per address, as for the roster sheets."""
+    app.config["PDF_RENDER_LIMIT"] = "2 per minute"
+    match, _commish, _anna, _bram, _humans, _orcs = _fixture("bb2025")
+    path = f"/matches/{match.id}/sheet.pdf"
+    assert [client.get(path).status_code for _ in range(2)] == [200, 200]
+    refused = client.get(path)
+    assert refused.status_code == 429
+    assert "Traceback" not in refused.text
+    login(client, "anna")  # signed-in coaches print as often as they need
+    assert client.get(path).status_code == 200

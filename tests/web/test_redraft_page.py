@@ -114,3 +114,22 @@ def test_server_dice_where_the_league_has_no_table_dice(client: FlaskClient) -> 
     assert response.status_code == 302
     page = client.get(response.headers["Location"]).text
     assert "(server dice)" in text_of(page)
+
+
+def test_approving_before_a_season_closed_is_refused_not_a_server_error(
+    client: FlaskClient,
+) -> None:
+    """The approve button's POST, sent while the league has no closed season: the same
+    refusal the re-draft page gives (back to the team, the reason flashed), nothing changed."""
+    comm, coach = make_user("comm"), make_user("coach")
+    league = make_league(comm, "bb2025", coach)
+    reavers = make_active_team(coach, league, "human", "Reavers", LINEMEN)
+    treasury = db.session.get(Team, reavers.id).treasury
+    login(client, "comm")
+    response = client.post(f"/teams/{reavers.id}/redraft/approve", data={"confirmed": "yes"})
+    assert response.status_code == 302
+    assert response.headers["Location"] == f"/teams/{reavers.id}"
+    page = text_of(client.get(response.headers["Location"]).text)
+    assert f"{league.name} has not closed a season yet: nothing to re-draft." in page
+    db.session.expire_all()
+    assert db.session.get(Team, reavers.id).treasury == treasury
