@@ -75,23 +75,13 @@ def explicit_language() -> str | None:
     return best
 
 
-def use_league_language(league: League) -> None:
-    """Tell the selection which league the page belongs to (a view that loads one may)."""
-    g.page_league_language = league.default_language
-    if explicit_language() is None:
-        flask_babel.refresh()
-
-
 def page_league_language() -> str | None:
     """The default language of the league of this page, without a query.
 
-    A view may say it (`use_league_language`); otherwise a league, team or match page's league is
-    found in the session's identity map: the view loaded it before rendering, which is when
-    the first text is looked up (and the language chosen).
+    A league, team or match page's league is found in the session's identity map: the view
+    loaded it before rendering, which is when the first text is looked up (and the language
+    chosen).
     """
-    told = g.get("page_league_language")
-    if told:
-        return str(told)
     if not has_request_context():
         return None
     args = request.view_args or {}
