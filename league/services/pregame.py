@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from league.i18n import format_list, gettext, ngettext
 from league.models import Match, PregameItem, PregameSide, Team, User
 from league.models.match import SIDES
 from league.rules import (
@@ -128,6 +129,12 @@ def saved_side(session: Session, match: Match, side: str) -> PregameSide | None:
     )
 
 
+def _no_pregame(ruleset: Ruleset) -> RuleViolation:
+    return RuleViolation(
+        gettext("%(ruleset)s has no pre-game sequence.", ruleset=ruleset.name), code="no_pregame"
+    )
+
+
 def _journeymen(facts: SideFacts, asked: tuple[str, ...]) -> tuple[str, ...]:
     """The journeymen's positions, checked; the only position fills in when none is named."""
     team_type = team_type_of(facts.team)
@@ -136,9 +143,16 @@ def _journeymen(facts: SideFacts, asked: tuple[str, ...]) -> tuple[str, ...]:
         asked = (positions[0].id,) * facts.journeymen_needed
     if len(asked) != facts.journeymen_needed:
         raise RuleViolation(
-            f"{facts.team.name} needs {facts.journeymen_needed} journeymen "
-            f"({len(asked)} named); choose a position for each "
-            f"({', '.join(p.name for p in positions)}).",
+            ngettext(
+                "%(team)s needs %(num)d journeyman (%(named)d named); choose a position for "
+                "him (%(positions)s).",
+                "%(team)s needs %(num)d journeymen (%(named)d named); choose a position for "
+                "each (%(positions)s).",
+                facts.journeymen_needed,
+                team=facts.team.name,
+                named=len(asked),
+                positions=format_list([p.name for p in positions], "or"),
+            ),
             code="journeymen_count",
             field="journeymen",
         )
@@ -228,19 +242,24 @@ def record_side(
 ) -> PregameSide:
     """Save one side's pre-game choices, or refuse with the rules' reason (nothing saved)."""
     if side not in SIDES:
-        raise RuleViolation("The side is home or away.", code="invalid_side", field="side")
+        raise RuleViolation(gettext("The side is home or away."), code="invalid_side", field="side")
     match = get_match(session, match_id, for_update=True)
     if match.state != "scheduled":
-        raise Conflict("The pre-game is chosen before the result is recorded.")
+        raise Conflict(gettext("The pre-game is chosen before the result is recorded."))
     own_team = match.side(side).team
     other_side = "away" if side == "home" else "home"
     other_team = match.side(other_side).team
     if not can_manage(own_team, actor):
-        raise Forbidden(f"Only {own_team.name}'s coach or a commissioner chooses its pre-game.")
+        raise Forbidden(
+            gettext(
+                "Only %(team)s's coach or a commissioner chooses its pre-game.",
+                team=own_team.name,
+            )
+        )
     facts = side_facts(own_team)
     ruleset = facts.ruleset
     if ruleset.match_day is None:
-        raise RuleViolation(f"{ruleset.name} has no pre-game sequence.", code="no_pregame")
+        raise _no_pregame(ruleset)
     team_type = team_type_of(own_team)
     journeymen = _journeymen(facts, choices.journeymen)
     ctv = ctv_with_journeymen(ruleset, team_type, facts.ctv, journeymen)
@@ -277,8 +296,11 @@ def record_side(
         ruleset, other_saved.ctv, ctv, paid.from_treasury
     ):
         raise Conflict(
-            f"{other_team.name} has chosen with the petty cash your CTV and spending gave it; "
-            "a commissioner must clear its choices before yours change."
+            gettext(
+                "%(team)s has chosen with the petty cash your CTV and spending gave it; "
+                "a commissioner must clear its choices before yours change.",
+                team=other_team.name,
+            )
         )
 
     saved = saved_side(session, match, side) or PregameSide(
@@ -438,8 +460,7 @@ def get_pregame(session: Session, match_id: int) -> tuple[Match, PregameView]:
     """The match and both sides of its pre-game (a RuleViolation when the ruleset has none)."""
     match = get_match(session, match_id)
     if not has_pregame(match):
-        ruleset = team_ruleset(match.home.team)
-        raise RuleViolation(f"{ruleset.name} has no pre-game sequence.", code="no_pregame")
+        raise _no_pregame(team_ruleset(match.home.team))
     return match, pregame_view(session, match)
 
 
