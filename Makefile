@@ -49,7 +49,7 @@ i18n-check: install ## Fail on any text untranslated, fuzzy or with wrong placeh
 
 # The SQLite pass and the PostgreSQL pass run side by side; the PostgreSQL pass, which
 # spends much of its time waiting on the server, in two halves. Each prints when it ends.
-test: install browser-deps lint imports typecheck migrations-check ## Everything CI runs
+test: install browser-deps lint imports typecheck i18n-check migrations-check ## Everything CI runs
 	$(MAKE) --no-print-directory --output-sync=target -j3 pytest pytest-postgres-web pytest-postgres-rest
 	$(MAKE) --no-print-directory soak
 	@echo "All checks passed."
