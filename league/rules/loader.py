@@ -1453,19 +1453,23 @@ def _read_translation(
         raise doc.error("language", "English is the data itself; no translation file for it")
     skill_names = _choice(doc, "skill_names", SKILL_NAME_CONVENTIONS)
 
+    def known_keys(table: _Table, known: Iterable[str], what: str) -> list[str]:
+        """The table's keys the ruleset knows; an unknown one is an error, except in a
+        file borrowed from another ruleset (it may name what this one lacks)."""
+        wanted = set(known)
+        unknown = [key for key in table.data if key not in wanted]
+        if unknown and not borrowed:
+            raise table.error(unknown[0], f"unknown {what} {unknown[0]!r}")
+        return [key for key in table.data if key in wanted]
+
     def entries(
         name: str, known: Iterable[str], what: str, allow_name: bool = True
     ) -> dict[str, TextEntry]:
         table = doc.maybe_table(name)
         if table is None:
             return {}
-        known_keys = set(known)
         result: dict[str, TextEntry] = {}
-        for key in table.data:
-            if key not in known_keys:
-                if borrowed:
-                    continue
-                raise table.error(key, f"unknown {what} {key!r}")
+        for key in known_keys(table, known, what):
             entry = table.table(key)
             entry.only("name", "summary")
             if entry.has("name") and not allow_name:
@@ -1482,15 +1486,7 @@ def _read_translation(
         table = doc.maybe_table(name)
         if table is None:
             return {}
-        known_keys = set(known)
-        result: dict[str, str] = {}
-        for key in table.data:
-            if key not in known_keys:
-                if borrowed:
-                    continue
-                raise table.error(key, f"unknown {what} {key!r}")
-            result[key] = table.text(key, _REQUIRED)
-        return result
+        return {key: table.text(key, _REQUIRED) for key in known_keys(table, known, what)}
 
     match_day = ruleset.match_day
     inducement_ids = [item.id for item in match_day.inducements] if match_day else []
