@@ -32,7 +32,8 @@ PAGES = {
     # The dice log adds two: the player's rolls, and the advancements that used them (none
     # to load when the player has no rolls, as on the tiny league: 7 there).
     "player page": ("/players/{player}", False, 8),
-    "match report form": ("/matches/{match}/report", True, 6),
+    # One more than the roster alone: the match's journeymen, mercenaries and star players.
+    "match report form": ("/matches/{match}/report", True, 7),
     "match page": ("/matches/{match}", False, 8),
     "rules browser: skills": ("/rules/bb2025/skills", False, 0),
     "rules browser: team type": ("/rules/bb2025/teams/human", False, 0),

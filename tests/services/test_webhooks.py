@@ -436,5 +436,5 @@ def test_discord_messages_speak_the_leagues_language(listening: Receiver) -> Non
     _record(boss, league, home, away, _win(home, away))
     [embed] = listening.received[0].json["embeds"]
     fields = {f["name"]: f["value"] for f in embed["fields"]}
-    assert fields["Blessés"] == "Player 3 (Dead)"  # "Dead" is not translated yet
+    assert fields["Blessés"] == "Player 3 (Morts)"
     assert fields["Classement"].startswith("1. Altdorf Amblers")
