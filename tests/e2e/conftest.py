@@ -76,6 +76,17 @@ def live_server(served_app: tuple[str, Flask]) -> str:
     return served_app[0]
 
 
+@pytest.fixture(scope="module")
+def browser(chromium_path: str):
+    """One Chromium for a module's pages (each test opens its own context)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium_path, args=CHROMIUM_FLAGS)
+        yield browser
+        browser.close()
+
+
 @pytest.fixture
 def page(chromium_path: str):
     from playwright.sync_api import sync_playwright

@@ -23,7 +23,6 @@ from league.i18n import LANGUAGE_CODES
 from league.seeding.demo import DEMO_COMMISSIONER
 from league.services.unit_of_work import unit_of_work
 from tests.conftest import ON_POSTGRES, create_postgres_database, drop_postgres_database, make_app
-from tests.e2e.conftest import CHROMIUM_FLAGS
 from tests.e2e.test_layout import Site, _demo_site
 
 pytestmark = pytest.mark.e2e
@@ -108,16 +107,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Site
         db.engine.dispose()
     if ON_POSTGRES:
         drop_postgres_database(url)
-
-
-@pytest.fixture(scope="module")
-def browser(chromium_path: str):
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=chromium_path, args=CHROMIUM_FLAGS)
-        yield browser
-        browser.close()
 
 
 @pytest.fixture(scope="module", params=LANGUAGE_CODES)

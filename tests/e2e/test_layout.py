@@ -36,7 +36,6 @@ from league.services.teams import (
 from league.services.unit_of_work import unit_of_work
 from league.services.users import find_user
 from tests.conftest import ON_POSTGRES, create_postgres_database, drop_postgres_database, make_app
-from tests.e2e.conftest import CHROMIUM_FLAGS
 
 pytestmark = pytest.mark.e2e
 
@@ -170,16 +169,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, dict
         db.engine.dispose()
     if ON_POSTGRES:
         drop_postgres_database(url)
-
-
-@pytest.fixture(scope="module")
-def browser(chromium_path: str):
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=chromium_path, args=CHROMIUM_FLAGS)
-        yield browser
-        browser.close()
 
 
 @pytest.fixture(scope="module", params=list(SIZES))
