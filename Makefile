@@ -11,7 +11,7 @@ HOST ?= 127.0.0.1
 PORT ?= 5000
 export PYTHONPATH := $(CURDIR)
 
-.PHONY: help install run test lint fmt imports typecheck migrations-check pytest pytest-postgres \
+.PHONY: help install run test checks lint fmt imports typecheck migrations-check pytest pytest-postgres \
         pytest-postgres-web pytest-postgres-rest soak \
         pdf-fonts browser-deps bench clean i18n-compile i18n-update i18n-check
 
@@ -47,12 +47,15 @@ i18n-update: install ## Extract the texts into translations/messages.pot and upd
 i18n-check: install ## Fail on any text untranslated, fuzzy or with wrong placeholders once the catalogues are up to date
 	$(BIN)/python -m league.i18n.catalogues check
 
-# The SQLite pass and the PostgreSQL pass run side by side; the PostgreSQL pass, which
-# spends much of its time waiting on the server, in two halves. Each prints when it ends.
-test: install browser-deps lint imports typecheck i18n-check migrations-check ## Everything CI runs
-	$(MAKE) --no-print-directory --output-sync=target -j3 pytest pytest-postgres-web pytest-postgres-rest
-	$(MAKE) --no-print-directory soak
+# The static checks, the SQLite pass, the PostgreSQL pass (which spends much of its time
+# waiting on the server, in two halves) and the soak run side by side on the machine's
+# cores; each prints its output when it ends.
+test: install browser-deps i18n-compile ## Everything CI runs
+	$(MAKE) --no-print-directory --output-sync=target -j4 \
+		checks pytest pytest-postgres-web pytest-postgres-rest soak
 	@echo "All checks passed."
+
+checks: lint imports typecheck i18n-check migrations-check ## The static checks: lint, layering, types, catalogues, migrations
 
 lint: install ## ruff: lint and format check
 	$(BIN)/ruff check .

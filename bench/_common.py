@@ -58,7 +58,7 @@ def postgres_reachable() -> str | None:
 @contextmanager
 def postgres_url(prefix: str = "league_bench") -> Iterator[str]:
     """A fresh PostgreSQL database for the run, dropped afterwards."""
-    url = create_postgres_database(prefix)
+    url = create_postgres_database(prefix, durable=True)
     try:
         yield url
     finally:

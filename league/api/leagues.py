@@ -113,7 +113,8 @@ def get_standings(league_id: int) -> dict[str, Any]:
 
     Ranked rows of the current season (or `?season=N`); a league without seasons has none.
     Only played league matches count (not friendlies, not voided matches); every active
-    team has a row, with zeros until it plays.
+    team has a row, with zeros until it plays. A league with divisions also gets each
+    division's part of the table, ranked within the division.
     ---
     get:
       tags: [Leagues]
@@ -133,7 +134,7 @@ def get_standings(league_id: int) -> dict[str, Any]:
     number = season_number_param()
     if not league.seasons and number is None:
         return standings_json(None)
-    return standings_json(standings(db.session(), league, number))
+    return standings_json(standings(db.session(), league, number), league)
 
 
 @bp.post(f"{LEAGUE}/seasons/<id:season_number>/close")

@@ -3,9 +3,10 @@
 They are the source of the OpenAPI document (`league.api.openapi`): each class
 becomes a component named after it without the `Schema` suffix, its docstring
 the component's description. Request schemas load the request bodies of every
-view (an imported team document excepted: `services.exchange` reads it and
-answers every problem at once): each refusal is worded to follow the field's name
-("is required.", "must be a string."), and `league.api.errors` answers the first
+view (an imported team document excepted: the schemas of `services.team_document`
+load it, and the import answers every problem at once): each refusal is worded
+to follow the field's name ("is required.", "must be a string."), and
+`league.api.errors` answers the first
 one, in the order the schema declares its fields, as the 400 naming the field (a
 nested one by its path, `points.win`, `players[2].td`). The fuzzing test
 (tests/api/test_fuzz.py) holds the API to them: a body these schemas accept is
@@ -49,10 +50,10 @@ from league.models.player import PLAYER_STATUSES
 from league.models.team import TEAM_STATUSES
 from league.models.webhook import DELIVERY_STATUSES, URL_LENGTH, WEBHOOK_EVENTS, WEBHOOK_FORMATS
 from league.rules import CHARACTERISTICS, MAX_DICE, RANDOM_CHARACTERISTIC_KIND, SKILL_KINDS
-from league.services.exchange import FORMAT as DOCUMENT_FORMAT
-from league.services.exchange import VERSION as DOCUMENT_VERSION
 from league.services.fixtures import MAX_DAYS_BETWEEN
 from league.services.leagues import MAX_STARTING_TREASURY
+from league.services.team_document import FORMAT as DOCUMENT_FORMAT
+from league.services.team_document import VERSION as DOCUMENT_VERSION
 from league.services.teams import ITEMS, MAX_ADJUSTMENT
 
 #: Text the API stores: any string without NUL characters.
@@ -698,7 +699,11 @@ class LeagueSettingsSchema(RequestSchema):
         keys=fields.String(),
         metadata=_doc(
             "Overrides merged over the ruleset's data: `costs` (SPP per advancement kind, "
-            "a list by advancement number), `value_increase` and `spp_awards` (numbers by key)."
+            "a list by advancement number), `value_increase` and `spp_awards` (numbers by key), "
+            "`starting_treasury`, `redraft_cap`, `matched_play` (settings by key) and "
+            "`tournament` (any of `bye_result`: win | draw, `bye_touchdowns`: [for, against], "
+            "`points`: [win, draw, loss], `bonus`: [{`kind`: touchdowns | casualties | "
+            "close_loss, `threshold`, `points`}])."
         ),
         error_messages={"invalid": "must be a JSON object.", "null": "must be a JSON object."},
     )
@@ -753,7 +758,16 @@ class StandingsRowSchema(ResponseSchema):
     td_against = fields.Integer(required=True)
     cas_for = fields.Integer(required=True)
     cas_against = fields.Integer(required=True)
-    points = fields.Integer(required=True)
+    points = fields.Integer(
+        required=True, metadata=_doc("Bonus points included (a league scored as a tournament).")
+    )
+    bonus_points = fields.Integer(
+        required=True,
+        metadata=_doc(
+            "Tournament bonus points earned (house rule `tournament`), already counted in "
+            "`points`; 0 where the league gives none."
+        ),
+    )
     byes = fields.Integer(
         required=True,
         metadata=_doc(
@@ -763,10 +777,27 @@ class StandingsRowSchema(ResponseSchema):
     )
 
 
+class DivisionStandingsSchema(ResponseSchema):
+    """One division's part of the league table, ranked as the whole table is."""
+
+    name = fields.String(
+        required=True, allow_none=True, metadata=_doc("null: the teams without a division.")
+    )
+    rows = fields.List(fields.Nested(StandingsRowSchema), required=True)
+
+
 class StandingsSchema(ResponseSchema):
     """Standings, ranked: points, then the league's tie-breakers, then name."""
 
     rows = fields.List(fields.Nested(StandingsRowSchema), required=True)
+    divisions = fields.List(
+        fields.Nested(DivisionStandingsSchema),
+        required=True,
+        metadata=_doc(
+            "Each division's table, divisions by name, the teams without a division last; "
+            "empty when the league has no divisions."
+        ),
+    )
 
 
 class PrizeSchema(ResponseSchema):

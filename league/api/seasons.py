@@ -312,9 +312,10 @@ def pair_swiss_round(league_id: int) -> tuple[dict[str, Any], int]:
     """Pair and schedule the next Swiss round from the current standings (commissioner).
 
     The first round is drawn at random; later rounds pair down the standings (the
-    league's points, then its tie-breakers), swapping down to avoid rematches. With
-    an odd number of teams the lowest-placed team without a bye sits out; the bye
-    counts as the ruleset says (a 1-0 win by default).
+    tournament points and bonus points where the league sets them, else its points;
+    then its tie-breakers), swapping down to avoid rematches. With an odd number of
+    teams the lowest-placed team without a bye sits out; the bye counts as the ruleset
+    or the league's house rule `tournament` says (a 1-0 win by default).
     ---
     post:
       tags: [Seasons]

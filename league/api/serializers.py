@@ -18,9 +18,10 @@ from werkzeug.routing import IntegerConverter, Map, ValidationError
 from league.api.errors import BadRequest, invalid_field
 from league.models import Advancement, League, Match, Player, Team
 from league.rules import CHARACTERISTICS as _CHARACTERISTICS
+from league.services.divisions import division_tables
 from league.services.leagues import active_members
 from league.services.rosters import PlayerLine, TeamSheet, team_sheet
-from league.services.standings import Standings
+from league.services.standings import StandingRow, Standings
 from league.services.text import is_valid_unicode
 
 #: Largest id a route accepts (ids are 32-bit integers in the database).
@@ -145,33 +146,40 @@ def league_json(league: League) -> dict[str, Any]:
     }
 
 
-def standings_json(table: Standings | None) -> dict[str, Any]:
+def standings_json(table: Standings | None, league: League | None = None) -> dict[str, Any]:
     """The standings rows, ranked (points, then the league's tie-breakers, then name).
 
     Counts only the season's played league matches (friendlies and voided matches
     do not count); every active team has a row, with zeros until it plays.
-    None (a league without a season) has no rows.
+    None (a league without a season) has no rows. Given the league, each division's
+    part of the table too (``divisions``: empty when the league has none).
     """
     if table is None:
-        return {"rows": []}
-    return {
-        "rows": [
-            {
-                "team_id": row.team_id,
-                "team": row.team_name,
-                "played": row.played,
-                "won": row.won,
-                "drawn": row.drawn,
-                "lost": row.lost,
-                "td_for": row.td_for,
-                "td_against": row.td_against,
-                "cas_for": row.cas_for,
-                "cas_against": row.cas_against,
-                "points": row.points,
-                "byes": row.byes,
-            }
-            for row in table.rows
+        return {"rows": [], "divisions": []}
+    found: dict[str, Any] = {"rows": [_standing_row(row) for row in table.rows]}
+    if league is not None:
+        found["divisions"] = [
+            {"name": division.name, "rows": [_standing_row(row) for row in division.rows]}
+            for division in division_tables(league, table)
         ]
+    return found
+
+
+def _standing_row(row: StandingRow) -> dict[str, Any]:
+    return {
+        "team_id": row.team_id,
+        "team": row.team_name,
+        "played": row.played,
+        "won": row.won,
+        "drawn": row.drawn,
+        "lost": row.lost,
+        "td_for": row.td_for,
+        "td_against": row.td_against,
+        "cas_for": row.cas_for,
+        "cas_against": row.cas_against,
+        "points": row.points,
+        "bonus_points": row.bonus_points,
+        "byes": row.byes,
     }
 
 

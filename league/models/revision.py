@@ -40,8 +40,23 @@ def new_token() -> str:
 
 
 def current_revision(session: Session) -> str | None:
-    """The token of the last committed write (one query); None if there is no row."""
-    return session.connection().execute(_TOKEN).scalar()
+    """The token of the last committed write (one query); None if there is no row.
+
+    On PostgreSQL, outside a transaction, the token is read in autocommit mode: one round
+    trip instead of three (BEGIN, SELECT, ROLLBACK), and a cached page needs nothing else
+    from the database. Not on SQLite, where there is no round trip to save and the driver's
+    autocommit switch would commit whatever another session has open on a shared
+    connection. Inside a transaction, the transaction's own view is read.
+    """
+    bind = session.get_bind()
+    if (
+        session.in_transaction()
+        or isinstance(bind, Connection)
+        or bind.dialect.name != "postgresql"
+    ):
+        return session.connection().execute(_TOKEN).scalar()
+    with bind.connect().execution_options(isolation_level="AUTOCOMMIT") as connection:
+        return connection.execute(_TOKEN).scalar()
 
 
 _TOKEN = select(DataRevision.token).where(DataRevision.id == 1)

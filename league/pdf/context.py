@@ -20,7 +20,7 @@ from sqlalchemy.orm import Session, selectinload
 
 from league.i18n import N_, format_date, gettext
 from league.models import League, Player, Team
-from league.rules import Ruleset, RulesText, stat_label
+from league.rules import Ruleset, RulesText, staff_value, stat_label
 from league.services.errors import NotFound
 from league.services.labels import season_name
 from league.services.rosters import PlayerLine, team_sheet
@@ -234,7 +234,7 @@ def roster_context(
             gettext("Team re-rolls"),
             str(team.rerolls),
             team_type.reroll_cost,
-            team.rerolls * team_type.reroll_cost,
+            staff_value(ruleset, team_type, rerolls=team.rerolls),
         ),
         StaffLine(
             gettext("Apothecary"),
@@ -242,25 +242,27 @@ def roster_context(
             if team_type.apothecary
             else gettext("not allowed"),
             building.apothecary_cost if team_type.apothecary else None,
-            building.apothecary_cost if team.apothecary else 0,
+            staff_value(ruleset, team_type, apothecary=team.apothecary),
         ),
         StaffLine(
             gettext("Assistant coaches"),
             str(team.assistant_coaches),
             building.assistant_coaches.cost,
-            team.assistant_coaches * building.assistant_coaches.cost,
+            staff_value(ruleset, team_type, assistant_coaches=team.assistant_coaches),
         ),
         StaffLine(
             gettext("Cheerleaders"),
             str(team.cheerleaders),
             building.cheerleaders.cost,
-            team.cheerleaders * building.cheerleaders.cost,
+            staff_value(ruleset, team_type, cheerleaders=team.cheerleaders),
         ),
         StaffLine(
             gettext("Dedicated fans"),
             str(team.dedicated_fans),
             fans.cost,
-            team.dedicated_fans * fans.cost if fans.counts_in_team_value else None,
+            staff_value(ruleset, team_type, dedicated_fans=team.dedicated_fans)
+            if fans.counts_in_team_value
+            else None,
         ),
     )
     league = team.league

@@ -9,6 +9,7 @@ line-up the same way. Built from the pre-game the services return; not cached
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from flask import current_app
 from weasyprint import CSS
@@ -41,6 +42,12 @@ h2 { font-size: 10pt; margin: 2mm 0 1mm; padding-bottom: 0.6mm; border-bottom-wi
 .buys { margin: 1mm 0 0; font-size: 7.4pt; }
 .opponent .players td { color: #222; }
 """
+
+
+@cache
+def _sheet_css() -> CSS:
+    """SHEET_CSS parsed once per process."""
+    return CSS(string=SHEET_CSS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,6 +194,6 @@ def match_sheet(match: Match, view: PregameView) -> MatchSheet:
 def match_sheet_pdf(match: Match, view: PregameView) -> RenderedPdf:
     sheet = match_sheet(match, view)
     html = current_app.jinja_env.get_template(TEMPLATE).render(sheet=sheet, match=match)
-    data = write_pdf([layout(html, extra_css=[CSS(string=SHEET_CSS)])])
+    data = write_pdf([layout(html, extra_css=[_sheet_css()])])
     filename = f"{slug(sheet.title, f'match-{match.id}')}-match-{match.id}.pdf"
     return RenderedPdf(data, "", False, 0.0, filename)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import mimetypes
+import re
 import threading
 from collections.abc import Sequence
 from pathlib import Path
@@ -20,6 +21,7 @@ from urllib.parse import unquote, urlsplit
 import weasyprint
 from flask import current_app
 from weasyprint import CSS, HTML, Document
+from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
 from league.i18n import current_language
@@ -91,6 +93,26 @@ class SheetHTML(HTML):
 _lock = threading.Lock()
 _stylesheets: dict[tuple[str, str, float], list[CSS]] = {}
 _user_agent: dict[tuple[str, float], list[CSS]] = {}
+_per_thread = threading.local()
+#: A line break, with its indentation, between two tags: the templates' own layout, which
+#: prints nothing but which WeasyPrint would parse and make boxes of. (Values are escaped,
+#: so "<" and ">" are the templates' own; a space that must print between two inline tags
+#: stays on one line in the templates.)
+_BETWEEN_TAGS = re.compile(r">\s*\n\s*<")
+
+
+def font_config() -> FontConfiguration:
+    """This thread's font configuration, shared by every render in it.
+
+    WeasyPrint makes a new one per document unless given one, and a new one loads
+    fontconfig's configuration and then every font again (DejaVu in four styles, the CJK
+    fallback) and starts its font metric caches empty: a tenth of a sheet's render. Pango's
+    font map is not thread-safe, hence one per thread.
+    """
+    config: FontConfiguration | None = getattr(_per_thread, "font_config", None)
+    if config is None:
+        config = _per_thread.font_config = FontConfiguration()
+    return config
 
 
 def static_root() -> Path:
@@ -149,9 +171,11 @@ def layout(html: str, paper: str = "a4", extra_css: Sequence[CSS] = ()) -> Docum
     """Lay out one HTML document (no PDF written yet); `extra_css` goes after print.css."""
     fetcher = StaticOnlyFetcher(static_root())
     base_url = fetcher.root.as_uri() + "/"
+    stylesheets = [*_stylesheets_for(paper, fetcher), *extra_css]
+    html = _BETWEEN_TAGS.sub("><", html)
     document = SheetHTML(string=html, base_url=base_url, url_fetcher=fetcher)
     document.user_agent_sheets = _user_agent_sheets(fetcher)
-    return document.render(stylesheets=[*_stylesheets_for(paper, fetcher), *extra_css])
+    return document.render(stylesheets=stylesheets, font_config=font_config())
 
 
 def write_pdf(documents: Sequence[Document], **options: Any) -> bytes:

@@ -161,6 +161,7 @@ from league.rules.resolver import (
     request_refusal,
     resolve,
     skill_kind_words,
+    star_player_roll_kind,
 )
 from league.rules.spp import SppEvents, spp_awards, spp_for_events
 from league.rules.team_building import (
@@ -180,6 +181,7 @@ from league.rules.team_building import (
 )
 from league.rules.team_value import (
     RosterPlayer,
+    Staff,
     current_team_value,
     is_low_cost_lineman,
     player_value,
@@ -249,6 +251,7 @@ __all__ = [
     "SppAwards",
     "SppEvents",
     "SppVariant",
+    "Staff",
     "StaffRule",
     "StarHire",
     "StarPair",
@@ -349,6 +352,7 @@ __all__ = [
     "staff_value",
     "star_decision",
     "star_hire",
+    "star_player_roll_kind",
     "stars_fielded",
     "stat_label",
     "team_value",

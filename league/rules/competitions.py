@@ -1,7 +1,8 @@
-"""Knock-out brackets and Swiss pairings.
+"""Knock-out brackets, Swiss pairings and tournament points.
 
 Pure functions over a ranking (team ids, best first) that the standings
-service works out; the services turn their answers into fixtures.
+service works out; the services turn their answers into fixtures. What a
+result is worth in the table (points, bonus points, a bye) is decided here too.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ import random
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
-from league.rules.model import PLAYOFF_SIZES, Decision, RulesError, Ruleset
+from league.rules.model import PLAYOFF_SIZES, Decision, RulesError, Ruleset, Tournament
 
 # ---------------------------------------------------------------------------
 # Playoffs
@@ -189,3 +190,60 @@ def _pair_down(
         if tail is not None:
             return [(first, opponent), *tail]
     return None
+
+
+# ---------------------------------------------------------------------------
+# Points in the table
+
+
+@dataclass(frozen=True, slots=True)
+class SideResult:
+    """One team's side of a played match: its score, whether it conceded, the
+    casualties its players caused."""
+
+    score: int
+    conceded: bool = False
+    casualties: int = 0
+
+
+def outcome(own: SideResult, other: SideResult) -> str:
+    """'won', 'drawn' or 'lost'; a team that concedes loses whatever the score."""
+    if own.conceded:
+        return "lost"
+    if other.conceded:
+        return "won"
+    if own.score == other.score:
+        return "drawn"
+    return "won" if own.score > other.score else "lost"
+
+
+def result_points(tournament: Tournament, league_points: tuple[int, int, int]) -> dict[str, int]:
+    """Points for each outcome ('won', 'drawn', 'lost'): the tournament's own where its
+    data or the league's house rule sets them, else the league's win, draw and loss points."""
+    win, draw, loss = tournament.points if tournament.points is not None else league_points
+    return {"won": win, "drawn": draw, "lost": loss}
+
+
+def bonus_points(tournament: Tournament, own: SideResult, other: SideResult) -> int:
+    """The bonus points one side earns in one match: the points of every bonus rule it meets.
+
+    A team that conceded earns none: it gave the match up. A close loss is a loss on the
+    pitch by at least one and at most ``threshold`` touchdowns.
+    """
+    if own.conceded:
+        return 0
+    earned = 0
+    for rule in tournament.bonus:
+        if rule.kind == "touchdowns":
+            met = own.score >= rule.threshold
+        elif rule.kind == "casualties":
+            met = own.casualties >= rule.threshold
+        else:  # close_loss
+            met = not other.conceded and 0 < other.score - own.score <= rule.threshold
+        earned += rule.points if met else 0
+    return earned
+
+
+def bye_outcome(tournament: Tournament) -> str:
+    """The outcome a Swiss bye counts as ('won' or 'drawn'); its score is ``bye_touchdowns``."""
+    return "won" if tournament.bye_result == "win" else "drawn"

@@ -19,6 +19,7 @@ from typing import Any
 from league.rules.match_day import is_journeyman_position, rule_matches
 from league.rules.model import (
     ADVANCEMENT_KINDS,
+    BONUS_KINDS,
     BYE_RESULTS,
     CASUALTY_EFFECTS,
     CHARACTERISTICS,
@@ -28,6 +29,7 @@ from league.rules.model import (
     SKILL_KINDS,
     SPP_EVENTS,
     AdvancementRules,
+    BonusRule,
     CasualtyResult,
     CasualtyTable,
     CharacteristicBand,
@@ -693,15 +695,55 @@ def _read_tournament(season: _Table) -> Tournament:
     table = season.maybe_table("tournament")
     if table is None:
         return PLAIN_SEASON.tournament
-    table.only("bye_result", "bye_touchdowns")
-    default = PLAIN_SEASON.tournament
-    touchdowns = table.integers("bye_touchdowns", default.bye_touchdowns)
-    if len(touchdowns) != 2:
-        raise table.error("bye_touchdowns", "expected two numbers: for, against")
-    return Tournament(
-        bye_result=_choice(table, "bye_result", BYE_RESULTS, default.bye_result),
-        bye_touchdowns=(touchdowns[0], touchdowns[1]),
+    return _tournament(table, PLAIN_SEASON.tournament)
+
+
+#: Far beyond any tournament: points, thresholds and a bye's touchdowns stay small.
+TOURNAMENT_MAX_NUMBER = 100
+TOURNAMENT_MAX_BONUS_RULES = 10
+TOURNAMENT_KEYS = ("bye_result", "bye_touchdowns", "points", "bonus")
+
+
+def _tournament(table: _Table, base: Tournament) -> Tournament:
+    """``[season.tournament]`` (or the league's house rule ``tournament``) over ``base``."""
+    table.only(*TOURNAMENT_KEYS)
+
+    def small(values: tuple[int, ...], name: str, count: int, what: str) -> tuple[int, ...]:
+        if len(values) != count:
+            raise table.error(name, f"expected {count} numbers: {what}")
+        if max(values) > TOURNAMENT_MAX_NUMBER:
+            raise table.error(name, f"must be at most {TOURNAMENT_MAX_NUMBER}")
+        return values
+
+    touchdowns = small(
+        table.integers("bye_touchdowns", base.bye_touchdowns), "bye_touchdowns", 2, "for, against"
     )
+    points = table.integers("points", base.points)
+    if points is not None:
+        points = small(points, "points", 3, "win, draw, loss")
+        if not points[0] >= points[1] >= points[2]:
+            raise table.error("points", "a win is worth at least a draw, a draw at least a loss")
+    bonus = base.bonus
+    if table.has("bonus"):
+        rules = table.subs("bonus")
+        if len(rules) > TOURNAMENT_MAX_BONUS_RULES:
+            raise table.error("bonus", f"at most {TOURNAMENT_MAX_BONUS_RULES} bonus rules")
+        bonus = tuple(_bonus_rule(rule) for rule in rules)
+    return Tournament(
+        bye_result=_choice(table, "bye_result", BYE_RESULTS, base.bye_result),
+        bye_touchdowns=(touchdowns[0], touchdowns[1]),
+        points=(points[0], points[1], points[2]) if points is not None else None,
+        bonus=bonus,
+    )
+
+
+def _bonus_rule(table: _Table) -> BonusRule:
+    table.only("kind", "threshold", "points")
+    numbers = {name: table.integer(name, _REQUIRED, minimum=1) for name in ("threshold", "points")}
+    for name, number in numbers.items():
+        if number > TOURNAMENT_MAX_NUMBER:
+            raise table.error(name, f"must be at most {TOURNAMENT_MAX_NUMBER}")
+    return BonusRule(_choice(table, "kind", BONUS_KINDS), **numbers)
 
 
 def _read_playoffs(season: _Table) -> Playoffs:
@@ -1621,6 +1663,7 @@ HOUSE_RULE_KEYS = (
     "starting_treasury",
     "redraft_cap",
     "matched_play",
+    "tournament",
 )
 HOUSE_RULES_FILE = "house rules"
 
@@ -1644,7 +1687,8 @@ def merge_house_rules(ruleset: Ruleset, overrides: Mapping[str, Any] | None) -> 
     ``value_increase`` ({key: gold}), ``spp_awards`` ({event: SPP}),
     ``starting_treasury`` (gold), ``redraft_cap`` (gold; 0 lifts the cap) and
     ``matched_play`` ({setting: value}, see ``MATCHED_PLAY_SETTINGS``; an empty table
-    keeps the ruleset's defaults). Anything else raises :class:`RulesetError`.
+    keeps the ruleset's defaults) and ``tournament`` (any of ``[season.tournament]``'s
+    keys, see ``TOURNAMENT_KEYS``). Anything else raises :class:`RulesetError`.
     """
     if not overrides:
         return ruleset
@@ -1696,6 +1740,11 @@ def merge_house_rules(ruleset: Ruleset, overrides: Mapping[str, Any] | None) -> 
 
     if doc.has("matched_play"):
         changes["matched_play"] = _house_matched_play(ruleset, doc)
+
+    if doc.has("tournament"):
+        season = changes.get("season", ruleset.season)
+        tournament = _tournament(doc.table("tournament"), season.tournament)
+        changes["season"] = dataclasses.replace(season, tournament=tournament)
 
     merged = dataclasses.replace(ruleset, **changes)
     validate_ruleset(merged, HOUSE_RULES_FILE)

@@ -571,14 +571,35 @@ class Playoffs:
 BYE_RESULTS: tuple[str, ...] = ("win", "draw")
 
 
+#: What a bonus point is given for, in one match: scoring at least ``threshold``
+#: touchdowns, causing at least ``threshold`` casualties, losing by ``threshold``
+#: touchdowns or fewer.
+BONUS_KINDS: tuple[str, ...] = ("touchdowns", "casualties", "close_loss")
+
+
+@dataclass(frozen=True, slots=True)
+class BonusRule:
+    """``points`` more tournament points for a match that meets the rule (see BONUS_KINDS)."""
+
+    kind: str
+    threshold: int
+    points: int
+
+
 @dataclass(frozen=True, slots=True)
 class Tournament:
-    """Swiss tournaments: what a bye (no opponent, odd number of teams) is worth."""
+    """Swiss tournaments: what a bye (no opponent, odd number of teams) is worth, and
+    how tournament points are scored."""
 
     #: The result the team with the bye is given ("win" or "draw").
     bye_result: str = "win"
     #: The score it is counted with (for the touchdown tie-breakers): for, against.
     bye_touchdowns: tuple[int, int] = (1, 0)
+    #: Tournament points for a win, a draw and a loss (None: the league's own points).
+    points: tuple[int, int, int] | None = None
+    #: Bonus points on top of them, match by match (a league with some is scored as a
+    #: tournament: its standings show each team's bonus points).
+    bonus: tuple[BonusRule, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

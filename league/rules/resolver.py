@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from league.i18n import N_, gettext
+from league.i18n import N_, format_list, gettext
 from league.rules.advancement import (
     RANDOM_CHARACTERISTIC_KIND,
     RANDOM_SKILL_KINDS,
@@ -38,7 +38,7 @@ from league.rules.advancement import (
     skill_decision,
     value_increase,
 )
-from league.rules.characteristics import current_characteristics
+from league.rules.characteristics import current_characteristics, stat_label
 from league.rules.model import (
     Decision,
     Position,
@@ -64,6 +64,7 @@ __all__ = [
     "request_refusal",
     "resolve",
     "skill_kind_words",
+    "star_player_roll_kind",
 ]
 
 #: The most dice one advancement takes: BB2025's random skill is two rolls of
@@ -534,16 +535,22 @@ def reason_sentence(reason: Reason, who: str) -> str:
     return sentence({**reason.params, "who": who})
 
 
-def refusal_text(refusal: Resolution | Decision, who: str | None = None) -> str:
+def refusal_text(
+    refusal: Resolution | Decision, who: str | None = None, *, on_form: bool = False
+) -> str:
     """How a person reads a refusal.
 
     With ``who`` (the player's name): one sentence about the first reason, as the
-    services answer ("Grim needs 6 SPP and has 3."). Without: the short phrases of
-    every reason, joined by semicolons, as pages list them beside an option.
+    services answer ("Grim needs 6 SPP and has 3."), or with ``on_form`` as the
+    advancement page shows it beside the form field it is about. Without: the
+    short phrases of every reason, joined by semicolons, as pages list them
+    beside an option.
     """
     decision = refusal.decision if isinstance(refusal, Resolution) else refusal
     if who is None:
         return "; ".join(dict.fromkeys(reason_phrase(r) for r in decision.reasons))
+    if on_form:
+        return _form_sentence(refusal, who)
     reason = decision.reasons[0]
     request_sentence = _REQUEST_SENTENCES.get(reason.code)
     if request_sentence is not None:
@@ -554,6 +561,104 @@ def refusal_text(refusal: Resolution | Decision, who: str | None = None) -> str:
         # The refusal, then the skill it concerns.
         return gettext("%(refusal)s: %(skill)s.", refusal=text, skill=named)
     return gettext("%(sentence)s.", sentence=text)
+
+
+def _as_sentence(text: str) -> str:
+    """Capital first, full stop last."""
+    text = text.strip()
+    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
+
+
+#: The form's own sentences for refusals of the request (``who`` names the player).
+_FORM_SENTENCES: dict[str, Phrase] = {
+    "skill_required": lambda p: gettext("Pick the skill to take."),
+    "category_required": _REQUEST_SENTENCES["category_required"],
+    "not_a_roll_category": lambda p: gettext(
+        "%(category)s is not a category %(name)s can roll on for this kind.",
+        category=p.get("category"),
+        name=p["who"],
+    ),
+    "reroll_required": lambda p: gettext(
+        "The dice give %(skills)s, which %(name)s cannot take: roll again.",
+        skills=format_list(p.get("skills", ())),
+        name=p["who"],
+    ),
+    "not_rolled": lambda p: gettext(
+        "Keep one of the rolled skills: %(skills)s.",
+        skills=format_list(p.get("options", ()), style="or"),
+    ),
+    "not_offered": lambda p: gettext(
+        "A roll of %(roll)s does not allow %(characteristic)s.",
+        roll=p.get("roll"),
+        characteristic=stat_label(str(p.get("characteristic"))),
+    ),
+    "not_a_double": lambda p: gettext(
+        "A roll of %(first)s + %(second)s is not a double: no doubles skill.",
+        first=p.get("first"),
+        second=p.get("second"),
+    ),
+}
+
+
+def _form_sentence(refusal: Resolution | Decision, who: str) -> str:
+    """A refusal as the advancement form shows it (see :func:`refusal_text`)."""
+    resolution = refusal if isinstance(refusal, Resolution) else None
+    decision = refusal.decision if isinstance(refusal, Resolution) else refusal
+    reason = decision.reasons[0]
+    code, params = reason.code, reason.params
+    if code == "invalid_dice":
+        text = str(params.get("text"))
+        if "count" in params:  # how many dice to type in
+            text = (
+                gettext("%(text)s: enter two dice", text=text)
+                if params["count"] == 2
+                else gettext("%(text)s: enter one die", text=text)
+            )
+        return _as_sentence(text)
+    sentence = _FORM_SENTENCES.get(code)
+    if sentence is not None:
+        return sentence({**params, "who": who})
+    field_name = resolution.field if resolution else None
+    if code == "no_such_category" or field_name == "dice":
+        # A category the dice cannot be rolled on for him.
+        if code == "no_such_category":
+            decision = Decision.deny("unknown_category", category=params.get("category"))
+        return gettext(
+            "%(name)s cannot roll on that category: %(reason)s.",
+            name=who,
+            reason=refusal_text(decision),
+        )
+    if resolution and field_name in ("characteristic", "skill"):
+        asked = resolution.request
+        choice = (
+            stat_label(asked.characteristic or "")
+            if field_name == "characteristic"
+            else asked.skill
+        )
+        return gettext("%(choice)s: %(reason)s.", choice=choice, reason=refusal_text(decision))
+    return gettext(
+        "%(name)s cannot take this advancement now: %(reason)s.",
+        name=who,
+        reason=refusal_text(decision),
+    )
+
+
+def star_player_roll_kind(ruleset: Ruleset, state: PlayerState, choice: str | None) -> str:
+    """Classic: the kind a Star Player Roll's pick counts as.
+
+    A characteristic is the characteristic kind; a skill, the first of the roll's
+    skill kinds (normal, then doubles) that allows it to him, else the normal
+    kind; nothing picked yet, the normal kind.
+    """
+    roll = ruleset.improvement_roll
+    assert roll is not None  # noqa: S101 - roll-mode rulesets have one (loader)
+    if choice in ruleset.characteristics:
+        return RANDOM_CHARACTERISTIC_KIND
+    if choice:
+        for kind in (roll.skill_kind, *([roll.doubles_kind] if roll.doubles_kind else [])):
+            if skill_decision(ruleset, state.position, state.held, choice, kind):
+                return kind
+    return roll.skill_kind
 
 
 #: The kinds of skill a spending ruleset offers instead of a characteristic.

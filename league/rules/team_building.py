@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import TypedDict, Unpack
 
 from league.i18n import N_, gettext
 from league.rules.model import (
@@ -21,6 +22,7 @@ from league.rules.model import (
 __all__ = [
     "PURCHASE_ITEMS",
     "PURCHASE_ITEM_NAMES",
+    "MatchIncome",
     "PurchaseQuote",
     "TeamCounts",
     "expensive_mistake",
@@ -265,15 +267,23 @@ def fans_change_decision(
     return Decision.from_reasons(reasons)
 
 
+class MatchIncome(TypedDict, total=False):
+    """What a team's winnings are worked out from (left out: 0, None, False)."""
+
+    touchdowns: int
+    #: BB2020/BB2025.
+    fan_attendance: int | None
+    #: BB2025: did a player of the team stall?
+    stalled: bool
+    #: Classic: the D6, the team's FAME and whether it won.
+    d6: int | None
+    fame: int
+    won: bool
+
+
 def winnings(
     ruleset: Ruleset,
-    *,
-    touchdowns: int = 0,
-    fan_attendance: int | None = None,
-    stalled: bool = False,
-    d6: int | None = None,
-    fame: int = 0,
-    won: bool = False,
+    **match: Unpack[MatchIncome],
 ) -> int:
     """Gold a team earns from a match by the ruleset's formula.
 
@@ -281,33 +291,21 @@ def winnings(
     TDs [+ 1 if no player of the team stalled, BB2025]) x 10,000.
     ``d6_fame`` (classic): (D6 + FAME [+ 1 for a win]) x 10,000.
     """
-    terms = winnings_terms(
-        ruleset,
-        touchdowns=touchdowns,
-        fan_attendance=fan_attendance,
-        stalled=stalled,
-        d6=d6,
-        fame=fame,
-        won=won,
-    )
+    terms = winnings_terms(ruleset, **match)
     return sum(units for _, units in terms) * _winnings_rule(ruleset).unit
 
 
 def winnings_terms(
     ruleset: Ruleset,
-    *,
-    touchdowns: int = 0,
-    fan_attendance: int | None = None,
-    stalled: bool = False,
-    d6: int | None = None,
-    fame: int = 0,
-    won: bool = False,
+    **match: Unpack[MatchIncome],
 ) -> tuple[tuple[str, int], ...]:
     """The formula's terms, (what, units), that `winnings` adds up and multiplies by the unit.
 
     Terms worth nothing are left out, so the list reads as the working a coach
     would write down: ("fan attendance 8 / 2", 4), ("2 TD", 2), ("no stalling", 1).
     """
+    touchdowns, fan_attendance = match.get("touchdowns", 0), match.get("fan_attendance")
+    d6, fame = match.get("d6"), match.get("fame", 0)
     rule = _winnings_rule(ruleset)
     if rule.formula == "fan_attendance":
         if fan_attendance is None or fan_attendance < 0:
@@ -317,13 +315,13 @@ def winnings_terms(
             (f"fan attendance {fan_attendance} / {divisor}", fan_attendance // divisor),
             (f"{touchdowns} TD", touchdowns * rule.per_touchdown),
         ]
-        if not stalled:
+        if not match.get("stalled", False):
             terms.append(("no stalling", rule.no_stalling_bonus))
     else:
         if d6 is None or not 1 <= d6 <= 6:
             raise RulesError("winnings need a D6 roll")
         terms = [(f"D6 {d6}", d6), ("FAME", fame)]
-        if won:
+        if match.get("won", False):
             terms.append(("win", rule.win_bonus))
     return tuple((what, units) for what, units in terms if units)
 

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TypedDict, Unpack
 
 from league.rules.model import Position, RulesError, Ruleset, TeamType
 
 __all__ = [
     "RosterPlayer",
+    "Staff",
     "current_team_value",
     "is_low_cost_lineman",
     "player_value",
@@ -30,6 +32,18 @@ class RosterPlayer:
     miss_next_game: bool = False
     temporarily_retired: bool = False
     dead: bool = False
+
+
+class Staff(TypedDict, total=False):
+    """A team's re-rolls and sideline staff as team value counts them (left out: 0, False)."""
+
+    rerolls: int
+    assistant_coaches: int
+    cheerleaders: int
+    apothecary: bool
+    dedicated_fans: int
+    #: The League Trophy's free re-roll (editions that have it).
+    league_trophy: bool
 
 
 def _total(value_increases: int | Iterable[int]) -> int:
@@ -71,12 +85,7 @@ def _check_count(name: str, count: int, maximum: int | None) -> None:
 def staff_value(
     ruleset: Ruleset,
     team_type: TeamType,
-    rerolls: int = 0,
-    assistant_coaches: int = 0,
-    cheerleaders: int = 0,
-    apothecary: bool = False,
-    dedicated_fans: int = 0,
-    league_trophy: bool = False,
+    **staff: Unpack[Staff],
 ) -> int:
     """Value of re-rolls (at roster price) and sideline staff.
 
@@ -84,6 +93,11 @@ def staff_value(
     The League Trophy's free re-roll counts at roster price, above the
     re-roll limit, where the edition has the trophy.
     """
+    rerolls = staff.get("rerolls", 0)
+    assistant_coaches = staff.get("assistant_coaches", 0)
+    cheerleaders = staff.get("cheerleaders", 0)
+    apothecary = staff.get("apothecary", False)
+    dedicated_fans = staff.get("dedicated_fans", 0)
     building = ruleset.team_building
     _check_count("rerolls", rerolls, building.max_rerolls)
     _check_count("assistant_coaches", assistant_coaches, building.assistant_coaches.max)
@@ -100,7 +114,7 @@ def staff_value(
     if building.dedicated_fans.counts_in_team_value:
         total += dedicated_fans * building.dedicated_fans.cost
     prizes = ruleset.season.prizes
-    if league_trophy and prizes is not None and prizes.trophy_reroll:
+    if staff.get("league_trophy", False) and prizes is not None and prizes.trophy_reroll:
         total += team_type.reroll_cost
     return total
 
@@ -115,12 +129,7 @@ def team_value(
     ruleset: Ruleset,
     team_type: TeamType,
     players: Iterable[RosterPlayer],
-    rerolls: int = 0,
-    assistant_coaches: int = 0,
-    cheerleaders: int = 0,
-    apothecary: bool = False,
-    dedicated_fans: int = 0,
-    league_trophy: bool = False,
+    **staff: Unpack[Staff],
 ) -> int:
     """TV: every rostered player's value plus staff and re-rolls at roster price."""
     players_total = sum(
@@ -128,28 +137,14 @@ def team_value(
         for p in players
         if not p.dead
     )
-    return players_total + staff_value(
-        ruleset,
-        team_type,
-        rerolls,
-        assistant_coaches,
-        cheerleaders,
-        apothecary,
-        dedicated_fans,
-        league_trophy,
-    )
+    return players_total + staff_value(ruleset, team_type, **staff)
 
 
 def current_team_value(
     ruleset: Ruleset,
     team_type: TeamType,
     players: Iterable[RosterPlayer],
-    rerolls: int = 0,
-    assistant_coaches: int = 0,
-    cheerleaders: int = 0,
-    apothecary: bool = False,
-    dedicated_fans: int = 0,
-    league_trophy: bool = False,
+    **staff: Unpack[Staff],
 ) -> int:
     """CTV: TV without players who miss the next game or are temporarily retired.
 
@@ -164,13 +159,4 @@ def current_team_value(
         if is_low_cost_lineman(ruleset, team_type, position):
             value -= position.cost
         players_total += value
-    return players_total + staff_value(
-        ruleset,
-        team_type,
-        rerolls,
-        assistant_coaches,
-        cheerleaders,
-        apothecary,
-        dedicated_fans,
-        league_trophy,
-    )
+    return players_total + staff_value(ruleset, team_type, **staff)

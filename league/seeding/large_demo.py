@@ -68,6 +68,7 @@ from league.rules import (
     lasting_injury,
     legal_skills,
     load_ruleset,
+    purchase_cost,
     random_skill_list,
     random_skill_result,
     refusal_text,
@@ -78,6 +79,7 @@ from league.rules import (
     spp_for_events,
     winnings,
 )
+from league.rules.team_building import fans_change_decision
 from league.services.fixtures import round_robin
 from league.services.leagues import league_ruleset
 
@@ -385,10 +387,12 @@ class _Builder:
         counts: dict[str, int] = {}
         treasury = building.starting_treasury
         rerolls = rng.randint(2, 3)
-        reserve = team_type.reroll_cost * rerolls
+        reroll_price = purchase_cost(ruleset, team_type, "reroll", during_draft=True)
+        reserve = reroll_price * rerolls
         apothecary = team_type.apothecary and rng.random() < 0.7
+        apothecary_price = purchase_cost(ruleset, team_type, "apothecary", during_draft=True)
         if apothecary:
-            reserve += building.apothecary_cost
+            reserve += apothecary_price
         target = rng.randint(building.min_players + 1, building.min_players + 3)
         while len(plan) < target:
             legal = [
@@ -426,13 +430,13 @@ class _Builder:
         for number, position in enumerate(plan, start=1):
             self._hire(team, position, number, created)
         for _ in range(rerolls):
-            self._buy(team, "reroll", team_type.reroll_cost, "Bought a team re-roll", created)
+            self._buy(team, "reroll", reroll_price, "Bought a team re-roll", created)
             team.rerolls += 1
         if apothecary:
-            self._buy(team, "apothecary", building.apothecary_cost, "Bought an apothecary", created)
+            self._buy(team, "apothecary", apothecary_price, "Bought an apothecary", created)
             team.apothecary = True
         team.dedicated_fans = building.dedicated_fans.start
-        fan_cost = building.dedicated_fans.cost
+        fan_cost = purchase_cost(ruleset, team_type, "dedicated_fan", during_draft=True)
         extra_fans = rng.randint(0, min(2, building.dedicated_fans.max_at_draft))
         for _ in range(extra_fans):
             if team.treasury >= fan_cost:
@@ -656,11 +660,15 @@ class _Builder:
                 mistake = expensive_mistake(ruleset, team.treasury + gold, rng.randint(1, 6))
                 dice = roll(rules.dice_for(mistake), rng.randint)
                 loss = expensive_mistake_loss(ruleset, mistake, team.treasury + gold, dice)
-            fans = ruleset.team_building.dedicated_fans
+            allowed = [
+                step
+                for step in (1, -1)
+                if fans_change_decision(ruleset, step, team.dedicated_fans, won=won, lost=lost)
+            ]
             change = 0
-            if won and (fans.max is None or team.dedicated_fans < fans.max) and rng.random() < 0.5:
+            if 1 in allowed and rng.random() < 0.5:
                 change = 1
-            elif lost and team.dedicated_fans > fans.start and rng.random() < 0.5:
+            elif -1 in allowed and rng.random() < 0.5:
                 change = -1
             money[side] = {
                 "score": scores[side],
@@ -1022,7 +1030,7 @@ class _Builder:
     def _season_purchases(self, team: _Team, at: datetime) -> None:
         ruleset = team.league.ruleset
         building = ruleset.team_building
-        price = team.team_type.reroll_cost * building.reroll_after_draft_multiplier
+        price = purchase_cost(ruleset, team.team_type, "reroll")
         if team.rerolls < min(building.max_rerolls, 5) and team.treasury >= price + 100_000:
             self._buy(team, "reroll", price, "Bought a team re-roll", at)
             team.rerolls += 1

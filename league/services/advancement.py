@@ -148,8 +148,8 @@ def _violation(refused: Resolution, who: str) -> RuleViolation:
 # Buying
 
 
-def _require_coach(team: Team, actor: User) -> None:
-    if not can_manage(team, actor):
+def _require_coach(team: Team, actor: User, session: Session) -> None:
+    if not can_manage(team, actor, session):
         raise Forbidden(
             gettext(
                 "Only %(team)s's coach or a commissioner can advance its players.", team=team.name
@@ -251,8 +251,8 @@ def buy_advancement(
     them, so they cannot be re-rolled.
     """
     player = get_player(session, player_id, for_update=True)
-    team = get_team(session, player.team_id, history=False)
-    _require_coach(team, actor)
+    team = get_team(session, player.team_id, history=False, players=False)
+    _require_coach(team, actor, session)
     if number is not None and len(player.active_advancements) + 1 != number:
         raise Resubmitted(
             gettext(
@@ -399,12 +399,14 @@ def undo_last_advancement(session: Session, actor: User, player_id: int) -> Adva
     """
     player = get_player(session, player_id, for_update=True)
     team = get_team(session, player.team_id, history=False)
-    _require_coach(team, actor)
+    _require_coach(team, actor, session)
     active = player.active_advancements
     if not active:
         raise Conflict(gettext("%(name)s has no advancement to undo.", name=player.name))
     last = active[-1]
-    if role_in(team.league, actor) != "commissioner" and _played_since(session, team, last):
+    if role_in(team.league, actor, session) != "commissioner" and _played_since(
+        session, team, last
+    ):
         raise Forbidden(
             gettext(
                 "%(team)s has played since %(name)s took that advancement; "

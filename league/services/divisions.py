@@ -16,6 +16,7 @@ from sqlalchemy.orm import Session
 
 from league.i18n import gettext
 from league.models import League, Team, User
+from league.rules.model import BonusRule
 from league.services import audit
 from league.services.errors import Problem, RuleViolation
 from league.services.leagues import get_league, require_commissioner
@@ -119,6 +120,8 @@ class DivisionTable:
     rows: tuple[StandingRow, ...]
     #: What the table's caption names (the season, as the league table's does).
     season_name: str = ""
+    #: The league table's bonus rules (a bonus-points column when there are some).
+    bonus_rules: tuple[BonusRule, ...] = ()
 
 
 def division_tables(league: League, table: Standings) -> tuple[DivisionTable, ...]:
@@ -137,6 +140,7 @@ def division_tables(league: League, table: Standings) -> tuple[DivisionTable, ..
                     name,
                     tuple(replace(row, position=place) for place, row in enumerate(rows, start=1)),
                     table.season_name,
+                    table.bonus_rules,
                 )
             )
     return tuple(tables)

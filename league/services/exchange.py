@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
+from marshmallow import Schema
 from sqlalchemy.orm import Session
 
 from league.i18n import format_number, gettext, ngettext
@@ -45,8 +46,6 @@ from league.models import (
 from league.models.ledger import ENTRY_KINDS
 from league.models.player import ON_ROSTER, PLAYER_STATUSES
 from league.rules import (
-    MAX_DICE,
-    MAX_DIE,
     RANDOM_CHARACTERISTIC_KIND,
     RANDOM_SKILL_KINDS,
     SKILL_KINDS,
@@ -62,6 +61,7 @@ from league.rules import (
     advancement_kinds,
     needs_dice,
     reason_sentence,
+    refusal_text,
     resolve,
     rolls_earned,
     skill_decision,
@@ -70,20 +70,35 @@ from league.services import audit
 from league.services.errors import NotFound, Problem, RuleViolation
 from league.services.leagues import get_league, league_ruleset, membership, require_commissioner
 from league.services.recompute import recompute_team
+from league.services.team_document import (
+    FORMAT,
+    MAX_INT,
+    VERSION,
+    Boolean,
+    Choice,
+    Dice,
+    Format,
+    Integer,
+    List,
+    Loaded,
+    Object,
+    Reductions,
+    Text,
+    Version,
+    load,
+    position_member,
+    schema,
+    show,
+    team_type_member,
+)
 from league.services.teams import ITEMS, get_team, post_entry, team_ruleset
-from league.services.text import is_one_line, is_valid_unicode
 from league.services.users import find_user
-
-FORMAT = "bbleague-team"
-VERSION = 1
 
 #: Team statuses a document may carry (a retired team is not imported).
 IMPORTABLE_STATUSES = ("draft", "active")
 #: Generous limits that keep a hostile document from costing much.
 MAX_PLAYERS = 500
 MAX_LEDGER = 10_000
-#: Integers are stored in 32-bit columns.
-MAX_INT = 2_147_483_647
 #: At most this many problems are listed (a hopeless document need not list thousands).
 MAX_PROBLEMS = 200
 
@@ -197,7 +212,7 @@ _T = TypeVar("_T")
 
 
 class _Reader:
-    """Typed reads from the untrusted document; every mistake becomes a Problem."""
+    """Every problem found in the document, in the document's order."""
 
     def __init__(self) -> None:
         self.problems: list[Problem] = []
@@ -205,141 +220,9 @@ class _Reader:
     def add(self, path: str, message: str) -> None:
         self.problems.append(Problem(path, message))
 
-    def _instance(
-        self, parent: Mapping[str, Any], key: str, path: str, kind: type[_T], message: str
-    ) -> _T | None:
-        """The value at `key` if it is a `kind`, else None and the problem `message`."""
-        value = parent.get(key)
-        if not isinstance(value, kind):
-            self.add(_join(path, key), message)
-            return None
-        return value
-
-    def object(self, parent: Mapping[str, Any], key: str, path: str) -> dict[str, Any] | None:
-        return self._instance(parent, key, path, dict, gettext("must be an object."))
-
-    def list(
-        self, parent: Mapping[str, Any], key: str, path: str, max_items: int
-    ) -> list[Any] | None:
-        value = self._instance(parent, key, path, list, gettext("must be a list."))
-        if value is None:
-            return None
-        if len(value) > max_items:
-            self.add(
-                _join(path, key),
-                gettext(
-                    "has %(count)s entries; at most %(max)s are read.",
-                    count=len(value),
-                    max=max_items,
-                ),
-            )
-            return None
-        return value
-
-    def integer(
-        self,
-        parent: Mapping[str, Any],
-        key: str,
-        path: str,
-        *,
-        minimum: int | None = 0,
-        maximum: int = MAX_INT,
-    ) -> int | None:
-        value = parent.get(key)
-        where = _join(path, key)
-        if not isinstance(value, int) or isinstance(value, bool):
-            self.add(where, gettext("must be an integer."))
-            return None
-        low = -MAX_INT if minimum is None else minimum
-        if not low <= value <= maximum:
-            self.add(
-                where,
-                gettext(
-                    "must be between %(low)s and %(high)s; it is %(value)s.",
-                    low=low,
-                    high=maximum,
-                    value=value,
-                ),
-            )
-            return None
-        return value
-
-    def text(
-        self,
-        parent: Mapping[str, Any],
-        key: str,
-        path: str,
-        *,
-        length: tuple[int, int],
-        nullable: bool = False,
-    ) -> str | None:
-        value = parent.get(key)
-        where = _join(path, key)
-        if value is None and nullable:
-            return None
-        if not isinstance(value, str):
-            self.add(
-                where,
-                gettext("must be a string.")
-                if not nullable
-                else gettext("must be a string or null."),
-            )
-            return None
-        if "\x00" in value:
-            self.add(where, gettext("must not contain NUL characters."))
-            return None
-        if not is_valid_unicode(value):
-            self.add(where, gettext("must be valid Unicode text (it has a lone surrogate)."))
-            return None
-        low, high = length
-        if not low <= len(value.strip()) <= high:
-            self.add(
-                where, gettext("must have %(low)s to %(high)s characters.", low=low, high=high)
-            )
-            return None
-        return value.strip()
-
-    def name(
-        self, parent: Mapping[str, Any], key: str, path: str, *, length: tuple[int, int]
-    ) -> str | None:
-        """Text that names something (a team, a player): also one line."""
-        value = self.text(parent, key, path, length=length)
-        if value is not None and not is_one_line(value):
-            self.add(
-                _join(path, key),
-                gettext(
-                    "must be one line of text, without line breaks or text-direction controls."
-                ),
-            )
-            return None
-        return value
-
-    def boolean(self, parent: Mapping[str, Any], key: str, path: str) -> bool | None:
-        return self._instance(parent, key, path, bool, gettext("must be true or false."))
-
-    def choice(
-        self, parent: Mapping[str, Any], key: str, path: str, choices: Sequence[str | None]
-    ) -> str | None:
-        value = parent.get(key)
-        if value not in choices or (value is not None and not isinstance(value, str)):
-            known = ", ".join("null" if c is None else c for c in choices)
-            self.add(
-                _join(path, key),
-                gettext(
-                    "must be one of %(known)s; it is %(value)s.", known=known, value=_show(value)
-                ),
-            )
-            return None
-        return value
-
-
-def _join(path: str, key: str) -> str:
-    return f"{path}.{key}" if path else key
-
-
-def _show(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+    def report(self, loaded: Loaded) -> None:
+        """What loading an object refused (the schema's and the rules' refusals)."""
+        self.problems.extend(loaded.problems())
 
 
 # ---------------------------------------------------------------------------
@@ -401,27 +284,9 @@ def check_document(ruleset: Ruleset, league: League, document: object) -> _TeamP
     reader = _Reader()
     if not isinstance(document, dict):
         raise InvalidDocument([Problem("", gettext("The document must be a JSON object."))])
-    if document.get("format") != FORMAT:
-        reader.add(
-            "format",
-            gettext(
-                "must be %(format)s; it is %(value)s.",
-                format=repr(FORMAT),
-                value=_show(document.get("format")),
-            ),
-        )
-    version = document.get("version")
-    if version != VERSION or isinstance(version, bool):
-        reader.add(
-            "version",
-            gettext(
-                "This server reads version %(version)s documents; it is %(value)s.",
-                version=VERSION,
-                value=_show(version),
-            ),
-        )
-    if reader.problems:  # Nothing else can be read reliably.
-        raise InvalidDocument(reader.problems)
+    header = load(schema(format=Format(), version=Version()), document, "")
+    if not header.ok:  # Nothing else can be read reliably.
+        raise InvalidDocument(header.problems())
     if document.get("ruleset") != league.ruleset_id:
         reader.add(
             "ruleset",
@@ -430,7 +295,7 @@ def check_document(ruleset: Ruleset, league: League, document: object) -> _TeamP
                 "A team moves only between leagues of the same ruleset.",
                 league=league.name,
                 ruleset=league.ruleset_id,
-                theirs=_show(document.get("ruleset")),
+                theirs=show(document.get("ruleset")),
             ),
         )
         raise InvalidDocument(reader.problems)
@@ -444,53 +309,49 @@ def check_document(ruleset: Ruleset, league: League, document: object) -> _TeamP
 def _check_team(
     reader: _Reader, ruleset: Ruleset, league: League, document: dict[str, Any]
 ) -> _TeamPlan | None:
-    team = reader.object(document, "team", "")
-    raw_players = reader.list(document, "players", "", MAX_PLAYERS)
-    raw_ledger = reader.list(document, "ledger", "", MAX_LEDGER)
-    if team is None:
+    body = load(
+        schema(team=Object(), players=List(MAX_PLAYERS), ledger=List(MAX_LEDGER)), document, ""
+    )
+    reader.report(body)
+    raw_team, raw_players, raw_ledger = body.get("team"), body.get("players"), body.get("ledger")
+    if raw_team is None:
         return None
     building = ruleset.team_building
-    name = reader.name(team, "name", "team", length=(2, 80))
+    fans_rule = building.dedicated_fans
+    team = load(
+        schema(
+            name=Text(length=(2, 80), one_line=True),
+            team_type=team_type_member(ruleset),
+            status=Choice(IMPORTABLE_STATUSES),
+            treasury=Integer(),
+            rerolls=Integer(maximum=building.max_rerolls),
+            apothecary=Boolean(),
+            assistant_coaches=Integer(maximum=_limit(building.assistant_coaches.max)),
+            cheerleaders=Integer(maximum=_limit(building.cheerleaders.max)),
+            dedicated_fans=Integer(minimum=fans_rule.start, maximum=_limit(fans_rule.max)),
+        ),
+        raw_team,
+        "team",
+    )
+    name = team.get("name")
     if name is not None and any(t.name.lower() == name.lower() for t in league.teams):
-        reader.add(
-            "team.name",
+        team.refuse(
+            "name",
             gettext(
                 "%(league)s already has a team called %(name)s.", league=league.name, name=name
             ),
         )
-    team_type: TeamType | None = None
-    team_type_id = reader.text(team, "team_type", "team", length=(1, 60))
-    if team_type_id is not None:
-        try:
-            team_type = ruleset.team_type(team_type_id)
-        except RulesError:
-            reader.add(
-                "team.team_type",
-                gettext(
-                    "%(ruleset)s has no team type %(id)s.",
-                    ruleset=ruleset.name,
-                    id=repr(team_type_id),
-                ),
-            )
-    status = reader.choice(team, "status", "team", IMPORTABLE_STATUSES)
-    treasury = reader.integer(team, "treasury", "team")
-    rerolls = reader.integer(team, "rerolls", "team", maximum=building.max_rerolls)
-    apothecary = reader.boolean(team, "apothecary", "team")
-    if apothecary and team_type is not None and not team_type.apothecary:
-        reader.add(
-            "team.apothecary",
+    team_type: TeamType | None = team.get("team_type")
+    if team.get("apothecary") and team_type is not None and not team_type.apothecary:
+        team.refuse(
+            "apothecary",
             gettext("%(team_type)s teams cannot have an apothecary.", team_type=team_type.name),
         )
-    coaches = reader.integer(
-        team, "assistant_coaches", "team", maximum=_limit(building.assistant_coaches.max)
-    )
-    cheerleaders = reader.integer(
-        team, "cheerleaders", "team", maximum=_limit(building.cheerleaders.max)
-    )
-    fans_rule = building.dedicated_fans
-    fans = reader.integer(
-        team, "dedicated_fans", "team", minimum=fans_rule.start, maximum=_limit(fans_rule.max)
-    )
+    reader.report(team)
+    name, status, treasury = team.get("name"), team.get("status"), team.get("treasury")
+    rerolls, apothecary = team.get("rerolls"), team.get("apothecary")
+    coaches, cheerleaders = team.get("assistant_coaches"), team.get("cheerleaders")
+    fans = team.get("dedicated_fans")
 
     ledger = _check_ledger(reader, raw_ledger) if raw_ledger is not None else None
     fans_change = 0
@@ -621,17 +482,26 @@ def _check_objects(
 
 def _check_ledger(reader: _Reader, raw: list[Any]) -> list[_LedgerPlan] | None:
     balance = 0
+    entry_schema = schema(
+        amount=Integer(minimum=None),
+        kind=Choice(ENTRY_KINDS),
+        description=Text(length=(1, 200)),
+        item=Choice((None, *ITEMS)),
+    )
 
     def check_entry(_index: int, path: str, raw_entry: dict[str, Any]) -> _LedgerPlan | None:
         nonlocal balance
-        before = len(reader.problems)
-        amount = reader.integer(raw_entry, "amount", path, minimum=None)
-        kind = reader.choice(raw_entry, "kind", path, ENTRY_KINDS)
-        description = reader.text(raw_entry, "description", path, length=(1, 200))
-        item = reader.choice(raw_entry, "item", path, (None, *ITEMS))
+        entry = load(entry_schema, raw_entry, path)
+        amount, kind, description, item = (
+            entry.get("amount"),
+            entry.get("kind"),
+            entry.get("description"),
+            entry.get("item"),
+        )
         if item is not None and kind not in ("purchase", "refund"):
-            reader.add(f"{path}.item", gettext("Only purchases and refunds name an item."))
-        if len(reader.problems) > before or amount is None or kind is None or description is None:
+            entry.refuse("item", gettext("Only purchases and refunds name an item."))
+        reader.report(entry)
+        if not entry.ok or amount is None or kind is None or description is None:
             return None
         balance += amount
         if not 0 <= balance <= MAX_INT:
@@ -655,8 +525,24 @@ def _check_players(
     team_status: str | None,
     raw: list[Any],
 ) -> list[_PlayerPlan] | None:
+    # The player's members, then an advancement's.
+    schemas = (
+        schema(
+            name=Text(length=(1, 60), one_line=True),
+            number=Integer(minimum=1, maximum=99),
+            position=position_member(team_type),
+            status=Choice(PLAYER_STATUSES),
+            spp_earned=Integer(),
+            spp_spent=Integer(),
+            niggling_injuries=Integer(),
+            reductions=Reductions(ruleset),
+            advancements=List(ruleset.advancement.max_advancements),
+        ),
+        _advancement_schema(),
+    )
+
     def check_entry(_index: int, path: str, raw_player: dict[str, Any]) -> _PlayerPlan | None:
-        player = _check_player(reader, ruleset, team_type, path, raw_player)
+        player = _check_player(reader, ruleset, schemas, path, raw_player)
         if player is None or team_status != "draft":
             return player
         if (
@@ -731,46 +617,33 @@ def _check_roster(
 def _check_player(
     reader: _Reader,
     ruleset: Ruleset,
-    team_type: TeamType,
+    schemas: tuple[Schema, Schema],
     path: str,
     raw: dict[str, Any],
 ) -> _PlayerPlan | None:
     before = len(reader.problems)
-    name = reader.name(raw, "name", path, length=(1, 60))
-    number = reader.integer(raw, "number", path, minimum=1, maximum=99)
-    position: Position | None = None
-    position_id = reader.text(raw, "position", path, length=(1, 60))
-    if position_id is not None:
-        try:
-            position = team_type.position(position_id)
-        except RulesError:
-            reader.add(
-                f"{path}.position",
-                gettext(
-                    "%(team_type)s teams have no %(position)s.",
-                    team_type=team_type.name,
-                    position=repr(position_id),
-                ),
-            )
-    status = reader.choice(raw, "status", path, PLAYER_STATUSES)
-    earned = reader.integer(raw, "spp_earned", path)
-    spent = reader.integer(raw, "spp_spent", path)
+    player_schema, advancement_schema = schemas
+    loaded = load(player_schema, raw, path)
+    earned, spent = loaded.get("spp_earned"), loaded.get("spp_spent")
     if earned is not None and spent is not None and spent > earned:
-        reader.add(
-            f"{path}.spp_spent",
+        loaded.refuse(
+            "spp_spent",
             gettext(
                 "%(spent)s SPP spent is more than the %(earned)s earned.",
                 spent=spent,
                 earned=earned,
             ),
         )
-    niggling = reader.integer(raw, "niggling_injuries", path)
-    reductions = _check_reductions(reader, ruleset, raw, path)
-    raw_advancements = reader.list(raw, "advancements", path, ruleset.advancement.max_advancements)
+    reader.report(loaded)
+    name, number, status = loaded.get("name"), loaded.get("number"), loaded.get("status")
+    niggling = loaded.get("niggling_injuries")
+    position: Position | None = loaded.get("position")
+    reductions: dict[str, int] | None = loaded.get("reductions")
+    raw_advancements = loaded.get("advancements")
     if position is None or raw_advancements is None or reductions is None:
         return None
     advancements = _check_advancements(
-        reader, ruleset, position, reductions, path, raw_advancements
+        reader, ruleset, advancement_schema, position, reductions, path, raw_advancements
     )
     if advancements is not None:
         cost = sum(a.spp_cost for a in advancements)
@@ -822,37 +695,6 @@ def _check_player(
     )
 
 
-def _check_reductions(
-    reader: _Reader, ruleset: Ruleset, raw: dict[str, Any], path: str
-) -> dict[str, int] | None:
-    given = reader.object(raw, "reductions", path)
-    if given is None:
-        return None
-    where = f"{path}.reductions"
-    unknown = sorted(set(given) - set(ruleset.characteristics))
-    if unknown:
-        reader.add(
-            where,
-            gettext(
-                "%(ruleset)s players have no %(unknown)s; the characteristics are %(known)s.",
-                ruleset=ruleset.name,
-                unknown=", ".join(map(repr, unknown)),
-                known=", ".join(ruleset.characteristics),
-            ),
-        )
-        return None
-    reductions: dict[str, int] = {}
-    for characteristic in ruleset.characteristics:
-        if characteristic not in given:
-            reductions[characteristic] = 0
-            continue
-        steps = reader.integer(given, characteristic, where, maximum=99)
-        if steps is None:
-            return None
-        reductions[characteristic] = steps
-    return reductions
-
-
 @dataclass(slots=True)
 class _Progress:
     """What the player holds while his advancements are replayed in order."""
@@ -864,6 +706,7 @@ class _Progress:
 def _check_advancements(
     reader: _Reader,
     ruleset: Ruleset,
+    advancement_schema: Schema,
     position: Position,
     reductions: dict[str, int],
     path: str,
@@ -876,7 +719,7 @@ def _check_advancements(
         index: int, where: str, raw_advancement: dict[str, Any]
     ) -> _AdvancementPlan | None:
         before = len(reader.problems)
-        plan = _read_advancement(reader, where, raw_advancement)
+        plan = _read_advancement(reader, advancement_schema, where, raw_advancement)
         if plan is None:
             return None
         if plan.number != index + 1:
@@ -893,38 +736,27 @@ def _check_advancements(
     return _check_objects(reader, raw, f"{path}.advancements", check_entry)
 
 
-def _read_advancement(reader: _Reader, where: str, raw: dict[str, Any]) -> _AdvancementPlan | None:
-    before = len(reader.problems)
-    number = reader.integer(raw, "number", where, minimum=1, maximum=99)
-    kind = reader.choice(raw, "kind", where, (*SKILL_KINDS, RANDOM_CHARACTERISTIC_KIND))
-    cost = reader.integer(raw, "spp_cost", where)
-    skill = reader.text(raw, "skill", where, length=(1, 60), nullable=True)
-    characteristic = reader.text(raw, "characteristic", where, length=(2, 2), nullable=True)
-    category = reader.text(raw, "category", where, length=(1, 2), nullable=True)
-    dice = raw.get("dice")
-    if dice is not None and (
-        not isinstance(dice, list)
-        or not 1 <= len(dice) <= MAX_DICE
-        or not all(
-            isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= MAX_DIE for d in dice
-        )
-    ):
-        reader.add(
-            f"{where}.dice",
-            gettext("must be null or a list of 1 to %(max)s die results.", max=MAX_DICE),
-        )
-    source = reader.choice(raw, "dice_source", where, (None, "server", "table"))
-    value = reader.integer(raw, "value_increase", where)
-    if (
-        len(reader.problems) > before
-        or number is None
-        or kind is None
-        or cost is None
-        or value is None
-    ):
+def _read_advancement(
+    reader: _Reader, advancement_schema: Schema, where: str, raw: dict[str, Any]
+) -> _AdvancementPlan | None:
+    loaded = load(advancement_schema, raw, where)
+    reader.report(loaded)
+    if not loaded.ok:
         return None
-    return _AdvancementPlan(
-        number, kind, cost, skill, characteristic, category, dice, source, value
+    return _AdvancementPlan(**loaded.values)
+
+
+def _advancement_schema() -> Schema:
+    return schema(
+        number=Integer(minimum=1, maximum=99),
+        kind=Choice((*SKILL_KINDS, RANDOM_CHARACTERISTIC_KIND)),
+        spp_cost=Integer(),
+        skill=Text(length=(1, 60), nullable=True),
+        characteristic=Text(length=(2, 2), nullable=True),
+        category=Text(length=(1, 2), nullable=True),
+        dice=Dice(),
+        dice_source=Choice((None, "server", "table")),
+        value_increase=Integer(),
     )
 
 
@@ -1056,7 +888,7 @@ def _check_skill(
                 "%(skill)s is a %(category)s skill; the document says %(stated)s.",
                 skill=skill.name,
                 category=skill.category,
-                stated=_show(plan.category),
+                stated=show(plan.category),
             ),
         )
         return None
@@ -1137,15 +969,8 @@ def _check_characteristic(
     if code == "invalid_dice":
         raise RulesError(str(resolution.reason.params.get("text")))
     if code == "not_offered":
-        roll = resolution.reason.params.get("roll")
-        reader.add(
-            f"{where}.characteristic",
-            gettext(
-                "A roll of %(roll)s does not allow %(characteristic)s.",
-                roll=roll,
-                characteristic=characteristic.upper(),
-            ),
-        )
+        who = gettext("A %(position)s", position=position.name)
+        reader.add(f"{where}.characteristic", refusal_text(resolution, who))
     else:
         reader.add(
             f"{where}.characteristic",

@@ -11,7 +11,7 @@ import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
-from typing import TypeVar
+from typing import Literal, TypeVar
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session, selectinload
@@ -105,6 +105,25 @@ def schedule_size(team_count: int, double: bool = False) -> tuple[int, int]:
 # Generating a season's fixtures
 
 
+def active_teams(league: League, *, pairing: Literal["schedule", "round"]) -> list[Team]:
+    """The league's active teams, or RuleViolation ``not_enough_teams`` when fewer than
+    two are left to pair for a schedule (round robin) or a round (Swiss)."""
+    teams = [team for team in league.teams if team.status == "active"]
+    if len(teams) >= 2:
+        return teams
+    args = {"league": league.name, "count": len(teams)}
+    message = (
+        gettext(
+            "%(league)s needs at least two active teams for a schedule; it has %(count)s.", **args
+        )
+        if pairing == "schedule"
+        else gettext(
+            "%(league)s needs at least two active teams for a round; it has %(count)s.", **args
+        )
+    )
+    raise RuleViolation(message, code="not_enough_teams")
+
+
 def season_match_count(session: Session, season: Season) -> int:
     """League matches (scheduled or played, not voided, not friendlies) of the season."""
     return (
@@ -164,16 +183,7 @@ def generate_fixtures(
             gettext("Rounds are 1 to %(max)s days apart.", max=MAX_DAYS_BETWEEN),
             field="days_between",
         )
-    teams = [team for team in league.teams if team.status == "active"]
-    if len(teams) < 2:
-        raise RuleViolation(
-            gettext(
-                "%(league)s needs at least two active teams for a schedule; it has %(count)s.",
-                league=league.name,
-                count=len(teams),
-            ),
-            code="not_enough_teams",
-        )
+    teams = active_teams(league, pairing="schedule")
     if shuffle:
         secrets.SystemRandom().shuffle(teams)
     created: list[Match] = []

@@ -7,7 +7,7 @@ import secrets
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from functools import lru_cache
-from typing import Any
+from typing import Any, Literal
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
@@ -215,7 +215,7 @@ def create_league(session: Session, actor: User, settings: LeagueSettings) -> Le
 def update_settings(
     session: Session, actor: User, league_id: int, settings: LeagueSettings
 ) -> League:
-    league = get_league(session, league_id)
+    league = get_league(session, league_id, lock="update")
     require_commissioner(league, actor)
     settings = _validated(settings)
     if settings.ruleset_id != league.ruleset_id and league.teams:
@@ -223,24 +223,53 @@ def update_settings(
         raise Conflict(
             gettext("The ruleset cannot change once the league has teams."), field="ruleset_id"
         )
+    rules_changed = settings.house_rules != (league.house_rules or {})
     _apply(league, settings)
     session.flush()
+    if rules_changed:
+        # SPP awards and values come from the house rules: every cache follows them at once
+        # (refused, as a correction is, where SPP already spent would be taken away).
+        from league.services.recompute import recompute_team  # recompute asks this module
+        from league.services.teams import get_team  # teams asks this module
+
+        # Each team locked (in id order, as results lock them): a purchase or a result
+        # under way finishes first, and its SPP are counted.
+        for team_id in sorted(team.id for team in league.teams):
+            recompute_team(session, get_team(session, team_id, for_update=True, history=False))
     audit.record(session, actor, "league.settings", "league", league.id)
     return league
 
 
-def get_league(session: Session, league_id: int) -> League:
-    league = session.scalar(
-        select(League)
-        .where(League.id == league_id)
-        .options(
+def get_league(
+    session: Session,
+    league_id: int,
+    *,
+    collections: bool = True,
+    lock: Literal["share", "update"] | None = None,
+) -> League:
+    """The league; with `collections` (the default: pages list them) its members, seasons and
+    teams come along. A write that needs only the league's settings passes False (they grow
+    with the league) and asks `role_in` with its session.
+
+    `lock`: "update" while the settings change (PostgreSQL's FOR NO KEY UPDATE, so rows that
+    merely reference the league are not held up); "share" for a write that applies the
+    league's rules to every team of a result, so it waits for a settings change under way
+    and reads the new rules (FOR SHARE: results do not wait for one another).
+    """
+    query = select(League).where(League.id == league_id)
+    if lock is not None:
+        query = query.with_for_update(
+            read=lock == "share", key_share=lock == "update"
+        ).execution_options(populate_existing=True)
+    if collections:
+        query = query.options(
             # One query each: the members with their users, the seasons, the teams with
             # their coaches (the league home lists them).
             selectinload(League.members).joinedload(LeagueMember.user),
             selectinload(League.seasons),
             selectinload(League.teams).joinedload(Team.coach),
         )
-    )
+    league = session.scalar(query)
     if league is None:
         raise NotFound(gettext("There is no league number %(id)s.", id=league_id))
     return league
@@ -252,17 +281,30 @@ def list_leagues(session: Session) -> list[League]:
     )
 
 
-def membership(league: League, user: User | None) -> LeagueMember | None:
+def membership(
+    league: League, user: User | None, session: Session | None = None
+) -> LeagueMember | None:
+    """The user's current membership. With a `session` (a write that loaded the league
+    without its members), only the user's own row is read, not every member's."""
     if user is None or not user.is_authenticated:
         return None
+    if session is not None:
+        return session.scalar(
+            select(LeagueMember).where(
+                LeagueMember.league_id == league.id,
+                LeagueMember.user_id == user.id,
+                LeagueMember.removed_at.is_(None),
+            )
+        )
     return next((m for m in league.members if m.user_id == user.id and m.removed_at is None), None)
 
 
-def role_in(league: League, user: User | None) -> str | None:
-    """'commissioner', 'coach' or None; site admins act as commissioners."""
+def role_in(league: League, user: User | None, session: Session | None = None) -> str | None:
+    """'commissioner', 'coach' or None; site admins act as commissioners. `session`: as
+    for `membership`."""
     if user is not None and user.is_authenticated and user.is_admin:
         return "commissioner"
-    member = membership(league, user)
+    member = membership(league, user, session)
     return member.role if member else None
 
 

@@ -48,7 +48,7 @@ from league.services.errors import Conflict, Forbidden, NotFound, RuleViolation
 from league.services.labels import player_status_label, team_status_label
 from league.services.leagues import get_league, league_ruleset, role_in
 from league.services.postgame import sync_match_day_players, undo_departures
-from league.services.recompute import player_openings, recompute_team
+from league.services.recompute import ResultScope, player_openings, recompute_team
 from league.services.teams import can_manage, get_team, post_entry
 
 COUNTERS = (
@@ -157,8 +157,9 @@ def league_matches(session: Session, league: League) -> list[Match]:
     )
 
 
-def _require_commissioner(league: League, actor: User) -> None:
-    if role_in(league, actor) != "commissioner":
+def _require_commissioner(league: League, actor: User, session: Session | None = None) -> None:
+    """`session`: for a league loaded without its members (see `role_in`)."""
+    if role_in(league, actor, session) != "commissioner":
         raise Forbidden(
             gettext("Only a commissioner of %(league)s can record results.", league=league.name)
         )
@@ -367,8 +368,8 @@ def record_result(
     key: the same form sent again is refused with Resubmitted and changes nothing.
     """
     match = get_match(session, match_id, for_update=True)
-    league = get_league(session, match.league_id)
-    _require_commissioner(league, actor)
+    league = get_league(session, match.league_id, collections=False, lock="share")
+    _require_commissioner(league, actor, session)
     earlier = _already_recorded(session, league.id, idempotency_key or form_token)
     if earlier is not None:
         if form_token:
@@ -390,6 +391,8 @@ def record_result(
     # The pre-game's journeymen, mercenaries and stars exist before the report names them.
     sync_match_day_players(session, match)
     _validate(session, ruleset, match, teams, report)
+    # Whom the result being corrected named: their caches may change with it.
+    named_before = {a.player_id for a in match.players}
 
     _clear_events(session, match)
     match.state = "played"
@@ -429,8 +432,9 @@ def record_result(
         )
         _roll_mistakes(ruleset, side, report.side(side.side), arriving)
     session.flush()
+    scope = ResultScope(match.id, frozenset(named_before | {a.player_id for a in match.players}))
     for team in teams.values():
-        recompute_team(session, team)
+        recompute_team(session, team, scope=scope)
         _book_match_money(session, actor, team, match)
     audit.record(
         session,
@@ -453,8 +457,8 @@ def void_match(session: Session, actor: User, match_id: int) -> Match:
     that has no result yet cancels it.
     """
     match = get_match(session, match_id, for_update=True)
-    league = get_league(session, match.league_id)
-    _require_commissioner(league, actor)
+    league = get_league(session, match.league_id, collections=False, lock="share")
+    _require_commissioner(league, actor, session)
     if match.state == "voided":
         raise Conflict(gettext("This match is already voided."))
     teams = [  # in id order, like record_result: no deadlock
@@ -469,8 +473,9 @@ def void_match(session: Session, actor: User, match_id: int) -> Match:
     match.voided_by_id = actor.id
     undo_departures(match)
     session.flush()
+    scope = ResultScope(match.id, frozenset(a.player_id for a in match.players))
     for team in teams:
-        recompute_team(session, team)
+        recompute_team(session, team, scope=scope)
         _book_match_money(session, actor, team, match)
     if replay:
         again = Match(

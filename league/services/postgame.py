@@ -29,6 +29,7 @@ from league.models import Match, MatchPlayer, MatchTeam, Player, PregameSide, Te
 from league.models.player import MATCH_DAY_STATUSES
 from league.rules import Decision, Reason, RulesError, star_hire
 from league.rules.postgame import (
+    JourneymanHireTerms,
     journeyman_hire_terms,
     leaves_on_concession,
     mvp_draw_decision,
@@ -147,6 +148,19 @@ def _later_match(session: Session, team: Team, match: Match) -> int | None:
     )
 
 
+def journeyman_terms(team: Team, player: Player, roster_size: int) -> JourneymanHireTerms:
+    """The rules' price and verdict for keeping ``player``, a journeyman of ``team``, with
+    ``roster_size`` players on the roster besides him (RulesError: not a position of the team)."""
+    return journeyman_hire_terms(
+        team_ruleset(team),
+        team_type_of(team).position(player.position_id),
+        value=player.value,
+        cost=player.cost,
+        treasury=team.treasury,
+        roster_size=roster_size,
+    )
+
+
 def hire_journeyman(session: Session, actor: User, match_id: int, player_id: int) -> Player:
     """Keep a journeyman of `match_id` on the roster, at the edition's price.
 
@@ -200,19 +214,10 @@ def hire_journeyman(session: Session, actor: User, match_id: int, player_id: int
             code="journeyman_dead",
             field="player",
         )
-    ruleset = team_ruleset(team)
     try:
-        position = team_type_of(team).position(player.position_id)
+        terms = journeyman_terms(team, player, len(roster(team)))
     except RulesError as error:  # pragma: no cover - journeymen come from the team's positions
         raise Conflict(str(error)) from error
-    terms = journeyman_hire_terms(
-        ruleset,
-        position,
-        value=player.value,
-        cost=player.cost,
-        treasury=team.treasury,
-        roster_size=len(roster(team)),
-    )
     if not terms.decision:
         raise RuleViolation(
             " ".join(refusal_text(r, team=team.name) for r in terms.decision.reasons),

@@ -40,6 +40,9 @@ from league.services.errors import Conflict
 from league.services.leagues import league_ruleset
 from league.services.teams import ITEMS, team_type_of
 
+#: A player's statuses once off the books: only a result that names him changes his caches.
+OFF_THE_BOOKS = ("dead", "fired", "retired")
+
 #: SPP event names whose match_player column is called differently.
 SPP_COLUMNS = {"int": "interceptions"}
 
@@ -56,16 +59,40 @@ class Difference:
         return f"{self.what}: stored {self.cached!r}, events say {self.computed!r}"
 
 
-def recompute_team(session: Session, team: Team, *, fix: bool = True) -> list[Difference]:
+@dataclass(frozen=True, slots=True)
+class ResultScope:
+    """What recording or voiding one result can change: the SPP of its match's lines, and
+    the caches of the players it names (now, and before a correction) and of those still on
+    the books. The others (dead, fired, retired, not named) keep caches it cannot change."""
+
+    match_id: int
+    named: frozenset[int]
+
+
+def recompute_team(
+    session: Session, team: Team, *, fix: bool = True, scope: ResultScope | None = None
+) -> list[Difference]:
     """Rebuild the team's and its players' caches from the stored events.
 
     With fix=False nothing changes and the differences are returned (`flask
     recompute --check`). Refuses (Conflict) when SPP already spent would be
     taken away.
 
-    The events are summed in SQL (a constant number of small queries), so the
-    cost of recording a result does not grow with the team's history.
+    The events are summed in SQL (a constant number of small queries). After a
+    result, `scope` narrows the rebuild to what the result can change, so its cost
+    grows neither with the team's dead nor with the matches before it.
     """
+    players = [
+        p
+        for p in team.players
+        if scope is None or p.id in scope.named or p.status not in OFF_THE_BOOKS
+    ]
+    # The appearances summed: every one of the team's, or those of the players rebuilt.
+    appearances = _appearances_of(team)
+    lines = appearances
+    if scope is not None:
+        appearances = appearances.where(MatchPlayer.player_id.in_([p.id for p in players]))
+        lines = lines.where(MatchPlayer.match_id == scope.match_id)
     ruleset = league_ruleset(team.league)
     team_type = team_type_of(team)
     last_id = session.scalar(
@@ -89,8 +116,7 @@ def recompute_team(session: Session, team: Team, *, fix: bool = True) -> list[Di
     # Each appearance's SPP by the ruleset: only the lines whose stored value differs come back.
     earned = _appearance_spp(ruleset, team_type)
     for appearance_id, match_id, player_id, cached, computed in session.execute(
-        _appearances_of(team)
-        .with_only_columns(
+        lines.with_only_columns(
             MatchPlayer.id, MatchPlayer.match_id, MatchPlayer.player_id, MatchPlayer.spp, earned
         )
         .where(MatchPlayer.spp != earned)
@@ -106,29 +132,26 @@ def recompute_team(session: Session, team: Team, *, fix: bool = True) -> list[Di
     if fix:
         session.flush()
 
-    earned_by_player = (
-        _appearances_of(team)
-        .with_only_columns(MatchPlayer.player_id, func.sum(MatchPlayer.spp))
-        .group_by(MatchPlayer.player_id)
-    )
-    spp: dict[int, int] = dict(session.execute(earned_by_player).tuples().all())
-    # (player, injury, lasting) -> how many, and whether one was in the team's last match.
+    # One pass over the appearances: the SPP each player earned, and (player, injury,
+    # lasting) -> how many, and whether one was in the team's last match.
+    spp: dict[int, int] = {}
     injuries: dict[int, list[tuple[str, str | None, int, bool]]] = {}
     in_last = case((MatchPlayer.match_id == last_id, 1), else_=0)
-    for player_id, injury, lasting, count, last in session.execute(
-        _appearances_of(team)
-        .with_only_columns(
+    for player_id, injury, lasting, earned_spp, count, last in session.execute(
+        appearances.with_only_columns(
             MatchPlayer.player_id,
             MatchPlayer.injury,
             MatchPlayer.lasting,
+            func.sum(MatchPlayer.spp),
             func.count(),
             func.max(in_last),
         )
-        .where(MatchPlayer.injury.is_not(None))
         .group_by(MatchPlayer.player_id, MatchPlayer.injury, MatchPlayer.lasting)
         .order_by(MatchPlayer.player_id, MatchPlayer.injury, MatchPlayer.lasting)
     ):
-        injuries.setdefault(player_id, []).append((injury, lasting, count, bool(last)))
+        spp[player_id] = spp.get(player_id, 0) + int(earned_spp or 0)
+        if injury is not None:
+            injuries.setdefault(player_id, []).append((injury, lasting, count, bool(last)))
 
     # Niggling injuries healed by the rest and recovery of approved re-drafts.
     redrafts = session.scalars(
@@ -147,7 +170,7 @@ def recompute_team(session: Session, team: Team, *, fix: bool = True) -> list[Di
         and _season_number_of(session, last_id) <= max(r.season.number for r in redrafts)
     )
 
-    for player in team.players:
+    for player in players:
         opening = openings.get(player.id)
         reductions = {c: opening.reduction(c) if opening else 0 for c in ruleset.characteristics}
         niggling = opening.niggling_injuries if opening else 0
@@ -318,10 +341,13 @@ def _recompute_team_items(
             TreasuryEntry.team_id == team.id
         )
     )
+    # The match's state asked row by row, not joined: PostgreSQL would read the whole match
+    # table to join a few dozen rows, and the cost would grow with the league's history.
+    state = select(Match.state).where(Match.id == MatchTeam.match_id).scalar_subquery()
     fans_changed = session.scalar(
-        select(func.coalesce(func.sum(MatchTeam.fans_change), 0))
-        .join(Match, Match.id == MatchTeam.match_id)
-        .where(MatchTeam.team_id == team.id, Match.state == "played")
+        select(func.coalesce(func.sum(MatchTeam.fans_change), 0)).where(
+            MatchTeam.team_id == team.id, state == "played"
+        )
     )
     fans = ruleset.team_building.dedicated_fans.start + bought["dedicated_fan"] + fans_before
     fans += int(fans_changed or 0)

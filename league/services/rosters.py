@@ -26,7 +26,7 @@ from league.rules import (
 )
 from league.rules.refusals import refusal_text
 from league.rules.team_building import give_back_decision
-from league.rules.team_value import RosterPlayer, current_team_value, team_value
+from league.rules.team_value import RosterPlayer, Staff, current_team_value, team_value
 from league.services.teams import (
     ITEM_NAMES,
     ITEMS,
@@ -62,17 +62,17 @@ def _values(team: Team, on_roster: Iterable[tuple[str, int, int, str]]) -> TeamV
         )
         for position_id, value, cost, status in on_roster
     ]
-    staff = (
-        team.rerolls,
-        team.assistant_coaches,
-        team.cheerleaders,
-        team.apothecary,
-        team.dedicated_fans,
-        team.league_trophy,
+    staff = Staff(
+        rerolls=team.rerolls,
+        assistant_coaches=team.assistant_coaches,
+        cheerleaders=team.cheerleaders,
+        apothecary=team.apothecary,
+        dedicated_fans=team.dedicated_fans,
+        league_trophy=team.league_trophy,
     )
     return TeamValues(
-        team_value(ruleset, team_type, players, *staff),
-        current_team_value(ruleset, team_type, players, *staff),
+        team_value(ruleset, team_type, players, **staff),
+        current_team_value(ruleset, team_type, players, **staff),
     )
 
 

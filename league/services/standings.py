@@ -30,10 +30,18 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Session, aliased
 
-from league.i18n import N_, gettext
+from league.i18n import N_, gettext, ngettext
 from league.models import League, Match, MatchPlayer, MatchTeam, Player, Season, SwissBye, Team
 from league.models.league import TIE_BREAKERS
 from league.rules import RulesError
+from league.rules.competitions import (
+    SideResult,
+    bonus_points,
+    bye_outcome,
+    outcome,
+    result_points,
+)
+from league.rules.model import BonusRule, Tournament
 from league.services.errors import NotFound
 from league.services.leagues import league_ruleset
 
@@ -148,7 +156,7 @@ def _pairs(session: Session, season: Season) -> tuple[list[_Pair], dict[int, int
 def _pair_queries() -> tuple[Select[Any], Select[Any]]:
     """The two statements of `_pairs`, built once (the league home runs them every time).
 
-    The outcome follows `_outcome`: a team that concedes loses whatever the score.
+    The outcome follows `outcome`: a team that concedes loses whatever the score.
     """
     counted = _counted(bindparam("season_id", type_=Integer))
     own, other = aliased(MatchTeam), aliased(MatchTeam)
@@ -204,6 +212,51 @@ def _pair_queries() -> tuple[Select[Any], Select[Any]]:
     return results, casualties
 
 
+@functools.cache
+def _sides_query() -> Select[Any]:
+    """Both sides of every counted match, one row each, with the casualties each side's
+    players caused: what bonus points are worked out from, match by match."""
+    own, other = aliased(MatchTeam), aliased(MatchTeam)
+    caused = (
+        select(
+            MatchPlayer.match_id,
+            MatchPlayer.team_id,
+            func.sum(MatchPlayer.cas).label("cas"),
+        )
+        .group_by(MatchPlayer.match_id, MatchPlayer.team_id)
+        .subquery()
+    )
+    return (
+        select(
+            own.team_id,
+            other.team_id,
+            own.score,
+            own.conceded,
+            func.coalesce(caused.c.cas, 0),
+            other.score,
+            other.conceded,
+        )
+        .select_from(Match)
+        .join(own, own.match_id == Match.id)
+        .join(other, and_(other.match_id == Match.id, other.id != own.id))
+        .outerjoin(caused, and_(caused.c.match_id == Match.id, caused.c.team_id == own.team_id))
+        .where(*_counted(bindparam("season_id", type_=Integer)))
+    )
+
+
+def _bonus(session: Session, season: Season, rules: Tournament) -> dict[tuple[int, int], int]:
+    """Bonus points per (team, opponent) over the season, as the rules give them."""
+    bonus: dict[tuple[int, int], int] = defaultdict(int)
+    rows = session.execute(_sides_query(), {"season_id": season.id})
+    for team_id, opponent_id, score, conceded, cas, other_score, other_conceded in rows:
+        bonus[(team_id, opponent_id)] += bonus_points(
+            rules,
+            SideResult(score, bool(conceded), int(cas or 0)),
+            SideResult(other_score, bool(other_conceded)),
+        )
+    return bonus
+
+
 # ---------------------------------------------------------------------------
 # Standings
 
@@ -221,6 +274,7 @@ class StandingRow:
     td_against: int
     cas_for: int
     cas_against: int
+    #: Bonus points included (a league scored as a tournament).
     points: int
     #: Matches this team conceded (gave up).
     concessions: int = 0
@@ -229,6 +283,8 @@ class StandingRow:
     #: Swiss rounds this team sat out; each is counted in played and in the results
     #: as the ruleset's ``[season.tournament]`` says (a 1-0 win by default).
     byes: int = 0
+    #: Tournament bonus points earned, already counted in ``points``.
+    bonus_points: int = 0
 
     @property
     def td_difference(self) -> int:
@@ -263,6 +319,9 @@ class Standings:
     explanations: tuple[str, ...]
     notes: tuple[TieNote, ...]
     matches_played: int
+    #: The bonus rules the points include (a league scored as a tournament), so the
+    #: table shows a bonus-points column.
+    bonus_rules: tuple[BonusRule, ...] = ()
 
     @property
     def empty(self) -> bool:
@@ -284,17 +343,7 @@ class _Tally:
     points: int = 0
     concessions: int = 0
     byes: int = 0
-
-
-def _outcome(own: MatchTeam | _Side, other: MatchTeam | _Side) -> str:
-    """'won', 'drawn' or 'lost'; a team that concedes loses whatever the score."""
-    if own.conceded:
-        return "lost"
-    if other.conceded:
-        return "won"
-    if own.score == other.score:
-        return "drawn"
-    return "won" if own.score > other.score else "lost"
+    bonus_points: int = 0
 
 
 def tie_breaker_order(league: League) -> tuple[str, ...]:
@@ -307,6 +356,9 @@ def standings(session: Session, league: League, season_number: int | None = None
     """The table of a season (the current one by default)."""
     season = season_of(league, season_number)
     pairs, byes = _pairs(session, season)
+    rules = league_ruleset(league).season.tournament
+    worth = result_points(rules, (league.points_win, league.points_draw, league.points_loss))
+    bonus = _bonus(session, season, rules) if rules.bonus else {}
     tallies: dict[int, _Tally] = {
         team.id: _Tally(team.id, team.name) for team in league.teams if team.status == "active"
     }
@@ -320,12 +372,12 @@ def standings(session: Session, league: League, season_number: int | None = None
         tally.won += pair.won
         tally.drawn += pair.drawn
         tally.lost += pair.lost
+        extra = bonus.get((pair.team_id, pair.opponent_id), 0)
         points = (
-            pair.won * league.points_win
-            + pair.drawn * league.points_draw
-            + pair.lost * league.points_loss
-        )
+            pair.won * worth["won"] + pair.drawn * worth["drawn"] + pair.lost * worth["lost"]
+        ) + extra
         tally.points += points
+        tally.bonus_points += extra
         tally.td_for += pair.td_for
         tally.td_against += pair.td_against
         tally.cas_for += pair.cas_for
@@ -333,7 +385,7 @@ def standings(session: Session, league: League, season_number: int | None = None
         tally.concessions += pair.concessions
         mutual[(pair.team_id, pair.opponent_id)] = points
     if byes:
-        _count_byes(league, tallies, names, byes)
+        _count_byes(rules, worth, tallies, names, byes)
 
     def head_to_head(group: Sequence[_Tally]) -> dict[int, int]:
         ids = {t.team_id for t in group}
@@ -368,6 +420,7 @@ def standings(session: Session, league: League, season_number: int | None = None
             points=t.points,
             concessions=t.concessions,
             byes=t.byes,
+            bonus_points=t.bonus_points,
             ahead_by=gaps[index] if index < len(gaps) else None,
         )
         for index, t in enumerate(ranked)
@@ -377,11 +430,16 @@ def standings(session: Session, league: League, season_number: int | None = None
         for upper, lower in pairwise(rows)
         if upper.points == lower.points and lower.played + upper.played > 0
     )
-    points_text = gettext(
-        TIE_BREAKER_EXPLANATIONS["points"],
-        win=league.points_win,
-        draw=league.points_draw,
-        loss=league.points_loss,
+    points_text = " ".join(
+        [
+            gettext(
+                TIE_BREAKER_EXPLANATIONS["points"],
+                win=worth["won"],
+                draw=worth["drawn"],
+                loss=worth["lost"],
+            ),
+            *(bonus_rule_text(rule) for rule in rules.bonus),
+        ]
     )
     explanations = tuple(
         points_text if code == "points" else gettext(TIE_BREAKER_EXPLANATIONS[code])
@@ -401,26 +459,51 @@ def standings(session: Session, league: League, season_number: int | None = None
         explanations,
         notes,
         matches_played=_matches_played(sum(pair.played for pair in pairs)),
+        bonus_rules=rules.bonus,
+    )
+
+
+def bonus_rule_text(rule: BonusRule) -> str:
+    """One bonus rule in words, for the standings' explanation and the settings page."""
+    if rule.kind == "touchdowns":
+        return ngettext(
+            "Bonus: +%(points)s for scoring at least %(num)d touchdown in a match.",
+            "Bonus: +%(points)s for scoring at least %(num)d touchdowns in a match.",
+            rule.threshold,
+            points=rule.points,
+        )
+    if rule.kind == "casualties":
+        return ngettext(
+            "Bonus: +%(points)s for causing at least %(num)d casualty in a match.",
+            "Bonus: +%(points)s for causing at least %(num)d casualties in a match.",
+            rule.threshold,
+            points=rule.points,
+        )
+    return ngettext(
+        "Bonus: +%(points)s for losing a match by %(num)d touchdown.",
+        "Bonus: +%(points)s for losing a match by %(num)d touchdowns or fewer.",
+        rule.threshold,
+        points=rule.points,
     )
 
 
 def _count_byes(
-    league: League, tallies: dict[int, _Tally], names: dict[int, str], byes: dict[int, int]
+    rules: Tournament,
+    worth: dict[str, int],
+    tallies: dict[int, _Tally],
+    names: dict[int, str],
+    byes: dict[int, int],
 ) -> None:
     """Count each team's Swiss byes as the ruleset says: a result without an opponent
-    (so no head-to-head points), and the score it is given."""
-    rules = league_ruleset(league).season.tournament
+    (so no head-to-head points, and no bonus points), and the score it is given."""
     td_for, td_against = rules.bye_touchdowns
+    counted_as = bye_outcome(rules)
     for team_id, count in byes.items():
         tally = tallies.setdefault(team_id, _Tally(team_id, names.get(team_id, f"#{team_id}")))
         tally.byes += count
         tally.played += count
-        if rules.bye_result == "win":
-            tally.won += count
-            tally.points += count * league.points_win
-        else:
-            tally.drawn += count
-            tally.points += count * league.points_draw
+        setattr(tally, counted_as, getattr(tally, counted_as) + count)
+        tally.points += count * worth[counted_as]
         tally.td_for += count * td_for
         tally.td_against += count * td_against
 
@@ -691,14 +774,6 @@ class Grave:
     friendly: bool
 
 
-@dataclass(frozen=True, slots=True)
-class _Side:
-    """The part of a match side `_outcome` reads."""
-
-    score: int
-    conceded: bool
-
-
 def graveyard(session: Session, league: League) -> list[Grave]:
     """Every player who died in a played match of the league, latest first."""
     own, other = aliased(MatchTeam), aliased(MatchTeam)
@@ -773,8 +848,8 @@ def graveyard(session: Session, league: League) -> list[Grave]:
                 round=round_number,
                 day=played_at.date() if played_at else None,
                 opponent=opponent,
-                outcome=_outcome(
-                    _Side(score_for, conceded), _Side(score_against, opponent_conceded)
+                outcome=outcome(
+                    SideResult(score_for, conceded), SideResult(score_against, opponent_conceded)
                 ),
                 score_for=score_for,
                 score_against=score_against,

@@ -75,13 +75,15 @@ def get_team(
     for_update: bool = False,
     history: bool = True,
     ledger: bool = True,
+    players: bool = True,
 ) -> Team:
     """The team; `for_update` locks its row so spending from it is serialised.
 
     With `history` (the default) the players' advancements and (unless `ledger` is
     False: the player page shows none of it) the ledger come along; services that
     need neither pass False, so their cost does not grow with the team's history
-    (the collections still load on first use).
+    (the collections still load on first use). A write about one player that needs
+    no roster passes `players=False`: the dead stay on the books.
     """
     query = select(Team).where(Team.id == team_id)
     if for_update:
@@ -89,8 +91,10 @@ def get_team(
         # player) take KEY SHARE locks, which must not deadlock with it. Locked, the row is
         # read again: what this session loaded earlier must not stay stale.
         query = query.with_for_update(key_share=True).execution_options(populate_existing=True)
-    players = selectinload(Team.players)
-    options = [players.selectinload(Player.advancements)] if history else [players]
+    options = []
+    if players:
+        roster = selectinload(Team.players)
+        options.append(roster.selectinload(Player.advancements) if history else roster)
     if history and ledger:
         options.append(selectinload(Team.ledger))
     if for_update:
@@ -127,10 +131,11 @@ def roster(team: Team) -> list[Player]:
     return [p for p in team.players if p.status in ON_ROSTER]
 
 
-def can_manage(team: Team, user: User | None) -> bool:
+def can_manage(team: Team, user: User | None, session: Session | None = None) -> bool:
     """The league's commissioners (and site admins) manage a team, and so does its coach
-    while a member of its league: a coach removed from the league loses control of it."""
-    role = role_in(team.league, user)
+    while a member of its league: a coach removed from the league loses control of it.
+    `session`: for a write, whose league came without its members (see `role_in`)."""
+    role = role_in(team.league, user, session)
     if role == "commissioner":
         return True
     return role is not None and user is not None and user.id == team.coach_id
@@ -542,18 +547,16 @@ def get_player(session: Session, player_id: int, *, for_update: bool = False) ->
     return player
 
 
-def _managed_player(session: Session, actor: User, player_id: int) -> tuple[Team, Player]:
+def _managed_player(
+    session: Session, actor: User, player_id: int, *, on_roster: bool = False
+) -> tuple[Team, Player]:
+    """The player and his team (locked), if ``actor`` manages it; ``on_roster``: Conflict
+    when he has left the roster."""
     player = get_player(session, player_id)
     team = get_team(session, player.team_id, for_update=True)
     _require_manager(team, actor)
     _require_not_retired(team)
-    return team, player
-
-
-def fire_player(session: Session, actor: User, player_id: int) -> Player:
-    """Fire a player: no refund, kept in history. During the draft the hire is undone."""
-    team, player = _managed_player(session, actor, player_id)
-    if not player.on_roster:
+    if on_roster and not player.on_roster:
         raise Conflict(
             gettext(
                 "%(name)s is not on the roster (%(status)s).",
@@ -561,6 +564,12 @@ def fire_player(session: Session, actor: User, player_id: int) -> Player:
                 status=player_status_label(player.status),
             )
         )
+    return team, player
+
+
+def fire_player(session: Session, actor: User, player_id: int) -> Player:
+    """Fire a player: no refund, kept in history. During the draft the hire is undone."""
+    team, player = _managed_player(session, actor, player_id, on_roster=True)
     if team.status == "draft":
         post_entry(session, team, actor, player.cost, "refund", f"Draft: removed {player.name}")
         audit.record(session, actor, "player.unhire", "player", player.id)
@@ -574,15 +583,7 @@ def fire_player(session: Session, actor: User, player_id: int) -> Player:
 
 
 def retire_player(session: Session, actor: User, player_id: int) -> Player:
-    team, player = _managed_player(session, actor, player_id)
-    if not player.on_roster:
-        raise Conflict(
-            gettext(
-                "%(name)s is not on the roster (%(status)s).",
-                name=player.name,
-                status=player_status_label(player.status),
-            )
-        )
+    team, player = _managed_player(session, actor, player_id, on_roster=True)
     if team.status == "draft":
         raise Conflict(gettext("A player cannot retire during the draft; remove him instead."))
     player.status = "retired"

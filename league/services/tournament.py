@@ -1,11 +1,12 @@
 """Swiss tournaments: the next round's pairings in one step.
 
 The pairing itself is pure (``league.rules.competitions.swiss_round``): this
-module reads the current standings (tournament points are the league's win,
-draw and loss points; ties are broken in the league's order), the pairs that
-have already met this season and the byes handed out, then schedules the
-round's matches as ordinary fixtures and stores the bye, which the standings
-count as the ruleset's ``[season.tournament]`` data says.
+module reads the current standings (tournament points and bonus points as the
+ruleset's ``[season.tournament]`` and the league's house rule say, else the
+league's win, draw and loss points; ties are broken in the league's order), the
+pairs that have already met this season and the byes handed out, then schedules
+the round's matches as ordinary fixtures and stores the bye, which the standings
+count as ``[season.tournament]`` (or the house rule) says.
 """
 
 from __future__ import annotations
@@ -22,7 +23,8 @@ from league.models import League, Match, Season, SwissBye, User
 from league.models.match import MatchTeam
 from league.rules.competitions import swiss_round
 from league.services import audit, webhooks
-from league.services.errors import Conflict, RuleViolation
+from league.services.errors import Conflict
+from league.services.fixtures import active_teams
 from league.services.leagues import get_league, league_ruleset, require_commissioner
 from league.services.matches import schedule_match
 from league.services.standings import Standings, season_of, standings
@@ -109,16 +111,7 @@ def pair_next_round(
             ),
             code="round_unplayed",
         )
-    active = {team.id for team in league.teams if team.status == "active"}
-    if len(active) < 2:
-        raise RuleViolation(
-            gettext(
-                "%(league)s needs at least two active teams for a round; it has %(count)s.",
-                league=league.name,
-                count=len(active),
-            ),
-            code="not_enough_teams",
-        )
+    active = {team.id for team in active_teams(league, pairing="round")}
     ranking = [row.team_id for row in standings(session, league, season.number).rows]
     ranking = [team_id for team_id in ranking if team_id in active]
     met = {frozenset(side.team_id for side in match.sides) for match in played}

@@ -34,7 +34,7 @@ from league.services.unit_of_work import unit_of_work
 from league.urls import public_url
 from league.web.forms import EmptyForm
 from league.web.forms.fixtures import AddFixtureForm, GenerateFixturesForm
-from league.web.helpers import flash_refusal, populate_errors
+from league.web.helpers import button_action, populate_errors
 
 bp = Blueprint("fixtures", __name__)
 
@@ -139,14 +139,10 @@ def _render_round(league_id: int, number: int) -> str:
 @login_required
 def pair_round(league_id: int) -> Response:
     """Pair the next Swiss round (commissioner); its printable page follows."""
-    form = EmptyForm()
-    if not form.validate_on_submit():
-        abort(400, description=gettext("The form was incomplete."))
-    try:
-        with unit_of_work() as session:
-            pairing = tournament.pair_next_round(session, current_user, league_id)
-    except DomainError as error:
-        flash_refusal(error)
+    pairing = button_action(
+        lambda session: tournament.pair_next_round(session, current_user, league_id)
+    )
+    if pairing is None:
         return redirect(url_for("fixtures.index", league_id=league_id))
     flash(
         ngettext(

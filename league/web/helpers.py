@@ -3,12 +3,22 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TypeVar
 from urllib.parse import urlsplit
 
-from flask import flash
+from flask import abort, flash
+from flask_login import current_user
 from flask_wtf import FlaskForm
+from sqlalchemy.orm import Session
 
+from league.i18n import gettext
+from league.models import Team
 from league.services.errors import DomainError, Forbidden
+from league.services.teams import can_manage
+from league.services.unit_of_work import unit_of_work
+from league.web.forms import EmptyForm
+
+_T = TypeVar("_T")
 
 
 def populate_errors(
@@ -33,6 +43,28 @@ def flash_refusal(error: DomainError, prefix: str = "") -> None:
     """A service's refusal as a message on the next page (a Forbidden is its 403 page)."""
     _raise_page_errors(error)
     flash(f"{prefix}{error.message}", "error")
+
+
+def button_action(action: Callable[[Session], _T]) -> _T | None:
+    """A one-button POST: the form's CSRF check, then ``action`` in one unit of work.
+
+    A refusal is flashed for the next page (None is returned); a Forbidden is its 403 page.
+    """
+    if not EmptyForm().validate_on_submit():
+        abort(400, description=gettext("The form was incomplete."))
+    try:
+        with unit_of_work() as session:
+            return action(session)
+    except DomainError as error:
+        flash_refusal(error)
+        return None
+
+
+def require_manager(team: Team, refusal: str) -> None:
+    """The 403 page saying ``refusal`` unless the signed-in user may manage ``team``
+    (pages check before they show a form; the services check again)."""
+    if not can_manage(team, current_user):
+        abort(403, description=refusal)
 
 
 def _raise_page_errors(error: DomainError) -> None:

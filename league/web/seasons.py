@@ -30,7 +30,7 @@ from league.web.forms.seasons import (
     WinnerForm,
     divisions_form,
 )
-from league.web.helpers import flash_refusal, populate_errors
+from league.web.helpers import button_action, flash_refusal, populate_errors, require_manager
 
 bp = Blueprint("seasons", __name__)
 
@@ -82,13 +82,10 @@ def redraft(team_id: int) -> tuple[str, int] | Response:
     except DomainError as error:
         flash(error.message, "error")
         return redirect(url_for("teams.show", team_id=team_id))
-    if not teams.can_manage(plan.team, current_user):
-        abort(
-            403,
-            description=gettext(
-                "Only %(team)s's coach or a commissioner can re-draft it.", team=plan.team.name
-            ),
-        )
+    require_manager(
+        plan.team,
+        gettext("Only %(team)s's coach or a commissioner can re-draft it.", team=plan.team.name),
+    )
     form = _form(plan)
     if not form.validate_on_submit():
         return _render(plan, form, 422 if form.is_submitted() else 200)
@@ -246,15 +243,8 @@ def seed_playoffs(league_id: int) -> tuple[str, int] | Response:
 @bp.post("/leagues/<int:league_id>/playoffs/advance")
 @login_required
 def advance_playoffs(league_id: int) -> Response:
-    form = EmptyForm()
-    if not form.validate_on_submit():
-        abort(400, description=gettext("The form was incomplete."))
-    try:
-        with unit_of_work() as session:
-            created = playoffs.advance(session, current_user, league_id)
-    except DomainError as error:
-        flash_refusal(error)
-    else:
+    created = button_action(lambda session: playoffs.advance(session, current_user, league_id))
+    if created is not None:
         flash(
             ngettext(
                 "%(num)d bracket match scheduled.",

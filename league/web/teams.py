@@ -32,7 +32,7 @@ from league.web.forms.teams import (
     PlayerForm,
     TreasuryForm,
 )
-from league.web.helpers import flash_refusal, populate_errors
+from league.web.helpers import flash_refusal, populate_errors, require_manager
 
 bp = Blueprint("teams", __name__)
 
@@ -140,13 +140,9 @@ def _team_action(
 @login_required
 def hire(team_id: int) -> Response | tuple[str, int]:
     team = teams.get_team(db.session(), team_id)
-    if not teams.can_manage(team, current_user):
-        abort(
-            403,
-            description=gettext(
-                "Only %(team)s's coach or a commissioner can hire players.", team=team.name
-            ),
-        )
+    require_manager(
+        team, gettext("Only %(team)s's coach or a commissioner can hire players.", team=team.name)
+    )
     form = HireForm()
     if form.validate_on_submit():
         try:
@@ -367,8 +363,10 @@ def player(player_id: int) -> tuple[str, int]:
 @login_required
 def edit_player(player_id: int) -> Response | tuple[str, int]:
     player = teams.get_player(db.session(), player_id)
-    if not teams.can_manage(teams.get_team(db.session(), player.team_id), current_user):
-        abort(403, description=gettext("Only the player's coach or a commissioner can edit him."))
+    require_manager(
+        teams.get_team(db.session(), player.team_id),
+        gettext("Only the player's coach or a commissioner can edit him."),
+    )
     form = PlayerForm()
     if form.validate_on_submit():
         try:
@@ -396,13 +394,9 @@ def _confirm_player_action(
     and its button for the player."""
     player = teams.get_player(db.session(), player_id)
     team = teams.get_team(db.session(), player.team_id)
-    if not teams.can_manage(team, current_user):
-        abort(
-            403,
-            description=gettext(
-                "Only %(team)s's coach or a commissioner can do that.", team=team.name
-            ),
-        )
+    require_manager(
+        team, gettext("Only %(team)s's coach or a commissioner can do that.", team=team.name)
+    )
     if not player.on_roster:
         flash(
             gettext(

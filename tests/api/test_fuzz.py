@@ -36,8 +36,9 @@ FUZZ_SEED=N that replays the same cases.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import os
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -59,6 +60,7 @@ from league.services import exchange
 from league.services.unit_of_work import unit_of_work
 from league.services.users import issue_token
 from tests.conftest import make_app
+from tests.snapshots import Snapshot, snapshot
 
 FUZZ_EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "10"))
 FUZZ_SEED = os.environ.get("FUZZ_SEED")
@@ -93,9 +95,10 @@ SCHEMA = schemathesis.openapi.from_dict(DOCUMENT, config=CONFIG)
 
 @dataclass
 class World:
-    """The seeded demo: ids to aim path parameters and bodies at, and tokens."""
+    """The seeded demo: ids to aim path parameters and bodies at, and tokens; and the app
+    on a fresh copy of it (None while seeding)."""
 
-    app: Flask
+    app: Flask | None
     tokens: dict[str, str]
     ids: dict[str, list[Any]]
     teams_by_league: dict[int, list[int]]
@@ -118,8 +121,7 @@ def _position_ids(team: Team) -> list[str]:
     return [position.id for position in team_type.positions]
 
 
-@pytest.fixture
-def world(app: Flask) -> World:
+def seed_world() -> World:
     with unit_of_work() as session:
         accounts = seed_demo(session)
         assert accounts is not None
@@ -131,7 +133,7 @@ def world(app: Flask) -> World:
     teams = db.session.scalars(select(Team)).all()
     rulesets = [load_ruleset(rid) for rid in ruleset_ids()]
     return World(
-        app=app,
+        app=None,
         tokens=tokens,
         ids={
             "league_id": list(db.session.scalars(select(League.id))),
@@ -151,6 +153,21 @@ def world(app: Flask) -> World:
             for league_id, team_ids in _teams_by_league(teams).items()
         },
     )
+
+
+@pytest.fixture(scope="module")
+def world_snapshot(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Snapshot, World]]:
+    """The demo seeded once for the module (it takes longer than most operations' cases)."""
+    with snapshot(seed_world, tmp_path_factory.mktemp("fuzz")) as made:
+        yield made
+
+
+@pytest.fixture
+def world(world_snapshot: tuple[Snapshot, World]) -> Iterator[World]:
+    """A fresh copy of the seeded demo for each operation; its cases share it."""
+    seeded, world = world_snapshot
+    with seeded.fresh() as app:
+        yield dataclasses.replace(world, app=app)
 
 
 def _aim(case: Any, world: World, data: st.DataObject) -> None:

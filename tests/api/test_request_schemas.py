@@ -179,7 +179,7 @@ REPORT_REFUSALS = [
 
 @pytest.fixture
 def matches_world(client: FlaskClient) -> MatchesWorld:
-    return MatchesWorld(client)
+    return MatchesWorld.built_once(client)
 
 
 @pytest.mark.parametrize(("changes", "field", "message"), REPORT_REFUSALS)

@@ -9,13 +9,18 @@ from __future__ import annotations
 import os
 import shutil
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TypeVar
 
 import pytest
 from flask import Flask
+from sqlalchemy.orm import Session
 from werkzeug.serving import make_server
 
 from league.extensions import db
+from league.services.unit_of_work import unit_of_work
 from tests.conftest import (
     IN_CI,
     ON_POSTGRES,
@@ -23,6 +28,8 @@ from tests.conftest import (
     drop_postgres_database,
     make_app,
 )
+
+_T = TypeVar("_T")
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 CHROMIUM_FLAGS = [
@@ -46,28 +53,46 @@ def chromium_path() -> str:
     return CHROMIUM
 
 
-@pytest.fixture
-def served_app(tmp_path) -> Iterator[tuple[str, Flask]]:
-    """The real app (CSRF on) in a thread, on its own database; yields the base URL and the
-    app (to set up data through the services)."""
+@contextmanager
+def serving(
+    database_dir: Path, name: str, fill: Callable[[Session], _T] | None = None
+) -> Iterator[tuple[str, Flask, _T | None]]:
+    """The real app (CSRF on) in a thread, on its own database: PostgreSQL ``name`` under
+    TEST_DATABASE=postgresql, else a SQLite file in ``database_dir``. ``fill`` puts the data
+    in through the services first; yields the base URL, the app and what ``fill`` returned."""
     url = (
-        create_postgres_database("league_e2e")
+        create_postgres_database(name)
         if ON_POSTGRES
-        else f"sqlite:///{tmp_path / 'e2e.sqlite3'}"
+        else f"sqlite:///{database_dir / 'e2e.sqlite3'}"
     )
     app = make_app(url, WTF_CSRF_ENABLED=True, TESTING=False)
+    filled = None
     with app.app_context():
         db.create_all()
+        if fill is not None:
+            with unit_of_work() as session:
+                filled = fill(session)
+            db.session.remove()
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    yield f"http://127.0.0.1:{server.server_port}", app
-    server.shutdown()
-    thread.join()
-    with app.app_context():
-        db.engine.dispose()
-    if ON_POSTGRES:
-        drop_postgres_database(url)
+    try:
+        yield f"http://127.0.0.1:{server.server_port}", app, filled
+    finally:
+        server.shutdown()
+        thread.join()
+        with app.app_context():
+            db.engine.dispose()
+        if ON_POSTGRES:
+            drop_postgres_database(url)
+
+
+@pytest.fixture
+def served_app(tmp_path: Path) -> Iterator[tuple[str, Flask]]:
+    """The real app (CSRF on) in a thread, on its own database; yields the base URL and the
+    app (to set up data through the services)."""
+    with serving(tmp_path, "league_e2e") as (base, app, _):
+        yield base, app
 
 
 @pytest.fixture
@@ -94,6 +119,6 @@ def page(chromium_path: str):
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium_path, args=CHROMIUM_FLAGS)
         page = browser.new_page()
-        page.set_default_timeout(10_000)
+        page.set_default_timeout(30_000)
         yield page
         browser.close()

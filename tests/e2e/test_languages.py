@@ -10,19 +10,14 @@ Set LANGUAGE_SCREENSHOTS to a folder to keep a screenshot of every page.
 from __future__ import annotations
 
 import os
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from flask import Flask
-from werkzeug.serving import make_server
 
-from league.extensions import db
 from league.i18n import LANGUAGE_CODES
 from league.seeding.demo import DEMO_COMMISSIONER
-from league.services.unit_of_work import unit_of_work
-from tests.conftest import ON_POSTGRES, create_postgres_database, drop_postgres_database, make_app
+from tests.e2e.conftest import serving
 from tests.e2e.test_layout import Site, _demo_site
 
 pytestmark = pytest.mark.e2e
@@ -86,27 +81,11 @@ OVERFLOWING = """() => {
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Site, str]]:
     """The app served with the demo data."""
-    url = (
-        create_postgres_database("league_e2e_languages")
-        if ON_POSTGRES
-        else f"sqlite:///{tmp_path_factory.mktemp('languages') / 'e2e.sqlite3'}"
-    )
-    app: Flask = make_app(url, WTF_CSRF_ENABLED=True, TESTING=False)
-    with app.app_context():
-        db.create_all()
-        with unit_of_work() as session:
-            site, password = _demo_site(session)
-        db.session.remove()
-    http = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=http.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{http.server_port}", site, password
-    http.shutdown()
-    thread.join()
-    with app.app_context():
-        db.engine.dispose()
-    if ON_POSTGRES:
-        drop_postgres_database(url)
+    directory = tmp_path_factory.mktemp("languages")
+    with serving(directory, "league_e2e_languages", _demo_site) as (base, _app, filled):
+        assert filled is not None
+        site, password = filled
+        yield base, site, password
 
 
 @pytest.fixture(scope="module", params=LANGUAGE_CODES)
@@ -120,7 +99,7 @@ def tabs(request: pytest.FixtureRequest, browser, server):
     ]
     anonymous, signed_in = (context.new_page() for context in contexts)
     for tab in (anonymous, signed_in):
-        tab.set_default_timeout(10_000)
+        tab.set_default_timeout(30_000)
     # The form's labels are in the page's language: fill it by the fields' names.
     signed_in.goto(f"{base}/login")
     signed_in.locator("input[name=username]").fill(DEMO_COMMISSIONER)

@@ -7,17 +7,14 @@ One server and one browser for the module; one logged-in browser context per siz
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import date
 
 import pytest
-from flask import Flask
 from sqlalchemy import select
-from werkzeug.serving import make_server
+from sqlalchemy.orm import Session
 
-from league.extensions import db
 from league.models import League, Match, Team, WebhookDelivery
 from league.models.webhook import URL_LENGTH
 from league.seeding.demo import DEMO_COACHES, DEMO_COMMISSIONER, seed_demo
@@ -33,9 +30,8 @@ from league.services.teams import (
     create_team,
     hire_player,
 )
-from league.services.unit_of_work import unit_of_work
 from league.services.users import find_user
-from tests.conftest import ON_POSTGRES, create_postgres_database, drop_postgres_database, make_app
+from tests.e2e.conftest import serving
 
 pytestmark = pytest.mark.e2e
 
@@ -147,28 +143,15 @@ def _long_site(session) -> Site:
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, dict[str, Site], str]]:
     """The app served with the demo data plus a league of maximum-length names."""
-    url = (
-        create_postgres_database("league_e2e")
-        if ON_POSTGRES
-        else f"sqlite:///{tmp_path_factory.mktemp('layout') / 'e2e.sqlite3'}"
-    )
-    app: Flask = make_app(url, WTF_CSRF_ENABLED=True, TESTING=False)
-    with app.app_context():
-        db.create_all()
-        with unit_of_work() as session:
-            demo, password = _demo_site(session)
-            long = _long_site(session)
-        db.session.remove()
-    http = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=http.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{http.server_port}", {"demo": demo, "long": long}, password
-    http.shutdown()
-    thread.join()
-    with app.app_context():
-        db.engine.dispose()
-    if ON_POSTGRES:
-        drop_postgres_database(url)
+
+    def fill(session: Session) -> tuple[dict[str, Site], str]:
+        demo, password = _demo_site(session)
+        return {"demo": demo, "long": _long_site(session)}, password
+
+    with serving(tmp_path_factory.mktemp("layout"), "league_e2e", fill) as (base, _app, filled):
+        assert filled is not None
+        sites, password = filled
+        yield base, sites, password
 
 
 @pytest.fixture(scope="module", params=list(SIZES))
@@ -178,7 +161,7 @@ def tab(request: pytest.FixtureRequest, browser, server):
     width, height = SIZES[request.param]
     context = browser.new_context(viewport={"width": width, "height": height})
     page = context.new_page()
-    page.set_default_timeout(10_000)
+    page.set_default_timeout(30_000)
     page.goto(f"{base}/login")
     page.get_by_label("Username").fill(DEMO_COMMISSIONER)
     page.get_by_label("Password").fill(password)

@@ -204,6 +204,10 @@ LEAGUE_FIELDS = {
     "spp_awards": "td=3",
     "matched_play_on": "y",
     "matched_play": "budget=1150000, skill_points=6/7/8/9",
+    "tournament_points": "3/1/0",
+    "tournament_bonus": "touchdowns 3 +1, close_loss 1 +1",
+    "bye_result": "win",
+    "bye_score": "1-0",
 }
 REPORT_FIELDS = {
     "token": "fuzz-token",
@@ -527,6 +531,10 @@ def test_the_worst_values_in_each_field_never_give_a_server_error(case: Case, sp
         ("cost_chosen_primary", "6, 8, 12, 16, 20, 99999999999"),
         ("matched_play", "budget=99999999999"),
         ("matched_play", "skill_points=6/7/8/99999999999"),
+        ("tournament_points", "99999999999/1/0"),
+        ("tournament_bonus", "touchdowns 99999999999 +1"),
+        ("tournament_bonus", "casualties 3 +99999999999"),
+        ("bye_score", "99999999999-0"),
     ],
 )
 def test_house_rules_beyond_any_league_are_refused(case: Case, box: str, text: str) -> None:

@@ -4,18 +4,25 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from league.rules import Ruleset
 from league.rules.competitions import (
     Ranked,
+    SideResult,
+    bonus_points,
     bracket_order,
+    bye_outcome,
     first_round,
+    outcome,
     playoff_decision,
     playoff_entrants,
+    result_points,
     swiss_round,
 )
+from league.rules.model import BonusRule, Tournament
 
 
 def ids(pairs: tuple[tuple[Ranked, Ranked], ...]) -> list[tuple[int, int]]:
@@ -156,3 +163,65 @@ def test_nine_teams_over_four_rounds(rng: random.Random, results: list[int]) -> 
             points[home] += (3, 1, 0)[outcome]
             points[away] += (0, 1, 3)[outcome]
     assert len(set(byes)) == 4
+
+
+# ---------------------------------------------------------------------------
+# Tournament points: an organiser's scheme (the guide leaves them to the organiser).
+
+SCHEME = Tournament(
+    points=(3, 1, 0),
+    bonus=(
+        BonusRule("touchdowns", 3, 1),  # +1 for scoring 3 or more touchdowns
+        BonusRule("casualties", 3, 1),  # +1 for causing 3 or more casualties
+        BonusRule("close_loss", 1, 1),  # +1 for losing by exactly one touchdown
+    ),
+)
+
+
+def test_result_points_are_the_tournaments_else_the_leagues() -> None:
+    # The scheme's 3/1/0 replace the league's 2/1/0; without its own, the league's count.
+    assert result_points(SCHEME, (2, 1, 0)) == {"won": 3, "drawn": 1, "lost": 0}
+    assert result_points(Tournament(), (2, 1, 0)) == {"won": 2, "drawn": 1, "lost": 0}
+
+
+def test_outcome_a_concession_is_a_loss_whatever_the_score() -> None:
+    assert outcome(SideResult(2), SideResult(1)) == "won"
+    assert outcome(SideResult(1), SideResult(1)) == "drawn"
+    assert outcome(SideResult(2, conceded=True), SideResult(0)) == "lost"
+    assert outcome(SideResult(0), SideResult(2, conceded=True)) == "won"
+
+
+@pytest.mark.parametrize(
+    ("own", "other", "bonus"),
+    [
+        # 3-1 with 2 casualties: 3 touchdowns (+1); 2 casualties are under 3; a win.
+        (SideResult(3, casualties=2), SideResult(1), 1),
+        # 3-0 with 4 casualties: touchdowns (+1) and casualties (+1).
+        (SideResult(3, casualties=4), SideResult(0), 2),
+        # 1-2: lost by exactly one touchdown (+1).
+        (SideResult(1), SideResult(2), 1),
+        # 3-4 with 3 casualties: touchdowns, casualties and the close loss (+3).
+        (SideResult(3, casualties=3), SideResult(4), 3),
+        # 0-2: lost by two, more than the close-loss threshold of one; nothing else.
+        (SideResult(0, casualties=1), SideResult(2), 0),
+        # 1-1: a draw is no close loss.
+        (SideResult(1), SideResult(1), 0),
+        # Conceded at 3-4 with 3 casualties: a team that gives up earns no bonus.
+        (SideResult(3, conceded=True, casualties=3), SideResult(4), 0),
+        # 0-1 against a team that conceded: a win, so no close loss.
+        (SideResult(0), SideResult(1, conceded=True), 0),
+    ],
+)
+def test_bonus_points_add_every_rule_met(own: SideResult, other: SideResult, bonus: int) -> None:
+    assert bonus_points(SCHEME, own, other) == bonus
+
+
+def test_a_wider_close_loss_and_bigger_bonuses() -> None:
+    # close_loss 2 gives +2 for losing by one or two touchdowns, not by three.
+    scheme = Tournament(bonus=(BonusRule("close_loss", 2, 2),))
+    assert [bonus_points(scheme, SideResult(0), SideResult(n)) for n in (1, 2, 3)] == [2, 2, 0]
+
+
+def test_a_bye_counts_as_the_data_or_house_rule_says() -> None:
+    assert bye_outcome(Tournament()) == "won"
+    assert bye_outcome(Tournament(bye_result="draw")) == "drawn"

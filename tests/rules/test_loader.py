@@ -18,6 +18,7 @@ from league.rules import (
     skill_decision,
     spp_for_events,
 )
+from league.rules.model import BonusRule, Tournament
 
 Edit = Callable[[Path, str, str], None]
 
@@ -190,7 +191,7 @@ BROKEN = [
     ),
     pytest.param(
         "ruleset.toml", "bye_touchdowns = [1, 0]", "bye_touchdowns = [2]",
-        "mini/ruleset.toml", "season.tournament.bye_touchdowns", "expected two numbers",
+        "mini/ruleset.toml", "season.tournament.bye_touchdowns", "expected 2 numbers",
         id="bye-score-not-a-pair",
     ),
 ]  # fmt: skip
@@ -335,7 +336,58 @@ BAD_HOUSE_RULES = [
     pytest.param({"starting_treasury": True}, "bb2025",
                  "starting_treasury: expected a whole number", id="bool-treasury"),
     pytest.param({"costs": [1, 2]}, "bb2025", "costs: expected a table", id="costs-not-a-table"),
+    pytest.param({"tournament": {"points": [3, 1]}}, "bb2025",
+                 "tournament.points: expected 3 numbers: win, draw, loss", id="points-not-three"),
+    pytest.param({"tournament": {"points": [1, 3, 0]}}, "bb2025",
+                 "tournament.points: a win is worth at least a draw", id="draw-above-win"),
+    pytest.param({"tournament": {"points": [101, 1, 0]}}, "bb2025",
+                 "tournament.points: must be at most 100", id="points-too-many"),
+    pytest.param({"tournament": {"bonus": [{"kind": "fouls", "threshold": 1, "points": 1}]}},
+                 "bb2025", "tournament.bonus[0].kind: must be one of touchdowns, casualties, "
+                 "close_loss", id="bonus-kind-unknown"),
+    pytest.param({"tournament": {"bonus": [{"kind": "touchdowns", "threshold": 0, "points": 1}]}},
+                 "bb2025", "tournament.bonus[0].threshold: must be at least 1",
+                 id="bonus-threshold-zero"),
+    pytest.param({"tournament": {"bonus": [{"kind": "touchdowns", "threshold": 3}]}},
+                 "bb2025", "tournament.bonus[0].points: missing", id="bonus-without-points"),
+    pytest.param({"tournament": {"bonus": [{"kind": "casualties", "threshold": 1,
+                                            "points": 1}] * 11}},
+                 "bb2025", "tournament.bonus: at most 10 bonus rules", id="bonus-too-many"),
+    pytest.param({"tournament": {"bye_result": "loss"}}, "bb2025",
+                 "tournament.bye_result: must be one of win, draw", id="bye-result-unknown"),
+    pytest.param({"tournament": {"bye_touchdowns": [1, 0, 0]}}, "bb2025",
+                 "tournament.bye_touchdowns: expected 2 numbers: for, against",
+                 id="bye-score-not-a-pair"),
+    pytest.param({"tournament": {"seeding": "swiss"}}, "bb2025",
+                 "tournament.seeding: unknown key", id="tournament-unknown-key"),
 ]  # fmt: skip
+
+
+def test_house_rule_tournament_overrides_only_what_it_names() -> None:
+    # BB2025 data: a bye is a 1-0 win, no tournament points of its own, no bonus.
+    base = load_ruleset("bb2025")
+    assert base.season.tournament == Tournament()
+    merged = merge_house_rules(
+        base,
+        {
+            "redraft_cap": 0,
+            "tournament": {
+                "points": [3, 1, 0],
+                "bonus": [{"kind": "close_loss", "threshold": 1, "points": 1}],
+                "bye_touchdowns": [2, 0],
+            },
+        },
+    )
+    # The bye keeps its result from the data, takes the house score; the re-draft
+    # cap set in the same house rules is not lost.
+    assert merged.season.tournament == Tournament(
+        bye_result="win",
+        bye_touchdowns=(2, 0),
+        points=(3, 1, 0),
+        bonus=(BonusRule("close_loss", 1, 1),),
+    )
+    assert merged.season.redraft is not None
+    assert merged.season.redraft.cap is None
 
 
 @pytest.mark.parametrize(("overrides", "ruleset_id", "message"), BAD_HOUSE_RULES)

@@ -27,6 +27,7 @@ from league.rules import (
     refusal_text,
     resolve,
     skill_kind_words,
+    star_player_roll_kind,
 )
 from tests.fake_i18n import bracketing
 
@@ -578,3 +579,22 @@ def test_skill_kinds_as_words() -> None:
         assert skill_kind_words("chosen_secondary") == "⟦chosen secondary⟧"
         assert skill_kind_words("chosen_primary", side_only=True) == "⟦primary⟧"
     assert backend.asked == ["chosen secondary", "primary"]
+
+
+@pytest.mark.parametrize(
+    ("choice", "kind"),
+    [
+        # Classic: a Star Player Roll gives a skill from the player's normal
+        # categories (the blitzer's G and S), any category on a double (A, P too),
+        # or +1 to a characteristic on the results that allow it (ruleset.toml
+        # [improvement_roll]: normal = chosen_primary, doubles = chosen_secondary).
+        (None, "chosen_primary"),
+        ("Tackle", "chosen_primary"),  # General: a normal category
+        ("Dodge", "chosen_secondary"),  # Agility: doubles only
+        ("st", "random_characteristic"),
+        ("Block", "chosen_primary"),  # held already: no kind allows it, the normal one stands
+    ],
+)
+def test_star_player_roll_kind(choice: str | None, kind: str) -> None:
+    ruleset = load_ruleset("classic")
+    assert star_player_roll_kind(ruleset, _state(ruleset, spp=6), choice) == kind

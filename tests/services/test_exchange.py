@@ -382,6 +382,27 @@ def test_every_problem_is_reported_at_once_and_nothing_is_written(people) -> Non
     assert after == before
 
 
+def test_problems_come_in_the_order_of_the_document(people) -> None:
+    """A refusal of the rules stands beside the member it is about, among the schema's."""
+    league, humans, _ = _season_2025(people)
+    bad = export_team(db.session, humans.id)
+    bad["team"]["treasury"] = "lots"
+    del bad["team"]["cheerleaders"]
+    bad["players"][0]["spp_earned"] = 1
+    bad["players"][0]["spp_spent"] = 2
+    bad["players"][0]["name"] = ""
+    with pytest.raises(InvalidDocument) as refused, unit_of_work() as session:
+        import_team(session, people["commish"], league.id, bad)
+    assert [(p.path, p.message) for p in refused.value.problems][:5] == [
+        # The league has a team of that name: the rules' refusal, in the name's place.
+        ("team.name", "Old World already has a team called Reavers."),
+        ("team.treasury", "must be an integer."),
+        ("team.cheerleaders", "must be an integer."),
+        ("players[0].name", "must have 1 to 60 characters."),
+        ("players[0].spp_spent", "2 SPP spent is more than the 1 earned."),
+    ]
+
+
 def test_checks_against_the_rules(people) -> None:
     _, humans, _ = _season_2025(people)
     document = export_team(db.session, humans.id)

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from league.extensions import db
 from league.models import Match, Player, Team
-from league.services import matches, recompute
+from league.services import leagues, matches, recompute
 from league.services.errors import Conflict, Forbidden
 from league.services.matches import MatchReport, PlayerEvents, ReportErrors, SideReport
 from league.services.unit_of_work import unit_of_work
@@ -366,3 +368,22 @@ def test_classic_lasting_injury_names_its_characteristic(commissioner) -> None:
                 (PlayerEvents(home.players[1].id, injury="lasting_injury", lasting="pa"),),
             ),
         )
+
+
+def test_changed_spp_awards_apply_to_every_played_match_at_once(commissioner, league_2025) -> None:
+    league, humans, orcs = league_2025
+    catcher = _player(humans, "human-catcher")
+    report = MatchReport(
+        home=SideReport(score=2),
+        away=SideReport(score=0),
+        players=(PlayerEvents(catcher.id, td=2),),
+    )
+    _record(commissioner, league, humans, orcs, report)
+    assert db.session.get(Player, catcher.id).spp_earned == 6  # BB2025: 3 SPP per touchdown
+    with unit_of_work() as session:
+        settings = leagues.current_settings(league)
+        changed = dataclasses.replace(settings, house_rules={"spp_awards": {"td": 2}})
+        leagues.update_settings(session, commissioner, league.id, changed)
+    db.session.expire_all()
+    assert db.session.get(Player, catcher.id).spp_earned == 4  # 2 touchdowns x 2 SPP
+    assert recompute.check_all(db.session) == []

@@ -10,13 +10,13 @@ from hypothesis import strategies as st
 from sqlalchemy import func, select
 
 from league.extensions import db
-from league.models import AuditEntry, Match, SwissBye, User
+from league.models import AuditEntry, Match, SwissBye, Team, User
 from league.services import leagues, matches, teams, tournament
 from league.services.errors import Conflict, Forbidden, RuleViolation
-from league.services.matches import MatchReport, SideReport
+from league.services.matches import MatchReport, PlayerEvents, SideReport
 from league.services.standings import standings
 from league.services.unit_of_work import unit_of_work
-from tests.factories import make_league, make_user
+from tests.factories import hire, make_league, make_user
 
 
 @pytest.fixture
@@ -204,3 +204,108 @@ def test_a_round_needs_two_active_teams(commissioner: User, coach: User) -> None
         tournament.pair_next_round(session, commissioner, league_id, random.Random(0))
     assert refused.value.code == "not_enough_teams"
     assert _counts() == (0, 0, 0)
+
+
+# An organiser's scoring (house rule `tournament`): 3/1/0 tournament points instead of the
+# league's 2/1/0, and +1 each for 3+ touchdowns, 3+ casualties, losing by one touchdown.
+SCORING = {
+    "points": [3, 1, 0],
+    "bonus": [
+        {"kind": "touchdowns", "threshold": 3, "points": 1},
+        {"kind": "casualties", "threshold": 3, "points": 1},
+        {"kind": "close_loss", "threshold": 1, "points": 1},
+    ],
+}
+
+
+def _teams(coach: User, league_id: int, *names: str) -> list[int]:
+    with unit_of_work() as session:
+        return [
+            teams.create_team(
+                session, coach, teams.NewTeam(league_id, name, "human", active=True)
+            ).id
+            for name in names
+        ]
+
+
+def _scheduled(commissioner: User, league_id: int, home: int, away: int) -> int:
+    with unit_of_work() as session:
+        return matches.schedule_match(session, commissioner, league_id, home, away).id
+
+
+def test_tournament_points_and_bonus_points_rank_the_table(commissioner: User, coach: User) -> None:
+    league = make_league(
+        commissioner, "bb2025", coach, points_win=2, house_rules={"tournament": SCORING}
+    )
+    ids = _teams(coach, league.id, "Ants", "Bats", "Cats", "Dogs")
+    (c_player,) = hire(coach, db.session.get(Team, ids[2]), "human-lineman")
+    # Ants 1-0 Bats: Ants win (3, no bonus); Bats lost by one touchdown (0 + 1).
+    _play(commissioner, _scheduled(commissioner, league.id, ids[0], ids[1]), 1, 0)
+    # Cats 3-3 Dogs, a Cat causing 3 casualties: Cats draw (1) + 3 touchdowns (1) + 3
+    # casualties (1) = 3; Dogs draw (1) + 3 touchdowns (1) = 2.
+    report = MatchReport(
+        home=SideReport(score=3, mistake_d6=6),
+        away=SideReport(score=3, mistake_d6=6),
+        players=(PlayerEvents(c_player.id, cas=3),),
+    )
+    with unit_of_work() as session:
+        match_id = matches.schedule_match(session, commissioner, league.id, ids[2], ids[3]).id
+    with unit_of_work() as session:
+        matches.record_result(session, commissioner, match_id, report)
+    table = standings(db.session, leagues.get_league(db.session, league.id))
+    rows = [(r.team_name, r.points, r.bonus_points) for r in table.rows]
+    # Ants and Cats level on 3: no match between them (head-to-head 0 each), then
+    # touchdown difference, Ants +1 against Cats 0.
+    assert rows == [("Ants", 3, 0), ("Cats", 3, 2), ("Dogs", 2, 1), ("Bats", 1, 1)]
+    assert table.notes[0].tie_breaker == "td_difference"
+    assert len(table.bonus_rules) == 3
+    assert table.explanations[0] == (
+        "Points: 3 for a win, 1 for a draw, 0 for a loss. "
+        "Bonus: +1 for scoring at least 3 touchdowns in a match. "
+        "Bonus: +1 for causing at least 3 casualties in a match. "
+        "Bonus: +1 for losing a match by 1 touchdown."
+    )
+
+
+def test_without_tournament_scoring_the_league_points_count_and_no_bonus(
+    commissioner: User, coach: User
+) -> None:
+    league = make_league(commissioner, "bb2025", coach, points_win=2)
+    home, away = _teams(coach, league.id, "Ants", "Bats")
+    _play(commissioner, _scheduled(commissioner, league.id, home, away), 3, 2)
+    table = standings(db.session, leagues.get_league(db.session, league.id))
+    # The league's 2 for a win (3-2); 3 touchdowns and a one-touchdown loss earn nothing.
+    assert [(r.team_name, r.points, r.bonus_points) for r in table.rows] == [
+        ("Ants", 2, 0),
+        ("Bats", 0, 0),
+    ]
+    assert table.bonus_rules == ()
+
+
+def test_a_house_rule_bye_is_counted_as_the_organiser_says(commissioner: User, coach: User) -> None:
+    # The organiser's bye: a 0-0 draw (house rule over bb2025's 1-0 win), with 3/1/0
+    # tournament points and +1 for 3 touchdowns, which a bye never earns (no match).
+    league = make_league(
+        commissioner,
+        "bb2025",
+        coach,
+        house_rules={
+            "tournament": {
+                "bye_result": "draw",
+                "bye_touchdowns": [0, 0],
+                "points": [3, 1, 0],
+                "bonus": [{"kind": "touchdowns", "threshold": 3, "points": 1}],
+            }
+        },
+    )
+    _teams(coach, league.id, "Ants", "Bats", "Cats")
+    first = _pair(commissioner, league.id, seed=1)
+    bye = first.bye_team_id
+    table = standings(db.session, leagues.get_league(db.session, league.id))
+    row = next(r for r in table.rows if r.team_id == bye)
+    # A draw: one played, one drawn, the draw's 1 tournament point, no bonus, 0-0.
+    assert (row.played, row.won, row.drawn, row.lost, row.points) == (1, 0, 1, 0, 1)
+    assert (row.td_for, row.td_against, row.bonus_points, row.byes) == (0, 0, 0, 1)
+    sheet = tournament.round_sheet(db.session, leagues.get_league(db.session, league.id), 1)
+    assert sheet is not None
+    assert (sheet.bye_result, sheet.bye_touchdowns) == ("draw", (0, 0))

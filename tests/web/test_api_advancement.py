@@ -90,11 +90,13 @@ class World(ApiWorld):
         return self.get(f"/players/{self.blitzer}")
 
 
+def with_table_dice(world: World) -> None:
+    world.table_dice(True)
+
+
 @pytest.fixture
 def world(client: FlaskClient) -> World:
-    world = World(client)
-    world.table_dice(True)
-    return world
+    return World.built_once(client, then=with_table_dice)
 
 
 def advancements_recorded() -> int:

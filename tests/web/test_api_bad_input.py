@@ -21,6 +21,7 @@ from league.extensions import db
 from league.models import Advancement
 from league.services import exchange, leagues
 from tests.web.test_api_advancement import World as AdvancementWorld
+from tests.web.test_api_advancement import with_table_dice
 from tests.web.test_api_leagues_teams import API, assert_error, auth
 from tests.web.test_api_leagues_teams import snapshot as api_snapshot
 from tests.web.test_api_matches import World as MatchWorld
@@ -39,14 +40,12 @@ def post_json_text(client: FlaskClient, path: str, json_text: str, token: str) -
 
 @pytest.fixture
 def advancing(client: FlaskClient) -> AdvancementWorld:
-    world = AdvancementWorld(client)
-    world.table_dice(True)
-    return world
+    return AdvancementWorld.built_once(client, then=with_table_dice)
 
 
 @pytest.fixture
 def matches(client: FlaskClient) -> MatchWorld:
-    return MatchWorld(client)
+    return MatchWorld.built_once(client)
 
 
 # ---------------------------------------------------------------------------

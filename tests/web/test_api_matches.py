@@ -84,7 +84,7 @@ class World(ApiWorld):
 
 @pytest.fixture
 def world(client: FlaskClient) -> World:
-    return World(client)
+    return World.built_once(client)
 
 
 def snapshot(world: World) -> dict[str, object]:

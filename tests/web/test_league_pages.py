@@ -9,9 +9,21 @@ from flask.testing import FlaskClient
 from sqlalchemy import func, select
 
 from league.extensions import db
-from league.models import League, LeagueMember, Season, User
-from tests.factories import hire, make_league, make_team, make_user
-from tests.pages import LEAGUE_FORM, field_errors, flashes, input_value, login, table_rows, text_of
+from league.models import League, LeagueMember, Player, Season, User
+from league.services import matches
+from league.services.matches import MatchReport, PlayerEvents, SideReport
+from league.services.unit_of_work import unit_of_work
+from tests.factories import hire, make_active_team, make_league, make_team, make_user
+from tests.pages import (
+    LEAGUE_FORM,
+    field_errors,
+    flashes,
+    form_errors,
+    input_value,
+    login,
+    table_rows,
+    text_of,
+)
 
 # ---------------------------------------------------------------------------
 # Helpers
@@ -605,3 +617,31 @@ def test_closing_the_season_opens_season_2(client: FlaskClient) -> None:
         ("Season 1", True),
         ("Season 2", False),
     ]
+
+
+def test_settings_that_would_take_back_spent_spp_are_refused_on_the_page(
+    client: FlaskClient,
+) -> None:
+    # BB2025: 3 SPP a touchdown, so two touchdowns earned 6, all spent; at 2 SPP a
+    # touchdown he would have earned 4, and 6 are already spent.
+    comm, anna, bram = make_user("comm"), make_user("anna"), make_user("bram")
+    league = make_league(comm, "bb2025", anna, bram)
+    humans = make_active_team(
+        anna, league, "human", "Reavers", (("human-lineman", 10), ("human-catcher", 1))
+    )
+    orcs = make_active_team(bram, league, "orc", "Gouged Eye", (("orc-lineman", 11),))
+    catcher = next(p for p in humans.players if p.position_id == "human-catcher")
+    report = MatchReport(SideReport(score=2), SideReport(), (PlayerEvents(catcher.id, td=2),))
+    with unit_of_work() as session:
+        matches.record_new_match(session, comm, league.id, humans.id, orcs.id, report)
+    db.session.get(Player, catcher.id).spp_spent = 6  # as if he had bought an advancement
+    db.session.commit()
+    login(client, "comm")
+    response = client.post(f"/leagues/{league.id}/settings", data=league_form(spp_awards="td=2"))
+    assert response.status_code == 200
+    assert form_errors(response.text) == [
+        "Player 11 has already spent 6 SPP but would keep only 4; undo his advancements first."
+    ]
+    assert fresh_league(league.id).house_rules == {}
+    db.session.expire_all()
+    assert db.session.get(Player, catcher.id).spp_earned == 6

@@ -8,7 +8,7 @@ from sqlalchemy import func, select
 
 from league.extensions import db
 from league.models import Match, SwissBye
-from league.services import leagues, matches, teams
+from league.services import divisions, leagues, matches, teams
 from league.services.matches import MatchReport, SideReport
 from league.services.unit_of_work import unit_of_work
 from league.services.users import issue_token
@@ -172,6 +172,13 @@ def test_the_rounds_endpoint_is_in_the_openapi_document(client: FlaskClient) -> 
     }
     assert set(operation["responses"]) >= {"201", "401", "403", "404", "409", "422"}
     assert "byes" in doc["components"]["schemas"]["StandingsRow"]["properties"]
+    standings = doc["components"]["schemas"]["Standings"]
+    assert set(standings["required"]) == {"rows", "divisions"}
+    assert standings["properties"]["divisions"]["items"] == {
+        "$ref": "#/components/schemas/DivisionStandings"
+    }
+    division = doc["components"]["schemas"]["DivisionStandings"]
+    assert set(division["required"]) == {"name", "rows"}
 
 
 # ---------------------------------------------------------------------------
@@ -232,3 +239,37 @@ def test_divisions_through_the_api(client: FlaskClient) -> None:
         "without_division": [ids["Team 2"]],
     }
     assert client.get(f"/api/v1/teams/{ids['Team 1']}").json["division"] == "North"
+
+
+def test_the_standings_endpoint_gives_each_divisions_table(client: FlaskClient) -> None:
+    league_id = _league(4)
+    ids = {name: team_id for team_id, name in _names(league_id).items()}
+    league = leagues.get_league(db.session, league_id)
+    comm = next(m.user for m in league.members if m.role == "commissioner")
+    url = f"/api/v1/leagues/{league_id}/standings"
+    # No divisions yet: an empty list beside the rows.
+    assert client.get(url).json["divisions"] == []
+    with unit_of_work() as session:
+        divisions.assign_divisions(
+            session,
+            comm,
+            league_id,
+            {ids["Team 1"]: "North", ids["Team 2"]: "South", ids["Team 3"]: "North"},
+        )
+        played = matches.schedule_match(session, comm, league_id, ids["Team 3"], ids["Team 2"])
+    report = MatchReport(home=SideReport(score=2, mistake_d6=6), away=SideReport(mistake_d6=6))
+    with unit_of_work() as session:
+        matches.record_result(session, comm, played.id, report)
+    body = client.get(url).json
+    # Team 3 won 2-0 (3 points); the rest are level on 0 and listed by touchdown
+    # difference (Team 2 lost by two), then by name.
+    assert [row["team"] for row in body["rows"]] == ["Team 3", "Team 1", "Team 4", "Team 2"]
+    # Divisions by name, then the team without one; each ranked as the whole table.
+    assert [(d["name"], [r["team"] for r in d["rows"]]) for d in body["divisions"]] == [
+        ("North", ["Team 3", "Team 1"]),
+        ("South", ["Team 2"]),
+        (None, ["Team 4"]),
+    ]
+    north = body["divisions"][0]["rows"][0]
+    assert north == body["rows"][0]  # the same row, whichever table it is read from
+    assert (north["points"], north["td_for"], north["won"]) == (3, 2, 1)

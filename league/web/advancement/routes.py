@@ -16,7 +16,12 @@ from werkzeug.wrappers import Response
 from league.extensions import db
 from league.i18n import format_number, gettext
 from league.models import Advancement, Player
-from league.rules import RANDOM_CHARACTERISTIC_KIND, RANDOM_SKILL_KINDS, needs_dice
+from league.rules import (
+    RANDOM_CHARACTERISTIC_KIND,
+    RANDOM_SKILL_KINDS,
+    needs_dice,
+    star_player_roll_kind,
+)
 from league.services import teams
 from league.services.advancement import PendingRoll, buy_advancement, undo_last_advancement
 from league.services.errors import DomainError, Forbidden, RuleViolation
@@ -48,7 +53,7 @@ from league.web.advancement.views import (
 )
 from league.web.forms import EmptyForm
 from league.web.forms.advancement import AdvanceForm
-from league.web.helpers import populate_errors
+from league.web.helpers import populate_errors, require_manager
 
 bp = Blueprint("advancement", __name__)
 
@@ -59,13 +64,10 @@ ERROR_FIELDS = {"skill": "choice", "characteristic": "choice", "kind": None}
 def _managed(player_id: int) -> Player:
     player = teams.get_player(db.session(), player_id)
     team = teams.get_team(db.session(), player.team_id)
-    if not teams.can_manage(team, current_user):
-        abort(
-            403,
-            description=gettext(
-                "Only %(team)s's coach or a commissioner can advance its players.", team=team.name
-            ),
-        )
+    require_manager(
+        team,
+        gettext("Only %(team)s's coach or a commissioner can advance its players.", team=team.name),
+    )
     return player
 
 
@@ -105,8 +107,8 @@ def _render_choose(
         groups, closed = skill_groups(ctx, kind)
     elif kind in RANDOM_SKILL_KINDS:
         categories = random_categories(ctx, kind)
-    roll = ctx.ruleset.improvement_roll
-    option_kind = roll.skill_kind if ctx.roll_mode and roll else kind
+    # Classic: the Star Player Roll's normal kind stands for the roll.
+    option_kind = star_player_roll_kind(ctx.ruleset, ctx.state, None) if ctx.roll_mode else kind
     return render_template(
         "advancement/choose.html",
         ctx=ctx,
@@ -144,20 +146,25 @@ def _known_kind(ctx: Context, kind: str | None) -> None:
         )
 
 
+def _cannot_advance(player: Player) -> Response:
+    """Back to the page of a player who has left the roster, saying why."""
+    flash(
+        gettext(
+            "%(name)s is %(status)s and cannot advance.",
+            name=player.name,
+            status=player_status_label(player.status),
+        ),
+        "error",
+    )
+    return _player_page(player)
+
+
 @bp.get("/players/<int:player_id>/advance")
 @login_required
 def show_choices(player_id: int) -> Response | tuple[str, int]:
     player = _managed(player_id)
     if not player.on_roster:
-        flash(
-            gettext(
-                "%(name)s is %(status)s and cannot advance.",
-                name=player.name,
-                status=player_status_label(player.status),
-            ),
-            "error",
-        )
-        return _player_page(player)
+        return _cannot_advance(player)
     form = AdvanceForm(formdata=None)
     kind = request.args.get("kind")
     ctx = context_for(player)
@@ -178,15 +185,7 @@ def preview_choice(player_id: int) -> Response | tuple[str, int]:
     """The coach's choice: the next sub-choice, errors next to the fields, or the confirmation."""
     player = _managed(player_id)
     if not player.on_roster:
-        flash(
-            gettext(
-                "%(name)s is %(status)s and cannot advance.",
-                name=player.name,
-                status=player_status_label(player.status),
-            ),
-            "error",
-        )
-        return _player_page(player)
+        return _cannot_advance(player)
     form = AdvanceForm()
     if not form.validate_on_submit():
         return _render_choose(player, form, 400)

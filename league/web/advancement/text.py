@@ -35,12 +35,6 @@ def decision_text(decision: Decision) -> str:
     return refusal_text(decision)
 
 
-def sentence(text: str) -> str:
-    """A rules message as a sentence: capital first, full stop last."""
-    text = text.strip()
-    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
-
-
 def gained_text(advancement: Advancement) -> str:
     """What an advancement gave: the skill, or "+1 ST"."""
     if advancement.skill:

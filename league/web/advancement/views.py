@@ -23,7 +23,6 @@ from league.rules import (
     Decision,
     PlayerState,
     Position,
-    Reason,
     Resolution,
     Ruleset,
     Skill,
@@ -31,11 +30,12 @@ from league.rules import (
     characteristic_roll,
     needs_dice,
     random_skill_list,
+    refusal_text,
     request_fields,
     resolve,
     rolls_earned,
     skill_choices,
-    skill_decision,
+    star_player_roll_kind,
     stat_label,
     value_increase,
 )
@@ -52,7 +52,6 @@ from league.web.advancement.text import (
     dice_text,
     gained_text,
     kind_label,
-    sentence,
 )
 from league.web.forms.advancement import AdvanceForm
 
@@ -191,11 +190,6 @@ def _either(names: list[str] | tuple[str, ...]) -> str:
     return format_list(names, style="or")
 
 
-def _both(names: list[str] | tuple[str, ...]) -> str:
-    """ "A, B, and C", as the reader's language lists them."""
-    return format_list(names)
-
-
 def skill_groups(
     ctx: Context, kind: str
 ) -> tuple[tuple[SkillGroup, ...], tuple[ClosedCategory, ...]]:
@@ -262,111 +256,54 @@ def _characteristic_roll(ctx: Context, dice: tuple[int, ...]) -> CharacteristicO
     """What the dice of a characteristic roll (or a classic Star Player Roll) allow."""
     options = characteristic_roll(ctx.ruleset, ctx.state, dice)
     if isinstance(options, Decision):
-        raise _dice_violation(options.reasons[0])
+        raise _violation(ctx, options, field="dice", code="invalid_dice")
     return options
 
 
-def _dice_violation(reason: Reason) -> RuleViolation:
-    """Dice that cannot be the roll asked for (``invalid_dice``), as the page says it."""
-    text = str(reason.params.get("text"))
-    if "count" in reason.params:  # how many dice to type in
-        text = (
-            gettext("%(text)s: enter two dice", text=text)
-            if reason.params["count"] == 2
-            else gettext("%(text)s: enter one die", text=text)
-        )
-    return RuleViolation(sentence(text), code="invalid_dice", field="dice")
+#: Refusals the form shows beside a field of their own.
+_CODE_FIELDS = {
+    "invalid_dice": "dice",
+    "skill_required": "choice",
+    "category_required": "category",
+    "reroll_required": "dice",
+    "not_rolled": "choice",
+    "not_offered": "choice",
+    "not_a_double": "choice",
+    "no_such_category": "category",
+}
+
+
+def _violation(
+    ctx: Context,
+    refused: Resolution | Decision,
+    *,
+    field: str | None = None,
+    code: str | None = None,
+) -> RuleViolation:
+    """A refusal as the rules word it for the form, next to ``field``."""
+    return RuleViolation(
+        refusal_text(refused, ctx.player.name, on_form=True), code=code, field=field
+    )
+
+
+#: The error codes of refusals about the dice or the category rolled on.
+_DICE_CODES = {
+    "invalid_dice": "invalid_dice",
+    "reroll_required": "skill_not_allowed",
+    "no_such_category": "skill_not_allowed",
+}
 
 
 def refusal(ctx: Context, refused: Resolution) -> RuleViolation:
     """A refusal of the resolver as the page shows it, next to the field it is about."""
-    reason = refused.reason
-    who = ctx.player.name
-    code, params = reason.code, reason.params
-    if code == "invalid_dice":
-        return _dice_violation(reason)
-    if code == "skill_required":
-        return RuleViolation(gettext("Pick the skill to take."), field="choice")
-    if code == "category_required":
-        return RuleViolation(gettext("Pick the skill category to roll on."), field="category")
-    if code == "reroll_required":
-        skills = _both([str(skill) for skill in params.get("skills", ())])
-        return RuleViolation(
-            gettext(
-                "The dice give %(skills)s, which %(name)s cannot take: roll again.",
-                skills=skills,
-                name=who,
-            ),
-            code="skill_not_allowed",
-            field="dice",
-        )
-    if code == "not_rolled":
-        names = _either([str(option) for option in params.get("options", ())])
-        return RuleViolation(
-            gettext("Keep one of the rolled skills: %(skills)s.", skills=names), field="choice"
-        )
-    if code == "not_offered":
-        characteristic = stat_label(str(params.get("characteristic")))
-        return RuleViolation(
-            gettext(
-                "A roll of %(roll)s does not allow %(characteristic)s.",
-                roll=params.get("roll"),
-                characteristic=characteristic,
-            ),
-            field="choice",
-        )
-    if code == "not_a_double":
-        return RuleViolation(
-            gettext(
-                "A roll of %(first)s + %(second)s is not a double: no doubles skill.",
-                first=params.get("first"),
-                second=params.get("second"),
-            ),
-            field="choice",
-        )
-    if code == "no_such_category" or refused.field == "dice":
-        # A category the dice cannot be rolled on for him.
-        decision = (
-            Decision.deny("unknown_category", category=params.get("category"))
-            if code == "no_such_category"
-            else refused.decision
-        )
-        return RuleViolation(
-            gettext(
-                "%(name)s cannot roll on that category: %(reason)s.",
-                name=who,
-                reason=decision_text(decision),
-            ),
-            code="skill_not_allowed",
-            field="category" if code != "kind_not_available" else None,
-        )
-    if refused.field == "characteristic":
-        characteristic = stat_label(refused.request.characteristic or "")
-        return RuleViolation(
-            gettext(
-                "%(choice)s: %(reason)s.",
-                choice=characteristic,
-                reason=decision_text(refused.decision),
-            ),
-            field="choice",
-        )
-    if refused.field == "skill":
-        return RuleViolation(
-            gettext(
-                "%(choice)s: %(reason)s.",
-                choice=refused.request.skill,
-                reason=decision_text(refused.decision),
-            ),
-            field="choice",
-        )
-    return RuleViolation(
-        gettext(
-            "%(name)s cannot take this advancement now: %(reason)s.",
-            name=who,
-            reason=decision_text(refused.decision),
-        ),
-        field="kind",
-    )
+    code = refused.reason.code
+    if code in _CODE_FIELDS:
+        return _violation(ctx, refused, field=_CODE_FIELDS[code], code=_DICE_CODES.get(code))
+    if refused.field == "dice":  # the dice give him nothing he may take from that category
+        field = None if code == "kind_not_available" else "category"
+        return _violation(ctx, refused, field=field, code="skill_not_allowed")
+    in_choice = refused.field in ("skill", "characteristic")
+    return _violation(ctx, refused, field="choice" if in_choice else "kind")
 
 
 def _offers_for_kinds(ctx: Context, kinds: tuple[str, ...]) -> tuple[SkillGroup, ...]:
@@ -477,27 +414,11 @@ def _dice_for(ctx: Context, form: AdvanceForm) -> tuple[tuple[int, ...] | None, 
     return None, "server"
 
 
-def _classic_kind(ctx: Context, skill: str) -> str:
-    roll = ctx.ruleset.improvement_roll
-    assert roll is not None  # noqa: S101 - roll-mode rulesets have one (loader)
-    kinds = [roll.skill_kind, *([roll.doubles_kind] if roll.doubles_kind else [])]
-    for kind in kinds:
-        if skill_decision(ctx.ruleset, ctx.position, ctx.held, skill, kind):
-            return kind
-    return roll.skill_kind
-
-
 def request_kind(ctx: Context, form: AdvanceForm) -> str:
     """The kind asked for: the form's, the pending roll's, or (classic) what the choice is."""
-    pending = ctx.player.pending_roll
-    choice = (form.choice.data or "").strip()
     if ctx.roll_mode:
-        if choice in ctx.ruleset.characteristics:
-            return RANDOM_CHARACTERISTIC_KIND
-        if choice:
-            return _classic_kind(ctx, choice)
-        roll = ctx.ruleset.improvement_roll
-        return roll.skill_kind if roll else "chosen_primary"
+        return star_player_roll_kind(ctx.ruleset, ctx.state, (form.choice.data or "").strip())
+    pending = ctx.player.pending_roll
     if pending:
         return str(pending["kind"])
     return (form.kind.data or "").strip()
@@ -539,14 +460,7 @@ def _check_kind(ctx: Context, kind: str) -> AdvancementOption:
             field="kind",
         )
     if not option.affordable:
-        raise RuleViolation(
-            gettext(
-                "%(name)s cannot take this advancement now: %(reason)s.",
-                name=ctx.player.name,
-                reason=decision_text(option.decision),
-            ),
-            field="kind",
-        )
+        raise _violation(ctx, option.decision, field="kind")
     return option
 
 
@@ -681,16 +595,10 @@ def _roll_preview(ctx: Context, wanted: AdvancementRequest, option: AdvancementO
         return Preview(wanted, "server", text, gettext("Roll the die"))
     category = wanted.category
     if not category:
-        raise RuleViolation(gettext("Pick the skill category to roll on."), field="category")
+        raise _violation(ctx, Decision.deny("category_required"), field="category")
     if category not in option.categories:
-        raise RuleViolation(
-            gettext(
-                "%(category)s is not a category %(name)s can roll on for this kind.",
-                category=ctx.category_name(category),
-                name=who,
-            ),
-            field="category",
-        )
+        closed = Decision.deny("not_a_roll_category", category=ctx.category_name(category))
+        raise _violation(ctx, closed, field="category")
     name = ctx.category_name(category)
     value = ctx.value(kind)
     twice = ctx.ruleset.advancement.random_skill == "roll_twice_pick_one"

@@ -14,7 +14,7 @@ from league.i18n import DEFAULT_LANGUAGE, LANGUAGES, N_, gettext
 from league.models.league import TIE_BREAKERS
 from league.rules import load_ruleset, ruleset_ids
 from league.rules.loader import DEFAULT_RULESET_ID, MATCHED_PLAY_SETTINGS
-from league.rules.model import ADVANCEMENT_KINDS, SPP_EVENTS, ValueIncreaseTable
+from league.rules.model import ADVANCEMENT_KINDS, BONUS_KINDS, SPP_EVENTS, ValueIncreaseTable
 from league.services.leagues import MAX_STARTING_TREASURY, LeagueSettings
 from league.web.forms import FlaskForm, IntegerField, _l
 
@@ -34,6 +34,14 @@ COST_LABELS = {
     "random_secondary": N_("Random secondary"),
     "chosen_secondary": N_("Chosen secondary"),
     "random_characteristic": N_("Characteristic"),
+}
+
+
+#: The settings-page box of each key of the house rule ``tournament`` (else the bonus box).
+TOURNAMENT_BOXES = {
+    "points": "tournament_points",
+    "bye_result": "bye_result",
+    "bye_touchdowns": "bye_score",
 }
 
 
@@ -109,6 +117,61 @@ def _parse_matched_play(field: str, text: str) -> dict[str, Any]:
     return settings
 
 
+def _parse_points(field: str, text: str) -> list[int]:
+    """``3/1/0`` as tournament points for a win, a draw and a loss (blank: none)."""
+    if not text.strip():
+        return []
+    try:
+        points = [int(part.replace("_", "").strip()) for part in text.split("/")]
+    except ValueError:
+        points = []
+    if len(points) != 3:
+        raise HouseRulesError(
+            field, gettext("Write three whole numbers: win/draw/loss, e.g. 3/1/0.")
+        )
+    return points
+
+
+def _parse_score(field: str, text: str) -> list[int]:
+    """``1-0`` as a bye's touchdowns for and against (blank: none)."""
+    if not text.strip():
+        return []
+    scored, _, conceded = text.partition("-")
+    try:
+        return [int(scored), int(conceded)]
+    except ValueError:
+        raise HouseRulesError(field, gettext("Write the score as for-against, e.g. 1-0.")) from None
+
+
+def _parse_bonus(field: str, text: str) -> list[dict[str, Any]]:
+    """``touchdowns 3 +1, close_loss 1 +1`` as bonus rules (kind, threshold, points)."""
+    rules = []
+    for part in text.split(","):
+        if not part.strip():
+            continue
+        words = part.split()
+        try:
+            kind, threshold, points = words[0].lower(), int(words[1]), int(words[2].lstrip("+"))
+        except (IndexError, ValueError):
+            kind, threshold, points = "", 0, 0
+        if len(words) != 3 or kind not in BONUS_KINDS:
+            raise HouseRulesError(
+                field,
+                gettext(
+                    "Write each bonus as kind, threshold and points, e.g. %(example)s "
+                    "(kinds: %(kinds)s).",
+                    example="touchdowns 3 +1",
+                    kinds=", ".join(BONUS_KINDS),
+                ),
+            )
+        rules.append({"kind": kind, "threshold": threshold, "points": points})
+    return rules
+
+
+def _bonus_text(rules: list[dict[str, Any]]) -> str:
+    return ", ".join(f"{r.get('kind')} {r.get('threshold')} +{r.get('points')}" for r in rules)
+
+
 def _matched_play_text(settings: dict[str, Any]) -> str:
     def shown(value: Any) -> str:
         if isinstance(value, bool):
@@ -157,6 +220,20 @@ class LeagueForm(FlaskForm):
     spp_awards = StringField(_l("SPP awards"), validators=[Optional()])
     matched_play_on = BooleanField(_l("Check tournament rosters (matched play)"))
     matched_play = StringField(_l("Matched-play settings"), validators=[Optional()])
+    tournament_points = StringField(
+        _l("Tournament points (win/draw/loss)"), validators=[Optional()]
+    )
+    tournament_bonus = StringField(_l("Bonus points"), validators=[Optional()])
+    bye_result = SelectField(
+        _l("A bye counts as"),
+        choices=[
+            SelectChoice("", _l("As the ruleset says")),
+            SelectChoice("win", _l("A win")),
+            SelectChoice("draw", _l("A draw")),
+        ],
+        default="",
+    )
+    bye_score = StringField(_l("A bye's score (for-against)"), validators=[Optional()])
     submit = SubmitField(_l("Save league"))
 
     def __init__(self, *args: Any, ruleset_choices: list[tuple[str, str]], **kwargs: Any):
@@ -176,12 +253,22 @@ class LeagueForm(FlaskForm):
 
     def house_rules_in_use(self) -> bool:
         """Whether the advanced section must be open: a box is filled in or has an error."""
-        fields = [*self.cost_fields(), self.value_increase, self.spp_awards, self.matched_play]
+        fields = [
+            *self.cost_fields(),
+            self.value_increase,
+            self.spp_awards,
+            self.matched_play,
+            *self.tournament_fields(),
+        ]
         return (
             any((field.data or "").strip() or field.errors for field in fields)
             or bool(self.matched_play_on.data)
+            or bool(self.bye_result.data)
             or bool(self.matched_play_on.errors)
         )
+
+    def tournament_fields(self) -> list[StringField]:
+        return [self.tournament_points, self.tournament_bonus, self.bye_score]
 
     def cost_help(self) -> dict[str, str]:
         """Help under each SPP-cost box: the chosen ruleset's own numbers."""
@@ -231,6 +318,13 @@ class LeagueForm(FlaskForm):
         matched = house.get("matched_play")
         self.matched_play_on.data = matched is not None
         self.matched_play.data = _matched_play_text(matched) if isinstance(matched, dict) else ""
+        scoring = house.get("tournament", {})
+        points = scoring.get("points")
+        self.tournament_points.data = "/".join(map(str, points)) if points else ""
+        self.tournament_bonus.data = _bonus_text(scoring.get("bonus", []))
+        self.bye_result.data = scoring.get("bye_result", "")
+        score = scoring.get("bye_touchdowns")
+        self.bye_score.data = "-".join(map(str, score)) if score else ""
 
     def validate(self, extra_validators: Any = None) -> bool:
         valid = super().validate(extra_validators)
@@ -279,6 +373,18 @@ class LeagueForm(FlaskForm):
             errors["matched_play"] = gettext(
                 "Tick “Check tournament rosters” to use these settings, or empty the box."
             )
+        scoring = {
+            key: value
+            for key, value in (
+                ("points", read("tournament_points", _parse_points)),
+                ("bonus", read("tournament_bonus", _parse_bonus)),
+                ("bye_result", self.bye_result.data),
+                ("bye_touchdowns", read("bye_score", _parse_score)),
+            )
+            if value
+        }
+        if scoring:
+            rules["tournament"] = scoring
         return rules, errors
 
     def field_for(self, error_field: str | None) -> str | None:
@@ -291,6 +397,8 @@ class LeagueForm(FlaskForm):
             return f"cost_{kind}"
         if section == "matched_play":
             return "matched_play" if kind else "matched_play_on"
+        if section == "tournament":
+            return TOURNAMENT_BOXES.get(kind.partition("[")[0], "tournament_bonus")
         return section if section in ("value_increase", "spp_awards") else None
 
     def settings(self) -> LeagueSettings:

@@ -14,11 +14,10 @@ from league.models import Match, MatchTeam, Player
 from league.services import matches, postgame
 from league.services.errors import DomainError
 from league.services.leagues import league_ruleset
-from league.services.teams import can_manage
 from league.services.unit_of_work import unit_of_work
 from league.web.forms import EmptyForm
 from league.web.forms.postgame import MvpDrawForm
-from league.web.helpers import flash_refusal, populate_errors
+from league.web.helpers import flash_refusal, populate_errors, require_manager
 from league.web.matches.postgame_views import (
     label,
     mvp_choices,
@@ -40,13 +39,10 @@ def _side_of(match: Match, side_name: str) -> MatchTeam:
 
 
 def _require_manager(side: MatchTeam) -> None:
-    if not can_manage(side.team, current_user):
-        abort(
-            403,
-            description=gettext(
-                "Only %(team)s's coach or a commissioner can do that.", team=side.team.name
-            ),
-        )
+    require_manager(
+        side.team,
+        gettext("Only %(team)s's coach or a commissioner can do that.", team=side.team.name),
+    )
 
 
 @bp.route("/matches/<int:match_id>/journeymen/<int:player_id>/hire", methods=["GET", "POST"])
@@ -66,7 +62,7 @@ def hire_journeyman(match_id: int, player_id: int) -> str | Response:
         flash(gettext("A journeyman is hired after the result is final."), "error")
         return redirect(back)
     offer = next(
-        (o for o in offers(match, side, league_ruleset(match.league)) if o.player.id == player.id),
+        (o for o in offers(match, side) if o.player.id == player.id),
         None,
     )
     form = EmptyForm()

@@ -13,11 +13,11 @@ from league.extensions import db
 from league.i18n import gettext
 from league.models import Match, MatchTeam, Player
 from league.rules import RulesError, Ruleset
-from league.rules.postgame import journeyman_hire_terms, rolls_to_leave
+from league.rules.postgame import rolls_to_leave
 from league.rules.refusals import refusal_text
 from league.services import postgame
 from league.services.leagues import league_ruleset
-from league.services.teams import can_manage, roster, team_type_of
+from league.services.teams import can_manage, roster
 from league.web.forms.postgame import DeparturesForm, MvpDrawForm, departures_form
 
 # ---------------------------------------------------------------------------
@@ -55,7 +55,7 @@ def label(player: Player) -> str:
     return f"{player.name} (#{player.number})"
 
 
-def offers(match: Match, side: MatchTeam, ruleset: Ruleset) -> list[JourneymanOffer]:
+def offers(match: Match, side: MatchTeam) -> list[JourneymanOffer]:
     team = side.team
     kept = roster(team)
     dead = {a.player_id for a in match.players if a.injury == "dead"}
@@ -67,17 +67,11 @@ def offers(match: Match, side: MatchTeam, ruleset: Ruleset) -> list[JourneymanOf
         if player.status == "star" or player.status == "mercenary":
             continue
         try:
-            position = team_type_of(team).position(player.position_id)
+            terms = postgame.journeyman_terms(
+                team, player, len([p for p in kept if p.id != player.id])
+            )
         except RulesError:  # pragma: no cover - journeymen come from the team's positions
             continue
-        terms = journeyman_hire_terms(
-            ruleset,
-            position,
-            value=player.value,
-            cost=player.cost,
-            treasury=team.treasury,
-            roster_size=len([p for p in kept if p.id != player.id]),
-        )
         refusals: list[str] = []
         if not hired:
             refusals = [refusal_text(r, team=team.name) for r in terms.decision.reasons]
@@ -134,7 +128,7 @@ def panels(match: Match, forms: dict[tuple[str, str], Any] | None = None) -> lis
     found = []
     for side in match.sides:
         panel = SidePanel(side=side, manage=signed_in and can_manage(side.team, current_user))
-        panel.journeymen = offers(match, side, ruleset)
+        panel.journeymen = offers(match, side)
         if ruleset.spp.mvp_nominees > 0:
             panel.mvp_draw = True
             panel.mvp_result = _mvp_result(match, side)
