@@ -140,10 +140,11 @@ def test_a_legal_roster_is_allowed_and_linked_from_the_team_page(
     assert response.json["skill_points"] == {"used": 3, "allowed": 7}
     assert response.json["problems"] == []
     assert 'data-testid="matched-play-link"' in client.get(f"/teams/{team.id}").text
-    assert (
-        "This roster keeps to the tournament rules."
-        in client.get(f"/teams/{team.id}/matched-play").text
-    )
+    page = client.get(f"/teams/{team.id}/matched-play").text
+    assert "This roster keeps to the tournament rules." in page
+    # The costs in words, singular where the count is one: a primary 1 point, a secondary 2.
+    assert "A primary skill costs 1 skill point." in page
+    assert "A secondary skill costs 2 skill points." in page
 
 
 def test_a_league_without_the_check(client: FlaskClient, boss: User) -> None:
