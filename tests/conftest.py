@@ -16,7 +16,9 @@ from collections.abc import Callable, Iterator
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
-from sqlalchemy import Connection, create_engine, insert, text, update
+from flask_sqlalchemy import SQLAlchemy
+from jinja2.bccache import Bucket, BytecodeCache
+from sqlalchemy import Connection, Engine, create_engine, insert, text, update
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.pool import StaticPool
 from werkzeug import security
@@ -131,6 +133,34 @@ def _url_builders_compiled_once() -> Iterator[None]:
         yield
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _one_engine_per_test_database(database_url: str) -> Iterator[None]:
+    """The apps on the session's database share one engine, as a server's requests do.
+
+    Each test's app would make its own: new connections to PostgreSQL and an empty cache
+    of compiled SQL, which a good part of the suite's time went to rebuild. On SQLite the
+    shared engine holds the one in-memory database, which the `app` fixture copies a new
+    schema over for every test."""
+    engines: dict[str, Engine] = {}
+    original = SQLAlchemy._make_engine
+
+    def make_once(
+        extension: SQLAlchemy, bind_key: str | None, options: dict[str, object], app: Flask
+    ) -> Engine:
+        if str(options["url"]) != database_url:
+            return original(extension, bind_key, options, app)
+        key = repr(sorted(options.items(), key=lambda item: item[0]))
+        if key not in engines:
+            engines[key] = original(extension, bind_key, options, app)
+        return engines[key]
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(SQLAlchemy, "_make_engine", make_once)
+        yield
+    for engine in engines.values():
+        engine.dispose()
+
+
 @pytest.fixture(scope="session")
 def database_url() -> Iterator[str]:
     """One PostgreSQL database per test session; SQLite: a new in-memory one per app."""
@@ -167,6 +197,25 @@ def _copy_sqlite_schema() -> None:
         conn.execute(update(DataRevision).values(token=new_token()))
 
 
+class _CompiledTemplates(BytecodeCache):
+    """Templates compiled once for every app the tests make, in memory (Jinja's bytecode
+    cache; a bucket is keyed on the template and checked against its source). Each
+    test's app would otherwise compile again every template it renders."""
+
+    def __init__(self) -> None:
+        self._code: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: Bucket) -> None:
+        if bucket.key in self._code:
+            bucket.bytecode_from_string(self._code[bucket.key])
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        self._code[bucket.key] = bucket.bytecode_to_string()
+
+
+COMPILED_TEMPLATES = _CompiledTemplates()
+
+
 def make_app(database_url: str, **overrides: object) -> Flask:
     config: dict[str, object] = {
         "TESTING": True,
@@ -176,7 +225,9 @@ def make_app(database_url: str, **overrides: object) -> Flask:
         "LEAGUE_ENV": "testing",
     }
     config.update(overrides)
-    return create_app(config)
+    app = create_app(config)
+    app.jinja_env.bytecode_cache = COMPILED_TEMPLATES
+    return app
 
 
 @pytest.fixture
@@ -200,7 +251,6 @@ def app(database_url: str, _postgres_schema: dict[str, bool]) -> Iterator[Flask]
                 )
                 # The data revision's one row, as `create_all` makes it (a new token).
                 conn.execute(insert(DataRevision).values(id=1, token=new_token()))
-        db.engine.dispose()
 
 
 @pytest.fixture

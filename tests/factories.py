@@ -40,10 +40,12 @@ def make_team(
 
 
 def hire(coach: User, team: Team, position_id: str, count: int = 1) -> list[Player]:
-    hired = []
+    hired: list[Player] = []
     with unit_of_work() as session:
+        # The team is read once: each hire adds its player to the same loaded roster.
+        roster = teams.get_team(session, team.id)
         for _ in range(count):
-            number = teams.next_free_number(teams.get_team(session, team.id))
+            number = teams.next_free_number(roster)
             hired.append(
                 teams.hire_player(
                     session,

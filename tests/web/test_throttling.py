@@ -116,7 +116,7 @@ def test_log_in_still_answers_and_throttles_when_the_limit_store_is_down(
     """
     store_down = make_app(database_url, RATELIMIT_STORAGE_URI="redis://127.0.0.1:1")
     with store_down.app_context():
-        db.create_all()  # a new in-memory database on SQLite; there already on PostgreSQL
+        db.create_all()  # the tables are there already: the test database's engine is shared
         make_user("grim")
         client = store_down.test_client()
         for attempt in range(PER_USERNAME):
