@@ -4,9 +4,9 @@ Each row is one roster line of a team type: position, max count, cost, MA ST AG 
 starting skills and traits, primary and secondary skill access. The values are copied from
 the public reference, not from ``league/rules/data``:
 
-* bb2025 / bb2020: ``shared/reference/compiled/<ruleset>_rosters.json`` and the roster
-  tables of ``shared/reference/RULES-FACTS.md`` §7a / §7b;
-* classic: ``shared/reference/obblm-core-lrb6/lrb6/rosters/<team>.yaml`` (the YAML key is
+* bb2025 / bb2020: ``reference/<ruleset>_rosters.json`` beside this file and the roster
+  tables of the rules facts sheet, §7a / §7b (docs/rules-sources.md);
+* classic: ``reference/lrb6_rosters/<team>.yaml`` beside this file (the YAML key is
   given in a comment; primary = ``available_skills``, secondary = ``available_skills_on_double``).
 
 Characteristics are written as on a roster sheet: ``"MA ST AG PA AV"``, with ``+`` on

@@ -1,13 +1,13 @@
-"""Our roster data against the public reference rosters in ``shared/reference``.
+"""Our roster data against the public reference rosters in ``reference/`` beside this file.
 
-* BB2025 / BB2020: every position is compared with ``compiled/<ruleset>_rosters.json``
+* BB2025 / BB2020: every position is compared with ``reference/<ruleset>_rosters.json``
   (team and position matched by name; a trailing footnote ``*`` on a JSON name is
   ignored): cost, max, MA, ST, AG, PA (``null`` = no PA), AV, the sorted skill
   strings and the sorted primary / secondary letters. Per team: re-roll cost, apothecary,
   tier and special rules (the JSON's ``special_rules`` plus its ``league`` list: our
   rosters keep a team's leagues among its special rules).
-* classic: every position is compared with the obblm-core-lrb6 YAML
-  (``obblm-core-lrb6/lrb6/rosters/*.yaml``, team by file stem, position by YAML key):
+* classic: every position is compared with the obblm/core LRB6 YAML
+  (``reference/lrb6_rosters/*.yaml``, team by file stem, position by YAML key):
   cost, max, MA, ST, AG, AV, skills, normal / doubles access. Per team: re-roll cost,
   apothecary (``options.can_have_apothecary``), tier (LRB6 has no tiers: our rosters
   write 0) and special rules (the team's ``inducements`` options, through
@@ -42,11 +42,8 @@ import pytest
 
 from league.rules import load_ruleset
 
-REFERENCE = Path(__file__).resolve().parents[3] / "shared" / "reference"
 ALLOW_LISTS = Path(__file__).resolve().parent
-
-if not REFERENCE.is_dir():
-    pytest.skip(f"reference data not found at {REFERENCE}", allow_module_level=True)
+REFERENCE = ALLOW_LISTS / "reference"
 
 JSON_RULESETS = ("bb2025", "bb2020")
 RULESETS = (*JSON_RULESETS, "classic")
@@ -164,7 +161,7 @@ def reference_teams(ruleset_id: str) -> dict[str, Team]:
 
 
 def json_reference(ruleset_id: str) -> dict[str, Team]:
-    path = REFERENCE / "compiled" / f"{ruleset_id}_rosters.json"
+    path = REFERENCE / f"{ruleset_id}_rosters.json"
     ids_by_name = {
         team_type.name: team_type.id for team_type in load_ruleset(ruleset_id).team_types
     }
@@ -204,7 +201,7 @@ def yaml_reference() -> dict[str, Team]:
     skill_ids = allowed.get("skill_ids", {})
     special_rule_ids = allowed.get("special_rule_ids", {})
     teams = {}
-    for path in sorted((REFERENCE / "obblm-core-lrb6" / "lrb6" / "rosters").glob("*.yaml")):
+    for path in sorted((REFERENCE / "lrb6_rosters").glob("*.yaml")):
         stem = path.stem
         raw_team = read_yaml(path)["rules"]["lrb6"]["rosters"][stem]
         position_ids = allowed.get("position_ids", {}).get(stem, {})
