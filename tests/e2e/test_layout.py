@@ -202,6 +202,7 @@ PAGES = {
     "report": ("/matches/{s.played_match_id}/report", []),
     # The other pages: forms, confirmations, the rules browser, the profile.
     "round": ("/leagues/{s.league_id}/fixtures/rounds/1", []),
+    "printed round": ("/leagues/{s.league_id}/fixtures/rounds/1/print", []),
     "add a fixture": ("/leagues/{s.league_id}/fixtures/new", []),
     "generate fixtures": ("/leagues/{s.league_id}/fixtures/generate", []),
     "record a match": ("/leagues/{s.league_id}/matches/new", []),
