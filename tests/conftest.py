@@ -1,6 +1,6 @@
 """Fixtures shared by every test: the app factory, a client, a CLI runner, a database.
 
-The suite runs on SQLite (a fresh in-memory database per test) by default and on
+The suite runs on SQLite (in memory, a fresh schema for every test) by default and on
 PostgreSQL when TEST_DATABASE=postgresql (`make test` runs both). The PostgreSQL
 session creates its own database and drops it at the end.
 """
@@ -163,7 +163,8 @@ def _one_engine_per_test_database(database_url: str) -> Iterator[None]:
 
 @pytest.fixture(scope="session")
 def database_url() -> Iterator[str]:
-    """One PostgreSQL database per test session; SQLite: a new in-memory one per app."""
+    """One database per test session: on PostgreSQL a new one, dropped at the end; on
+    SQLite in memory, its schema copied afresh for every test (`app`)."""
     if not ON_POSTGRES:
         yield "sqlite://"
         return
