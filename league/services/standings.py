@@ -217,14 +217,12 @@ def _sides_query() -> Select[Any]:
     """Both sides of every counted match, one row each, with the casualties each side's
     players caused: what bonus points are worked out from, match by match."""
     own, other = aliased(MatchTeam), aliased(MatchTeam)
+    # Summed match by match (the match_player index), not grouped over the whole table
+    # first: the season's matches are a small part of a league's history.
     caused = (
-        select(
-            MatchPlayer.match_id,
-            MatchPlayer.team_id,
-            func.sum(MatchPlayer.cas).label("cas"),
-        )
-        .group_by(MatchPlayer.match_id, MatchPlayer.team_id)
-        .subquery()
+        select(func.coalesce(func.sum(MatchPlayer.cas), 0))
+        .where(MatchPlayer.match_id == Match.id, MatchPlayer.team_id == own.team_id)
+        .scalar_subquery()
     )
     return (
         select(
@@ -232,14 +230,13 @@ def _sides_query() -> Select[Any]:
             other.team_id,
             own.score,
             own.conceded,
-            func.coalesce(caused.c.cas, 0),
+            caused,
             other.score,
             other.conceded,
         )
         .select_from(Match)
         .join(own, own.match_id == Match.id)
         .join(other, and_(other.match_id == Match.id, other.id != own.id))
-        .outerjoin(caused, and_(caused.c.match_id == Match.id, caused.c.team_id == own.team_id))
         .where(*_counted(bindparam("season_id", type_=Integer)))
     )
 
