@@ -70,3 +70,8 @@ LEAGUE_FORM = {
     "points_loss": "0",
     "tie_breaker_1": "points",
 }
+
+
+def league_form(name: str = "Old World Cup", **changes: str) -> dict[str, str]:
+    """The league form filled in (LEAGUE_FORM and a name), with ``changes`` to its boxes."""
+    return {"name": name, **LEAGUE_FORM, **changes}

@@ -20,7 +20,7 @@ from league.models import Advancement, League, Team, User
 from league.services.unit_of_work import unit_of_work
 from league.services.users import issue_token
 from tests.factories import buy, hire, make_league, make_team, make_user
-from tests.pages import LEAGUE_FORM, input_value, login
+from tests.pages import input_value, league_form, login
 
 API = "/api/v1"
 
@@ -190,18 +190,12 @@ def test_bb2020_has_no_matched_play(client: FlaskClient, boss: User) -> None:
     assert "no matched-play rules" in response.json["error"]["message"]
 
 
-def settings_form(**changes: str) -> dict[str, str]:
-    return {"name": "Old World Cup", **LEAGUE_FORM, **changes}
-
-
 def test_the_settings_page_turns_the_check_on_and_shows_it(client: FlaskClient, boss: User) -> None:
     league = make_league(boss, "bb2025")
     login(client, "boss")
     response = client.post(
         f"/leagues/{league.id}/settings",
-        data=settings_form(
-            matched_play_on="y", matched_play="budget=1100000, skill_points=5/6/7/8"
-        ),
+        data=league_form(matched_play_on="y", matched_play="budget=1100000, skill_points=5/6/7/8"),
     )
     assert response.status_code == 302, response.text
     db.session.expire_all()
@@ -226,7 +220,7 @@ def test_bad_settings_show_next_to_the_box_and_nothing_changes(
 ) -> None:
     league = make_league(boss, "bb2025")
     login(client, "boss")
-    response = client.post(f"/leagues/{league.id}/settings", data=settings_form(**changes))
+    response = client.post(f"/leagues/{league.id}/settings", data=league_form(**changes))
     assert response.status_code == 200
     errors = response.text.split('id="matched_play-errors"', 1)
     assert len(errors) == 2, "no error under the matched-play box"
@@ -240,7 +234,7 @@ def test_a_ruleset_without_matched_play_names_the_tick_box(client: FlaskClient, 
     login(client, "boss")
     response = client.post(
         f"/leagues/{league.id}/settings",
-        data=settings_form(ruleset_id="bb2020", matched_play_on="y"),
+        data=league_form(ruleset_id="bb2020", matched_play_on="y"),
     )
     assert response.status_code == 200
     errors = response.text.split('id="matched_play_on-errors"', 1)

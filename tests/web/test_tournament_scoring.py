@@ -16,16 +16,12 @@ from league.services import matches, teams
 from league.services.matches import MatchReport, SideReport
 from league.services.unit_of_work import unit_of_work
 from tests.factories import make_league, make_user
-from tests.pages import LEAGUE_FORM, input_value, login
+from tests.pages import input_value, league_form, login
 
 
 @pytest.fixture
 def boss() -> User:
     return make_user("boss")
-
-
-def settings_form(**changes: str) -> dict[str, str]:
-    return {"name": "Old World Cup", **LEAGUE_FORM, **changes}
 
 
 def test_the_settings_page_sets_tournament_points_and_bonus(
@@ -35,7 +31,7 @@ def test_the_settings_page_sets_tournament_points_and_bonus(
     login(client, "boss")
     response = client.post(
         f"/leagues/{league.id}/settings",
-        data=settings_form(
+        data=league_form(
             tournament_points="3/1/0", tournament_bonus="touchdowns 3 +1, close_loss 1 +2"
         ),
     )
@@ -54,7 +50,7 @@ def test_the_settings_page_sets_tournament_points_and_bonus(
     assert input_value(page, "tournament_points") == "3/1/0"
     assert input_value(page, "tournament_bonus") == "touchdowns 3 +1, close_loss 1 +2"
     # Emptying both boxes turns tournament scoring off again.
-    client.post(f"/leagues/{league.id}/settings", data=settings_form())
+    client.post(f"/leagues/{league.id}/settings", data=league_form())
     db.session.expire_all()
     assert db.session.get(League, league.id).house_rules == {}  # type: ignore[union-attr]
 
@@ -78,7 +74,7 @@ def test_bad_scoring_shows_next_to_its_box_and_nothing_changes(
 ) -> None:
     league = make_league(boss, "bb2025")
     login(client, "boss")
-    response = client.post(f"/leagues/{league.id}/settings", data=settings_form(**{box: text}))
+    response = client.post(f"/leagues/{league.id}/settings", data=league_form(**{box: text}))
     assert response.status_code == 200
     errors = response.text.split(f'id="{box}-errors"', 1)
     assert len(errors) == 2, f"no error under the {box} box"
@@ -131,7 +127,7 @@ def test_the_settings_page_sets_the_bye(client: FlaskClient, boss: User) -> None
     league = make_league(boss, "bb2025")
     login(client, "boss")
     response = client.post(
-        f"/leagues/{league.id}/settings", data=settings_form(bye_result="draw", bye_score="0-0")
+        f"/leagues/{league.id}/settings", data=league_form(bye_result="draw", bye_score="0-0")
     )
     assert response.status_code == 302, response.text
     db.session.expire_all()
