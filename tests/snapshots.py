@@ -16,15 +16,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
-import pytest
 from flask import Flask
 from sqlalchemy import inspect, text, update
 from sqlalchemy.orm import InstanceState
-from werkzeug import security
 
 from league.extensions import db
 from league.models.revision import DataRevision, new_token
-from league.services import users
 from tests.conftest import (
     ON_POSTGRES,
     create_postgres_database,
@@ -34,15 +31,6 @@ from tests.conftest import (
 )
 
 T = TypeVar("T")
-
-
-def use_fast_password_hashes(monkeypatch: pytest.MonkeyPatch) -> None:
-    """One PBKDF2 round instead of scrypt: many users are made, and hashing is not tested here."""
-
-    def fast(password: str, method: str = "scrypt", salt_length: int = 16) -> str:
-        return security.generate_password_hash(password, "pbkdf2:sha256:1", salt_length)
-
-    monkeypatch.setattr(users, "generate_password_hash", fast)
 
 
 #: The schema a PostgreSQL snapshot keeps its copy of every table in.
@@ -137,7 +125,7 @@ def _restore(sequences: tuple[tuple[str, str], ...], schema: str = SNAPSHOT_SCHE
 
 @contextmanager
 def snapshot(seed: Callable[[], T], folder: Path) -> Iterator[tuple[Snapshot, T]]:
-    """Seed a new database once with `seed()` (fast password hashes); yields the snapshot
+    """Seed a new database once with `seed()`; yields the snapshot
     and what `seed` returned. The database is dropped afterwards."""
     if ON_POSTGRES:
         url = create_postgres_database("league_snapshot")
@@ -145,8 +133,7 @@ def snapshot(seed: Callable[[], T], folder: Path) -> Iterator[tuple[Snapshot, T]
         url = f"sqlite:///{folder / 'snapshot.sqlite3'}"
     try:
         seeder = make_app(url)
-        with pytest.MonkeyPatch.context() as monkeypatch, seeder.app_context():
-            use_fast_password_hashes(monkeypatch)
+        with seeder.app_context():
             db.create_all()
             try:
                 value = seed()

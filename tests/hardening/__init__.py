@@ -11,9 +11,9 @@ from flask.testing import FlaskClient
 
 from league.extensions import db
 from league.models import User
-from tests.snapshots import Snapshot, snapshot, use_fast_password_hashes
+from tests.snapshots import Snapshot, snapshot
 
-__all__ = ["Snapshot", "log_in", "log_out", "session_user", "snapshot", "use_fast_password_hashes"]
+__all__ = ["Snapshot", "log_in", "log_out", "session_user", "snapshot"]
 
 
 def log_in(client: FlaskClient, user_id: int) -> None:
