@@ -21,7 +21,7 @@ from typing import Any, Self, TypeVar
 from marshmallow import EXCLUDE, Schema, ValidationError, fields
 
 from league.i18n import gettext
-from league.rules import MAX_DICE, MAX_DIE, Position, RulesError, Ruleset, TeamType
+from league.rules import MAX_DICE, MAX_DIE, RulesError, Ruleset, TeamType
 from league.services.errors import Problem
 from league.services.text import is_one_line, is_valid_unicode
 
@@ -337,12 +337,8 @@ def team_type_member(ruleset: Ruleset) -> Named:
 
 def position_member(team_type: TeamType) -> Named:
     """A position id of ``team_type``, loaded as the :class:`Position`."""
-
-    def find(id_: str) -> Position:
-        return team_type.position(id_)
-
     return Named(
-        find,
+        team_type.position,
         lambda id_: gettext(
             "%(team_type)s teams have no %(position)s.",
             team_type=team_type.name,
