@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import ssl
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -38,8 +39,9 @@ class Receiver:
 
 
 @contextmanager
-def receiver() -> Iterator[Receiver]:
-    """A receiver listening on a free port of 127.0.0.1 for the block's duration."""
+def receiver(tls: ssl.SSLContext | None = None) -> Iterator[Receiver]:
+    """A receiver listening on a free port of 127.0.0.1 for the block's duration
+    (over TLS with the server context `tls`)."""
     state = Receiver(url="")
 
     class Handler(BaseHTTPRequestHandler):
@@ -56,7 +58,10 @@ def receiver() -> Iterator[Receiver]:
             pass  # quiet tests
 
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    state.url = f"http://127.0.0.1:{server.server_address[1]}/hook"
+    if tls is not None:
+        server.socket = tls.wrap_socket(server.socket, server_side=True)
+    scheme = "https" if tls else "http"
+    state.url = f"{scheme}://127.0.0.1:{server.server_address[1]}/hook"
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
