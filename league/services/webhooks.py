@@ -29,6 +29,7 @@ import hashlib
 import hmac
 import http.client
 import json
+import re
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -595,6 +596,37 @@ def season_payload(session: Session, league: League, closed: Season) -> dict[str
 # ---------------------------------------------------------------------------
 # Discord
 
+#: Every character Discord's markdown reads as syntax: emphasis (* _), strike-through (~),
+#: spoilers (|), code (`), masked links ([text](url)), bare links (https:), <...> (mentions,
+#: emoji, <url>), headings (#), quotes (>), lists (- * 1.), subtext (-#), and the escape
+#: itself. A backslash before one shows it as it is.
+_MARKDOWN = re.compile(r"[\\*_~|`\[\]()<>#:.\-]")
+#: The keys of a payload's `data` whose text a person wrote (names; a coach's username).
+USER_TEXT_KEYS = frozenset({"name", "player", "team", "coach", "season"})
+
+
+def discord_text(text: str, *, markdown: bool = True) -> str:
+    """A text a person wrote, made inert for Discord, as HTML escaping does for a page:
+    its markdown shows as typed (no link, no formatting) and no `@everyone` / `@here`
+    mention can be read in it (a zero-width space after each @). `markdown=False` is
+    for the places Discord shows as plain text (an embed's author), where a backslash
+    would show."""
+    if markdown:
+        text = _MARKDOWN.sub(lambda found: "\\" + found.group(), text)
+    return text.replace("@", "@\u200b")
+
+
+def _escaped(data: Any, key: str = "") -> Any:
+    """The payload with every text a person wrote escaped for Discord; codes, numbers,
+    dates and our own URLs unchanged."""
+    if isinstance(data, dict):
+        return {name: _escaped(value, name) for name, value in data.items()}
+    if isinstance(data, list):
+        return [_escaped(item, key) for item in data]
+    if isinstance(data, str) and key in USER_TEXT_KEYS:
+        return discord_text(data)
+    return data
+
 
 def _clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "\u2026"
@@ -718,13 +750,16 @@ def _embed_parts(envelope: dict[str, Any]) -> tuple[str, str, str, list[tuple[st
 
 def discord_message(envelope: dict[str, Any]) -> dict[str, Any]:
     """The event as a Discord webhook message: one embed, within Discord's limits."""
+    envelope = {**envelope, "data": _escaped(envelope["data"])}
     title, description, url, fields = _embed_parts(envelope)
     limits = DISCORD_LIMITS
     embed: dict[str, Any] = {
         "title": _clip(title, limits["title"]),
         "url": url,
         "color": COLOURS[envelope["event"]],
-        "author": {"name": _clip(envelope["league"]["name"], limits["author"])},
+        "author": {
+            "name": _clip(discord_text(envelope["league"]["name"], markdown=False), limits["author"])
+        },
         "footer": {"text": gettext(EVENT_TITLES[envelope["event"]])},
         "timestamp": envelope["occurred_at"],
         "fields": [
