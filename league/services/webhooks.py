@@ -758,7 +758,9 @@ def discord_message(envelope: dict[str, Any]) -> dict[str, Any]:
         "url": url,
         "color": COLOURS[envelope["event"]],
         "author": {
-            "name": _clip(discord_text(envelope["league"]["name"], markdown=False), limits["author"])
+            "name": _clip(
+                discord_text(envelope["league"]["name"], markdown=False), limits["author"]
+            )
         },
         "footer": {"text": gettext(EVENT_TITLES[envelope["event"]])},
         "timestamp": envelope["occurred_at"],
