@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
+from league.i18n import gettext
+
 #: An address to connect to, as `socket.getaddrinfo` gives it: (family, sockaddr), the
 #: sockaddr's first item the IP address.
 Address = tuple[socket.AddressFamily, tuple[Any, ...]]
@@ -99,32 +101,37 @@ def resolve(url: str, *, max_length: int, allow_private: bool) -> Destination:
     """Look `url` up once and check it: only http(s), and unless `allow_private`, only to
     a host whose every address is public. Raises `Refused`."""
     if len(url) > max_length:
-        raise Refused(f"A webhook URL is at most {max_length} characters.")
+        raise Refused(gettext("A webhook URL is at most %(num)s characters.", num=max_length))
     try:
         parts = urlsplit(url.strip())
     except ValueError:  # e.g. an unclosed [ of an IPv6 address
-        raise Refused("Give an http:// or https:// address.") from None
+        raise Refused(gettext("Give an http:// or https:// address.")) from None
     if parts.scheme not in ("http", "https") or not parts.hostname:
-        raise Refused("Give an http:// or https:// address.")
+        raise Refused(gettext("Give an http:// or https:// address."))
     if not parts.hostname.isprintable() or " " in parts.hostname:
-        raise Refused("Give an http:// or https:// address.")
+        raise Refused(gettext("Give an http:// or https:// address."))
     if parts.username or parts.password:
-        raise Refused("Leave the user name and password out of the address.")
+        raise Refused(gettext("Leave the user name and password out of the address."))
     try:
         port = parts.port or (443 if parts.scheme == "https" else 80)
     except ValueError:
-        raise Refused("The port of that address is not a number from 1 to 65535.") from None
+        raise Refused(
+            gettext("The port of that address is not a number from 1 to 65535.")
+        ) from None
     try:
         host = parts.hostname.encode("idna").decode("ascii")
         addresses = tuple(lookup(host, port))
     except (OSError, UnicodeError):  # not found, or not a host name at all
-        raise Refused(f"{parts.hostname} cannot be found.") from None
+        raise Refused(gettext("%(host)s cannot be found.", host=parts.hostname)) from None
     if not addresses:
-        raise Refused(f"{parts.hostname} cannot be found.")
+        raise Refused(gettext("%(host)s cannot be found.", host=parts.hostname))
     if not allow_private and not all(is_public(str(sockaddr[0])) for _, sockaddr in addresses):
         raise Refused(
-            f"{parts.hostname} points to this server or a private network; "
-            "webhooks only post to public addresses."
+            gettext(
+                "%(host)s points to this server or a private network; "
+                "webhooks only post to public addresses.",
+                host=parts.hostname,
+            )
         )
     target = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
     return Destination(parts.scheme, host, port, target, addresses)

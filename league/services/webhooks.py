@@ -152,10 +152,11 @@ def _validated(settings: WebhookSettings) -> WebhookSettings:
     unknown = [event for event in settings.events if event not in WEBHOOK_EVENTS]
     if unknown or not settings.events:
         raise RuleViolation(
-            f"Pick one or more events among: {', '.join(WEBHOOK_EVENTS)}.", field="events"
+            gettext("Pick one or more events among: %(events)s.", events=", ".join(WEBHOOK_EVENTS)),
+            field="events",
         )
     if settings.format not in WEBHOOK_FORMATS:
-        raise RuleViolation("The format is 'json' or 'discord'.", field="format")
+        raise RuleViolation(gettext("The format is 'json' or 'discord'."), field="format")
     ordered = tuple(event for event in WEBHOOK_EVENTS if event in settings.events)
     return WebhookSettings(settings.url.strip(), ordered, settings.format)
 
@@ -183,7 +184,9 @@ def create_webhook(
     require_commissioner(league, actor)
     settings = _validated(settings)
     if len(league_webhooks(session, league)) >= MAX_WEBHOOKS:
-        raise RuleViolation(f"A league has at most {MAX_WEBHOOKS} webhooks.", field="url")
+        raise RuleViolation(
+            gettext("A league has at most %(num)s webhooks.", num=MAX_WEBHOOKS), field="url"
+        )
     webhook = Webhook(
         league_id=league.id,
         url=settings.url,
@@ -356,8 +359,10 @@ class Outcome:
 def _post(url: str, body: bytes, headers: dict[str, str]) -> Outcome:
     try:
         # Looked up and checked again, and sent to the very address checked: the name
-        # may point elsewhere since it was registered, or between two look-ups.
-        destination = _destination(url)
+        # may point elsewhere since it was registered, or between two look-ups. The
+        # refusal is recorded in English, as the delivery's other errors.
+        with in_language(None):
+            destination = _destination(url)
     except outbound.Refused as refused:
         return Outcome(None, refused.message)
     try:

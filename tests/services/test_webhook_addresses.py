@@ -20,6 +20,7 @@ import pytest
 from flask import Flask
 
 from league.extensions import db
+from league.i18n import in_language
 from league.models import League, User, Webhook, WebhookDelivery
 from league.services import outbound, webhooks
 from league.services.errors import RuleViolation
@@ -274,3 +275,24 @@ def test_over_https_a_certificate_for_another_name_is_refused(
     assert asked == ["other.example"]
     assert delivery.status == "retrying"
     assert "CERTIFICATE_VERIFY_FAILED" in (delivery.error or "")
+
+
+def test_a_refusal_is_in_the_readers_language_and_recorded_in_english(
+    hooks_app: Flask, network: Network
+) -> None:
+    boss, league = _commissioner()
+    with in_language("fr"), pytest.raises(RuleViolation) as refused:
+        _register(boss, league, "http://[::127.0.0.1]/hook")
+    assert refused.value.message == (
+        "::127.0.0.1 désigne ce serveur ou un réseau privé ; "
+        "les webhooks n'envoient qu'à des adresses publiques."
+    )
+    hooks_app.config["ALLOW_PRIVATE_WEBHOOKS"] = True
+    _register(boss, league, "http://[::127.0.0.1]/hook")
+    hooks_app.config["ALLOW_PRIVATE_WEBHOOKS"] = False
+    with in_language("fr"):  # whoever caused the event: a delivery's errors are English
+        delivery = _emit(league)
+    assert delivery.error == (
+        "::127.0.0.1 points to this server or a private network; "
+        "webhooks only post to public addresses."
+    )
