@@ -33,6 +33,8 @@ class Receiver:
     received: list[Received] = field(default_factory=list)
     #: Statuses to answer, in turn; once used up, 204.
     statuses: list[int] = field(default_factory=list)
+    #: The Location sent with a 3xx status.
+    location: str | None = None
 
     def events(self) -> list[str]:
         return [r.event for r in self.received]
@@ -51,6 +53,8 @@ def receiver(tls: ssl.SSLContext | None = None) -> Iterator[Receiver]:
             state.received.append(Received(self.path, dict(self.headers.items()), body))
             status = state.statuses.pop(0) if state.statuses else 204
             self.send_response(status)
+            if state.location and 300 <= status < 400:
+                self.send_header("Location", state.location)
             self.send_header("Content-Length", "0")
             self.end_headers()
 

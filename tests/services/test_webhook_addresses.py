@@ -59,11 +59,13 @@ class Network:
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.answers: dict[str, list[list[str]]] = {}
         self.connected: list[tuple[str, ...]] = []
+        self.looked_up: list[str] = []
         #: Where connections to public addresses really go (a local receiver).
         self.underneath: tuple[str, int] | None = None
         real_lookup, real_connect = outbound.lookup, outbound._connect
 
         def lookup(host: str, port: int) -> list[outbound.Address]:
+            self.looked_up.append(host)
             if host not in self.answers:
                 return real_lookup(host, port)  # an address literal: no DNS involved
             queue = self.answers[host]
@@ -204,7 +206,9 @@ def test_a_public_host_name_gets_the_delivery_at_the_address_checked(
         delivery = _emit(league)
         [received] = listening.received
     assert (delivery.status, delivery.response_code) == ("delivered", 204)
-    # One connection, to the address looked up and checked for this attempt.
+    # One look-up at registration, one for the attempt, and one connection, to the
+    # address that attempt checked.
+    assert network.looked_up == ["hooks.example", "hooks.example"]
     assert network.connected == [(PUBLIC,)]
     assert received.path == "/hook?channel=7"
     assert received.headers["Host"] == f"hooks.example:{port}"
@@ -296,3 +300,17 @@ def test_a_refusal_is_in_the_readers_language_and_recorded_in_english(
         "::127.0.0.1 points to this server or a private network; "
         "webhooks only post to public addresses."
     )
+
+
+def test_a_redirect_is_not_followed(hooks_app: Flask) -> None:
+    # A redirect could lead anywhere the check never saw: it is a failed attempt.
+    hooks_app.config["ALLOW_PRIVATE_WEBHOOKS"] = True
+    boss, league = _commissioner()
+    with receiver() as listening, receiver() as elsewhere:
+        listening.statuses, listening.location = [302], elsewhere.url
+        _register(boss, league, listening.url)
+        delivery = _emit(league)
+        assert elsewhere.received == []
+    assert len(listening.received) == 1
+    assert (delivery.status, delivery.response_code) == ("retrying", 302)
+    assert delivery.error == "The receiver answered 302."
