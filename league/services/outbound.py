@@ -17,9 +17,10 @@ import http.client
 import ipaddress
 import socket
 import ssl
+import string
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit
 
 from league.i18n import gettext
 
@@ -35,6 +36,8 @@ _IPV4_MAPPED = ipaddress.IPv6Network("::ffff:0:0/96")
 _IPV4_TRANSLATED = ipaddress.IPv6Network("::ffff:0:0:0/96")
 #: The IPv4 address sits in the last 32 bits of these.
 _LAST_32_BITS = (_NAT64, _IPV4_COMPATIBLE, _IPV4_MAPPED, _IPV4_TRANSLATED)
+#: What a request target keeps as it is (letters and digits are always kept).
+_ASCII = string.punctuation
 
 
 class Refused(Exception):
@@ -133,7 +136,8 @@ def resolve(url: str, *, max_length: int, allow_private: bool) -> Destination:
                 host=parts.hostname,
             )
         )
-    target = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
+    # The request line is ASCII: other characters of the path and query go %-encoded.
+    target = quote((parts.path or "/") + (f"?{parts.query}" if parts.query else ""), safe=_ASCII)
     return Destination(parts.scheme, host, port, target, addresses)
 
 

@@ -202,7 +202,7 @@ def test_a_public_host_name_gets_the_delivery_at_the_address_checked(
         port = int(listening.url.rsplit(":", 1)[1].split("/")[0])
         network.underneath = ("127.0.0.1", port)
         network.answers["hooks.example"] = [[PUBLIC]]
-        hook = _register(boss, league, f"http://hooks.example:{port}/hook?channel=7")
+        hook = _register(boss, league, f"http://hooks.example:{port}/hook/\u00e9?channel=7")
         delivery = _emit(league)
         [received] = listening.received
     assert (delivery.status, delivery.response_code) == ("delivered", 204)
@@ -210,7 +210,7 @@ def test_a_public_host_name_gets_the_delivery_at_the_address_checked(
     # address that attempt checked.
     assert network.looked_up == ["hooks.example", "hooks.example"]
     assert network.connected == [(PUBLIC,)]
-    assert received.path == "/hook?channel=7"
+    assert received.path == "/hook/%C3%A9?channel=7"  # the request line is ASCII
     assert received.headers["Host"] == f"hooks.example:{port}"
     assert received.headers["X-League-Signature"] == webhooks.signature(hook.secret, received.body)
 
