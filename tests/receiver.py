@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import ssl
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -32,14 +33,17 @@ class Receiver:
     received: list[Received] = field(default_factory=list)
     #: Statuses to answer, in turn; once used up, 204.
     statuses: list[int] = field(default_factory=list)
+    #: The Location sent with a 3xx status.
+    location: str | None = None
 
     def events(self) -> list[str]:
         return [r.event for r in self.received]
 
 
 @contextmanager
-def receiver() -> Iterator[Receiver]:
-    """A receiver listening on a free port of 127.0.0.1 for the block's duration."""
+def receiver(tls: ssl.SSLContext | None = None) -> Iterator[Receiver]:
+    """A receiver listening on a free port of 127.0.0.1 for the block's duration
+    (over TLS with the server context `tls`)."""
     state = Receiver(url="")
 
     class Handler(BaseHTTPRequestHandler):
@@ -49,6 +53,8 @@ def receiver() -> Iterator[Receiver]:
             state.received.append(Received(self.path, dict(self.headers.items()), body))
             status = state.statuses.pop(0) if state.statuses else 204
             self.send_response(status)
+            if state.location and 300 <= status < 400:
+                self.send_header("Location", state.location)
             self.send_header("Content-Length", "0")
             self.end_headers()
 
@@ -56,7 +62,10 @@ def receiver() -> Iterator[Receiver]:
             pass  # quiet tests
 
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    state.url = f"http://127.0.0.1:{server.server_address[1]}/hook"
+    if tls is not None:
+        server.socket = tls.wrap_socket(server.socket, server_side=True)
+    scheme = "https" if tls else "http"
+    state.url = f"{scheme}://127.0.0.1:{server.server_address[1]}/hook"
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:

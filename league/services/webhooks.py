@@ -18,24 +18,23 @@ The flow, one function per step:
   `deliver_due()` runs the retries that are due (`flask webhooks retry`, or a worker).
 
 Only http(s) URLs to public addresses are accepted, at registration and again before
-each attempt; `ALLOW_PRIVATE_WEBHOOKS` lifts the address check (tests, a LAN league).
+each attempt, which connects to the very address it checked (`league.services.outbound`);
+`ALLOW_PRIVATE_WEBHOOKS` lifts the address check (tests, a LAN league). Discord messages
+escape the markdown of every text a person wrote (`discord_text`).
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
-import ipaddress
+import http.client
 import json
+import re
 import secrets
-import socket
-import urllib.error
-import urllib.request
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from typing import Any
-from urllib.parse import urlsplit
 
 from flask import current_app
 from sqlalchemy import select
@@ -55,7 +54,7 @@ from league.models import (
 )
 from league.models.webhook import URL_LENGTH, WEBHOOK_EVENTS, WEBHOOK_FORMATS
 from league.rules import stat_label
-from league.services import audit
+from league.services import audit, outbound
 from league.services.errors import NotFound, RuleViolation
 from league.services.labels import season_name
 from league.services.leagues import get_league, require_commissioner
@@ -140,60 +139,24 @@ def allow_private_addresses() -> bool:
     return bool(current_app.config.get("ALLOW_PRIVATE_WEBHOOKS", False))
 
 
-def _public(address: str) -> bool:
-    ip = ipaddress.ip_address(address.split("%", 1)[0])  # an IPv6 scope (%eth0) is no part
-    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
-        ip = ip.ipv4_mapped
-    return ip.is_global and not ip.is_multicast
-
-
-def url_refusal(url: str, *, allow_private: bool) -> str | None:
-    """Why the webhook may not post to `url` (None: it may).
-
-    Only http(s), and, unless `allow_private`, only to a host whose every address is
-    public: not this server (loopback), not a private, link-local or reserved network.
-    """
-    if len(url) > URL_LENGTH:
-        return f"A webhook URL is at most {URL_LENGTH} characters."
-    try:
-        parts = urlsplit(url.strip())
-    except ValueError:  # e.g. an unclosed [ of an IPv6 address
-        return "Give an http:// or https:// address."
-    if parts.scheme not in ("http", "https") or not parts.hostname:
-        return "Give an http:// or https:// address."
-    if not parts.hostname.isprintable() or " " in parts.hostname:
-        return "Give an http:// or https:// address."
-    if parts.username or parts.password:
-        return "Leave the user name and password out of the address."
-    try:
-        port = parts.port or (443 if parts.scheme == "https" else 80)
-    except ValueError:
-        return "The port of that address is not a number from 1 to 65535."
-    try:
-        found = socket.getaddrinfo(parts.hostname, port, type=socket.SOCK_STREAM)
-    except (OSError, ValueError):  # not found, or not a host name at all (UnicodeError)
-        return f"{parts.hostname} cannot be found."
-    if allow_private:
-        return None
-    if not all(_public(str(sockaddr[0])) for *_, sockaddr in found):
-        return (
-            f"{parts.hostname} points to this server or a private network; "
-            "webhooks only post to public addresses."
-        )
-    return None
+def _destination(url: str) -> outbound.Destination:
+    """`url` looked up and checked (`outbound.Refused` says why not)."""
+    return outbound.resolve(url, max_length=URL_LENGTH, allow_private=allow_private_addresses())
 
 
 def _validated(settings: WebhookSettings) -> WebhookSettings:
-    refusal = url_refusal(settings.url, allow_private=allow_private_addresses())
-    if refusal:
-        raise RuleViolation(refusal, code="invalid_url", field="url")
+    try:
+        _destination(settings.url)
+    except outbound.Refused as refused:
+        raise RuleViolation(refused.message, code="invalid_url", field="url") from None
     unknown = [event for event in settings.events if event not in WEBHOOK_EVENTS]
     if unknown or not settings.events:
         raise RuleViolation(
-            f"Pick one or more events among: {', '.join(WEBHOOK_EVENTS)}.", field="events"
+            gettext("Pick one or more events among: %(events)s.", events=", ".join(WEBHOOK_EVENTS)),
+            field="events",
         )
     if settings.format not in WEBHOOK_FORMATS:
-        raise RuleViolation("The format is 'json' or 'discord'.", field="format")
+        raise RuleViolation(gettext("The format is 'json' or 'discord'."), field="format")
     ordered = tuple(event for event in WEBHOOK_EVENTS if event in settings.events)
     return WebhookSettings(settings.url.strip(), ordered, settings.format)
 
@@ -221,7 +184,9 @@ def create_webhook(
     require_commissioner(league, actor)
     settings = _validated(settings)
     if len(league_webhooks(session, league)) >= MAX_WEBHOOKS:
-        raise RuleViolation(f"A league has at most {MAX_WEBHOOKS} webhooks.", field="url")
+        raise RuleViolation(
+            gettext("A league has at most %(num)s webhooks.", num=MAX_WEBHOOKS), field="url"
+        )
     webhook = Webhook(
         league_id=league.id,
         url=settings.url,
@@ -381,17 +346,6 @@ def retry_delay(attempts: int) -> timedelta:
     return FIRST_RETRY * int(BACKOFF ** (attempts - 1))
 
 
-class _NoRedirects(urllib.request.HTTPRedirectHandler):
-    """A redirect could lead to an address the URL check never saw: it counts as a failure."""
-
-    def redirect_request(self, *args: Any, **kwargs: Any) -> None:
-        return None
-
-
-#: No proxies from the environment, no redirects.
-_OPENER = urllib.request.build_opener(urllib.request.ProxyHandler({}), _NoRedirects())
-
-
 @dataclass(frozen=True, slots=True)
 class Outcome:
     status: int | None
@@ -403,18 +357,19 @@ class Outcome:
 
 
 def _post(url: str, body: bytes, headers: dict[str, str]) -> Outcome:
-    refusal = url_refusal(url, allow_private=allow_private_addresses())
-    if refusal:  # checked again: the name may point elsewhere since it was registered
-        return Outcome(None, refusal)
-    request = urllib.request.Request(url, data=body, headers=headers, method="POST")  # noqa: S310  (http(s) only, checked above)
     try:
-        with _OPENER.open(request, timeout=TIMEOUT) as response:
-            response.read(1024)
-            return Outcome(response.status, None)
-    except urllib.error.HTTPError as error:
-        return Outcome(error.code, f"The receiver answered {error.code}.")
-    except (OSError, ValueError) as error:  # refused, unreachable, timed out, bad answer
+        # Looked up and checked again, and sent to the very address checked: the name
+        # may point elsewhere since it was registered, or between two look-ups. The
+        # refusal is recorded in English, as the delivery's other errors.
+        with in_language(None):
+            destination = _destination(url)
+    except outbound.Refused as refused:
+        return Outcome(None, refused.message)
+    try:
+        status = outbound.post(destination, body, headers, TIMEOUT)
+    except (OSError, http.client.HTTPException) as error:  # refused, timed out, bad answer
         return Outcome(None, f"Not delivered: {error}"[:200])
+    return Outcome(status, None)
 
 
 def deliver(
@@ -646,6 +601,37 @@ def season_payload(session: Session, league: League, closed: Season) -> dict[str
 # ---------------------------------------------------------------------------
 # Discord
 
+#: Every character Discord's markdown reads as syntax: emphasis (* _), strike-through (~),
+#: spoilers (|), code (`), masked links ([text](url)), bare links (https:), <...> (mentions,
+#: emoji, <url>), headings (#), quotes (>), lists (- * 1.), subtext (-#), and the escape
+#: itself. A backslash before one shows it as it is.
+_MARKDOWN = re.compile(r"[\\*_~|`\[\]()<>#:.\-]")
+#: The keys of a payload's `data` whose text a person wrote (names; a coach's username).
+USER_TEXT_KEYS = frozenset({"name", "player", "team", "coach", "season"})
+
+
+def discord_text(text: str, *, markdown: bool = True) -> str:
+    """A text a person wrote, made inert for Discord, as HTML escaping does for a page:
+    its markdown shows as typed (no link, no formatting) and no `@everyone` / `@here`
+    mention can be read in it (a zero-width space after each @). `markdown=False` is
+    for the places Discord shows as plain text (an embed's author), where a backslash
+    would show."""
+    if markdown:
+        text = _MARKDOWN.sub(lambda found: "\\" + found.group(), text)
+    return text.replace("@", "@\u200b")
+
+
+def _escaped(data: Any, key: str = "") -> Any:
+    """The payload with every text a person wrote escaped for Discord; codes, numbers,
+    dates and our own URLs unchanged."""
+    if isinstance(data, dict):
+        return {name: _escaped(value, name) for name, value in data.items()}
+    if isinstance(data, list):
+        return [_escaped(item, key) for item in data]
+    if isinstance(data, str) and key in USER_TEXT_KEYS:
+        return discord_text(data)
+    return data
+
 
 def _clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "\u2026"
@@ -769,13 +755,18 @@ def _embed_parts(envelope: dict[str, Any]) -> tuple[str, str, str, list[tuple[st
 
 def discord_message(envelope: dict[str, Any]) -> dict[str, Any]:
     """The event as a Discord webhook message: one embed, within Discord's limits."""
+    envelope = {**envelope, "data": _escaped(envelope["data"])}
     title, description, url, fields = _embed_parts(envelope)
     limits = DISCORD_LIMITS
     embed: dict[str, Any] = {
         "title": _clip(title, limits["title"]),
         "url": url,
         "color": COLOURS[envelope["event"]],
-        "author": {"name": _clip(envelope["league"]["name"], limits["author"])},
+        "author": {
+            "name": _clip(
+                discord_text(envelope["league"]["name"], markdown=False), limits["author"]
+            )
+        },
         "footer": {"text": gettext(EVENT_TITLES[envelope["event"]])},
         "timestamp": envelope["occurred_at"],
         "fields": [

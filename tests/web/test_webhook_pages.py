@@ -59,6 +59,19 @@ def test_a_private_address_is_refused_next_to_the_field(app: Flask, client: Flas
         "127.0.0.1 points to this server or a private network; "
         "webhooks only post to public addresses."
     ]
+    # The cloud metadata service behind NAT64 (64:ff9b::/96 carries 169.254.169.254).
+    page = client.post(
+        f"/leagues/{league.id}/webhooks",
+        data={
+            "url": "http://[64:ff9b::a9fe:a9fe]/latest",
+            "events": ["team.created"],
+            "format": "json",
+        },
+    )
+    assert field_errors(page.text, "url") == [
+        "64:ff9b::a9fe:a9fe points to this server or a private network; "
+        "webhooks only post to public addresses."
+    ]
     page = client.post(
         f"/leagues/{league.id}/webhooks", data={"url": "https://1.1.1.1/hook", "format": "json"}
     )
