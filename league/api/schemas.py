@@ -1366,6 +1366,12 @@ class MatchReportSchema(MatchResultSchema):
     )
 
 
+class HireJourneymanSchema(RequestSchema):
+    """Hiring a journeyman for good: the name he plays under from now on (optional)."""
+
+    name = text("His name on the roster; absent: his match-day name.")
+
+
 class MvpDrawRequestSchema(RequestSchema):
     """BB2025: the players a coach nominates for MVP, and the table's die if it was rolled there."""
 

@@ -41,6 +41,7 @@ from league.services.errors import Conflict, Forbidden, NotFound, RuleViolation
 from league.services.recompute import recompute_team
 from league.services.teams import (
     can_manage,
+    checked_player_name,
     get_team,
     post_entry,
     roster,
@@ -161,13 +162,17 @@ def journeyman_terms(team: Team, player: Player, roster_size: int) -> Journeyman
     )
 
 
-def hire_journeyman(session: Session, actor: User, match_id: int, player_id: int) -> Player:
+def hire_journeyman(
+    session: Session, actor: User, match_id: int, player_id: int, name: str | None = None
+) -> Player:
     """Keep a journeyman of `match_id` on the roster, at the edition's price.
 
     The team's coach (or a commissioner) hires him once the result is final and
     before the team plays again. He keeps his SPP and loses the journeyman's
-    trait; the price leaves the treasury as a ledger row of kind "hire".
+    trait; the price leaves the treasury as a ledger row of kind "hire". `name`, when
+    given, is the name he plays under from now on (checked like any player's name).
     """
+    new_name = None if name is None else checked_player_name(name)
     match = session.get(Match, match_id)
     if match is None:
         raise NotFound(gettext("There is no match number %(id)d.", id=match_id))
@@ -226,6 +231,8 @@ def hire_journeyman(session: Session, actor: User, match_id: int, player_id: int
         )
     if any(p.number == player.number for p in roster(team)):
         player.number = _free_number({p.number for p in roster(team)})
+    if new_name is not None:
+        player.name = new_name
     if terms.price:
         post_entry(
             session,

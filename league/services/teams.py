@@ -148,7 +148,8 @@ def _require_manager(team: Team, actor: User) -> None:
         )
 
 
-def _player_name(name: str) -> str:
+def checked_player_name(name: str) -> str:
+    """A player's name as stored, or a refusal naming the field "name"."""
     return checked_name(name, field="name", what=gettext("A player's name"), length=(1, 60))
 
 
@@ -504,7 +505,7 @@ def hire_player(
     if unknown is not None:
         raise RuleViolation(refusal_text(unknown), field="position_id")
     position = team_type.position(command.position_id)
-    name = _player_name(command.name)
+    name = checked_player_name(command.name)
     number = command.number if command.number is not None else next_free_number(team)
     if number is None:
         raise RuleViolation(gettext("Every shirt number is taken."), field="number")
@@ -593,7 +594,7 @@ def retire_player(session: Session, actor: User, player_id: int) -> Player:
 
 def rename_player(session: Session, actor: User, player_id: int, name: str, number: int) -> Player:
     team, player = _managed_player(session, actor, player_id)
-    name = _player_name(name)
+    name = checked_player_name(name)
     _check_number(team, number, player)
     player.name = name
     player.number = number

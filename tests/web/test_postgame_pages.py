@@ -136,11 +136,19 @@ def test_a_journeyman_who_scored_is_hired_from_the_match_page(app, client: Flask
     db.session.expire_all()
     assert db.session.get(Player, journeyman.id).status == "journeyman"  # type: ignore[union-attr]
 
-    hired = client.post(hire_url)
+    # The name field offers his match-day name; a bad name is refused next to it.
+    assert f'value="{journeyman.name}"' in confirm.text
+    refused = client.post(hire_url, data={"name": "Grom\nthe Second"})
+    assert refused.status_code == 200
+    assert field_errors(refused.text, "name")
+    db.session.expire_all()
+    assert db.session.get(Player, journeyman.id).status == "journeyman"  # type: ignore[union-attr]
+
+    hired = client.post(hire_url, data={"name": "Grom the Second"})
     assert hired.status_code == 302
     assert hired.location == f"/teams/{world.orcs.id}#roster"
     team_page = client.get(hired.location).text
-    assert flashes(team_page) == [f"{journeyman.name} is hired for good, for 50,000 gold."]
+    assert flashes(team_page) == ["Grom the Second is hired for good, for 50,000 gold."]
     shown = text_of(re.search(r'data-testid="treasury">(.*?)<', team_page)[1])
     assert shown == f"{treasury - 50_000:,}"
     db.session.expire_all()
@@ -162,7 +170,7 @@ def test_a_journeyman_who_scored_is_hired_from_the_match_page(app, client: Flask
     assert again.status_code == 302
     page = client.get(again.location).text
     assert flashes(page) == [
-        f"Nothing changed: {journeyman.name} is not a journeyman waiting to be hired."
+        "Nothing changed: Grom the Second is not a journeyman waiting to be hired."
     ]
 
 
