@@ -64,6 +64,7 @@ from league.rules.loader import (
     ruleset_ids,
 )
 from league.rules.match_day import (
+    AllowanceBasis,
     MercenaryOrder,
     PreGameOrder,
     PreGameSide,
@@ -95,6 +96,7 @@ from league.rules.match_day import (
     star_hire,
     stars_fielded,
     treasury_allowance,
+    treasury_allowance_basis,
     turn_decision,
 )
 from league.rules.model import (
@@ -206,6 +208,7 @@ __all__ = [
     "AdvancementOptions",
     "AdvancementRequest",
     "AdvancementRules",
+    "AllowanceBasis",
     "CasualtyResult",
     "CasualtyTable",
     "CategoryChoices",
@@ -357,6 +360,7 @@ __all__ = [
     "stat_label",
     "team_value",
     "treasury_allowance",
+    "treasury_allowance_basis",
     "turn_decision",
     "value_increase",
     "winnings",
