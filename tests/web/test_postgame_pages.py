@@ -6,13 +6,15 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from flask.testing import FlaskClient
 from sqlalchemy import select
 
 from league.extensions import db
 from league.models import Advancement, League, Match, MatchPlayer, Player, Team, TreasuryEntry
 from league.services import matches, postgame
-from league.services.matches import MatchReport, SideReport
+from league.services.errors import Conflict
+from league.services.matches import MatchReport, PlayerEvents, SideReport
 from league.services.pregame import SideChoices, record_side
 from league.services.unit_of_work import unit_of_work
 from tests.factories import make_active_team, make_league, make_user
@@ -404,3 +406,56 @@ def test_departures_of_a_conceding_team_with_table_dice(app, client: FlaskClient
     db.session.expire_all()
     assert db.session.get(Player, veteran.id).status == "retired"  # type: ignore[union-attr]
     assert db.session.get(Player, old_hand.id).status == "active"  # type: ignore[union-attr]
+
+
+def test_an_mvp_entered_in_the_report_is_not_drawn_again(app, client: FlaskClient) -> None:
+    world = World()
+    orcs = world.orc_players()
+    login(client, "boss")
+    assert _finalise(client, world.match_id, **{f"p{orcs[0].id}_mvp": "y"}).status_code == 302
+    login(client, "bram")
+    page = client.get(f"/matches/{world.match_id}").text
+    assert text_of(re.search(r'data-testid="away-mvp-entered">(.*?)</p>', page, re.S)[1]) == (
+        f"The report names the MVP ({orcs[0].name} (#{orcs[0].number})): there is nothing to draw."
+    )
+    url = f"/matches/{world.match_id}/mvp/away"
+    assert f'action="{url}"' not in page
+    response = client.post(url, data={"away-mvp-nominees": [str(p.id) for p in orcs[:6]]})
+    assert response.status_code == 302
+    assert flashes(client.get(response.location).text) == [
+        "The report names the MVP: there is nothing to draw."
+    ]
+    assert world.match().away.mvp_draw is None
+    # The service refuses it too, whoever asks.
+    with pytest.raises(Conflict), unit_of_work() as session:
+        postgame.draw_mvp(
+            session, world.boss, world.match_id, world.orcs.id, [p.id for p in orcs[:6]]
+        )
+
+
+def test_a_player_who_missed_the_match_is_no_mvp_nominee(app, client: FlaskClient) -> None:
+    world = World()
+    orcs = world.orc_players()
+    hurt = orcs[0]
+    # An earlier match: a Seriously Hurt player misses his team's next game (BB2025).
+    with unit_of_work() as session:
+        matches.record_new_match(
+            session,
+            world.boss,
+            world.league.id,
+            world.humans.id,
+            world.orcs.id,
+            MatchReport(
+                home=SideReport(winnings=0, mistake_d6=6),
+                away=SideReport(winnings=0, mistake_d6=6),
+                players=(PlayerEvents(hurt.id, injury="seriously_hurt"),),
+            ),
+        )
+    _played(world)
+    side = world.match().away
+    candidates = [p.id for p in postgame.mvp_candidates(db.session(), side)]
+    assert hurt.id not in candidates
+    assert candidates == [p.id for p in orcs[1:]]
+    login(client, "bram")
+    page = client.get(f"/matches/{world.match_id}").text
+    assert f'value="{hurt.id}"' not in page.split('action="/matches/')[-1]

@@ -127,7 +127,10 @@ def draw_mvp(match_id: int, side_name: str) -> tuple[str, int] | Response:
     if side.mvp_draw is not None:
         flash(gettext("%(team)s's MVP was drawn already.", team=side.team.name), "error")
         return redirect(back)
-    form = MvpDrawForm(prefix=f"{side.side}-mvp", choices=mvp_choices(match, side))
+    if postgame.reported_mvps(side):
+        flash(gettext("The report names the MVP: there is nothing to draw."), "error")
+        return redirect(back)
+    form = MvpDrawForm(prefix=f"{side.side}-mvp", choices=mvp_choices(side))
     if not match.league.table_dice_allowed:
         del form.die
     if form.validate_on_submit():
