@@ -165,7 +165,7 @@ from league.rules.resolver import (
     skill_kind_words,
     star_player_roll_kind,
 )
-from league.rules.spp import SppEvents, spp_awards, spp_for_events
+from league.rules.spp import SppEvents, spp_awards, spp_for_events, spp_variants
 from league.rules.team_building import (
     PURCHASE_ITEMS,
     TeamCounts,
@@ -352,6 +352,7 @@ __all__ = [
     "skill_kind_words",
     "spp_awards",
     "spp_for_events",
+    "spp_variants",
     "staff_value",
     "star_decision",
     "star_hire",

@@ -459,3 +459,15 @@ def test_a_player_who_missed_the_match_is_no_mvp_nominee(app, client: FlaskClien
     login(client, "bram")
     page = client.get(f"/matches/{world.match_id}").text
     assert f'value="{hurt.id}"' not in page.split('action="/matches/')[-1]
+
+
+def test_the_match_page_names_the_team_rule_that_changes_spp(app, client: FlaskClient) -> None:
+    world = World()
+    _played(world)
+    page = client.get(f"/matches/{world.match_id}").text
+    # BB2025 ruleset.toml [[spp.variant]]: Brawlin' Brutes teams (Orcs among them) earn 2 SPP
+    # a touchdown and 3 a casualty.
+    assert re.findall(r'data-testid="away-spp-rule">(.*?)</p>', page) == [
+        "Brawlin&#39; Brutes (team rule): 2 SPP per TD and 3 SPP per CAS."
+    ]
+    assert 'data-testid="home-spp-rule"' not in page

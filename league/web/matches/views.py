@@ -18,6 +18,7 @@ from league.web.matches.text import (
     injury_result,
     mistake_name,
     mistake_text,
+    spp_rule_texts,
     winnings_text,
 )
 
@@ -204,6 +205,8 @@ class SideResult:
     #: The dice of the Expensive Mistakes roll and what the table made of them.
     mistake_working: str | None
     players: tuple[PlayerResult, ...]
+    #: The team rules that change the SPP its players earn, worded.
+    spp_rules: tuple[str, ...] = ()
 
 
 def side_results(match: Match, ruleset: Ruleset) -> list[SideResult]:
@@ -237,6 +240,7 @@ def side_results(match: Match, ruleset: Ruleset) -> list[SideResult]:
                 mistake_loss=side.mistake_loss,
                 mistake_working=mistake_text(ruleset, side),
                 players=tuple(players),
+                spp_rules=tuple(spp_rule_texts(ruleset, side.team)),
             )
         )
     return results
