@@ -212,6 +212,7 @@ def hire_journeyman(match_id: int, player_id: int) -> dict[str, Any]:
       responses:
         200: Player
       errors:
+        400: Malformed body (`invalid_field` naming the field).
         403: The caller neither coaches his team nor is a commissioner of the league.
         404: No such match, or the player is not one of its journeymen.
         409: The result is not final yet.
