@@ -168,6 +168,7 @@ from league.rules.resolver import (
 from league.rules.spp import SppEvents, spp_awards, spp_for_events, spp_variants
 from league.rules.team_building import (
     PURCHASE_ITEMS,
+    SHIRT_NUMBERS,
     TeamCounts,
     expensive_mistake,
     expensive_mistake_column,
@@ -202,6 +203,7 @@ __all__ = [
     "PURCHASE_ITEMS",
     "RANDOM_CHARACTERISTIC_KIND",
     "RANDOM_SKILL_KINDS",
+    "SHIRT_NUMBERS",
     "SKILL_KINDS",
     "SPP_EVENTS",
     "AdvancementOption",

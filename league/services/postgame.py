@@ -27,7 +27,14 @@ from sqlalchemy.orm import Session, selectinload
 from league.i18n import format_list, gettext, ngettext
 from league.models import Match, MatchPlayer, MatchTeam, Player, PregameSide, Team, User
 from league.models.player import MATCH_DAY_STATUSES
-from league.rules import Decision, Reason, RulesError, casualty_result_for_code, star_hire
+from league.rules import (
+    SHIRT_NUMBERS,
+    Decision,
+    Reason,
+    RulesError,
+    casualty_result_for_code,
+    star_hire,
+)
 from league.rules.postgame import (
     JourneymanHireTerms,
     journeyman_hire_terms,
@@ -131,7 +138,7 @@ def sync_match_day_players(session: Session, match: Match) -> list[Player]:
 
 
 def _free_number(taken: set[int]) -> int:
-    return next(n for n in range(1, 100) if n not in taken)
+    return next(n for n in SHIRT_NUMBERS if n not in taken)
 
 
 def _later_match(session: Session, team: Team, match: Match) -> int | None:

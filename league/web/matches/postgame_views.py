@@ -49,6 +49,8 @@ class SidePanel:
     #: The drawn MVP's name, the nominees' names, the die and who rolled it.
     mvp_result: dict[str, Any] | None = None
     departures: bool = False
+    #: The advancements from which a conceding team's player rolls to leave (the edition's).
+    departure_advancements: int = 0
     departures_form: DeparturesForm | None = None
     #: (name, die, left) of each roll made.
     departure_results: list[tuple[str, int, bool]] = field(default_factory=list)
@@ -137,6 +139,7 @@ def panels(match: Match, forms: dict[tuple[str, str], Any] | None = None) -> lis
                 panel.mvp_form = form
         if side.conceded and ruleset.spp.concession_departure_advancements > 0:
             panel.departures = True
+            panel.departure_advancements = ruleset.spp.concession_departure_advancements
             if side.departures is not None:
                 names = {p.id: p.name for p in side.team.players}
                 left = {int(pid) for pid in side.departures.get("left", ())}

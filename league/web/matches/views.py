@@ -135,6 +135,7 @@ def layout_for(match: Match, ruleset: Ruleset, match_day: Sequence[Player] = ())
         lasting_codes=lasting_codes(ruleset),
         characteristics=characteristic_choices(ruleset),
         winnings_formula=formula,
+        winnings_unit=ruleset.winnings.unit if ruleset.winnings else 0,
         stalling=bool(ruleset.winnings and ruleset.winnings.no_stalling_bonus),
         mistakes=ruleset.expensive_mistakes is not None,
     )
