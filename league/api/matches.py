@@ -12,13 +12,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import g
+from flask import g, request
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from league.api import bp
 from league.api.auth import token_required
-from league.api.schemas import DepartureRollsSchema, MatchReportSchema, MvpDrawRequestSchema
+from league.api.schemas import (
+    DepartureRollsSchema,
+    HireJourneymanSchema,
+    MatchReportSchema,
+    MvpDrawRequestSchema,
+)
 from league.api.serializers import (
     json_object,
     match_json,
@@ -198,20 +203,27 @@ def hire_journeyman(match_id: int, player_id: int) -> dict[str, Any]:
     He joins the roster at the edition's price (BB2025: his hiring fee plus value
     increases; BB2020: his current value, with room under 16 players; classic: the
     position's cost), keeps his SPP and loses the journeyman's trait. Possible until
-    the team plays again; after that he has left.
+    the team plays again; after that he has left. An optional body
+    `{"name": "..."}` names him on the roster.
     ---
     post:
       tags: [Matches]
+      requestBody: HireJourneyman?
       responses:
         200: Player
       errors:
+        400: Malformed body (`invalid_field` naming the field).
         403: The caller neither coaches his team nor is a commissioner of the league.
         404: No such match, or the player is not one of its journeymen.
         409: The result is not final yet.
         422: Not a journeyman waiting to be hired, already gone, dead, no room, or not enough gold.
     """
+    # The body is optional: an empty one keeps his match-day name.
+    body = HireJourneymanSchema().load(json_object()) if request.get_data() else {}
     with unit_of_work() as session:
-        player = postgame.hire_journeyman(session, g.api_user, match_id, player_id)
+        player = postgame.hire_journeyman(
+            session, g.api_user, match_id, player_id, name=body.get("name")
+        )
         return player_json(player_line(player))
 
 

@@ -18,6 +18,7 @@ The YAML may use three shorthands, expanded here:
 post:
   tags: [Leagues]
   requestBody: NewLeague                   # a JSON body of that schema, required
+                                           # ("NewLeague?": one the client may leave out)
   responses:
     201: League                            # a JSON response of that schema
     200: {schema: League, description: When the key was seen before.}
@@ -183,10 +184,12 @@ class LeagueApiPlugin(BasePlugin):
     def _expand(self, operation: dict[str, Any], *, protected: bool) -> None:
         body = operation.get("requestBody")
         if isinstance(body, str):
+            # "Name?" is a body the client may leave out.
+            name = body.removesuffix("?")
             operation["requestBody"] = {
-                "required": True,
-                "description": _schema_summary(body),
-                "content": {JSON: {"schema": body}},
+                "required": name == body,
+                "description": _schema_summary(name),
+                "content": {JSON: {"schema": name}},
             }
         responses = operation.setdefault("responses", {})
         for status, response in list(responses.items()):

@@ -49,7 +49,14 @@ from league.models.match import INJURY_CODES, MATCH_STATES, SIDES
 from league.models.player import PLAYER_STATUSES
 from league.models.team import TEAM_STATUSES
 from league.models.webhook import DELIVERY_STATUSES, URL_LENGTH, WEBHOOK_EVENTS, WEBHOOK_FORMATS
-from league.rules import CHARACTERISTICS, MAX_DICE, RANDOM_CHARACTERISTIC_KIND, SKILL_KINDS
+from league.rules import (
+    CHARACTERISTICS,
+    MAX_DICE,
+    RANDOM_CHARACTERISTIC_KIND,
+    SHIRT_NUMBERS,
+    SKILL_KINDS,
+)
+from league.rules.model import PLAYOFF_SIZES
 from league.services.fixtures import MAX_DAYS_BETWEEN
 from league.services.leagues import MAX_STARTING_TREASURY
 from league.services.team_document import FORMAT as DOCUMENT_FORMAT
@@ -849,7 +856,9 @@ class PlayoffsSchema(ResponseSchema):
 class NewPlayoffsSchema(RequestSchema):
     """A bracket to seed from the current standings."""
 
-    teams = JsonInteger(required=True, validate=ServiceOneOf((4, 8, 16)), error_messages=REQUIRED)
+    teams = JsonInteger(
+        required=True, validate=ServiceOneOf(PLAYOFF_SIZES), error_messages=REQUIRED
+    )
 
 
 class SwissPairingSchema(ResponseSchema):
@@ -1174,7 +1183,10 @@ class NewPlayerSchema(RequestSchema):
 
     position = text("Position id of the team's team type.", required=True)
     name = text("1 to 60 characters.", required=True)
-    number = integer("Shirt number 1-99; absent: the lowest free one.", allow_none=True)
+    number = integer(
+        f"Shirt number {SHIRT_NUMBERS[0]}-{SHIRT_NUMBERS[-1]}; absent: the lowest free one.",
+        allow_none=True,
+    )
 
 
 class PurchaseSchema(RequestSchema):
@@ -1364,6 +1376,12 @@ class MatchReportSchema(MatchResultSchema):
         metadata=_doc("Repeating a key returns the first match (200) and records nothing new."),
         error_messages={"invalid": KEY},
     )
+
+
+class HireJourneymanSchema(RequestSchema):
+    """Hiring a journeyman for good: the name he plays under from now on (optional)."""
+
+    name = text("His name on the roster; absent: his match-day name.")
 
 
 class MvpDrawRequestSchema(RequestSchema):

@@ -64,6 +64,7 @@ from league.rules.loader import (
     ruleset_ids,
 )
 from league.rules.match_day import (
+    AllowanceBasis,
     MercenaryOrder,
     PreGameOrder,
     PreGameSide,
@@ -95,6 +96,7 @@ from league.rules.match_day import (
     star_hire,
     stars_fielded,
     treasury_allowance,
+    treasury_allowance_basis,
     turn_decision,
 )
 from league.rules.model import (
@@ -163,9 +165,10 @@ from league.rules.resolver import (
     skill_kind_words,
     star_player_roll_kind,
 )
-from league.rules.spp import SppEvents, spp_awards, spp_for_events
+from league.rules.spp import SppEvents, spp_awards, spp_for_events, spp_variants
 from league.rules.team_building import (
     PURCHASE_ITEMS,
+    SHIRT_NUMBERS,
     TeamCounts,
     expensive_mistake,
     expensive_mistake_column,
@@ -200,12 +203,14 @@ __all__ = [
     "PURCHASE_ITEMS",
     "RANDOM_CHARACTERISTIC_KIND",
     "RANDOM_SKILL_KINDS",
+    "SHIRT_NUMBERS",
     "SKILL_KINDS",
     "SPP_EVENTS",
     "AdvancementOption",
     "AdvancementOptions",
     "AdvancementRequest",
     "AdvancementRules",
+    "AllowanceBasis",
     "CasualtyResult",
     "CasualtyTable",
     "CategoryChoices",
@@ -349,6 +354,7 @@ __all__ = [
     "skill_kind_words",
     "spp_awards",
     "spp_for_events",
+    "spp_variants",
     "staff_value",
     "star_decision",
     "star_hire",
@@ -357,6 +363,7 @@ __all__ = [
     "stat_label",
     "team_value",
     "treasury_allowance",
+    "treasury_allowance_basis",
     "turn_decision",
     "value_increase",
     "winnings",

@@ -37,6 +37,7 @@ from league.rules.model import (
 from league.rules.team_value import RosterPlayer, is_low_cost_lineman
 
 __all__ = [
+    "AllowanceBasis",
     "MercenaryOrder",
     "PreGameOrder",
     "PreGameSide",
@@ -68,6 +69,7 @@ __all__ = [
     "star_hire",
     "stars_fielded",
     "treasury_allowance",
+    "treasury_allowance_basis",
     "turn_decision",
 ]
 
@@ -188,16 +190,34 @@ def petty_cash(ruleset: Ruleset, own_ctv: int, other_ctv: int, other_treasury_sp
     return other_ctv - own_ctv + extra
 
 
+@dataclass(frozen=True, slots=True)
+class AllowanceBasis:
+    """Why a side may spend what it may of its treasury: its CTV against the other's
+    ("higher", "equal" or "lower"), whether it may spend any, and the edition's cap."""
+
+    standing: str
+    allowed: bool
+    cap: int | None
+
+
+def treasury_allowance_basis(ruleset: Ruleset, own_ctv: int, other_ctv: int) -> AllowanceBasis:
+    """The rule behind `treasury_allowance`, for a page to explain the figure."""
+    rules = match_day_rules(ruleset).petty_cash
+    if own_ctv > other_ctv:
+        return AllowanceBasis("higher", True, None)
+    if own_ctv == other_ctv:
+        return AllowanceBasis("equal", rules.equal_ctv_treasury, None)
+    cap = rules.lower_adds_treasury_max
+    return AllowanceBasis("lower", cap != 0, cap)
+
+
 def treasury_allowance(ruleset: Ruleset, own_ctv: int, other_ctv: int, treasury: int) -> int:
     """The most of its treasury one side may spend on inducements."""
-    rules = match_day_rules(ruleset).petty_cash
+    basis = treasury_allowance_basis(ruleset, own_ctv, other_ctv)
     treasury = max(0, treasury)
-    if own_ctv > other_ctv:
-        return treasury
-    if own_ctv == other_ctv:
-        return treasury if rules.equal_ctv_treasury else 0
-    cap = rules.lower_adds_treasury_max
-    return treasury if cap is None else min(treasury, cap)
+    if not basis.allowed:
+        return 0
+    return treasury if basis.cap is None else min(treasury, basis.cap)
 
 
 def turn_decision(ruleset: Ruleset, own_ctv: int, other_ctv: int, other_done: bool) -> Decision:

@@ -151,5 +151,10 @@ def niggling_healed(
         raise RulesError("a D6 shows 1 to 6")
     if rules.niggling_heals_on is None:
         return 0
-    bonus = rules.niggling_apothecary_bonus if apothecary else 0
+    bonus = niggling_roll_bonus(ruleset, apothecary=apothecary)
     return sum(1 for die in dice if die + bonus >= rules.niggling_heals_on)
+
+
+def niggling_roll_bonus(ruleset: Ruleset, *, apothecary: bool) -> int:
+    """What a rest and recovery die gets added: the apothecary's bonus when the team has one."""
+    return redraft_rules(ruleset).niggling_apothecary_bonus if apothecary else 0

@@ -6,9 +6,9 @@ import builtins
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
 
-from league.rules.model import SPP_EVENTS, RulesError, Ruleset, TeamType, frozen_mapping
+from league.rules.model import SPP_EVENTS, RulesError, Ruleset, SppVariant, TeamType, frozen_mapping
 
-__all__ = ["SppEvents", "spp_awards", "spp_for_events"]
+__all__ = ["SppEvents", "spp_awards", "spp_for_events", "spp_variants"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,13 +46,18 @@ class SppEvents:
         return {name: getattr(self, name) for name in SPP_EVENTS}
 
 
+def spp_variants(ruleset: Ruleset, team_type: TeamType | None) -> tuple[SppVariant, ...]:
+    """The team rules that change the SPP a team's players earn (BB2025 Brawlin' Brutes)."""
+    if team_type is None:
+        return ()
+    return tuple(v for v in ruleset.spp.variants if team_type.has_special_rule(v.special_rule))
+
+
 def spp_awards(ruleset: Ruleset, team_type: TeamType | None = None) -> Mapping[str, int]:
     """SPP per event for a team (BB2025 Brawlin' Brutes teams get their variant)."""
     awards = dict(ruleset.spp.awards)
-    if team_type is not None:
-        for variant in ruleset.spp.variants:
-            if team_type.has_special_rule(variant.special_rule):
-                awards.update(variant.awards)
+    for variant in spp_variants(ruleset, team_type):
+        awards.update(variant.awards)
     return frozen_mapping(awards)
 
 

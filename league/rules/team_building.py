@@ -22,6 +22,7 @@ from league.rules.model import (
 __all__ = [
     "PURCHASE_ITEMS",
     "PURCHASE_ITEM_NAMES",
+    "SHIRT_NUMBERS",
     "MatchIncome",
     "PurchaseQuote",
     "TeamCounts",
@@ -40,6 +41,10 @@ __all__ = [
     "winnings",
     "winnings_terms",
 ]
+
+#: The shirt numbers a roster hands out (the app's convention, not a rule of the game):
+#: the forms, the pages and the services all take them from here.
+SHIRT_NUMBERS = range(1, 100)
 
 PURCHASE_ITEMS = ("reroll", "apothecary", "assistant_coach", "cheerleader", "dedicated_fan")
 #: Each item's name (English; `purchase_item_name` gives it in the reader's language).

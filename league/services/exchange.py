@@ -606,7 +606,8 @@ def _check_roster(
             reader.add(
                 "players",
                 gettext(
-                    "%(count)s Big Guys are on the roster; a %(team_type)s team may have %(max)s.",
+                    "%(count)s Big Guys are on the roster; "
+                    "the %(team_type)s roster allows %(max)s.",
                     count=big,
                     team_type=team_type.name,
                     max=team_type.max_big_guys,
@@ -885,7 +886,7 @@ def _check_skill(
         reader.add(
             f"{where}.category",
             gettext(
-                "%(skill)s is a %(category)s skill; the document says %(stated)s.",
+                "%(skill)s is in the %(category)s category; the document says %(stated)s.",
                 skill=skill.name,
                 category=skill.category,
                 stated=show(plan.category),

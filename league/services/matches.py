@@ -33,7 +33,6 @@ from league.models import (
 from league.models.match import SIDES
 from league.rules import (
     Ruleset,
-    casualty_result_for_code,
     expensive_mistake,
     expensive_mistake_loss,
     roll_each,
@@ -47,8 +46,8 @@ from league.services import audit, submissions, webhooks
 from league.services.errors import Conflict, Forbidden, NotFound, RuleViolation
 from league.services.labels import player_status_label, team_status_label
 from league.services.leagues import get_league, league_ruleset, role_in
-from league.services.postgame import sync_match_day_players, undo_departures
-from league.services.recompute import ResultScope, player_openings, recompute_team
+from league.services.postgame import missing_this_match, sync_match_day_players, undo_departures
+from league.services.recompute import ResultScope, recompute_team
 from league.services.teams import can_manage, get_team, post_entry
 
 COUNTERS = (
@@ -549,7 +548,7 @@ def _validate(
     mvps = dict.fromkeys(SIDES, 0)
     by_player = {p.id: (side, p) for side, team in teams.items() for p in team.players}
     dead_elsewhere = _dead_before(session, match, [events.player_id for events in report.players])
-    missing = _missing_this_match(session, ruleset, match, teams)
+    missing = set().union(*(missing_this_match(session, match, team) for team in teams.values()))
     # A correction may keep players who were fired or retired after this match.
     played_before = (
         {appearance.player_id for appearance in match.players} if match.state == "played" else set()
@@ -704,41 +703,6 @@ def _dead_before(session: Session, match: Match, player_ids: Iterable[int]) -> s
         PlayerOpening.player_id.in_(ids), PlayerOpening.status == "dead"
     )
     return set(session.scalars(query)) | set(session.scalars(imported))
-
-
-def _missing_this_match(
-    session: Session, ruleset: Ruleset, match: Match, teams: dict[str, Team]
-) -> set[int]:
-    """Players injured in their team's previous match, who must sit this one out."""
-    missing: set[int] = set()
-    for team in teams.values():
-        query = (
-            select(Match)
-            .join(MatchTeam, MatchTeam.match_id == Match.id)
-            .where(MatchTeam.team_id == team.id, Match.state == "played", Match.id != match.id)
-            .order_by(Match.played_at.desc(), Match.id.desc())
-            .options(selectinload(Match.players))
-            .limit(1)
-        )
-        if match.played_at is not None:
-            query = query.where(Match.played_at < match.played_at)
-        previous = session.scalar(query)
-        if previous is None:
-            # An imported team's first match here: who the previous league left injured.
-            missing.update(
-                opening.player_id
-                for opening in player_openings(session, team).values()
-                if opening.status == "mng"
-            )
-            continue
-        missing.update(
-            appearance.player_id
-            for appearance in previous.players
-            if appearance.team_id == team.id
-            and appearance.injury is not None
-            and casualty_result_for_code(ruleset, appearance.injury).miss_next_game
-        )
-    return missing
 
 
 def _clear_events(session: Session, match: Match) -> None:

@@ -22,12 +22,19 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from sqlalchemy import func, select
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, selectinload
 
-from league.i18n import gettext, ngettext
+from league.i18n import format_list, gettext, ngettext
 from league.models import Match, MatchPlayer, MatchTeam, Player, PregameSide, Team, User
 from league.models.player import MATCH_DAY_STATUSES
-from league.rules import Decision, Reason, RulesError, star_hire
+from league.rules import (
+    SHIRT_NUMBERS,
+    Decision,
+    Reason,
+    RulesError,
+    casualty_result_for_code,
+    star_hire,
+)
 from league.rules.postgame import (
     JourneymanHireTerms,
     journeyman_hire_terms,
@@ -38,9 +45,10 @@ from league.rules.postgame import (
 from league.rules.refusals import refusal_text
 from league.services import audit
 from league.services.errors import Conflict, Forbidden, NotFound, RuleViolation
-from league.services.recompute import recompute_team
+from league.services.recompute import player_openings, recompute_team
 from league.services.teams import (
     can_manage,
+    checked_player_name,
     get_team,
     post_entry,
     roster,
@@ -130,7 +138,7 @@ def sync_match_day_players(session: Session, match: Match) -> list[Player]:
 
 
 def _free_number(taken: set[int]) -> int:
-    return next(n for n in range(1, 100) if n not in taken)
+    return next(n for n in SHIRT_NUMBERS if n not in taken)
 
 
 def _later_match(session: Session, team: Team, match: Match) -> int | None:
@@ -161,13 +169,17 @@ def journeyman_terms(team: Team, player: Player, roster_size: int) -> Journeyman
     )
 
 
-def hire_journeyman(session: Session, actor: User, match_id: int, player_id: int) -> Player:
+def hire_journeyman(
+    session: Session, actor: User, match_id: int, player_id: int, name: str | None = None
+) -> Player:
     """Keep a journeyman of `match_id` on the roster, at the edition's price.
 
     The team's coach (or a commissioner) hires him once the result is final and
     before the team plays again. He keeps his SPP and loses the journeyman's
-    trait; the price leaves the treasury as a ledger row of kind "hire".
+    trait; the price leaves the treasury as a ledger row of kind "hire". `name`, when
+    given, is the name he plays under from now on (checked like any player's name).
     """
+    new_name = None if name is None else checked_player_name(name)
     match = session.get(Match, match_id)
     if match is None:
         raise NotFound(gettext("There is no match number %(id)d.", id=match_id))
@@ -226,6 +238,8 @@ def hire_journeyman(session: Session, actor: User, match_id: int, player_id: int
         )
     if any(p.number == player.number for p in roster(team)):
         player.number = _free_number({p.number for p in roster(team)})
+    if new_name is not None:
+        player.name = new_name
     if terms.price:
         post_entry(
             session,
@@ -342,16 +356,18 @@ def draw_mvp(
         raise Conflict(gettext("%(team)s's MVP was drawn already.", team=team.name))
     ruleset = team_ruleset(team)
     match = side.match
-    played = {a.player_id for a in match.players if a.team_id == team.id}
-
-    def could_play(player: Player) -> bool:
-        if player.status == "star":
-            return False
-        if player.match_day_only:  # this match's journeymen and mercenaries
-            return player.match_day_match_id == match.id
-        return player.on_roster or player.id in played
-
-    eligible = {p.id: p for p in team.players if could_play(p)}
+    entered = reported_mvps(side)
+    if entered:
+        raise Conflict(
+            gettext(
+                "The report already names %(players)s MVP for %(team)s; correct the report "
+                "to draw instead.",
+                players=format_list([p.name for p in entered]),
+                team=team.name,
+            ),
+            code="mvp_entered",
+        )
+    eligible = {p.id: p for p in mvp_candidates(session, side)}
     if not eligible:  # no nominee: a roll could never name one
         raise RuleViolation(
             gettext("%(team)s has no player who could be this match's MVP.", team=team.name),
@@ -391,6 +407,61 @@ def draw_mvp(
     recompute_team(session, team)
     audit.record(session, actor, "match.mvp_draw", "match", match.id, team=team.id, die=table_die)
     return MvpDraw(winner, tuple(chosen), table_die, rolled)
+
+
+def missing_this_match(session: Session, match: Match, team: Team) -> set[int]:
+    """The team's players injured in its previous match, who must sit this one out."""
+    ruleset = team_ruleset(team)
+    query = (
+        select(Match)
+        .join(MatchTeam, MatchTeam.match_id == Match.id)
+        .where(MatchTeam.team_id == team.id, Match.state == "played", Match.id != match.id)
+        .order_by(Match.played_at.desc(), Match.id.desc())
+        .options(selectinload(Match.players))
+        .limit(1)
+    )
+    if match.played_at is not None:
+        query = query.where(Match.played_at < match.played_at)
+    previous = session.scalar(query)
+    if previous is None:
+        # An imported team's first match here: who the previous league left injured.
+        return {
+            opening.player_id
+            for opening in player_openings(session, team).values()
+            if opening.status == "mng"
+        }
+    return {
+        appearance.player_id
+        for appearance in previous.players
+        if appearance.team_id == team.id
+        and appearance.injury is not None
+        and casualty_result_for_code(ruleset, appearance.injury).miss_next_game
+    }
+
+
+def mvp_candidates(session: Session, side: MatchTeam) -> list[Player]:
+    """Who the side's coach may nominate for the MVP draw, by shirt number: the players
+    of the match (the roster, this match's journeymen and mercenaries), never a star
+    player nor one who had to miss this match through an earlier injury."""
+    match, team = side.match, side.team
+    played = {a.player_id for a in match.players if a.team_id == team.id}
+    missed = missing_this_match(session, match, team)
+
+    def could_play(player: Player) -> bool:
+        if player.status == "star" or player.id in missed:
+            return False
+        if player.match_day_only:  # this match's journeymen and mercenaries
+            return player.match_day_match_id == match.id
+        return player.on_roster or player.id in played
+
+    return sorted((p for p in team.players if could_play(p)), key=lambda p: (p.number, p.id))
+
+
+def reported_mvps(side: MatchTeam) -> list[Player]:
+    """The side's MVPs as the report entered them, before any draw."""
+    if side.mvp_draw is not None:
+        return []
+    return [a.player for a in side.match.players if a.team_id == side.team_id and a.mvp]
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,6 +19,7 @@ from league.i18n import format_list, gettext, ngettext
 from league.models import Match, PregameItem, PregameSide, Team, User
 from league.models.match import SIDES
 from league.rules import (
+    AllowanceBasis,
     Decision,
     MercenaryOrder,
     Position,
@@ -46,6 +47,7 @@ from league.rules import (
     star_hire,
     stars_fielded,
     treasury_allowance,
+    treasury_allowance_basis,
     turn_decision,
 )
 from league.rules.model import frozen_mapping
@@ -199,8 +201,9 @@ class SideView:
     journeyman_positions: tuple[Position, ...]
     ctv: int
     petty_cash: int
-    #: The most of its treasury it may spend on inducements.
+    #: The most of its treasury it may spend on inducements, and the rule behind it.
     treasury_allowance: int
+    allowance_basis: AllowanceBasis
     #: May it choose now? (The lower team waits where the edition says so.)
     turn: Decision
     saved: PregameSide | None
@@ -231,6 +234,7 @@ def pregame_view(session: Session, match: Match) -> PregameView:
             treasury_allowance=treasury_allowance(
                 ruleset, ctv, other_ctv, match.side(side).team.treasury
             ),
+            allowance_basis=treasury_allowance_basis(ruleset, ctv, other_ctv),
             turn=turn_decision(ruleset, ctv, other_ctv, saved[other] is not None),
             saved=saved[side],
         )

@@ -33,6 +33,7 @@ from league.rules.refusals import refusal_text
 from league.rules.seasons import (
     RedraftBudget,
     niggling_healed,
+    niggling_roll_bonus,
     recovery_rolls_needed,
     redraft_budget,
     redraft_decision,
@@ -86,6 +87,8 @@ class RecoveryRoll:
     #: "server" or "table" (entered by the coach).
     source: str
     healed: int
+    #: Added to each die: the apothecary's bonus when the team keeps one.
+    bonus: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,6 +189,7 @@ class RedraftPlan:
                     dice,
                     entry["source"],
                     healed,
+                    niggling_roll_bonus(self.ruleset, apothecary=apothecary),
                 )
             )
         return tuple(rolls)

@@ -12,7 +12,7 @@ from sqlalchemy.orm import Session, joinedload, selectinload
 from league.i18n import N_, format_number, gettext, ngettext
 from league.models import League, Player, Team, TreasuryEntry, User
 from league.models.player import ON_ROSTER
-from league.rules import Decision, Ruleset, hire_decision, purchase_cost
+from league.rules import SHIRT_NUMBERS, Decision, Ruleset, hire_decision, purchase_cost
 from league.rules.model import RulesError, TeamType
 from league.rules.refusals import an_item, refusal_text
 from league.rules.team_building import (
@@ -148,7 +148,8 @@ def _require_manager(team: Team, actor: User) -> None:
         )
 
 
-def _player_name(name: str) -> str:
+def checked_player_name(name: str) -> str:
+    """A player's name as stored, or a refusal naming the field "name"."""
     return checked_name(name, field="name", what=gettext("A player's name"), length=(1, 60))
 
 
@@ -437,12 +438,19 @@ def reassign_team(session: Session, actor: User, team_id: int, coach: str) -> Te
 
 def next_free_number(team: Team) -> int | None:
     taken = {p.number for p in roster(team)}
-    return next((n for n in range(1, 100) if n not in taken), None)
+    return next((n for n in SHIRT_NUMBERS if n not in taken), None)
 
 
 def _check_number(team: Team, number: int, player: Player | None = None) -> None:
-    if not 1 <= number <= 99:
-        raise RuleViolation(gettext("Shirt numbers run from 1 to 99."), field="number")
+    if number not in SHIRT_NUMBERS:
+        raise RuleViolation(
+            gettext(
+                "Shirt numbers run from %(first)s to %(last)s.",
+                first=SHIRT_NUMBERS[0],
+                last=SHIRT_NUMBERS[-1],
+            ),
+            field="number",
+        )
     holder = next((p for p in roster(team) if p.number == number and p is not player), None)
     if holder is not None:
         raise Conflict(
@@ -504,7 +512,7 @@ def hire_player(
     if unknown is not None:
         raise RuleViolation(refusal_text(unknown), field="position_id")
     position = team_type.position(command.position_id)
-    name = _player_name(command.name)
+    name = checked_player_name(command.name)
     number = command.number if command.number is not None else next_free_number(team)
     if number is None:
         raise RuleViolation(gettext("Every shirt number is taken."), field="number")
@@ -593,7 +601,7 @@ def retire_player(session: Session, actor: User, player_id: int) -> Player:
 
 def rename_player(session: Session, actor: User, player_id: int, name: str, number: int) -> Player:
     team, player = _managed_player(session, actor, player_id)
-    name = _player_name(name)
+    name = checked_player_name(name)
     _check_number(team, number, player)
     player.name = name
     player.number = number

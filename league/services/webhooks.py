@@ -55,7 +55,7 @@ from league.models import (
 from league.models.webhook import URL_LENGTH, WEBHOOK_EVENTS, WEBHOOK_FORMATS
 from league.rules import stat_label
 from league.services import audit, outbound
-from league.services.errors import NotFound, RuleViolation
+from league.services.errors import Conflict, NotFound, RuleViolation
 from league.services.labels import season_name
 from league.services.leagues import get_league, require_commissioner
 from league.services.standings import standings
@@ -76,6 +76,9 @@ SIGNATURE_HEADER = "X-League-Signature"
 EVENT_HEADER = "X-League-Event"
 DELIVERY_HEADER = "X-League-Delivery"
 USER_AGENT = "BloodBowlLeague-Webhooks/1"
+#: The event of a test message a commissioner sends from the webhooks page (any webhook
+#: takes it, whatever events it chose).
+TEST_EVENT = "webhook.test"
 #: Deliveries listed per webhook on the settings page.
 RECENT_DELIVERIES = 10
 
@@ -102,6 +105,7 @@ COLOURS = {
     "team.created": 0x00838F,
     "team.redrafted": 0x00838F,
     "season.closed": 0xC62828,
+    TEST_EVENT: 0x546E7A,
 }
 #: The Discord embeds' texts: marked here, translated where a message is built.
 EVENT_TITLES = {
@@ -114,6 +118,7 @@ EVENT_TITLES = {
     "team.created": N_("New team"),
     "team.redrafted": N_("Team re-drafted"),
     "season.closed": N_("Season closed"),
+    TEST_EVENT: N_("Test message"),
 }
 INJURY_NAMES = {
     "badly_hurt": N_("Badly Hurt"),
@@ -282,6 +287,15 @@ def emit(
     if callable(payload):
         payload = payload()
     league = session.get(League, league_id)
+    for webhook in wanted:
+        _queue(session, webhook, league, event, payload)
+
+
+def _queue(
+    session: Session, webhook: Webhook, league: League | None, event: str, payload: dict[str, Any]
+) -> WebhookDelivery:
+    """A pending delivery of `event` to `webhook`, sent once the transaction commits."""
+    league_id = webhook.league_id
     envelope = {
         "event": event,
         "league": {
@@ -292,22 +306,36 @@ def emit(
         "occurred_at": datetime.now(UTC).isoformat(timespec="seconds"),
         "data": payload,
     }
-    for webhook in wanted:
-        message = envelope
-        if webhook.format == "discord":
-            # People read it in the league's channel: in the league's language.
-            with in_language(league.default_language if league else None):
-                message = discord_message(envelope)
-        delivery = WebhookDelivery(
-            webhook_id=webhook.id,
-            event=event,
-            body=json.dumps(message, ensure_ascii=False, separators=(",", ":")),
-            status="pending",
-            next_attempt_at=datetime.now(UTC),
+    message = envelope
+    if webhook.format == "discord":
+        # People read it in the league's channel: in the league's language.
+        with in_language(league.default_language if league else None):
+            message = discord_message(envelope)
+    delivery = WebhookDelivery(
+        webhook_id=webhook.id,
+        event=event,
+        body=json.dumps(message, ensure_ascii=False, separators=(",", ":")),
+        status="pending",
+        next_attempt_at=datetime.now(UTC),
+    )
+    session.add(delivery)
+    session.flush()
+    _note_pending(session, delivery.id)
+    return delivery
+
+
+def send_test(session: Session, actor: User, webhook_id: int) -> WebhookDelivery:
+    """Send a test message to the webhook now (commissioner): its delivery is listed on the
+    webhooks page like any other, with the receiver's answer. A paused webhook is refused
+    (resuming it is the way to try it again)."""
+    webhook = get_webhook(session, actor, webhook_id)
+    if webhook.paused_at is not None:
+        raise Conflict(
+            gettext("This webhook is paused; resume it first, then send a test."),
+            code="webhook_paused",
         )
-        session.add(delivery)
-        session.flush()
-        _note_pending(session, delivery.id)
+    league = webhook.league
+    return _queue(session, webhook, league, TEST_EVENT, {"url": _url("leagues", league.id)})
 
 
 #: Runs a delivery outside the request: `league.jobs` points it at the job queue
@@ -686,6 +714,16 @@ def _embed_parts(envelope: dict[str, Any]) -> tuple[str, str, str, list[tuple[st
     event, data = envelope["event"], envelope["data"]
     if event.startswith("match."):
         return _match_embed(data)
+    if event == TEST_EVENT:
+        return (
+            gettext("Test message"),
+            gettext(
+                "This webhook works: events of %(league)s will be posted here.",
+                league=discord_text(envelope["league"]["name"]),
+            ),
+            data["url"],
+            [],
+        )
     if event == "player.died":
         match = data["match"]
         return (

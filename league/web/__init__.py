@@ -13,6 +13,8 @@ from league.caching import register_caching
 from league.extensions import db, login_manager
 from league.i18n import N_, gettext
 from league.models import User
+from league.rules import SHIRT_NUMBERS
+from league.rules.model import PLAYOFF_SIZES
 from league.services import users
 from league.services.errors import DomainError, Forbidden, NotFound
 from league.web.forms import EmptyForm
@@ -106,6 +108,8 @@ def register_web(app: Flask) -> None:
         app.register_blueprint(bench_bp)
     register_i18n(app)
     register_labels(app)
+    # Numbers the pages show from the rules' one place: shirt numbers, playoff sizes.
+    app.jinja_env.globals.update(shirt_numbers=SHIRT_NUMBERS, playoff_sizes=PLAYOFF_SIZES)
     _register_error_pages(app)
     register_caching(app, language_key=cache_language)
 

@@ -96,7 +96,12 @@ def _render_index(league_id: int) -> str:
         season=season,
         fixtures=fixture_list,
         can_generate=can_generate,
-        pair_form=EmptyForm() if role == "commissioner" else None,
+        pair_form=(
+            EmptyForm()
+            if role == "commissioner"
+            and tournament.season_schedule(db.session(), season) != "round_robin"
+            else None
+        ),
         active_teams=len(_active_teams(league)),
         round_link=True,
         **_row_context(role),

@@ -20,6 +20,7 @@ from league.services.errors import DomainError
 from league.services.leagues import LeagueSettings
 from league.services.rosters import league_team_rows
 from league.services.standings import standings as league_standings
+from league.services.todo import commissioner_todo
 from league.services.unit_of_work import unit_of_work
 from league.urls import public_url
 from league.web.forms import EmptyForm
@@ -86,6 +87,11 @@ def _render_show(league_id: int) -> str:
         league=league,
         ruleset=leagues.league_ruleset(league),
         role=role,
+        todo=(
+            commissioner_todo(db.session(), current_user, league)
+            if role == "commissioner"
+            else None
+        ),
         members=leagues.active_members(league),
         team_rows=league_team_rows(db.session(), league),
         standings=league_standings(db.session(), league) if league.seasons else None,
@@ -299,7 +305,7 @@ def new_team(league_id: int) -> str | Response:
         else:
             flash(
                 gettext(
-                    "%(team)s is drafted as a %(team_type)s team. Hire your players.",
+                    "%(team)s (%(team_type)s) is drafted. Hire your players.",
                     team=team.name,
                     team_type=ruleset.team_type(team.team_type_id).name,
                 ),

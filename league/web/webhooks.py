@@ -132,6 +132,32 @@ def resume(webhook_id: int) -> Response:
     return redirect(url_for("webhooks.index", league_id=league_id))
 
 
+@bp.post("/webhooks/<int:webhook_id>/test")
+@login_required
+def send_test(webhook_id: int) -> Response:
+    """Send a test message now; its delivery shows on the webhooks page with the answer."""
+    webhook = _webhook_for_commissioner(webhook_id)
+    league_id = webhook.league_id
+    if not EmptyForm().validate_on_submit():
+        abort(400)
+    try:
+        with unit_of_work() as session:
+            webhooks.send_test(session, current_user, webhook_id)
+    except DomainError as error:
+        flash(error.message, "error")
+    else:
+        flash(gettext("Test message sent: its delivery is listed below."), "success")
+    return redirect(url_for("webhooks.index", league_id=league_id, _anchor=f"webhook-{webhook_id}"))
+
+
+@bp.get("/webhooks/<int:webhook_id>/test")
+@login_required
+def send_test_page(webhook_id: int) -> Response:
+    """A reloaded test URL shows the webhooks page it belongs to."""
+    webhook = _webhook_for_commissioner(webhook_id)
+    return redirect(url_for("webhooks.index", league_id=webhook.league_id))
+
+
 @bp.post("/webhooks/<int:webhook_id>/delete")
 @login_required
 def delete(webhook_id: int) -> str | Response:

@@ -378,7 +378,12 @@ def test_a_voided_fixture_can_be_added_to_its_round_again(commissioner, league_2
     cancelled = _fixture(commissioner, league, humans, orcs, round_number=1)
     with unit_of_work() as session:
         matches.void_match(session, commissioner, cancelled)
-    _fixture(commissioner, league, humans, orcs, round_number=1)
+    again = _fixture(commissioner, league, humans, orcs, round_number=1)
+    # The cancelled fixture leaves the list; round 1 holds the new one.
+    [round_one] = season_fixtures(db.session, league).rounds
+    assert round_one.number == 1
+    assert [(f.match_id, f.state) for f in round_one.fixtures] == [(again, "scheduled")]
+    assert db.session.get(Match, cancelled).state == "voided"
 
 
 def test_graveyard_gives_the_day_the_match_was_played(commissioner, league_2025) -> None:

@@ -423,8 +423,13 @@ def test_hire_gives_the_next_free_number_and_parameterised_skills(world: World) 
 
 
 def test_commissioner_may_hire_for_a_coach(world: World) -> None:
+    before = world.team()["treasury"]
     response = world.hire({"position": "human-lineman", "name": "Lars"}, world.boss_token)
     assert response.status_code == 201
+    assert (response.json["name"], response.json["position"]) == ("Lars", "human-lineman")
+    # BB2025 Human Lineman: 50,000 from the coach's treasury, though the commissioner hired.
+    assert world.team()["treasury"] == before - 50_000
+    assert "Lars" in [p["name"] for p in world.team()["players"]]
 
 
 def test_hire_errors_change_nothing(world: World) -> None:

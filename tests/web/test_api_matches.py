@@ -252,7 +252,12 @@ def test_a_match_without_players_or_winnings(world: World) -> None:
 
 def test_a_site_admin_may_record(world: World) -> None:
     admin_token = token_for(make_user("root", admin=True))
-    assert world.record(world.report(), admin_token).status_code == 201
+    response = world.record(world.report(), admin_token)
+    assert response.status_code == 201, response.json
+    assert response.json["state"] == "played"
+    assert (response.json["home_team"], response.json["away_team"]) == (world.humans, world.orcs)
+    assert (response.json["home_score"], response.json["away_score"]) == (2, 1)
+    assert response.json["winnings"] == {"home": 40_000, "away": 20_000}
 
 
 def test_a_repeated_idempotency_key_records_once(world: World) -> None:

@@ -71,9 +71,14 @@ def test_a_journeyman_plays_and_is_hired(client: FlaskClient) -> None:
     db.session.expire_all()
     # (Expensive Mistakes may have rolled on the 450,000: the price is what moves now.)
     before = db.session.get(Team, orcs.id).treasury  # type: ignore[union-attr]
-    hired = client.post(hire_url, headers=auth(bram))
+    # A name that is not one line is refused with the reason; nothing is hired.
+    bad = client.post(hire_url, json={"name": "Grom\nthe Second"}, headers=auth(bram))
+    assert bad.status_code == 422, bad.json
+    assert bad.json["error"]["message"].startswith("A player's name"), bad.json
+    hired = client.post(hire_url, json={"name": "Grom the Second"}, headers=auth(bram))
     assert hired.status_code == 200, hired.json
     player = hired.json
+    assert player["name"] == "Grom the Second"
     assert (player["id"], player["status"], player["position"]) == (
         journeyman_id,
         "active",

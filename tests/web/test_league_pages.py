@@ -265,6 +265,35 @@ def test_empty_league_page_for_each_visitor(client: FlaskClient) -> None:
         assert f'href="/leagues/{league.id}/{link}"' in page
 
 
+def test_the_commissioner_sees_a_to_do_list_and_coaches_do_not(client: FlaskClient) -> None:
+    comm, coach = make_user("comm"), make_user("coach")
+    league = make_league(comm, "bb2025", coach)
+    reavers = make_active_team(coach, league, "human", "Reikland Reavers", (("human-lineman", 11),))
+    gouged = make_active_team(coach, league, "orc", "Gouged Eye", (("orc-lineman", 11),))
+    with unit_of_work() as session:
+        match = matches.schedule_match(session, comm, league.id, reavers.id, gouged.id)
+        matches.save_unfinished_report(session, coach, match.id, {"home_score": "1"})
+
+    login(client, "comm")
+    page = client.get(f"/leagues/{league.id}").text
+    assert "To do" in page
+    assert text_of(re.search(r'data-testid="todo-report">(.*?)</li>', page, re.S)[1]) == (
+        "Finalise the report: Reikland Reavers v Gouged Eye"
+    )
+    assert f'href="/matches/{match.id}/report"' in page
+
+    login(client, "coach")
+    assert 'data-testid="todo"' not in client.get(f"/leagues/{league.id}").text
+
+
+def test_an_empty_to_do_list_says_so(client: FlaskClient) -> None:
+    comm = make_user("comm")
+    league = make_league(comm, "bb2025")
+    login(client, "comm")
+    page = client.get(f"/leagues/{league.id}").text
+    assert "Nothing waits for you" in page
+
+
 def test_league_page_lists_teams_and_coaches(client: FlaskClient) -> None:
     comm, coach, other = make_user("comm"), make_user("coach"), make_user("other")
     league = make_league(comm, "bb2025", coach, other)

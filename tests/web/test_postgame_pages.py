@@ -6,13 +6,15 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from flask.testing import FlaskClient
 from sqlalchemy import select
 
 from league.extensions import db
 from league.models import Advancement, League, Match, MatchPlayer, Player, Team, TreasuryEntry
 from league.services import matches, postgame
-from league.services.matches import MatchReport, SideReport
+from league.services.errors import Conflict
+from league.services.matches import MatchReport, PlayerEvents, SideReport
 from league.services.pregame import SideChoices, record_side
 from league.services.unit_of_work import unit_of_work
 from tests.factories import make_active_team, make_league, make_user
@@ -136,11 +138,19 @@ def test_a_journeyman_who_scored_is_hired_from_the_match_page(app, client: Flask
     db.session.expire_all()
     assert db.session.get(Player, journeyman.id).status == "journeyman"  # type: ignore[union-attr]
 
-    hired = client.post(hire_url)
+    # The name field offers his match-day name; a bad name is refused next to it.
+    assert f'value="{journeyman.name}"' in confirm.text
+    refused = client.post(hire_url, data={"name": "Grom\nthe Second"})
+    assert refused.status_code == 200
+    assert field_errors(refused.text, "name")
+    db.session.expire_all()
+    assert db.session.get(Player, journeyman.id).status == "journeyman"  # type: ignore[union-attr]
+
+    hired = client.post(hire_url, data={"name": "Grom the Second"})
     assert hired.status_code == 302
     assert hired.location == f"/teams/{world.orcs.id}#roster"
     team_page = client.get(hired.location).text
-    assert flashes(team_page) == [f"{journeyman.name} is hired for good, for 50,000 gold."]
+    assert flashes(team_page) == ["Grom the Second is hired for good, for 50,000 gold."]
     shown = text_of(re.search(r'data-testid="treasury">(.*?)<', team_page)[1])
     assert shown == f"{treasury - 50_000:,}"
     db.session.expire_all()
@@ -162,7 +172,7 @@ def test_a_journeyman_who_scored_is_hired_from_the_match_page(app, client: Flask
     assert again.status_code == 302
     page = client.get(again.location).text
     assert flashes(page) == [
-        f"Nothing changed: {journeyman.name} is not a journeyman waiting to be hired."
+        "Nothing changed: Grom the Second is not a journeyman waiting to be hired."
     ]
 
 
@@ -396,3 +406,68 @@ def test_departures_of_a_conceding_team_with_table_dice(app, client: FlaskClient
     db.session.expire_all()
     assert db.session.get(Player, veteran.id).status == "retired"  # type: ignore[union-attr]
     assert db.session.get(Player, old_hand.id).status == "active"  # type: ignore[union-attr]
+
+
+def test_an_mvp_entered_in_the_report_is_not_drawn_again(app, client: FlaskClient) -> None:
+    world = World()
+    orcs = world.orc_players()
+    login(client, "boss")
+    assert _finalise(client, world.match_id, **{f"p{orcs[0].id}_mvp": "y"}).status_code == 302
+    login(client, "bram")
+    page = client.get(f"/matches/{world.match_id}").text
+    assert text_of(re.search(r'data-testid="away-mvp-entered">(.*?)</p>', page, re.S)[1]) == (
+        f"The report names the MVP ({orcs[0].name} (#{orcs[0].number})): there is nothing to draw."
+    )
+    url = f"/matches/{world.match_id}/mvp/away"
+    assert f'action="{url}"' not in page
+    response = client.post(url, data={"away-mvp-nominees": [str(p.id) for p in orcs[:6]]})
+    assert response.status_code == 302
+    assert flashes(client.get(response.location).text) == [
+        "The report names the MVP: there is nothing to draw."
+    ]
+    assert world.match().away.mvp_draw is None
+    # The service refuses it too, whoever asks.
+    with pytest.raises(Conflict), unit_of_work() as session:
+        postgame.draw_mvp(
+            session, world.boss, world.match_id, world.orcs.id, [p.id for p in orcs[:6]]
+        )
+
+
+def test_a_player_who_missed_the_match_is_no_mvp_nominee(app, client: FlaskClient) -> None:
+    world = World()
+    orcs = world.orc_players()
+    hurt = orcs[0]
+    # An earlier match: a Seriously Hurt player misses his team's next game (BB2025).
+    with unit_of_work() as session:
+        matches.record_new_match(
+            session,
+            world.boss,
+            world.league.id,
+            world.humans.id,
+            world.orcs.id,
+            MatchReport(
+                home=SideReport(winnings=0, mistake_d6=6),
+                away=SideReport(winnings=0, mistake_d6=6),
+                players=(PlayerEvents(hurt.id, injury="seriously_hurt"),),
+            ),
+        )
+    _played(world)
+    side = world.match().away
+    candidates = [p.id for p in postgame.mvp_candidates(db.session(), side)]
+    assert hurt.id not in candidates
+    assert candidates == [p.id for p in orcs[1:]]
+    login(client, "bram")
+    page = client.get(f"/matches/{world.match_id}").text
+    assert f'value="{hurt.id}"' not in page.split('action="/matches/')[-1]
+
+
+def test_the_match_page_names_the_team_rule_that_changes_spp(app, client: FlaskClient) -> None:
+    world = World()
+    _played(world)
+    page = client.get(f"/matches/{world.match_id}").text
+    # BB2025 ruleset.toml [[spp.variant]]: Brawlin' Brutes teams (Orcs among them) earn 2 SPP
+    # a touchdown and 3 a casualty.
+    assert re.findall(r'data-testid="away-spp-rule">(.*?)</p>', page) == [
+        "Brawlin&#39; Brutes (team rule): 2 SPP per TD and 3 SPP per CAS."
+    ]
+    assert 'data-testid="home-spp-rule"' not in page

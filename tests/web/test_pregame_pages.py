@@ -35,6 +35,15 @@ def test_the_page_shows_both_sides_and_whose_turn_it_is(app, client: FlaskClient
     assert 'data-testid="ctv-gap">150,000<' in text
     assert 'data-testid="away-petty-cash">150,000<' in text
     assert 'data-testid="away-allowance">50,000<' in text
+    # BB2025: the lower team may add up to 50,000 of treasury; the page says why.
+    assert (
+        'data-testid="away-allowance-why">The team with the lower CTV may add up to 50,000 '
+        "of its treasury to its petty cash.<"
+    ) in text
+    assert (
+        'data-testid="home-allowance-why">The team with the higher CTV may spend all of its '
+        "treasury on inducements.<"
+    ) in text
     # Signed out: no form.
     assert '<form method="post" action="/matches' not in text
     assert f'href="/matches/{match.id}/sheet.pdf"' in text

@@ -6,6 +6,8 @@ apothecary; RULES-FACTS 6b "Re-draft" for the budget and the agent's fee.
 
 from __future__ import annotations
 
+import re
+
 from flask.testing import FlaskClient
 
 from league.extensions import db
@@ -98,6 +100,25 @@ def test_hires_and_table_dice_on_the_page(client: FlaskClient) -> None:
     assert [e.amount for e in rows.order_by(TreasuryEntry.id)][1:] == [-570_000, -170_000]
     page = text_of(client.get(f"/teams/{reavers.id}/redraft").text)
     assert "rolled 4 (table dice): 1 niggling injury healed." in page
+
+
+def test_the_apothecary_bonus_shows_beside_the_die(client: FlaskClient) -> None:
+    reavers, hurt = _injured(table_dice=True)
+    login(client, "coach")
+    players = sorted(p.id for p in db.session.get(Team, reavers.id).players)
+    response = client.post(
+        f"/teams/{reavers.id}/redraft",
+        data=_form(players, apothecary="y", **{"recovery_dice-0": "3"}),
+    )
+    assert response.status_code == 302, field_errors(response.text, "keep")
+    page = client.get(response.headers["Location"]).text
+    # BB2025 re-draft: a niggling injury heals on 4+, +1 with an apothecary: 3 + 1 = 4 heals.
+    shown = re.search(rf'data-testid="recovery-dice-{hurt.id}">(.*?)</span>', page)[1]
+    assert shown == "3 + 1 (apothecary) = 4"
+    login(client, "comm")
+    client.post(f"/teams/{reavers.id}/redraft/approve", data={"confirmed": "yes"})
+    page = text_of(client.get(f"/teams/{reavers.id}/redraft").text)
+    assert "rolled 3 + 1 (apothecary) = 4 (table dice): 1 niggling injury healed." in page
 
 
 def test_server_dice_where_the_league_has_no_table_dice(client: FlaskClient) -> None:

@@ -7,8 +7,9 @@ from flask.testing import FlaskClient
 from sqlalchemy import func, select
 
 from league.extensions import db
-from league.models import Match, SwissBye
+from league.models import Match, SwissBye, User
 from league.services import divisions, leagues, matches, teams
+from league.services import fixtures as fixture_service
 from league.services.matches import MatchReport, SideReport
 from league.services.unit_of_work import unit_of_work
 from league.services.users import issue_token
@@ -273,3 +274,21 @@ def test_the_standings_endpoint_gives_each_divisions_table(client: FlaskClient) 
     north = body["divisions"][0]["rows"][0]
     assert north == body["rows"][0]  # the same row, whichever table it is read from
     assert (north["points"], north["td_for"], north["won"]) == (3, 2, 1)
+
+
+def test_a_round_robin_season_offers_no_swiss_pairing(client: FlaskClient) -> None:
+    league_id = _league(4)
+    fixtures = f"/leagues/{league_id}/fixtures"
+    comm = db.session.scalar(select(User).where(User.username == "comm"))
+    with unit_of_work() as session:
+        generated = fixture_service.generate_fixtures(session, comm, league_id, double=False)
+    # 4 teams, single round robin: 3 rounds of 2 matches.
+    assert len(generated) == 6
+    login(client, "comm")
+    assert "Pair the next Swiss round" not in client.get(fixtures).text
+    response = client.post(f"{fixtures}/rounds/next", follow_redirects=True)
+    assert flashes(response.text)[-1].endswith(
+        "is a round robin: its fixtures were generated. Swiss rounds are paired in a season "
+        "that starts with a Swiss round."
+    )
+    assert _counts() == (6, 0)

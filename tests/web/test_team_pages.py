@@ -239,7 +239,7 @@ def test_commissioner_drafts_for_a_coach(client: FlaskClient, bb2025: League) ->
 def test_draft_a_bb2025_human_team(client: FlaskClient, bb2025: League) -> None:
     team_id = new_team(client, bb2025.id, "Reikland Reavers", "human")
     page = team_page(client, team_id)
-    assert "Reikland Reavers is drafted as a Human team. Hire your players." in flashes(page)
+    assert "Reikland Reavers (Human) is drafted. Hire your players." in flashes(page)
     assert fact(page, "Treasury") == "1,000,000"
     assert fact(page, "Team value") == "0"
     assert fact(page, "Dedicated fans") == "1"

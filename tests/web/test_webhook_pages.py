@@ -155,3 +155,51 @@ def test_a_coach_cannot_see_the_webhooks(app: Flask, client: FlaskClient) -> Non
     league = make_league(boss, "bb2025", coach)
     login(client, "grim")
     assert client.get(f"/leagues/{league.id}/webhooks").status_code == 403
+
+
+def test_send_a_test_posts_a_message_and_lists_its_delivery(
+    app: Flask, client: FlaskClient
+) -> None:
+    app.config.update(ALLOW_PRIVATE_WEBHOOKS=True, WEBHOOK_DISPATCH="inline")
+    boss = make_user("boss")
+    league = make_league(boss, "bb2025")
+    login(client, "boss")
+    with receiver() as listening:
+        client.post(
+            f"/leagues/{league.id}/webhooks",
+            data={"url": listening.url, "events": ["season.closed"], "format": "discord"},
+        )
+        [hook] = _hooks()
+        response = client.post(f"/webhooks/{hook.id}/test")
+        assert response.status_code == 302
+        # Sent although the webhook did not choose it: a test goes to any webhook.
+        assert listening.events() == ["webhook.test"]
+        [embed] = listening.received[0].json["embeds"]
+        assert embed["title"] == "Test message"
+        assert embed["description"] == (
+            "This webhook works: events of bb2025 league will be posted here."
+        )
+    page = client.get(response.headers["Location"]).text
+    assert flashes(page) == ["Test message sent: its delivery is listed below."]
+    assert table_rows(page, "Latest deliveries") == [["Test message", "delivered", "1", "204", "—"]]
+    # Reloading the test's address shows the webhooks page instead of "405".
+    assert client.get(f"/webhooks/{hook.id}/test").status_code == 302
+
+
+def test_a_paused_webhook_takes_no_test_until_resumed(app: Flask, client: FlaskClient) -> None:
+    boss, coach = make_user("boss"), make_user("grim")
+    league = make_league(boss, "bb2025", coach)
+    with unit_of_work() as session:
+        hook = webhooks.create_webhook(
+            session,
+            boss,
+            league.id,
+            webhooks.WebhookSettings("https://1.1.1.1/hook", ("team.created",)),
+        )
+        hook.paused_at = datetime.now(UTC)
+    login(client, "boss")
+    page = client.post(f"/webhooks/{hook.id}/test", follow_redirects=True).text
+    assert flashes(page) == ["This webhook is paused; resume it first, then send a test."]
+    assert db.session.scalars(db.select(WebhookDelivery)).all() == []
+    login(client, "grim")
+    assert client.post(f"/webhooks/{hook.id}/test").status_code == 403

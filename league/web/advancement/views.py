@@ -182,7 +182,7 @@ def _closed_reason(ctx: Context, access: str | None, kind: str, learnable: bool)
         return gettext("primary category: take these as a primary skill")
     if access is not None:
         return gettext("no random table for this category")
-    return gettext("not open to a %(position)s", position=ctx.position.name)
+    return gettext("not open to this position (%(position)s)", position=ctx.position.name)
 
 
 def _either(names: list[str] | tuple[str, ...]) -> str:

@@ -90,6 +90,8 @@ class ReportLayout:
     characteristics: tuple[tuple[str, str], ...]
     #: "fan_attendance" | "d6_fame" | None (no formula: winnings are entered).
     winnings_formula: str | None
+    #: Gold per unit of the winnings formula (the ruleset's, 0 without a formula).
+    winnings_unit: int
     #: BB2025: +1 winnings unless the team stalled.
     stalling: bool
     #: The ruleset has an Expensive Mistakes table.

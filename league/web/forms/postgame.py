@@ -8,19 +8,13 @@ service's, whose refusal is put back next to the field it names.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import Any
 
 import wtforms
-from flask_babel import lazy_gettext
 from wtforms.validators import NumberRange, Optional
 from wtforms.widgets import CheckboxInput, ListWidget
 
-from league.web.forms import FlaskForm, IntegerField
-
-
-def _l(text: str) -> str:
-    """A label translated when shown (WTForms' stubs type labels as str)."""
-    return cast(str, lazy_gettext(text))
+from league.web.forms import FlaskForm, IntegerField, _l
 
 
 class MvpDrawForm(FlaskForm):
@@ -91,3 +85,16 @@ def departures_form(
     form = Form(**kwargs)
     form.dice_fields = fields
     return form
+
+
+class HireJourneymanForm(FlaskForm):
+    """The name a journeyman plays under once hired (left empty: his match-day name)."""
+
+    name = wtforms.StringField(
+        _l("His name on the roster"),
+        validators=[
+            Optional(),
+            wtforms.validators.Length(max=60, message=_l("At most %(num)d characters.", num=60)),
+        ],
+    )
+    submit = wtforms.SubmitField(_l("Hire him"))

@@ -15,6 +15,7 @@ from wtforms.widgets import CheckboxInput, ListWidget
 from league.i18n import ngettext
 from league.rules.model import PLAYOFF_SIZES
 from league.web.forms import ConfirmStepForm, FlaskForm, IntegerField, _l, lazy
+from league.web.forms.pregame import MAX_COUNT
 
 
 class RedraftForm(FlaskForm):
@@ -38,7 +39,10 @@ class RedraftForm(FlaskForm):
     #: New players to hire: one count per position of the roster, in the roster's order.
     hire_counts = wtforms.FieldList(
         IntegerField(
-            _l("New players"), validators=[Optional(), NumberRange(min=0, max=16)], default=0
+            _l("New players"),
+            # A bound on what the form takes; the service refuses more than the roster allows.
+            validators=[Optional(), NumberRange(min=0, max=MAX_COUNT)],
+            default=0,
         ),
         max_entries=40,
     )

@@ -6,6 +6,7 @@ from wtforms import HiddenField, SelectField, StringField, SubmitField
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
 
 from league.i18n import format_number, gettext
+from league.rules import SHIRT_NUMBERS
 from league.rules.model import TeamType
 from league.services.teams import ITEMS, MAX_ADJUSTMENT, HirePlayer, NewTeam
 from league.web.forms import ConfirmStepForm, FlaskForm, IntegerField, OneTimeForm, _l, lazy
@@ -30,10 +31,14 @@ class NewTeamForm(FlaskForm):
         )
 
 
+#: A shirt number as the forms check it (the service refuses the same, in its words).
+SHIRT_NUMBER_RANGE = NumberRange(SHIRT_NUMBERS[0], SHIRT_NUMBERS[-1])
+
+
 class HireForm(OneTimeForm):
     position_id = HiddenField(validators=[DataRequired()])
     name = StringField(_l("Name"), validators=[DataRequired(), Length(max=60)])
-    number = IntegerField(_l("Number"), validators=[Optional(), NumberRange(1, 99)])
+    number = IntegerField(_l("Number"), validators=[Optional(), SHIRT_NUMBER_RANGE])
     submit = SubmitField(_l("Hire"))
 
     def command(self) -> HirePlayer:
@@ -65,7 +70,7 @@ class CoachForm(FlaskForm):
 
 class PlayerForm(FlaskForm):
     name = StringField(_l("Name"), validators=[DataRequired(), Length(max=60)])
-    number = IntegerField(_l("Shirt number"), validators=[InputRequired(), NumberRange(1, 99)])
+    number = IntegerField(_l("Shirt number"), validators=[InputRequired(), SHIRT_NUMBER_RANGE])
     submit = SubmitField(_l("Save"))
 
 

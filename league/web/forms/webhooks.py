@@ -11,7 +11,7 @@ from wtforms.widgets import CheckboxInput, ListWidget
 
 from league.i18n import N_
 from league.models.webhook import URL_LENGTH, WEBHOOK_EVENTS
-from league.services.webhooks import WebhookSettings
+from league.services.webhooks import TEST_EVENT, WebhookSettings
 from league.web.forms import ConfirmStepForm, FlaskForm, _l
 
 #: Every event has a label: the choices below look each one up.
@@ -25,6 +25,7 @@ EVENT_LABELS = {
     "team.created": N_("A team is created"),
     "team.redrafted": N_("A team is re-drafted"),
     "season.closed": N_("A season is closed"),
+    TEST_EVENT: N_("Test message"),
 }
 
 

@@ -15,8 +15,7 @@ from league.services import matches, postgame
 from league.services.errors import DomainError
 from league.services.leagues import league_ruleset
 from league.services.unit_of_work import unit_of_work
-from league.web.forms import EmptyForm
-from league.web.forms.postgame import MvpDrawForm
+from league.web.forms.postgame import HireJourneymanForm, MvpDrawForm
 from league.web.helpers import flash_refusal, populate_errors, require_manager
 from league.web.matches.postgame_views import (
     label,
@@ -65,23 +64,29 @@ def hire_journeyman(match_id: int, player_id: int) -> str | Response:
         (o for o in offers(match, side) if o.player.id == player.id),
         None,
     )
-    form = EmptyForm()
+    form = HireJourneymanForm(data={"name": player.name})
     if form.validate_on_submit():
         try:
             with unit_of_work() as session:
-                postgame.hire_journeyman(session, current_user, match.id, player_id)
+                hired = postgame.hire_journeyman(
+                    session, current_user, match.id, player_id, name=form.name.data or None
+                )
+                hired_name = hired.name
         except DomainError as error:
-            flash_refusal(error, gettext("Nothing changed: "))
-            return redirect(back)
-        flash(
-            gettext(
-                "%(name)s is hired for good, for %(gold)s gold.",
-                name=player.name,
-                gold=format_number(offer.price if offer else 0),
-            ),
-            "success",
-        )
-        return redirect(url_for("teams.show", team_id=side.team_id, _anchor="roster"))
+            if error.field != "name":
+                flash_refusal(error, gettext("Nothing changed: "))
+                return redirect(back)
+            populate_errors(form, error)
+        else:
+            flash(
+                gettext(
+                    "%(name)s is hired for good, for %(gold)s gold.",
+                    name=hired_name,
+                    gold=format_number(offer.price if offer else 0),
+                ),
+                "success",
+            )
+            return redirect(url_for("teams.show", team_id=side.team_id, _anchor="roster"))
     if offer is None or offer.hired or player.status != "journeyman":
         flash(
             gettext("%(name)s is not a journeyman waiting to be hired.", name=player.name),
@@ -92,7 +97,7 @@ def hire_journeyman(match_id: int, player_id: int) -> str | Response:
         flash(" ".join(offer.refusals), "error")
         return redirect(back)
     return render_template(
-        "teams/confirm.html",
+        "matches/hire_journeyman.html",
         team=side.team,
         form=form,
         question=gettext("Hire %(name)s for good?", name=player.name),
@@ -122,7 +127,10 @@ def draw_mvp(match_id: int, side_name: str) -> tuple[str, int] | Response:
     if side.mvp_draw is not None:
         flash(gettext("%(team)s's MVP was drawn already.", team=side.team.name), "error")
         return redirect(back)
-    form = MvpDrawForm(prefix=f"{side.side}-mvp", choices=mvp_choices(match, side))
+    if postgame.reported_mvps(side):
+        flash(gettext("The report names the MVP: there is nothing to draw."), "error")
+        return redirect(back)
+    form = MvpDrawForm(prefix=f"{side.side}-mvp", choices=mvp_choices(side))
     if not match.league.table_dice_allowed:
         del form.die
     if form.validate_on_submit():

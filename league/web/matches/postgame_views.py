@@ -41,10 +41,16 @@ class SidePanel:
     journeymen: list[JourneymanOffer] = field(default_factory=list)
     #: The edition draws the MVP among nominees (BB2025).
     mvp_draw: bool = False
+    #: How many players a coach nominates (the edition's number).
+    mvp_nominees: int = 0
+    #: The MVPs the report entered instead of a draw (their labels): nothing to draw.
+    mvp_entered: list[str] = field(default_factory=list)
     mvp_form: MvpDrawForm | None = None
     #: The drawn MVP's name, the nominees' names, the die and who rolled it.
     mvp_result: dict[str, Any] | None = None
     departures: bool = False
+    #: The advancements from which a conceding team's player rolls to leave (the edition's).
+    departure_advancements: int = 0
     departures_form: DeparturesForm | None = None
     #: (name, die, left) of each roll made.
     departure_results: list[tuple[str, int, bool]] = field(default_factory=list)
@@ -81,21 +87,9 @@ def offers(match: Match, side: MatchTeam) -> list[JourneymanOffer]:
     return offers
 
 
-def mvp_choices(match: Match, side: MatchTeam) -> list[tuple[int, str]]:
-    """Players who could be nominated: those who played, the roster, this match's
-    journeymen and mercenaries; never a star player."""
-    team = side.team
-    played = {a.player_id for a in match.players if a.team_id == team.id}
-
-    def could_play(player: Player) -> bool:
-        if player.status == "star":
-            return False
-        if player.match_day_only:
-            return player.match_day_match_id == match.id
-        return player.on_roster or player.id in played
-
-    players = sorted((p for p in team.players if could_play(p)), key=lambda p: (p.number, p.id))
-    return [(p.id, label(p)) for p in players]
+def mvp_choices(side: MatchTeam) -> list[tuple[int, str]]:
+    """The players the side's coach may nominate (`postgame.mvp_candidates`)."""
+    return [(p.id, label(p)) for p in postgame.mvp_candidates(db.session(), side)]
 
 
 def _mvp_result(match: Match, side: MatchTeam) -> dict[str, Any] | None:
@@ -131,18 +125,21 @@ def panels(match: Match, forms: dict[tuple[str, str], Any] | None = None) -> lis
         panel.journeymen = offers(match, side)
         if ruleset.spp.mvp_nominees > 0:
             panel.mvp_draw = True
+            panel.mvp_nominees = ruleset.spp.mvp_nominees
             panel.mvp_result = _mvp_result(match, side)
-            if panel.mvp_result is None and panel.manage:
+            panel.mvp_entered = [label(p) for p in postgame.reported_mvps(side)]
+            if panel.mvp_result is None and not panel.mvp_entered and panel.manage:
                 form = forms.get((side.side, "mvp"))
                 if form is None:
                     form = MvpDrawForm(
-                        prefix=f"{side.side}-mvp", choices=mvp_choices(match, side), formdata=None
+                        prefix=f"{side.side}-mvp", choices=mvp_choices(side), formdata=None
                     )
                 if not table_dice and "die" in form:
                     del form.die
                 panel.mvp_form = form
         if side.conceded and ruleset.spp.concession_departure_advancements > 0:
             panel.departures = True
+            panel.departure_advancements = ruleset.spp.concession_departure_advancements
             if side.departures is not None:
                 names = {p.id: p.name for p in side.team.players}
                 left = {int(pid) for pid in side.departures.get("left", ())}

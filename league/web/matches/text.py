@@ -3,11 +3,12 @@ Expensive Mistakes result came about."""
 
 from __future__ import annotations
 
-from league.i18n import N_, format_number, gettext
-from league.models import Match, MatchPlayer, MatchTeam
-from league.rules import Dice, Ruleset, expensive_mistake_column
+from league.i18n import N_, format_list, format_number, gettext
+from league.models import Match, MatchPlayer, MatchTeam, Team
+from league.rules import Dice, Ruleset, expensive_mistake_column, spp_variants
 from league.services import matches
 from league.services.labels import mistake_name  # with the ledger's words
+from league.services.teams import team_type_of
 from league.web.forms.matches import COUNTER_LABELS
 
 DASH = "\u2014"
@@ -159,3 +160,26 @@ def mistake_text(ruleset: Ruleset, side: MatchTeam) -> str | None:
     elif side.mistake == "crisis_averted":
         text = gettext("%(text)s, nothing lost", text=text)
     return text
+
+
+def spp_rule_texts(ruleset: Ruleset, team: Team) -> list[str]:
+    """Each team rule that changes the SPP its players earn, with the awards it gives:
+    "Brawlin' Brutes (team rule): 2 SPP per TD, 3 SPP per CAS"."""
+    texts = []
+    for variant in spp_variants(ruleset, team_type_of(team)):
+        awards = [
+            gettext(
+                "%(spp)s SPP per %(counter)s",
+                spp=format_number(spp),
+                counter=gettext(COUNTER_LABELS[name]) if name in COUNTER_LABELS else gettext("MVP"),
+            )
+            for name, spp in variant.awards.items()
+        ]
+        texts.append(
+            gettext(
+                "%(rule)s (team rule): %(awards)s.",
+                rule=variant.special_rule,
+                awards=format_list(awards),
+            )
+        )
+    return texts

@@ -18,6 +18,7 @@ from league.web.matches.text import (
     injury_result,
     mistake_name,
     mistake_text,
+    spp_rule_texts,
     winnings_text,
 )
 
@@ -134,6 +135,7 @@ def layout_for(match: Match, ruleset: Ruleset, match_day: Sequence[Player] = ())
         lasting_codes=lasting_codes(ruleset),
         characteristics=characteristic_choices(ruleset),
         winnings_formula=formula,
+        winnings_unit=ruleset.winnings.unit if ruleset.winnings else 0,
         stalling=bool(ruleset.winnings and ruleset.winnings.no_stalling_bonus),
         mistakes=ruleset.expensive_mistakes is not None,
     )
@@ -204,6 +206,8 @@ class SideResult:
     #: The dice of the Expensive Mistakes roll and what the table made of them.
     mistake_working: str | None
     players: tuple[PlayerResult, ...]
+    #: The team rules that change the SPP its players earn, worded.
+    spp_rules: tuple[str, ...] = ()
 
 
 def side_results(match: Match, ruleset: Ruleset) -> list[SideResult]:
@@ -237,6 +241,7 @@ def side_results(match: Match, ruleset: Ruleset) -> list[SideResult]:
                 mistake_loss=side.mistake_loss,
                 mistake_working=mistake_text(ruleset, side),
                 players=tuple(players),
+                spp_rules=tuple(spp_rule_texts(ruleset, side.team)),
             )
         )
     return results
