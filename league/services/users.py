@@ -143,10 +143,18 @@ def user_for_session(session: Session, session_secret: str) -> User | None:
     return session.scalar(select(User).where(User.session_secret == session_secret))
 
 
-def end_sessions(session: Session, user: User) -> None:
-    """Sign `user` out on every device: cookies holding the old secret stop working."""
+def end_sessions(session: Session, user: User, *, revoke_tokens: bool = False) -> int:
+    """Sign `user` out on every device: cookies holding the old secret stop working.
+
+    With `revoke_tokens`, every API token stops too (a copied token outlives any cookie).
+    The number of tokens revoked.
+    """
     user.session_secret = new_session_secret()
-    audit.record(session, user, "user.end_sessions", "user", user.id)
+    revoked = active_tokens(session, user) if revoke_tokens else []
+    for row in revoked:
+        _revoke(session, user, row)
+    audit.record(session, user, "user.end_sessions", "user", user.id, revoked_tokens=len(revoked))
+    return len(revoked)
 
 
 @dataclass(frozen=True, slots=True)
@@ -254,9 +262,13 @@ def get_own_token(session: Session, user: User, token_id: int) -> ApiToken:
 def revoke_token(session: Session, user: User, token_id: int) -> ApiToken:
     """Revoke one of the user's tokens; it stops authenticating with the next request."""
     row = get_own_token(session, user, token_id)
+    _revoke(session, user, row)
+    return row
+
+
+def _revoke(session: Session, user: User, row: ApiToken) -> None:
     row.revoked_at = datetime.now(UTC)
     audit.record(session, user, "token.revoke", "api_token", row.id, name=row.name)
-    return row
 
 
 def _aware(moment: datetime) -> datetime:
