@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import hashlib
+import hmac
 import math
 import time
+from datetime import timedelta
 from urllib.parse import urlsplit
 
 from flask import Flask, current_app, g, request
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
+from itsdangerous import BadSignature, URLSafeTimedSerializer
 from limits.errors import StorageError
 from limits.storage import MemoryStorage, Storage
 from werkzeug.wrappers import Response
@@ -41,6 +44,11 @@ LOGIN_SLOWDOWN_FREE_FAILURES = 10
 LOGIN_SLOWDOWN_MAX_DELAY = 30
 #: The failures are counted over the hour starting with the first of them.
 LOGIN_SLOWDOWN_WINDOW = 3600
+#: A browser that logged in to a username is not slowed down for it (so a guesser who
+#: takes every turn still cannot keep the owner out): a signed cookie naming the last few.
+KNOWN_BROWSER_COOKIE = "known_browser"
+KNOWN_BROWSER_FOR = timedelta(days=90)
+KNOWN_BROWSER_USERNAMES = 5
 #: Sign-up attempts from one address.
 REGISTER_LIMIT = "10 per hour"
 #: Roster sheets rendered for signed-out visitors from one address (copies from the cache
@@ -93,9 +101,12 @@ class LoginSlowdown:
         """Seconds to wait before trying `username` again; 0: this attempt may go ahead.
 
         An attempt that goes ahead takes the turn, an atomic counter in the store that
-        expires after the delay, so attempts sent together do not all slip through. A wait
-        is also this response's Retry-After header.
+        expires after the delay, so attempts sent together do not all slip through. A
+        browser that logged in to `username` before never waits. A wait is also this
+        response's Retry-After header.
         """
+        if _browser_key(username) in _known_usernames():
+            return 0
         failures_key, turn_key = self._keys(username)
         for store in self._stores():
             try:
@@ -119,11 +130,50 @@ class LoginSlowdown:
                 current_app.logger.warning("Rate limit store unreachable: counting in memory")
 
     @staticmethod
+    def remember_browser(response: Response, username: str) -> None:
+        """Note on `response` that this browser logged in to `username`."""
+        known = [key for key in _known_usernames() if key != _browser_key(username)]
+        value = [_browser_key(username), *known][:KNOWN_BROWSER_USERNAMES]
+        response.set_cookie(
+            KNOWN_BROWSER_COOKIE,
+            _known_browser_signer().dumps(value),
+            max_age=KNOWN_BROWSER_FOR,
+            secure=current_app.config["SESSION_COOKIE_SECURE"],
+            httponly=True,
+            samesite="Lax",
+        )
+
+    @staticmethod
     def retry_after_header(response: Response) -> Response:
         """The pause as Retry-After (the limiter would round it down, or put its own)."""
         if "login_pause" in g:
             response.headers["Retry-After"] = str(g.login_pause)
         return response
+
+
+def _known_browser_signer() -> URLSafeTimedSerializer:
+    return URLSafeTimedSerializer(current_app.secret_key or "", salt="known-browser")
+
+
+def _browser_key(username: str) -> str:
+    """A username as the known-browser cookie holds it: keyed, so the cookie does not tell
+    who used the browser."""
+    secret = current_app.secret_key or ""
+    key = secret if isinstance(secret, bytes) else secret.encode()
+    return hmac.new(key, username.strip().lower().encode(), "sha256").hexdigest()[:32]
+
+
+def _known_usernames() -> list[str]:
+    """The usernames (as `_browser_key`s) this browser logged in to; none if the cookie is
+    missing, too old or not signed by us."""
+    value = request.cookies.get(KNOWN_BROWSER_COOKIE)
+    if not value:
+        return []
+    try:
+        known = _known_browser_signer().loads(value, max_age=int(KNOWN_BROWSER_FOR.total_seconds()))
+    except BadSignature:
+        return []
+    return [key for key in known if isinstance(key, str)] if isinstance(known, list) else []
 
 
 def _errors_of(store: Storage) -> tuple[type[Exception], ...]:

@@ -48,7 +48,9 @@ def register() -> str | Response:
             flash(
                 gettext("Welcome, %(name)s! Your account is ready.", name=user.username), "success"
             )
-            return redirect(next_url or url_for("main.index"))
+            response = redirect(next_url or url_for("main.index"))
+            login_slowdown.remember_browser(response, user.username)
+            return response
     return render_template("auth/register.html", form=form, next_url=next_url)
 
 
@@ -101,7 +103,9 @@ def login() -> str | Response:
         else:
             login_user(user, remember=bool(form.remember.data))
             flash(gettext("Logged in as %(name)s.", name=user.username), "success")
-            return redirect(next_url or url_for("main.index"))
+            response = redirect(next_url or url_for("main.index"))
+            login_slowdown.remember_browser(response, user.username)
+            return response
     return render_template("auth/login.html", form=form, next_url=next_url)
 
 

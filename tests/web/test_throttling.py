@@ -110,6 +110,35 @@ def test_the_failures_behind_the_slowdown_are_forgotten_after_an_hour(
     assert log_in(client, "grim", DEFAULT_PASSWORD, "10.0.0.1").status_code == 302
 
 
+def test_a_browser_that_logged_in_before_is_never_paused(app: Flask, client: FlaskClient) -> None:
+    """A guesser who takes every turn the moment it comes still cannot keep the owner out."""
+    make_user("grim")
+    make_user("zug")
+    assert log_in(client, "grim", DEFAULT_PASSWORD, "10.0.0.1").status_code == 302
+    client.post("/logout")
+    zugs_browser = app.test_client()
+    assert log_in(zugs_browser, "zug", DEFAULT_PASSWORD, "10.0.0.9").status_code == 302
+    zugs_browser.post("/logout")
+    attacker = app.test_client()
+    for attempt in range(LOGIN_SLOWDOWN_FREE_FAILURES + 1):
+        assert log_in(attacker, "grim", f"guess {attempt}", f"10.1.0.{attempt}").status_code == 200
+
+    assert log_in(app.test_client(), "grim", DEFAULT_PASSWORD, "10.0.0.2").status_code == 429
+    assert log_in(zugs_browser, "grim", DEFAULT_PASSWORD, "10.0.0.9").status_code == 429
+    # The cookie is signed: changed, it counts for nothing.
+    known = client.get_cookie("known_browser")
+    assert known is not None
+    assert known.http_only
+    assert known.same_site == "Lax"
+    forged = app.test_client()
+    forged.set_cookie(
+        "known_browser", known.value[:-2] + ("AA" if known.value[-2:] != "AA" else "BB")
+    )
+    assert log_in(forged, "grim", DEFAULT_PASSWORD, "10.0.0.2").status_code == 429
+    # grim's own browser gets in at once, from anywhere.
+    assert log_in(client, " Grim", DEFAULT_PASSWORD, "10.0.0.3").status_code == 302
+
+
 def test_someone_elses_failures_at_a_shared_address_do_not_lock_a_coach_out(
     client: FlaskClient,
 ) -> None:
