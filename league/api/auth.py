@@ -9,9 +9,10 @@ from typing import Any
 from flask import g, request
 
 from league.api.errors import Unauthorized
+from league.extensions import db
 from league.models import User
+from league.services import users
 from league.services.unit_of_work import unit_of_work
-from league.services.users import user_for_token
 
 
 def token_user() -> User | None:
@@ -19,9 +20,15 @@ def token_user() -> User | None:
     scheme, _, token = header.partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
         return None
-    # Commits the token's last use (written at most once a minute), nothing else.
-    with unit_of_work() as session:
-        return user_for_token(session, token.strip())
+    row = users.active_token(db.session(), token.strip())
+    if row is None:
+        return None
+    user = row.user
+    if users.token_use_due(row):
+        # Commits the token's last use, nothing else; at most once a minute.
+        with unit_of_work() as session:
+            users.note_token_use(session, row.id)
+    return user
 
 
 def token_required(view: Callable[..., Any]) -> Callable[..., Any]:

@@ -9,7 +9,7 @@ import secrets
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from sqlalchemy import func, select
+from sqlalchemy import func, or_, select, update
 from sqlalchemy.orm import Session
 from werkzeug.security import check_password_hash, generate_password_hash
 from zxcvbn import zxcvbn
@@ -143,10 +143,18 @@ def user_for_session(session: Session, session_secret: str) -> User | None:
     return session.scalar(select(User).where(User.session_secret == session_secret))
 
 
-def end_sessions(session: Session, user: User) -> None:
-    """Sign `user` out on every device: cookies holding the old secret stop working."""
+def end_sessions(session: Session, user: User, *, revoke_tokens: bool = False) -> int:
+    """Sign `user` out on every device: cookies holding the old secret stop working.
+
+    With `revoke_tokens`, every API token stops too (a copied token outlives any cookie).
+    The number of tokens revoked.
+    """
     user.session_secret = new_session_secret()
-    audit.record(session, user, "user.end_sessions", "user", user.id)
+    revoked = active_tokens(session, user) if revoke_tokens else []
+    for row in revoked:
+        _revoke(session, user, row)
+    audit.record(session, user, "user.end_sessions", "user", user.id, revoked_tokens=len(revoked))
+    return len(revoked)
 
 
 @dataclass(frozen=True, slots=True)
@@ -254,9 +262,13 @@ def get_own_token(session: Session, user: User, token_id: int) -> ApiToken:
 def revoke_token(session: Session, user: User, token_id: int) -> ApiToken:
     """Revoke one of the user's tokens; it stops authenticating with the next request."""
     row = get_own_token(session, user, token_id)
+    _revoke(session, user, row)
+    return row
+
+
+def _revoke(session: Session, user: User, row: ApiToken) -> None:
     row.revoked_at = datetime.now(UTC)
     audit.record(session, user, "token.revoke", "api_token", row.id, name=row.name)
-    return row
 
 
 def _aware(moment: datetime) -> datetime:
@@ -264,18 +276,36 @@ def _aware(moment: datetime) -> datetime:
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
-def user_for_token(session: Session, token: str) -> User | None:
-    """The user an active token belongs to, noting its use; None for any other string.
-
-    The use is written to the token (at most once per TOKEN_USE_PRECISION); the caller
-    commits it.
-    """
-    row = session.scalar(
+def active_token(session: Session, token: str) -> ApiToken | None:
+    """The active token `token` is (its owner: `.user`); None for any other string."""
+    return session.scalar(
         select(ApiToken).where(ApiToken.token_hash == _digest(token), ApiToken.revoked_at.is_(None))
     )
-    if row is None:
-        return None
+
+
+def token_use_due(row: ApiToken) -> bool:
+    """Whether this use of the token is to be written (at most once per TOKEN_USE_PRECISION:
+    the requests in between only read, and on SQLite take no write lock)."""
+    return (
+        row.last_used_at is None
+        or datetime.now(UTC) - _aware(row.last_used_at) >= TOKEN_USE_PRECISION
+    )
+
+
+def note_token_use(session: Session, token_id: int) -> None:
+    """Write the token's use; the caller commits."""
     now = datetime.now(UTC)
-    if row.last_used_at is None or now - _aware(row.last_used_at) >= TOKEN_USE_PRECISION:
-        row.last_used_at = now
-    return row.user
+    # Conditional: of two requests at the same moment, one writes.
+    session.execute(
+        update(ApiToken)
+        .where(
+            ApiToken.id == token_id,
+            or_(
+                ApiToken.last_used_at.is_(None),
+                ApiToken.last_used_at <= now - TOKEN_USE_PRECISION,
+            ),
+        )
+        .values(last_used_at=now)
+        # Not compared in Python with the loaded row (SQLite gives naive datetimes back).
+        .execution_options(synchronize_session=False)
+    )

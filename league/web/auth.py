@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask import Blueprint, flash, make_response, redirect, render_template, request, url_for
 from flask_login import current_user, login_required, login_user, logout_user
 from werkzeug.wrappers import Response
 
 from league.extensions import db
-from league.i18n import gettext
+from league.i18n import gettext, ngettext
 from league.security import (
+    LOGIN_LIMIT_MESSAGE,
     LOGIN_LIMIT_PER_ADDRESS,
-    LOGIN_LIMIT_PER_USERNAME,
+    LOGIN_LIMIT_PER_PAIR,
     REGISTER_LIMIT,
     limiter,
-    login_username_key,
+    login_pair_key,
+    login_slowdown,
 )
 from league.services import users
 from league.services.errors import DomainError
@@ -46,19 +48,30 @@ def register() -> str | Response:
             flash(
                 gettext("Welcome, %(name)s! Your account is ready.", name=user.username), "success"
             )
-            return redirect(next_url or url_for("main.index"))
+            response = redirect(next_url or url_for("main.index"))
+            login_slowdown.remember_browser(response, user.username)
+            return response
     return render_template("auth/register.html", form=form, next_url=next_url)
 
 
 def _failed(response: Response) -> bool:
-    """Only failed log-ins count (a success redirects)."""
-    return response.status_code != 302
+    """Only failed log-ins count: a success redirects, a pause (429) checked no password."""
+    return response.status_code not in (302, 429)
 
 
 @bp.route("/login", methods=["GET", "POST"])
-@limiter.limit(LOGIN_LIMIT_PER_ADDRESS, methods=["POST"], deduct_when=_failed)
 @limiter.limit(
-    LOGIN_LIMIT_PER_USERNAME, methods=["POST"], key_func=login_username_key, deduct_when=_failed
+    LOGIN_LIMIT_PER_ADDRESS,
+    methods=["POST"],
+    deduct_when=_failed,
+    error_message=LOGIN_LIMIT_MESSAGE,
+)
+@limiter.limit(
+    LOGIN_LIMIT_PER_PAIR,
+    methods=["POST"],
+    key_func=login_pair_key,
+    deduct_when=_failed,
+    error_message=LOGIN_LIMIT_MESSAGE,
 )
 def login() -> str | Response:
     if current_user.is_authenticated:
@@ -66,8 +79,23 @@ def login() -> str | Response:
     form = LoginForm()
     next_url = safe_next(request.args.get("next"), "")
     if form.validate_on_submit():
-        user = users.authenticate(db.session(), form.username.data or "", form.password.data or "")
+        username = form.username.data or ""
+        # Before the password is checked: a pause gives a guesser nothing to learn.
+        wait = login_slowdown.attempt(username)
+        if wait:
+            form.username.errors = [
+                ngettext(
+                    "This account had many wrong passwords lately: try again in %(num)s second.",
+                    "This account had many wrong passwords lately: try again in %(num)s seconds.",
+                    wait,
+                )
+            ]
+            return make_response(
+                render_template("auth/login.html", form=form, next_url=next_url), 429
+            )
+        user = users.authenticate(db.session(), username, form.password.data or "")
         if user is None:
+            login_slowdown.failed(username)
             form.password.errors = [
                 *form.password.errors,
                 gettext("Unknown username or wrong password."),
@@ -75,7 +103,9 @@ def login() -> str | Response:
         else:
             login_user(user, remember=bool(form.remember.data))
             flash(gettext("Logged in as %(name)s.", name=user.username), "success")
-            return redirect(next_url or url_for("main.index"))
+            response = redirect(next_url or url_for("main.index"))
+            login_slowdown.remember_browser(response, user.username)
+            return response
     return render_template("auth/login.html", form=form, next_url=next_url)
 
 

@@ -15,12 +15,12 @@ from flask import (
 )
 from flask_login import current_user, login_required, login_user, logout_user
 from werkzeug.wrappers import Response
-from wtforms import PasswordField, SelectField, StringField, SubmitField
+from wtforms import BooleanField, PasswordField, SelectField, StringField, SubmitField
 from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]
 from wtforms.validators import DataRequired, EqualTo, Length
 
 from league.extensions import db
-from league.i18n import LANGUAGES, gettext
+from league.i18n import LANGUAGES, gettext, ngettext
 from league.services import users
 from league.services.errors import DomainError
 from league.services.submissions import Resubmitted
@@ -73,6 +73,12 @@ class LanguageForm(FlaskForm):
     submit = SubmitField(_l("Save language"))
 
 
+class EndSessionsForm(FlaskForm):
+    # Ticked when the page opens (see end_sessions), not as the field's default, which
+    # Flask-WTF would also apply to a post without fields.
+    revoke_tokens = BooleanField(_l("Revoke my API tokens too"))
+
+
 def _language_form() -> LanguageForm:
     return LanguageForm(formdata=None, data={"language": current_user.language or ""})
 
@@ -89,7 +95,6 @@ def _render(
         language_form=language_form or _language_form(),
         form=form or TokenForm(formdata=None),
         password_form=password_form or PasswordForm(formdata=None),
-        sessions_form=EmptyForm(formdata=None),
         tokens=users.active_tokens(db.session(), current_user),
         new_token=new_token,
     )
@@ -147,17 +152,38 @@ def change_language() -> Response:
     return _render(language_form=form, status=400)
 
 
-@bp.post("/sessions/end")
+@bp.route("/sessions/end", methods=["GET", "POST"])
 @login_required
-def end_sessions() -> Response:
-    """Log out everywhere: this browser and every other one, remembered or not."""
-    if EmptyForm().validate_on_submit():
+def end_sessions() -> str | Response:
+    """Log out everywhere: this browser and every other one, remembered or not; asks first,
+    offering to revoke the API tokens too."""
+    form = EndSessionsForm()
+    if form.validate_on_submit():
         with unit_of_work() as session:
-            users.end_sessions(session, current_user)
+            revoked = users.end_sessions(
+                session, current_user, revoke_tokens=bool(form.revoke_tokens.data)
+            )
         logout_user()
-        flash(gettext("You are logged out on every device."), "info")
+        flash(
+            ngettext(
+                "You are logged out on every device, and your API token is revoked.",
+                "You are logged out on every device, and your %(num)s API tokens are revoked.",
+                revoked,
+            )
+            if revoked
+            else gettext("You are logged out on every device."),
+            "info",
+        )
         return redirect(url_for("main.index"))
-    return _render(status=400)
+    if not form.is_submitted():
+        # Ticked at first: a lost or shared device may hold a copied token as well.
+        form = EndSessionsForm(formdata=None, data={"revoke_tokens": True})
+    page = render_template(
+        "profile/end_sessions.html",
+        form=form,
+        tokens=users.active_tokens(db.session(), current_user),
+    )
+    return make_response(page, 400 if form.is_submitted() else 200)
 
 
 @bp.post("/tokens")

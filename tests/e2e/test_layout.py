@@ -217,6 +217,7 @@ PAGES = {
     "fire": ("/players/{s.scorer_id}/fire", []),
     "hand over": ("/teams/{s.active_team_id}/coach", []),
     "profile": ("/profile", []),
+    "log out everywhere": ("/profile/sessions/end", []),
     "rules": ("/rules", []),
     "ruleset": ("/rules/bb2025", []),
     "skills": ("/rules/bb2025/skills", []),

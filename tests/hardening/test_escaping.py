@@ -310,10 +310,12 @@ def test_forms_show_hostile_input_escaped(client: FlaskClient, hostile: Hostile)
     assert response.status_code == 400
     assert_shown_escaped(response.text, p, "the report form")
 
-    # An API token named by the payload: the profile, the revoke page and its message.
+    # An API token named by the payload: the profile, the log-out-everywhere page listing
+    # it, the revoke page and its message.
     response = client.post("/profile/tokens", data={"name": p})
     assert response.status_code == 200
     assert_shown_escaped(response.text, p, "the new token")
+    assert_shown_escaped(client.get("/profile/sessions/end").text, p, "log out everywhere")
     found = re.search(r"/profile/tokens/(\d+)/revoke", response.text)
     assert found is not None
     revoke = found.group(0)

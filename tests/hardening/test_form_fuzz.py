@@ -268,7 +268,7 @@ SPECS = (
             "confirm": "mighty zug smashes",
         },
     ),
-    Spec("profile.end_sessions", "/profile/sessions/end", Role.COACH, {}),
+    Spec("profile.end_sessions", "/profile/sessions/end", Role.COACH, {"revoke_tokens": "y"}),
     Spec("profile.change_language", "/profile/language", Role.COACH, {"language": "de"}),
     Spec("i18n.switch", "/language", Role.ANONYMOUS, {"language": "de", "next": "/rules"}),
     Spec("profile.create_token", "/profile/tokens", Role.COACH, {"name": "Fuzz token"}),

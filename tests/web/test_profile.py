@@ -10,9 +10,9 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
-from sqlalchemy import select
+from sqlalchemy import Connection, event, select
 
-from league.extensions import db
+from league.extensions import WRITES, db
 from league.models import ApiToken, User
 from league.services import users
 from league.services.unit_of_work import unit_of_work
@@ -177,3 +177,24 @@ def test_old_uses_are_refreshed(client: FlaskClient, grim: User) -> None:
     refreshed = tokens_of("grim")[0].last_used_at
     assert refreshed is not None
     assert refreshed.replace(tzinfo=UTC) > long_ago + timedelta(minutes=59)
+
+
+def test_a_use_within_the_minute_only_reads(client: FlaskClient, grim: User) -> None:
+    """Noting the use costs a write transaction (on SQLite the write lock) once a minute,
+    not on every request."""
+    token = new_token(client, "bot")
+    transactions: list[bool] = []
+
+    def began(connection: Connection) -> None:
+        transactions.append(bool(connection.get_execution_options().get(WRITES)))
+
+    event.listen(db.engine, "begin", began)
+    try:
+        assert me(client, token).status_code == 200  # the first use is written
+        assert True in transactions
+        transactions.clear()
+        assert me(client, token).status_code == 200
+        assert me(client, token).status_code == 200
+    finally:
+        event.remove(db.engine, "begin", began)
+    assert True not in transactions

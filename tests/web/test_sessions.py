@@ -6,6 +6,7 @@ the account once its owner logs out (issue 14, point 4).
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime, timedelta
 from email.utils import parsedate_to_datetime
 from pathlib import Path
@@ -18,6 +19,8 @@ from sqlalchemy import select
 from league import config
 from league.extensions import db
 from league.models import AuditEntry, User
+from league.services import users
+from league.services.unit_of_work import unit_of_work
 from tests.factories import DEFAULT_PASSWORD, make_user
 
 COOKIES = ("session", "remember_token")
@@ -131,6 +134,62 @@ def test_log_out_everywhere_ends_every_session(app: Flask, client: FlaskClient) 
     assert db.session.scalar(select(AuditEntry.action).order_by(AuditEntry.id.desc())) == (
         "user.end_sessions"
     )
+
+
+def bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def test_log_out_everywhere_asks_first_and_revokes_the_api_tokens_by_default(
+    app: Flask, client: FlaskClient
+) -> None:
+    """Issue 33, point 11: a token copied from a lost device used to outlive the log-out."""
+    grim = make_user("grim")
+    with unit_of_work() as session:
+        tokens = [users.issue_token(session, grim, name) for name in ("Discord bot", "export")]
+    log_in(client)
+    assert client.get("/api/v1/me", headers=bearer(tokens[0])).status_code == 200
+
+    page = client.get("/profile/sessions/end")
+    assert page.status_code == 200
+    assert "Your 2 API tokens are not log-ins" in page.text
+    assert "Discord bot" in page.text
+    assert "never used" in page.text  # the export
+    assert re.search(r'<input [^>]*checked id="revoke_tokens" name="revoke_tokens"', page.text)
+    assert signed_in(client)  # asking changes nothing
+
+    # A browser sends a ticked box as "y".
+    response = client.post(
+        "/profile/sessions/end", data={"revoke_tokens": "y"}, follow_redirects=True
+    )
+    assert "your 2 API tokens are revoked" in response.text
+    assert not signed_in(client)
+    for token in tokens:
+        assert client.get("/api/v1/me", headers=bearer(token)).status_code == 401
+    actions = db.session.scalars(select(AuditEntry.action).order_by(AuditEntry.id)).all()
+    assert actions[-3:] == ["token.revoke", "token.revoke", "user.end_sessions"]
+
+
+def test_log_out_everywhere_can_leave_the_api_tokens_working(
+    app: Flask, client: FlaskClient
+) -> None:
+    grim = make_user("grim")
+    with unit_of_work() as session:
+        token = users.issue_token(session, grim, "Discord bot")
+    log_in(client)
+    # The box unticked: a browser sends no value for it.
+    response = client.post("/profile/sessions/end", follow_redirects=True)
+    assert "You are logged out on every device." in response.text
+    assert not signed_in(client)
+    assert client.get("/api/v1/me", headers=bearer(token)).status_code == 200
+
+
+def test_without_tokens_log_out_everywhere_offers_nothing_to_revoke(client: FlaskClient) -> None:
+    make_user("grim")
+    log_in(client)
+    page = client.get("/profile/sessions/end").text
+    assert "revoke_tokens" not in page
+    assert "Yes, log out everywhere" in page
 
 
 def change_password(client: FlaskClient, current: str, new: str, confirm: str | None = None):

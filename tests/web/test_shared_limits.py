@@ -23,7 +23,7 @@ import pytest
 import redis
 
 from league.extensions import db
-from league.security import LOGIN_LIMIT_PER_USERNAME
+from league.security import LOGIN_LIMIT_PER_PAIR
 from tests.conftest import IN_CI, make_app
 from tests.factories import DEFAULT_PASSWORD, make_user
 
@@ -65,8 +65,9 @@ def _wait_until_serving(port: int, server: subprocess.Popen, log: Path) -> None:
 
 
 @pytest.fixture
-def two_servers(tmp_path: Path, redis_store: redis.Redis) -> Iterator[list[int]]:
-    """Two app processes on one SQLite file and one Redis, with a user called grim."""
+def two_servers(tmp_path: Path, redis_store: redis.Redis) -> Iterator[tuple[list[int], str]]:
+    """Two app processes on one SQLite file and one Redis, with a user called grim; and
+    the prefix of their keys in Redis."""
     database_url = f"sqlite:///{tmp_path / 'shared.sqlite3'}"
     app = make_app(database_url)
     with app.app_context():
@@ -94,12 +95,12 @@ def two_servers(tmp_path: Path, redis_store: redis.Redis) -> Iterator[list[int]]
     try:
         for port, server, log in zip(ports, servers, logs, strict=True):
             _wait_until_serving(port, server, log)
-        yield ports
+        yield ports, prefix
     finally:
         for server in servers:
             server.terminate()
             server.wait(timeout=10)
-        for key in redis_store.scan_iter(f"{prefix}*"):
+        for key in redis_store.scan_iter(f"*{prefix}*"):
             redis_store.delete(key)
 
 
@@ -115,10 +116,16 @@ def _log_in(port: int, password: str) -> int:
         connection.close()
 
 
-def test_two_processes_share_one_count(two_servers: list[int]) -> None:
-    allowed = int(LOGIN_LIMIT_PER_USERNAME.split()[0])  # 10 failures a minute
-    statuses = [_log_in(two_servers[n % 2], f"guess {n}") for n in range(allowed)]
+def test_two_processes_share_one_count(
+    two_servers: tuple[list[int], str], redis_store: redis.Redis
+) -> None:
+    ports, prefix = two_servers
+    allowed = int(LOGIN_LIMIT_PER_PAIR.split()[0])  # 10 failures a minute
+    statuses = [_log_in(ports[n % 2], f"guess {n}") for n in range(allowed)]
     assert statuses == [200] * allowed  # five failures on each server
     # The eleventh attempt is refused by either process, even with the right password.
-    assert _log_in(two_servers[0], DEFAULT_PASSWORD) == 429
-    assert _log_in(two_servers[1], DEFAULT_PASSWORD) == 429
+    assert _log_in(ports[0], DEFAULT_PASSWORD) == 429
+    assert _log_in(ports[1], DEFAULT_PASSWORD) == 429
+    # The failures behind the per-username slowdown are counted there too, all ten.
+    (failures,) = redis_store.scan_iter(f"*{prefix}login-failures:*")
+    assert int(redis_store.get(failures) or 0) == allowed
