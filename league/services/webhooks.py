@@ -335,7 +335,9 @@ def send_test(session: Session, actor: User, webhook_id: int) -> WebhookDelivery
             code="webhook_paused",
         )
     league = webhook.league
-    return _queue(session, webhook, league, TEST_EVENT, {"url": _url("leagues", league.id)})
+    delivery = _queue(session, webhook, league, TEST_EVENT, {"url": _url("leagues", league.id)})
+    audit.record(session, actor, "webhook.test", "webhook", webhook.id)
+    return delivery
 
 
 #: Runs a delivery outside the request: `league.jobs` points it at the job queue

@@ -428,6 +428,7 @@ SPECS = (
     Spec("webhooks.index", "/leagues/{league}/webhooks", Role.COMMISSIONER, WEBHOOK_FIELDS),
     Spec("webhooks.edit", "/webhooks/{webhook}/edit", Role.COMMISSIONER, WEBHOOK_FIELDS),
     Spec("webhooks.resume", "/webhooks/{webhook}/resume", Role.COMMISSIONER, {}),
+    Spec("webhooks.send_test", "/webhooks/{webhook}/test", Role.COMMISSIONER, {}),
     Spec("webhooks.delete", "/webhooks/{webhook}/delete", Role.COMMISSIONER, {"confirmed": "yes"}),
 )
 

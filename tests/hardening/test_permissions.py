@@ -773,6 +773,14 @@ ROWS: tuple[Row, ...] = (
         audited("webhook.resume"),
     ),
     Row(
+        "send a test to a webhook",
+        "webhooks.send_test",
+        "POST",
+        _post("/webhooks/{webhook}/test"),
+        web(COMMISSIONERS),
+        audited("webhook.test"),
+    ),
+    Row(
         "delete a webhook",
         "webhooks.delete",
         "POST",
