@@ -14,7 +14,8 @@ A worker is `flask jobs worker` (`make run` starts one beside the web server).
 Any module may add a job: decorate a function with :func:`task` and call it
 (``deliver(hook_id)`` enqueues and returns at once; ``enqueue(deliver, hook_id)``
 says the same). The function runs in an app context of its own, with a fresh
-database session and a request context for `url_for`.
+database session and no request: the URLs it prints come from `league.urls.public_url`
+(built on PUBLIC_URL).
 
 Three jobs live here: webhook deliveries (each retry scheduled when it is due),
 the league pack (one per league and paper at a time, its progress kept in the
@@ -105,11 +106,13 @@ def init_app(app: Flask) -> None:
 
 @contextlib.contextmanager
 def _job_context() -> Iterator[None]:
-    """An app context of its own (so its own database session) and a request context for
-    `url_for`, also when the job runs inside a request (immediate mode)."""
+    """An app context of its own (so its own database session), also when the job runs
+    inside a request (immediate mode). No request context: in production a made-up request
+    for some host is refused by the trusted-hosts check, leaving `url_for` without an
+    adapter; jobs build their URLs with `league.urls.public_url` instead."""
     if _app is None:
         raise RuntimeError("league.jobs.init_app was not called: no app to run the job in")
-    with _app.app_context(), _app.test_request_context("/"):
+    with _app.app_context():
         yield
 
 
