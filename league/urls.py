@@ -8,6 +8,14 @@ from urllib.parse import urlsplit
 from flask import current_app
 
 
+def public_base() -> str:
+    """The site's address as visitors see it: PUBLIC_URL, else SERVER_NAME (production
+    requires one of them)."""
+    config = current_app.config
+    base = config.get("PUBLIC_URL") or f"{config['PREFERRED_URL_SCHEME']}://{config['SERVER_NAME']}"
+    return str(base).rstrip("/")
+
+
 def public_url(endpoint: str, **values: Any) -> str:
     """An absolute URL to print or hand out, on the configured address (PUBLIC_URL, else
     SERVER_NAME): never the request's Host header, which any client may set.
@@ -17,9 +25,7 @@ def public_url(endpoint: str, **values: Any) -> str:
     refused by the trusted-hosts check.
     """
     app = current_app
-    config = app.config
-    base = config.get("PUBLIC_URL") or f"{config['PREFERRED_URL_SCHEME']}://{config['SERVER_NAME']}"
-    address = urlsplit(base)
+    address = urlsplit(public_base())
     adapter = app.url_map.bind(
         address.netloc, script_name=address.path or "/", url_scheme=address.scheme
     )

@@ -16,7 +16,7 @@ from flask import Flask
 from league.extensions import db
 from league.models import League, Team
 from league.pdf.roster import team_roster_pdf
-from league.services import teams
+from league.services import teams, webhooks
 from league.services.unit_of_work import unit_of_work
 from league.urls import public_url
 from tests.conftest import make_app
@@ -101,3 +101,26 @@ def test_the_league_pack_builds_in_production(production: Flask) -> None:
         ids = [t.id for t in db.session.get(League, league_id).teams]
     for team_id in ids:
         assert f"{PUBLIC}/teams/{team_id}" in text
+
+
+def test_webhook_payloads_link_the_public_address(production: Flask, database_url: str) -> None:
+    # Deliveries are jobs too; their payloads name pages on the public address, also when
+    # production is given SERVER_NAME instead of PUBLIC_URL (then plain http, Flask's default).
+    by_name = make_app(
+        database_url,
+        LEAGUE_ENV="production",
+        PUBLIC_URL=None,
+        SERVER_NAME="bb.example",
+        RATELIMIT_SINGLE_PROCESS=True,
+    )
+    with production.app_context():
+        commissioner, coach = sample.make_users()
+        league = sample.make_sample_league(commissioner, coach, "Hook League")
+        (team_id,) = active_teams(coach, league, ("Ants",))
+        team = db.session.get(Team, team_id)
+        assert team is not None
+        assert webhooks.team_payload(team)["team"]["url"] == f"{PUBLIC}/teams/{team_id}"
+    with by_name.app_context():
+        team = db.session.get(Team, team_id)
+        assert team is not None
+        assert webhooks.team_payload(team)["team"]["url"] == f"http://bb.example/teams/{team_id}"
