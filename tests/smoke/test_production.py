@@ -31,7 +31,7 @@ import uuid
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, NoReturn, TypeVar
 from urllib.parse import urlsplit
 
 import pytest
@@ -58,7 +58,7 @@ PATIENCE = 60
 T = TypeVar("T")
 
 
-def _unavailable(message: str) -> None:
+def _unavailable(message: str) -> NoReturn:
     if IN_CI:
         pytest.fail(f"{message} (CI=true: the production smoke test is required)")
     pytest.skip(f"SKIPPED the production smoke test: {message}")
