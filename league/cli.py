@@ -203,7 +203,8 @@ def jobs_worker(workers: int) -> None:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
     logging.getLogger("weasyprint").setLevel(logging.WARNING)  # its steps, per sheet
     click.echo(f"Worker on {current_app.config['JOB_QUEUE']} with {workers} thread(s).")
-    jobs.huey.create_consumer(workers=workers, worker_type="thread", periodic=False).run()
+    # The scheduler (periodic=True) runs the heartbeat and the restart of stale packs.
+    jobs.huey.create_consumer(workers=workers, worker_type="thread", periodic=True).run()
 
 
 def register_cli(app: Flask) -> None:

@@ -14,12 +14,15 @@ A worker is `flask jobs worker` (`make run` starts one beside the web server).
 Any module may add a job: decorate a function with :func:`task` and call it
 (``deliver(hook_id)`` enqueues and returns at once; ``enqueue(deliver, hook_id)``
 says the same). The function runs in an app context of its own, with a fresh
-database session and a request context for `url_for`.
+database session and no request: the URLs it prints come from `league.urls.public_url`
+(built on PUBLIC_URL).
 
 Three jobs live here: webhook deliveries (each retry scheduled when it is due),
 the league pack (one per league and paper at a time, its progress kept in the
 queue's store under ``pack:<entry>``), and rendering a team's sheet ahead, after
-every commit that changed something it prints.
+every commit that changed something it prints. Two more run every minute in each
+worker (Huey's scheduler): the heartbeat `/healthz` reads, and restarting the packs
+whose worker died.
 """
 
 from __future__ import annotations
@@ -34,17 +37,18 @@ from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
 from flask import Flask
-from huey import MemoryHuey
+from huey import MemoryHuey, crontab
 from huey.api import Result, Task, TaskWrapper
 from huey.signals import SIGNAL_INTERRUPTED
 from huey.storage import RedisStorage, SqliteStorage
-from sqlalchemy import event
+from sqlalchemy import event, select
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.util import identity_key
 
 from league.extensions import db
 from league.i18n import in_language
 from league.models import Advancement, League, MatchPlayer, MatchTeam, Player, Team, TreasuryEntry
+from league.pdf.context import PAPER_SIZES
 from league.pdf.roster import build_league_pack, entry_name, team_roster_pdf
 from league.services import webhooks
 
@@ -57,6 +61,11 @@ R = TypeVar("R")
 huey = MemoryHuey("league", immediate=True)
 #: A running pack whose progress has not moved for this long lost its worker: start again.
 STALE_AFTER = 120.0
+#: Where workers note when they last ran a job (Unix time), for `/healthz`.
+HEARTBEAT_KEY = "worker:heartbeat"
+#: A heartbeat older than this: no worker is running jobs. Workers beat every minute, but
+#: the beat waits in the queue behind the jobs under way (a large pack: a minute or so).
+HEARTBEAT_STALE_AFTER = 300.0
 #: How often a failing job runs again before it is shown as failed.
 RETRIES = 2
 #: The store key of the objects a flush changed that a roster sheet prints (Session.info).
@@ -105,11 +114,13 @@ def init_app(app: Flask) -> None:
 
 @contextlib.contextmanager
 def _job_context() -> Iterator[None]:
-    """An app context of its own (so its own database session) and a request context for
-    `url_for`, also when the job runs inside a request (immediate mode)."""
+    """An app context of its own (so its own database session), also when the job runs
+    inside a request (immediate mode). No request context: in production a made-up request
+    for some host is refused by the trusted-hosts check, leaving `url_for` without an
+    adapter; jobs build their URLs with `league.urls.public_url` instead."""
     if _app is None:
         raise RuntimeError("league.jobs.init_app was not called: no app to run the job in")
-    with _app.app_context(), _app.test_request_context("/"):
+    with _app.app_context():
         yield
 
 
@@ -135,6 +146,18 @@ def task(
     return decorate
 
 
+def every_minute(function: Callable[[], R]) -> TaskWrapper:
+    """Make `function` a job each worker's scheduler enqueues every minute (and once as it
+    starts), run like the jobs of :func:`task`."""
+
+    @functools.wraps(function)
+    def in_app() -> R:
+        with _job_context():
+            return function()
+
+    return huey.periodic_task(crontab())(in_app)
+
+
 def enqueue(job: TaskWrapper, *args: Any, **kwargs: Any) -> Result | None:
     """Run `job` in the background with these arguments (the same as calling it)."""
     return job(*args, **kwargs)
@@ -144,6 +167,20 @@ def enqueue(job: TaskWrapper, *args: Any, **kwargs: Any) -> Result | None:
 def _requeue_interrupted(_signal: str, interrupted: Task) -> None:
     """A worker told to stop mid-job puts the job back for the next worker."""
     huey.enqueue(interrupted)
+
+
+@every_minute
+def heartbeat() -> None:
+    """Note that a worker runs jobs (a job itself: a worker that is up but stuck, or whose
+    scheduler stopped, does not beat)."""
+    huey.put(HEARTBEAT_KEY, time.time())
+
+
+def heartbeat_age() -> float | None:
+    """Seconds since a worker last ran `heartbeat`, None if none ever did (raises if the
+    queue's store cannot be reached)."""
+    beat = huey.get(HEARTBEAT_KEY, peek=True)
+    return None if beat is None else max(0.0, time.time() - float(beat))
 
 
 # The league pack ------------------------------------------------------------------
@@ -207,6 +244,26 @@ def start_pack(league: League, paper: str, total: int) -> tuple[PackJob, bool]:
     db.session.commit()
     build_pack(league.id, paper)
     return pack_job(league.id, paper) or job, False
+
+
+@every_minute
+def restart_stale_packs() -> list[tuple[int, str]]:
+    """Start again every pack whose progress stopped for STALE_AFTER (its worker was killed:
+    Huey forgets the job of a worker killed with SIGKILL): (league id, paper) of each.
+
+    Every worker runs this each minute; two that restart the same pack at once may build
+    it twice, which costs time only (the PDF is stored whole, by renaming a file).
+    """
+    restarted = []
+    for league in db.session.scalars(select(League).order_by(League.id)).all():
+        for paper in PAPER_SIZES:
+            job = pack_job(league.id, paper)
+            if job is None or not job.stale:
+                continue
+            log.warning("league %s's %s pack stopped moving: building it again", league.id, paper)
+            start_pack(league, paper, job.total)
+            restarted.append((league.id, paper))
+    return restarted
 
 
 @task(retries=RETRIES, context=True)

@@ -60,6 +60,7 @@ from league.services.labels import season_name
 from league.services.leagues import get_league, require_commissioner
 from league.services.standings import standings
 from league.services.unit_of_work import after_commit, unit_of_work
+from league.urls import public_base
 
 #: A league's webhooks: a channel or two per tool is plenty.
 MAX_WEBHOOKS = 10
@@ -480,8 +481,7 @@ def deliver_due(session: Session, *, now: datetime | None = None) -> int:
 
 def _url(kind: str, object_id: int) -> str:
     """The stable page address (`/leagues/1`, `/matches/7`) on the site's public address."""
-    base = current_app.config.get("PUBLIC_URL") or ""
-    return f"{base.rstrip('/')}/{kind}/{object_id}"
+    return f"{public_base()}/{kind}/{object_id}"
 
 
 def _team(team: Team) -> dict[str, Any]:
