@@ -100,7 +100,7 @@ def from_environment(instance_path: Path) -> dict[str, object]:
         # Rendered PDFs: web and worker processes must share it (instance/pdf-cache/ by default).
         "PDF_CACHE_DIR": os.environ.get("PDF_CACHE_DIR") or None,
         # RENDER_AHEAD=0: no job renders a roster sheet after a change (unset: on, not in tests).
-        "RENDER_AHEAD": {"1": True, "0": False}.get(os.environ.get("RENDER_AHEAD", "")),
+        "RENDER_AHEAD": _switch("RENDER_AHEAD"),
         # LEAGUE_BENCH=1 adds /_bench/baseline, the load test's reference page (bench/load.sh).
         "LEAGUE_BENCH": os.environ.get("LEAGUE_BENCH") == "1",
         # Webhooks may post to private networks and this server only when this says so.

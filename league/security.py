@@ -85,8 +85,9 @@ def strict_transport_security(app: Flask) -> str | None:
 def _limit_json_body() -> None:
     """A JSON body is parsed whole in memory: it gets the smaller MAX_JSON_LENGTH, refused
     (413) from its Content-Length before any of it is read."""
-    limit = current_app.config.get("MAX_JSON_LENGTH")
-    if not request.is_json or not limit:
+    limits = [current_app.config.get(name) for name in ("MAX_JSON_LENGTH", "MAX_CONTENT_LENGTH")]
+    limit = min((size for size in limits if size), default=None)
+    if not request.is_json or limit is None:
         return
     if request.content_length is not None and request.content_length > limit:
         abort(
