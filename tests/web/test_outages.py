@@ -16,10 +16,11 @@ from pathlib import Path
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import select
+from sqlalchemy import select, text
+from sqlalchemy.exc import OperationalError
 
 import league
-from league import jobs
+from league import jobs, outages
 from league.extensions import db
 from league.models import Team, User, WebhookDelivery
 from league.outages import DATABASE_RETRY_AFTER, QUEUE_RETRY_AFTER
@@ -127,6 +128,24 @@ def test_an_api_write_waiting_past_the_busy_timeout_is_a_503_and_saves_nothing(
     )
     assert created.status_code == 201, created.json
     assert [team.name for team in db.session.scalars(select(Team))] == ["Reikland Reavers"]
+
+
+def test_only_a_lock_held_too_long_is_a_passing_outage(
+    file_app: Flask, write_lock: sqlite3.Connection
+) -> None:
+    # A statement that writes inside a transaction begun without the lock (not a service's
+    # unit of work): SQLAlchemy wraps the driver's "database is locked".
+    write_lock.execute("BEGIN IMMEDIATE")
+    with pytest.raises(OperationalError) as locked, db.engine.begin() as connection:
+        connection.execute(text("CREATE TABLE scratch (id INTEGER)"))
+    write_lock.execute("ROLLBACK")
+    unavailable = outages.as_unavailable(locked.value)
+    assert unavailable is not None
+    assert (unavailable.code, unavailable.retry_after) == (503, DATABASE_RETRY_AFTER)
+    # Any other database error is a fault of ours: it stays a logged 500.
+    with pytest.raises(OperationalError) as fault, db.engine.begin() as connection:
+        connection.execute(text("SELECT * FROM no_such_table"))
+    assert outages.as_unavailable(fault.value) is None
 
 
 # The job queue out of reach -------------------------------------------------------
