@@ -9,7 +9,10 @@
 
 from __future__ import annotations
 
+import socket
 import sqlite3
+import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -188,6 +191,29 @@ def test_the_pack_is_shown_unavailable_while_the_queue_is_down(
     build = client.post(f"/leagues/{pack_league.id}/rosters/build")
     assert build.status_code == 503
     assert message in text_of(build.text)
+
+
+def test_a_redis_that_does_not_answer_is_a_503_too(client: FlaskClient, app: Flask) -> None:
+    """A Redis that accepts the connection and never answers (hung, or a proxy in front of
+    a dead one): redis-py gives up after its 5 s socket timeout, and the page says 503."""
+    commissioner, coach = sample.make_users()
+    pack_league = sample.make_sample_league(commissioner, coach, "Hung League")
+    active_teams(coach, pack_league, ("Ants",))
+    login(client, commissioner.username, sample.PASSWORD)
+    with socket.create_server(("127.0.0.1", 0)) as silent:
+        app.config["JOB_QUEUE"] = f"redis://127.0.0.1:{silent.getsockname()[1]}/0"
+        jobs.init_app(app)
+        # Should the client wait for ever, the "Redis" hangs up after 20 s.
+        hang_up = threading.Timer(20, silent.close)
+        hang_up.start()
+        started = time.monotonic()
+        page = client.get(f"/leagues/{pack_league.id}/rosters")
+        waited = time.monotonic() - started
+        hang_up.cancel()
+    app.config["JOB_QUEUE"] = "immediate"
+    jobs.init_app(app)
+    assert page.status_code == 503
+    assert waited < 15
 
 
 def test_a_change_stands_when_its_webhook_and_sheet_cannot_be_queued(
