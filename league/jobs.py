@@ -30,6 +30,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import logging
+import sqlite3
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass, replace
@@ -41,6 +42,8 @@ from huey import MemoryHuey, crontab
 from huey.api import Result, Task, TaskWrapper
 from huey.signals import SIGNAL_INTERRUPTED
 from huey.storage import RedisStorage, SqliteStorage
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 from sqlalchemy import event, select
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.util import identity_key
@@ -48,6 +51,7 @@ from sqlalchemy.orm.util import identity_key
 from league.extensions import db
 from league.i18n import in_language
 from league.models import Advancement, League, MatchPlayer, MatchTeam, Player, Team, TreasuryEntry
+from league.outages import QueueUnavailable
 from league.pdf.context import PAPER_SIZES
 from league.pdf.roster import build_league_pack, entry_name, team_roster_pdf
 from league.services import webhooks
@@ -72,6 +76,10 @@ RETRIES = 2
 _TOUCHED = "league.jobs.touched_teams"
 
 _app: Flask | None = None
+
+#: What the queue's store raises when it cannot be reached: Redis down or not answering,
+#: the SQLite queue file locked or unreadable.
+_STORE_ERRORS = (RedisConnectionError, RedisTimeoutError, sqlite3.OperationalError)
 
 
 def queue_url(app: Flask) -> str:
@@ -109,7 +117,7 @@ def init_app(app: Flask) -> None:
         huey.storage = SqliteStorage(name, filename=str(path))
     else:
         raise RuntimeError(f"JOB_QUEUE must be redis://..., sqlite:///... or immediate: {url!r}")
-    webhooks.use_dispatcher(deliver_webhook)
+    webhooks.use_dispatcher(_dispatch_webhook)
 
 
 @contextlib.contextmanager
@@ -161,6 +169,15 @@ def every_minute(function: Callable[[], R]) -> TaskWrapper:
 def enqueue(job: TaskWrapper, *args: Any, **kwargs: Any) -> Result | None:
     """Run `job` in the background with these arguments (the same as calling it)."""
     return job(*args, **kwargs)
+
+
+@contextlib.contextmanager
+def _store() -> Iterator[None]:
+    """The queue's store out of reach is a QueueUnavailable: pages say so (503)."""
+    try:
+        yield
+    except _STORE_ERRORS as error:
+        raise QueueUnavailable(str(error)) from error
 
 
 @huey.signal(SIGNAL_INTERRUPTED)
@@ -216,8 +233,11 @@ def _pack_key(league_id: int, paper: str) -> str:
 
 
 def pack_job(league_id: int, paper: str) -> PackJob | None:
-    """The latest pack job of the league on this paper, if any is remembered."""
-    values = huey.get(_pack_key(league_id, paper), peek=True)
+    """The latest pack job of the league on this paper, if any is remembered.
+
+    Raises QueueUnavailable when the queue's store does not answer."""
+    with _store():
+        values = huey.get(_pack_key(league_id, paper), peek=True)
     return PackJob(**values) if values else None
 
 
@@ -230,19 +250,23 @@ def start_pack(league: League, paper: str, total: int) -> tuple[PackJob, bool]:
 
     The job's entry in the queue's store is the claim: whoever writes it first (an atomic
     put-if-empty) enqueues the build; a finished, failed or stale entry is cleared first.
+    Raises QueueUnavailable when the queue's store does not answer.
     """
     key = _pack_key(league.id, paper)
     current = pack_job(league.id, paper)
     if current is not None and current.active and not current.stale:
         return current, True
-    if current is not None:
-        huey.delete(key)
     job = PackJob("queued", 0, total, time.time())
-    if not huey.put_if_empty(key, asdict(job)):
+    with _store():
+        if current is not None:
+            huey.delete(key)
+        claimed = huey.put_if_empty(key, asdict(job))
+    if not claimed:
         return pack_job(league.id, paper) or job, True
     # Immediate mode builds right here: end the page's read transaction first.
     db.session.commit()
-    build_pack(league.id, paper)
+    with _store():
+        build_pack(league.id, paper)
     return pack_job(league.id, paper) or job, False
 
 
@@ -321,6 +345,17 @@ def render_roster(team_id: int) -> bool:
     # Ahead of the league's readers: in the league's language.
     with in_language(team.league.default_language):
         return not team_roster_pdf(team, paper=team.league.paper_size).cached
+
+
+def _dispatch_webhook(delivery_id: int) -> None:
+    """Hand a delivery to the queue (after the commit that recorded it). With the queue out
+    of reach the user's change still stands: the delivery stays pending in the database
+    until `flask webhooks retry` sends what is due."""
+    try:
+        with _store():
+            deliver_webhook(delivery_id)
+    except QueueUnavailable as error:
+        log.warning("could not enqueue webhook delivery %s: %s", delivery_id, error)
 
 
 def _teams_touched(session: Session, _context: object) -> None:

@@ -53,6 +53,7 @@ HTTP_ERROR_TEXTS = (
     N_("The server does not support the media type transmitted in the request."),
     N_("Too Many Requests"),
     N_("This user has exceeded an allotted request count. Try again later."),
+    N_("Service Unavailable"),
 )
 
 #: The largest id a row can have (ids are 32-bit integers in the database).
