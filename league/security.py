@@ -249,6 +249,9 @@ def _limit_json_body() -> None:
 def configure_security(app: Flask) -> None:
     app.config.setdefault("RATELIMIT_STORAGE_URI", "memory://")
     app.config.setdefault("RATELIMIT_HEADERS_ENABLED", True)
+    # A sliding window: ten failures count as ten whenever they come, never split in two
+    # by a minute's boundary (which would let a burst of 20 through a fixed window).
+    app.config.setdefault("RATELIMIT_STRATEGY", "moving-window")
     app.config.setdefault("PDF_RENDER_LIMIT", PDF_RENDER_LIMIT)
     _check_production(app)
     # Hooks run last registered first: registered before the limiter's, this one has the
