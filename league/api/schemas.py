@@ -1518,6 +1518,10 @@ class MemberSchema(ResponseSchema):
     user_id = fields.Integer(required=True)
     username = fields.String(required=True)
     role = fields.String(required=True, validate=OneOf(MEMBER_ROLES))
+    owner = fields.Boolean(
+        required=True,
+        metadata=_doc("The league's owner: a commissioner nobody can remove."),
+    )
 
 
 class MembersSchema(ResponseSchema):
@@ -1546,6 +1550,23 @@ class MemberRoleSchema(RequestSchema):
         ],
         error_messages=STRING,
     )
+
+
+class RemoveMemberSchema(RequestSchema):
+    """What becomes of a removed member's teams (the body is optional)."""
+
+    hand_teams_to = text(
+        "Username of another member who takes the teams over; absent or null: the teams "
+        "are left without a coach, and only commissioners act on them.",
+        allow_none=True,
+        load_default=None,
+    )
+
+
+class NewOwnerSchema(RequestSchema):
+    """The commissioner who becomes the league's owner."""
+
+    user_id = integer("User id of a commissioner of the league.", required=True)
 
 
 class JoinLinkSchema(ResponseSchema):
