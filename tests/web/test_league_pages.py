@@ -5,11 +5,12 @@ from __future__ import annotations
 import re
 
 import pytest
+from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import func, select
 
 from league.extensions import db
-from league.models import League, LeagueMember, Player, Season, User
+from league.models import League, LeagueMember, Player, Season, Team, User
 from league.services import matches
 from league.services.matches import MatchReport, PlayerEvents, SideReport
 from league.services.unit_of_work import unit_of_work
@@ -702,3 +703,37 @@ def test_settings_that_would_take_back_spent_spp_are_refused_on_the_page(
     assert fresh_league(league.id).house_rules == {}
     db.session.expire_all()
     assert db.session.get(Player, catcher.id).spp_earned == 6
+
+
+def test_the_remove_page_hands_the_teams_over_with_its_csrf_token(
+    app: Flask, client: FlaskClient
+) -> None:
+    comm, coach, heir = make_user("comm"), make_user("coach"), make_user("heir")
+    league = make_league(comm, "bb2025", coach, heir)
+    team = make_team(coach, league, "human", "Coach Team")
+    login(client, "comm")
+    app.config["WTF_CSRF_ENABLED"] = True
+    remove = f"/leagues/{league.id}/members/{coach.id}/remove"
+    page = client.get(remove).text
+    csrf = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page)
+    assert csrf
+    assert "Coach Team" in text_of(page)
+
+    refused = client.post(remove, data={"confirmed": "yes", "hand_teams_to": "heir"})
+    assert refused.status_code == 400
+    assert "Form expired" in refused.text
+    wrong = client.post(
+        remove, data={"confirmed": "yes", "hand_teams_to": "coach", "csrf_token": csrf.group(1)}
+    )
+    assert wrong.status_code == 400
+    assert field_errors(wrong.text, "hand_teams_to") == ["Not a valid choice."]
+    assert active_roles(league.id) == {"comm": "commissioner", "coach": "coach", "heir": "coach"}
+
+    done = client.post(
+        remove, data={"confirmed": "yes", "hand_teams_to": "heir", "csrf_token": csrf.group(1)}
+    )
+    assert done.status_code == 302
+    assert active_roles(league.id) == {"comm": "commissioner", "heir": "coach"}
+    db.session.expire_all()
+    assert db.session.get(Team, team.id).coach.username == "heir"
+    assert "<dd>heir</dd>" in client.get(f"/teams/{team.id}").text
