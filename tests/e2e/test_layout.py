@@ -302,14 +302,14 @@ def test_the_members_page_names_the_owner(tab, server, tmp_path) -> None:
     """The owner's row says why it has no remove button, inside the screen at both sizes."""
     base, sites, _password = server
     tab.goto(f"{base}/leagues/{sites['demo'].league_id}/members")
+    width = tab.evaluate("window.innerWidth")
+    tab.screenshot(path=str(tmp_path / f"members-{width}.png"), full_page=True)
     owner_row = tab.locator("tr", has=tab.locator("[data-testid=owner]"))
     assert owner_row.count() == 1
     assert owner_row.get_by_role("link", name="Remove…").count() == 0
-    width = tab.evaluate("window.innerWidth")
     for element in (owner_row.locator("[data-testid=owner]"), owner_row.locator(".muted")):
         box = element.bounding_box()
         assert box is not None
         assert box["x"] >= 0, box
         assert box["x"] + box["width"] <= width + 0.5, box
     assert tab.locator("#owner-rule").is_visible()
-    tab.screenshot(path=str(tmp_path / f"members-{width}.png"), full_page=True)
