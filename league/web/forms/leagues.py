@@ -433,6 +433,6 @@ class RemoveMemberForm(ConfirmStepForm):
     def __init__(self, *args: Any, heirs: list[str], **kwargs: Any):
         super().__init__(*args, **kwargs)
         self.hand_teams_to.choices = [
-            ("", gettext("Leave them without a coach: only commissioners manage them")),
+            ("", gettext("Leave them without a coach")),
             *((name, gettext("Hand them to %(name)s", name=name)) for name in heirs),
         ]
