@@ -1139,6 +1139,13 @@ class TeamSchema(ResponseSchema):
     league_id = fields.Integer(required=True)
     team_type = fields.String(required=True, metadata=_doc("Team type id."))
     coach = fields.String(required=True, metadata=_doc("The coach's username."))
+    coachless = fields.Boolean(
+        required=True,
+        metadata=_doc(
+            "The coach was removed from the league and the team left without one: only "
+            "commissioners act on it (`coach` names the former coach)."
+        ),
+    )
     status = fields.String(required=True, validate=OneOf(TEAM_STATUSES))
     treasury = fields.Integer(required=True, metadata=_doc("Gold."))
     rerolls = fields.Integer(required=True)

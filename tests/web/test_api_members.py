@@ -52,6 +52,9 @@ def test_removing_without_a_body_leaves_the_teams_without_a_coach(client: FlaskC
     assert answer.status_code == 200
     assert answer.json == {"user_id": grim.id, "username": "grim", "role": "coach", "owner": False}
     assert _teams(league.id) == {"Reavers": ("grim", True)}
+    team_id = db.session.scalars(select(Team.id)).one()
+    team = client.get(f"{API}/teams/{team_id}").json
+    assert (team["coach"], team["coachless"]) == ("grim", True)
     # The old link's token no longer lets him back in.
     grim_auth = auth(grim)
     again = client.post(f"{API}/leagues/{league.id}/join", headers=grim_auth, json={"token": old})
@@ -60,7 +63,6 @@ def test_removing_without_a_body_leaves_the_teams_without_a_coach(client: FlaskC
     assert new != old
     back = client.post(f"{API}/leagues/{league.id}/join", headers=grim_auth, json={"token": new})
     assert back.status_code == 201
-    team_id = db.session.scalars(select(Team.id)).one()
     bought = client.post(
         f"{API}/teams/{team_id}/purchases", headers=grim_auth, json={"item": "reroll"}
     )
