@@ -51,16 +51,21 @@ def world(app) -> World:
     return World(team.id, player_id, match.id, token)
 
 
+def _join_again(world: World) -> None:
+    """The removed coach joins again through the league's (new) join link."""
+    with unit_of_work() as session:
+        league = db.session.get(Team, world.team_id).league
+        coach = leagues.find_user(session, "coach")
+        assert coach is not None
+        leagues.join_with_token(session, coach, league.id, league.join_token)
+
+
 @pytest.fixture(params=["removed", "joined again"])
 def either(request: pytest.FixtureRequest, world: World) -> World:
     """The world as it is, and after the removed coach joined again through the join link
     (as he could through the old link before issue 33)."""
     if request.param == "joined again":
-        with unit_of_work() as session:
-            league = db.session.get(Team, world.team_id).league
-            coach = leagues.find_user(session, "coach")
-            assert coach is not None
-            leagues.join_with_token(session, coach, league.id, league.join_token)
+        _join_again(world)
     return world
 
 
@@ -147,3 +152,19 @@ def test_only_a_commissioner_hands_a_team_over(client: FlaskClient, world: World
     answer = client.post(f"/teams/{world.team_id}/coach", data={"coach": "heir"})
     assert answer.status_code == 403
     assert db.session.get(Team, world.team_id).coach.username == "coach"
+
+
+def test_a_team_without_a_coach_may_go_back_to_its_former_coach(client: FlaskClient, world: World):
+    login(client, "commish")
+    assert "<dd>nobody (coach left the league)</dd>" in client.get(f"/teams/{world.team_id}").text
+    page = client.get(f"/teams/{world.team_id}/coach").text
+    assert "Nobody coaches it since coach left the league" in page
+    assert '<option value="coach">' not in page  # not a member now
+    _join_again(world)
+    assert (
+        '<option value="coach">coach</option>' in client.get(f"/teams/{world.team_id}/coach").text
+    )
+    answer = client.post(f"/teams/{world.team_id}/coach", data={"coach": "coach"})
+    assert answer.status_code == 302
+    assert flashes(client.get(answer.location).text) == ["Reavers is now coached by coach."]
+    assert db.session.get(Team, world.team_id).coachless_since is None
