@@ -315,6 +315,7 @@ class _Builder:
             house_rules={},
             table_dice_allowed=False,
             join_token=f"{self.rng.getrandbits(128):032x}",
+            owner_id=self.commissioner_id,
             created_at=FIRST_KICK_OFF - timedelta(days=40),
         )
         self.add(
