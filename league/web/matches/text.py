@@ -3,6 +3,8 @@ Expensive Mistakes result came about."""
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from league.i18n import N_, format_number, gettext
 from league.models import Match, MatchPlayer, MatchTeam
 from league.rules import Dice, Ruleset, expensive_mistake_column
@@ -92,10 +94,29 @@ def winnings_text(ruleset: Ruleset, match: Match, side: MatchTeam) -> str:
     if not terms or ruleset.winnings is None:
         return gettext("no formula winnings")
     added = " + ".join(
-        gettext("%(term)s: %(units)s", term=what, units=units) for what, units in terms
+        gettext("%(term)s: %(units)s", term=what, units=_units(units)) for what, units in terms
     )
     return gettext(
         "(%(terms)s) \u00d7 %(unit)s", terms=added, unit=format_number(ruleset.winnings.unit)
+    )
+
+
+def _units(units: Fraction) -> str:
+    """ "3.5" (the half of an odd attendance is kept), "2"."""
+    return format_number(int(units) if units.denominator == 1 else float(units))
+
+
+def concession_fans_text(ruleset: Ruleset, side: MatchTeam) -> str | None:
+    """ "D3 rolled by the server: 2": the roll behind a conceding team's loss of fans."""
+    dice = ruleset.team_building.dedicated_fans.concession_loss
+    if not side.conceded or dice is None:
+        return None
+    if side.concession_fans_roll is None:
+        return gettext("%(dice)s rolled at the table", dice=dice_name(dice))
+    return gettext(
+        "%(dice)s rolled by the server: %(roll)s",
+        dice=dice_name(dice),
+        roll=side.concession_fans_roll,
     )
 
 

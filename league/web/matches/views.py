@@ -13,6 +13,8 @@ from league.rules import RulesError, Ruleset
 from league.services.teams import roster, team_type_of
 from league.web.forms.matches import COUNTER_LABELS, PlayerSlot, ReportLayout, field_name
 from league.web.matches.text import (
+    concession_fans_text,
+    dice_name,
     events_text,
     injury_label,
     injury_result,
@@ -126,6 +128,7 @@ def slots(match: Match, match_day: Sequence[Player] = ()) -> tuple[PlayerSlot, .
 
 def layout_for(match: Match, ruleset: Ruleset, match_day: Sequence[Player] = ()) -> ReportLayout:
     formula = ruleset.winnings.formula if ruleset.winnings else None
+    loss = ruleset.team_building.dedicated_fans.concession_loss
     return ReportLayout(
         team_names={side.side: side.team.name for side in match.sides},
         players=slots(match, match_day),
@@ -136,6 +139,9 @@ def layout_for(match: Match, ruleset: Ruleset, match_day: Sequence[Player] = ())
         winnings_formula=formula,
         stalling=bool(ruleset.winnings and ruleset.winnings.no_stalling_bonus),
         mistakes=ruleset.expensive_mistakes is not None,
+        concession_fans=dice_name(loss) if loss is not None else None,
+        concession_fans_most=loss.highest if loss is not None else 0,
+        table_dice=match.league.table_dice_allowed,
     )
 
 
@@ -199,6 +205,8 @@ class SideResult:
     #: How the winnings came about: the formula's working, or "entered by hand".
     winnings_working: str
     fans_change: int
+    #: The server's roll behind a conceding team's loss of Dedicated Fans.
+    fans_working: str | None
     mistake: str | None
     mistake_loss: int
     #: The dice of the Expensive Mistakes roll and what the table made of them.
@@ -233,6 +241,7 @@ def side_results(match: Match, ruleset: Ruleset) -> list[SideResult]:
                 winnings=side.winnings,
                 winnings_working=winnings_text(ruleset, match, side),
                 fans_change=side.fans_change,
+                fans_working=concession_fans_text(ruleset, side),
                 mistake=mistake_name(side.mistake),
                 mistake_loss=side.mistake_loss,
                 mistake_working=mistake_text(ruleset, side),
