@@ -875,6 +875,12 @@ def _winnings(ruleset: Ruleset, match: Match, side: MatchTeam, typed: int | None
         return 0
     if typed is not None:
         return typed
+    return formula_winnings(ruleset, match, side)
+
+
+def formula_winnings(ruleset: Ruleset, match: Match, side: MatchTeam) -> int:
+    """The edition's formula on a stored side: 0 for a team that conceded, where the
+    winnings were typed, or where the formula's inputs were left out."""
     inputs = _formula_inputs(ruleset, match, side)
     return 0 if inputs is None else winnings(ruleset, **inputs)
 
