@@ -218,8 +218,10 @@ def test_full_result_updates_the_team_pages(client: FlaskClient, world: World) -
     page = client.get(response.location).text
     assert flashes(page) == ["Result recorded: Reavers 2\u20131 Gouged Eye."]
     assert text_of(re.search(r'data-testid="score">(.*?)</p>', page, re.S)[1]) == "2 \u2013 1"
-    # BB2025 winnings: (9 // 2 + own TDs + 1 as nobody stalled) x 10,000.
-    assert fact(page, "Winnings") == "70,000"
+    # BB2025 winnings (RULES-FACTS 6b): (9 / 2 + own TDs + 1 as nobody stalled) x 10,000,
+    # the half kept: (4.5 + 2 + 1) x 10,000.
+    assert fact(page, "Winnings") == "75,000"
+    assert "fan attendance 9 / 2: 4.5 + 2 TD: 2 + no stalling: 1" in page
     assert "#4 Player 4" not in page  # no events, no line
     shown = {**match_lines(page, "home"), **match_lines(page, "away")}
     assert shown[f"home #{thrower.number} {thrower.name}"] == ["2 COMP, MVP", "", "6"]
@@ -236,13 +238,13 @@ def test_full_result_updates_the_team_pages(client: FlaskClient, world: World) -
     humans = client.get(f"/teams/{world.humans.id}").text
     assert spp_cell(roster_row(humans, thrower)) == "6 / 6"
     assert spp_cell(roster_row(humans, catcher)) == "8 / 8"
-    assert fact(humans, "Treasury") == f"{HUMANS_TREASURY + 70_000:,}"
+    assert fact(humans, "Treasury") == f"{HUMANS_TREASURY + 75_000:,}"
     assert fact(humans, "Dedicated fans") == "2"
     orcs = client.get(f"/teams/{world.orcs.id}").text
     assert spp_cell(roster_row(orcs, blitzer)) == "8 / 8"
     assert any("MNG" in cell for cell in roster_row(orcs, victim))
-    # Winnings (4 + 1 + 1) x 10,000; a loss leaves the fans where they were.
-    assert fact(orcs, "Treasury") == f"{ORCS_TREASURY + 60_000:,}"
+    # Winnings (4.5 + 1 + 1) x 10,000; a loss leaves the fans where they were.
+    assert fact(orcs, "Treasury") == f"{ORCS_TREASURY + 65_000:,}"
     assert fact(orcs, "Dedicated fans") == "1"
 
     # The next match: the injured orc misses it, his row is disabled and says why.
