@@ -279,6 +279,35 @@ def test_winnings_entered_directly_and_concession(client: FlaskClient, world: Wo
     assert "Friendly" in page
 
 
+def test_a_concession_costs_d3_fans_rolled_as_the_league_says(
+    client: FlaskClient, world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # BB2025 (RULES-FACTS 6b): a conceding team loses D3 Dedicated Fans, never below 1.
+    login(client, "commish")
+    match_id = schedule(client, world)
+    form = client.get(f"/matches/{match_id}/report").text
+    # Server dice: the report says so, and offers no loss above one to enter.
+    assert "A team that concedes loses D3 Dedicated Fans, rolled by the server: leave 0." in form
+    assert 'value="-2"' not in form
+    monkeypatch.setattr(matches, "roll", lambda dice, randint: 2)
+    response = finalise(client, match_id, away_score=1, concession="away", fan_attendance=7)
+    assert response.status_code == 302, response.text
+    page = client.get(f"/matches/{match_id}").text
+    # The Orcs had 1 fan: a 2 on the D3 takes none. The Humans' winnings: the whole
+    # attendance, no touchdown, no stalling bonus: 7 x 10,000.
+    assert "D3 rolled by the server: 2" in page
+    assert match_row(match_id).away.fans_change == 0
+    assert match_row(match_id).home.winnings == 70_000
+    assert "fan attendance 7: 7" in page
+
+    # Where the league lets coaches enter table dice, the loss rolled at the table is offered.
+    db.session.get(League, world.league.id).table_dice_allowed = True  # type: ignore[union-attr]
+    db.session.commit()
+    form = client.get(f"/matches/{schedule(client, world)}/report").text
+    assert "choose the loss rolled at the table, or 0 and the server rolls it." in form
+    assert 'value="-3"' in form
+
+
 # ---------------------------------------------------------------------------
 # Errors
 
