@@ -299,6 +299,14 @@ def test_a_concession_costs_d3_fans_rolled_as_the_league_says(
     assert match_row(match_id).away.fans_change == 0
     assert match_row(match_id).home.winnings == 70_000
     assert "fan attendance 7: 7" in page
+    # A correction keeps the server's roll: the form offers the loss back as 0.
+    form = client.get(f"/matches/{match_id}/report").text
+    away_fans = re.search(r'<select[^>]*name="away_fans_change".*?</select>', form, re.S)
+    assert away_fans is not None
+    assert re.search(r'<option selected value="0">', away_fans.group(0)), away_fans.group(0)
+    response = finalise(client, match_id, away_score=2, concession="away", fan_attendance=7)
+    assert response.status_code == 302, response.text
+    assert match_row(match_id).away.concession_fans_roll == 2
 
     # Where the league lets coaches enter table dice, the loss rolled at the table is offered.
     db.session.get(League, world.league.id).table_dice_allowed = True  # type: ignore[union-attr]

@@ -150,7 +150,9 @@ def stored_result(match: Match) -> dict[str, str]:
     data: dict[str, str] = {}
     for side in match.sides:
         data[f"{side.side}_score"] = str(side.score)
-        data[f"{side.side}_fans_change"] = str(side.fans_change)
+        # The server's roll of a concession's loss stays unless the table's is entered.
+        kept_roll = side.conceded and side.concession_fans_roll is not None
+        data[f"{side.side}_fans_change"] = "0" if kept_roll else str(side.fans_change)
         # Only typed winnings come back typed: computed ones are computed again from the
         # corrected inputs. Expensive Mistakes keep their dice unless new ones are typed.
         if side.winnings_entered:
