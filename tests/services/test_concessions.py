@@ -13,7 +13,7 @@ import pytest
 from league.extensions import db
 from league.models import League, Match, Team, User
 from league.rules import Dice
-from league.services import matches, standings, teams, webhooks
+from league.services import matches, recompute, standings, teams, webhooks
 from league.services.matches import MatchReport, PlayerEvents, ReportErrors, SideReport
 from league.services.unit_of_work import unit_of_work
 from tests.factories import hire, make_league, make_team, make_user
@@ -97,6 +97,9 @@ def test_a_concession_at_1_0_for_the_conceding_team(listening: Receiver) -> None
     [got] = listening.received
     changes = {r["team"]: (r["points"], r["points_change"]) for r in got.json["data"]["standings"]}
     assert changes == {"Gouged Eye": (3, 3), "Reavers": (0, 0)}
+    # Every cache and the ledger still follow from the stored events.
+    with unit_of_work() as session:
+        assert recompute.check_all(session) == []
 
 
 def test_a_conceding_team_never_gains_fans_whatever_the_score() -> None:
@@ -135,3 +138,5 @@ def test_the_server_rolls_the_d3_and_keeps_it(monkeypatch: pytest.MonkeyPatch) -
         matches.record_result(session, boss, match.id, _conceded_leading(humans, 0))
     assert rolled == [Dice(1, 3)]
     assert (match.home.concession_fans_roll, humans.dedicated_fans) == (3, 1)
+    with unit_of_work() as session:
+        assert recompute.check_all(session) == []
