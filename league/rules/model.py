@@ -490,6 +490,11 @@ class Dice:
     def highest(self) -> int:
         return self.count * self.sides
 
+    @property
+    def name(self) -> str:
+        """ "D3", "2D6"."""
+        return f"{self.count if self.count > 1 else ''}D{self.sides}"
+
 
 @dataclass(frozen=True, slots=True)
 class ExpensiveMistakes:

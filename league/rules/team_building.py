@@ -294,7 +294,7 @@ def fans_change_decision(
             reasons.append(
                 make_reason(
                     "concession_fans",
-                    dice=_dice_name(fans.concession_loss),
+                    dice=fans.concession_loss.name if fans.concession_loss else "",
                     start=fans.start,
                     changes=", ".join(str(c) for c in losses),
                 )
@@ -312,13 +312,6 @@ def fans_change_decision(
     if change < 0 and fans_before <= fans.start:
         reasons.append(make_reason("fans_at_start", start=fans.start))
     return Decision.from_reasons(reasons)
-
-
-def _dice_name(dice: Dice | None) -> str:
-    """ "D3", "2D6"."""
-    if dice is None:
-        return ""
-    return f"{dice.count if dice.count > 1 else ''}D{dice.sides}"
 
 
 class MatchIncome(TypedDict, total=False):

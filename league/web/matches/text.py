@@ -7,7 +7,7 @@ from fractions import Fraction
 
 from league.i18n import N_, format_number, gettext
 from league.models import Match, MatchPlayer, MatchTeam
-from league.rules import Dice, Ruleset, expensive_mistake_column
+from league.rules import Ruleset, expensive_mistake_column
 from league.services import matches
 from league.services.labels import mistake_name  # with the ledger's words
 from league.web.forms.matches import COUNTER_LABELS
@@ -112,17 +112,12 @@ def concession_fans_text(ruleset: Ruleset, side: MatchTeam) -> str | None:
     if not side.conceded or dice is None:
         return None
     if side.concession_fans_roll is None:
-        return gettext("%(dice)s rolled at the table", dice=dice_name(dice))
+        return gettext("%(dice)s rolled at the table", dice=dice.name)
     return gettext(
         "%(dice)s rolled by the server: %(roll)s",
-        dice=dice_name(dice),
+        dice=dice.name,
         roll=side.concession_fans_roll,
     )
-
-
-def dice_name(dice: Dice) -> str:
-    """ "2D6", "D3"."""
-    return f"{dice.count if dice.count > 1 else ''}D{dice.sides}"
 
 
 def mistake_text(ruleset: Ruleset, side: MatchTeam) -> str | None:
@@ -152,7 +147,7 @@ def mistake_text(ruleset: Ruleset, side: MatchTeam) -> str | None:
         text = gettext(
             "%(text)s; %(dice)s %(roll)s (%(who)s)",
             text=text,
-            dice=dice_name(dice),
+            dice=dice.name,
             roll=shown,
             who=by_server if side.mistake_dice is not None else at_table,
         )

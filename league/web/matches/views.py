@@ -14,7 +14,6 @@ from league.services.teams import roster, team_type_of
 from league.web.forms.matches import COUNTER_LABELS, PlayerSlot, ReportLayout, field_name
 from league.web.matches.text import (
     concession_fans_text,
-    dice_name,
     events_text,
     injury_label,
     injury_result,
@@ -139,7 +138,7 @@ def layout_for(match: Match, ruleset: Ruleset, match_day: Sequence[Player] = ())
         winnings_formula=formula,
         stalling=bool(ruleset.winnings and ruleset.winnings.no_stalling_bonus),
         mistakes=ruleset.expensive_mistakes is not None,
-        concession_fans=dice_name(loss) if loss is not None else None,
+        concession_fans=loss.name if loss is not None else None,
         concession_fans_most=loss.highest if loss is not None else 0,
         table_dice=match.league.table_dice_allowed,
     )
