@@ -1342,11 +1342,19 @@ class WinningsSchema(RequestSchema):
     away = integer("Gold.", allow_none=True, validate=Bounded(max=MAX_GOLD))
 
 
+#: What a side's change of Dedicated Fans may be.
+FANS_CHANGE = (
+    "Change of dedicated fans: -1, 0 or +1; a conceding team loses the edition's dice "
+    "(BB2020/BB2025: D3, never below 1), as rolled at the table where the league allows "
+    "it, else 0 and the server rolls."
+)
+
+
 class FansChangeSchema(RequestSchema):
     """Change of dedicated fans per side; a side left out is 0."""
 
-    home = count("Change of dedicated fans.")
-    away = count("Change of dedicated fans.")
+    home = count(FANS_CHANGE)
+    away = count(FANS_CHANGE)
 
 
 class MatchResultSchema(RequestSchema):

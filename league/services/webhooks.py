@@ -58,7 +58,7 @@ from league.services import audit, outbound
 from league.services.errors import Conflict, NotFound, RuleViolation
 from league.services.labels import season_name
 from league.services.leagues import get_league, require_commissioner
-from league.services.standings import standings
+from league.services.standings import match_outcomes, standings
 from league.services.unit_of_work import after_commit, unit_of_work
 from league.urls import public_base
 
@@ -505,12 +505,6 @@ def _table(session: Session, league: League, season: Season) -> list[dict[str, A
     ]
 
 
-def _points_for(league: League, own: int, other: int) -> int:
-    if own > other:
-        return league.points_win
-    return league.points_draw if own == other else league.points_loss
-
-
 def match_payload(session: Session, match: Match, event: str) -> dict[str, Any]:
     """The score, the scorers, the casualties and the standings of the two teams."""
     league = get_league(session, match.league_id)
@@ -533,14 +527,15 @@ def match_payload(session: Session, match: Match, event: str) -> dict[str, Any]:
         if line.injury
     ]
     table: list[dict[str, Any]] = []
-    counts = match.season is not None and not match.friendly
+    # Friendlies and playoff matches do not count in the table (see standings).
+    counts = match.season is not None and not match.friendly and match.bracket_id is None
     if counts and match.season is not None:
-        playing = {match.home.team_id: match.home, match.away.team_id: match.away}
+        outcomes = match_outcomes(league, match)
+        playing = {match.home.team_id: "home", match.away.team_id: "away"}
         for row in _table(session, league, match.season):
             if row["team_id"] in playing:
-                own = playing[row["team_id"]]
-                other = match.away if own is match.home else match.home
-                gained = _points_for(league, own.score, other.score)
+                # What the match adds to the team's points: the same outcome the table counts.
+                gained = outcomes[playing[row["team_id"]]].tournament_points
                 # Corrections change points by an amount the payload cannot know.
                 change = {"match.finalised": gained, "match.voided": -gained}.get(event)
                 table.append({**row, "points_change": change})
