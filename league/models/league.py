@@ -108,5 +108,8 @@ class Season(Model):
     name: Mapped[str] = mapped_column(String(80))
     created_at: Mapped[created_at]
     closed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    #: How its league fixtures were first scheduled: "round_robin" (generated) or "swiss"
+    #: (paired round by round); None until then, or with fixtures added by hand only.
+    schedule: Mapped[str | None] = mapped_column(String(12))
 
     league: Mapped[League] = relationship(back_populates="seasons")

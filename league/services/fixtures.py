@@ -204,6 +204,7 @@ def generate_fixtures(
                     add_another=True,
                 )
             )
+    season.schedule = season.schedule or "round_robin"
     audit.record(
         session,
         actor,

@@ -19,7 +19,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session, selectinload
 
 from league.i18n import gettext, ngettext
-from league.models import AuditEntry, League, Match, Season, SwissBye, User
+from league.models import League, Match, Season, SwissBye, User
 from league.models.match import MatchTeam
 from league.rules.competitions import swiss_round
 from league.services import audit, webhooks
@@ -67,27 +67,6 @@ def season_byes(session: Session, season: Season) -> dict[int, int]:
     )
 
 
-#: The audit actions that schedule a season's league matches, and the kind each makes.
-SCHEDULE_ACTIONS = {"fixtures.generate": "round_robin", "league.swiss_round": "swiss"}
-
-
-def season_schedule(session: Session, season: Season) -> str | None:
-    """How the season's fixtures were first scheduled: "round_robin" (generated), "swiss"
-    (paired round by round), or None (not yet, or only fixtures added by hand)."""
-    first = session.scalar(
-        select(AuditEntry.action)
-        .where(
-            AuditEntry.entity_type == "league",
-            AuditEntry.entity_id == season.league_id,
-            AuditEntry.action.in_(SCHEDULE_ACTIONS),
-            AuditEntry.detail["season"].as_integer() == season.number,
-        )
-        .order_by(AuditEntry.id)
-        .limit(1)
-    )
-    return SCHEDULE_ACTIONS[first] if first else None
-
-
 def next_round_number(session: Session, season: Season) -> int:
     last_match = session.scalar(
         select(func.max(Match.round)).where(
@@ -118,7 +97,7 @@ def pair_next_round(
             gettext("%(league)s has no open season; start one first.", league=league.name),
             code="no_open_season",
         )
-    if season_schedule(session, season) == "round_robin":
+    if season.schedule == "round_robin":
         raise Conflict(
             gettext(
                 "%(season)s is a round robin: its fixtures were generated. Swiss rounds are "
@@ -174,6 +153,7 @@ def pair_next_round(
             )
         )
     session.flush()
+    season.schedule = season.schedule or "swiss"
     audit.record(
         session,
         actor,

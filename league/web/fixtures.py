@@ -97,10 +97,7 @@ def _render_index(league_id: int) -> str:
         fixtures=fixture_list,
         can_generate=can_generate,
         pair_form=(
-            EmptyForm()
-            if role == "commissioner"
-            and tournament.season_schedule(db.session(), season) != "round_robin"
-            else None
+            EmptyForm() if role == "commissioner" and season.schedule != "round_robin" else None
         ),
         active_teams=len(_active_teams(league)),
         round_link=True,

@@ -19,7 +19,8 @@ from tests.perf.conftest import Measured, counting
 #: page -> (path template, signed in as the commissioner, most queries allowed)
 PAGES = {
     "league home (anonymous: cached)": ("/leagues/{league}", False, 1),
-    "league home (commissioner: full page)": ("/leagues/{league}", True, 8),
+    # One over the 8 of every other page: the commissioner's to-do list (one statement).
+    "league home (commissioner: full page)": ("/leagues/{league}", True, 9),
     "standings page (anonymous: cached)": ("/leagues/{league}/standings", False, 1),
     "standings page (commissioner)": ("/leagues/{league}/standings", True, 7),
     "fixtures page (anonymous: cached)": ("/leagues/{league}/fixtures", False, 1),

@@ -49,9 +49,11 @@ def test_what_waits_is_listed_by_kind(commissioner: User, league_2025) -> None:
         matches.save_unfinished_report(session, anna, drafted, {"home_score": "1"})
 
     todo = _todo(commissioner, league)
-    assert [m.id for m in todo.overdue_fixtures] == [overdue]
-    assert [(w.match.id, w.waiting_for.id) for w in todo.pregames_waiting] == [(pregame, orcs.id)]
-    assert [m.id for m in todo.reports_to_finalise] == [drafted]
+    assert [m.match_id for m in todo.overdue_fixtures] == [overdue]
+    assert [(w.match.match_id, w.waiting_for) for w in todo.pregames_waiting] == [
+        (pregame, "Gouged Eye")
+    ]
+    assert [m.match_id for m in todo.reports_to_finalise] == [drafted]
     assert todo.redrafts_to_approve == []
     assert not todo.empty
 
