@@ -12,7 +12,7 @@ PORT ?= 5000
 export PYTHONPATH := $(CURDIR)
 
 .PHONY: help install run test checks lint fmt imports typecheck migrations-check pytest pytest-postgres \
-        pytest-postgres-web pytest-postgres-rest soak \
+        pytest-postgres-web pytest-postgres-rest soak smoke \
         pdf-fonts browser-deps bench clean i18n-compile i18n-update i18n-check
 
 help: ## List the targets
@@ -48,11 +48,11 @@ i18n-check: install ## Fail on any text untranslated, fuzzy or with wrong placeh
 	$(BIN)/python -m league.i18n.catalogues check
 
 # The static checks, the SQLite pass, the PostgreSQL pass (which spends much of its time
-# waiting on the server, in two halves) and the soak run side by side on the machine's
-# cores; each prints its output when it ends.
+# waiting on the server, in two halves), the soak run and the production smoke test side
+# by side on the machine's cores; each prints its output when it ends.
 test: install browser-deps i18n-compile ## Everything CI runs
 	$(MAKE) --no-print-directory --output-sync=target -j4 \
-		checks pytest pytest-postgres-web pytest-postgres-rest soak
+		checks pytest pytest-postgres-web pytest-postgres-rest soak smoke
 	@echo "All checks passed."
 
 checks: lint imports typecheck i18n-check migrations-check ## The static checks: lint, layering, types, catalogues, migrations
@@ -89,6 +89,10 @@ pytest-postgres-web: install i18n-compile
 
 pytest-postgres-rest: install i18n-compile
 	$(PYTEST_POSTGRES) --ignore=tests/web
+
+# Left out of the pytest passes above (pyproject.toml: -m 'not smoke').
+smoke: install i18n-compile ## The production smoke test: gunicorn, a job worker, PostgreSQL and Redis, used over HTTP (skipped if absent unless CI=true)
+	SECRET_KEY=tests $(BIN)/python -m pytest -q -m smoke tests/smoke
 
 soak: install ## Seconds of concurrent hires, results, advancements, voids on PostgreSQL, then recompute --check (skipped if absent unless CI=true)
 	SECRET_KEY=soak $(BIN)/python bench/soak.py --short

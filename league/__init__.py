@@ -8,10 +8,11 @@ from typing import Any
 from flask import Flask, request
 from sqlalchemy import event
 from sqlalchemy.engine import Connection, Engine
+from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
 from league import config as config_module
-from league import i18n
+from league import i18n, outages
 from league.extensions import WRITES, babel, csrf, db, login_manager, migrate
 from league.i18n.babel import FlaskBabelBackend
 from league.security import configure_security
@@ -116,10 +117,22 @@ def _register_blueprints(app: Flask) -> None:
     csrf.exempt(api_bp)  # the API authenticates with bearer tokens, not cookies
 
     @app.errorhandler(Exception)
-    def any_error(error: Exception) -> tuple[str | Response, int]:
+    def any_error(error: Exception) -> Response:
         # Errors no blueprint handled (an unknown address, a body too large): JSON under
         # /api/, a page anywhere else.
-        return api_error(error) if request.path.startswith("/api/") else error_page(error)
+        if (unavailable := outages.as_unavailable(error)) is not None:
+            app.logger.warning("503 for %s %s: %r", request.method, request.path, error)
+            db.session.rollback()  # nothing partial stays in the session
+            error = unavailable
+        response = app.make_response(
+            api_error(error) if request.path.startswith("/api/") else error_page(error)
+        )
+        if isinstance(error, HTTPException):
+            # The error's own headers: Retry-After of a 503, Allow of a 405.
+            for name, value in error.get_headers():
+                if name.lower() != "content-type":
+                    response.headers[name] = value
+        return response
 
 
 def _register_cli(app: Flask) -> None:

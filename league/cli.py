@@ -18,6 +18,7 @@ from league.seeding.demo import seed_demo
 from league.seeding.large_demo import LargeDemoSize, seed_large_demo
 from league.services import backup, webhooks
 from league.services import users as user_service
+from league.services.booked_winnings import apply_winnings_corrections, winnings_corrections
 from league.services.errors import DomainError
 from league.services.recompute import check_all
 from league.services.unit_of_work import unit_of_work
@@ -132,11 +133,17 @@ def _seed_large(credentials_file: Path, teams: int | None, seasons: int | None) 
     click.echo(credentials_file.read_text().rstrip())
 
 
-@click.command("recompute")
+@click.group("recompute", invoke_without_command=True)
 @click.option("--check", "mode", flag_value="check", default=True, help="Only report (default).")
 @click.option("--fix", "mode", flag_value="fix", help="Repair every difference found.")
-def recompute_command(mode: str) -> None:
-    """Rebuild cached balances (SPP, injuries, fans, staff, treasury) from the events."""
+@click.pass_context
+def recompute_command(context: click.Context, mode: str) -> None:
+    """Rebuild cached balances (SPP, injuries, fans, staff, treasury) from the events.
+
+    `flask recompute winnings` reviews the winnings booked by an earlier formula.
+    """
+    if context.invoked_subcommand is not None:
+        return
     with unit_of_work() as session:
         differences = check_all(session, fix=mode == "fix")
         if mode == "check":
@@ -150,6 +157,44 @@ def recompute_command(mode: str) -> None:
     else:
         raise click.ClickException(
             f"{len(differences)} difference(s); run `flask recompute --fix` to repair them."
+        )
+
+
+@recompute_command.command("winnings")
+@click.option("--league", "league_id", type=int, help="Only this league (its id).")
+@click.option(
+    "--apply", "apply", is_flag=True, help="Book the differences as ledger rows (else only list)."
+)
+def recompute_winnings_command(league_id: int | None, apply: bool) -> None:
+    """List the treasuries whose booked winnings the current rules change, and by how much.
+
+    With --apply, store the corrected winnings and book each difference on the team's
+    ledger; a second run then finds nothing to book.
+    """
+    try:
+        with unit_of_work() as session:
+            if apply:
+                changes = apply_winnings_corrections(session, league_id)
+            else:
+                changes = winnings_corrections(session, league_id)
+                session.rollback()
+    except DomainError as error:
+        raise click.ClickException(error.message) from error
+    for change in changes:
+        click.echo(str(change))
+    by_team: dict[str, int] = {}
+    for change in changes:
+        by_team[change.team_name] = by_team.get(change.team_name, 0) + change.difference
+    for team, total in by_team.items():
+        click.echo(f"{team}: treasury {total:+,}")
+    if not changes:
+        click.echo("Every match's booked winnings follow the current rules.")
+    elif apply:
+        click.echo(f"Booked {len(changes)} correction(s).")
+    else:
+        click.echo(
+            f"{len(changes)} correction(s) to book; run `flask recompute winnings --apply` "
+            "to book them."
         )
 
 
@@ -203,7 +248,8 @@ def jobs_worker(workers: int) -> None:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
     logging.getLogger("weasyprint").setLevel(logging.WARNING)  # its steps, per sheet
     click.echo(f"Worker on {current_app.config['JOB_QUEUE']} with {workers} thread(s).")
-    jobs.huey.create_consumer(workers=workers, worker_type="thread", periodic=False).run()
+    # The scheduler (periodic=True) runs the heartbeat and the restart of stale packs.
+    jobs.huey.create_consumer(workers=workers, worker_type="thread", periodic=True).run()
 
 
 def register_cli(app: Flask) -> None:

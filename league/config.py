@@ -8,6 +8,9 @@ only host name accepted unless `TRUSTED_HOSTS`, comma-separated, lists others).
 `RATELIMIT_STORAGE_URI` names the store the request limits count in.
 `ALLOW_PRIVATE_WEBHOOKS=1` lets webhooks post to private networks and this server;
 `WEBHOOK_DISPATCH=inline` sends webhooks within the request instead of on the job queue.
+`MAX_CONTENT_LENGTH` and `MAX_JSON_LENGTH` cap a request's body, in bytes. `HSTS=0` leaves
+Strict-Transport-Security to a proxy in front (on by default in production);
+`HSTS_INCLUDE_SUBDOMAINS=0` limits it to the site's own host name.
 """
 
 from __future__ import annotations
@@ -21,6 +24,10 @@ SECRET_KEY_FILE = "secret_key"  # noqa: S105  (a file name, not a secret)
 DEVELOPMENT_URL = "http://127.0.0.1:5000"
 #: How long "keep me logged in" lasts (Flask-Login's default is a year).
 REMEMBER_FOR = timedelta(days=30)
+#: The largest request body: a team logo upload (up to about 2 MB) with its form.
+MAX_CONTENT_LENGTH = 4 * 1024 * 1024
+#: The largest JSON body: parsed whole in memory, and no API request needs more.
+MAX_JSON_LENGTH = 1024 * 1024
 
 
 def _read_secret_key(instance_path: Path) -> str | None:
@@ -37,6 +44,24 @@ def _names(value: str | None) -> list[str] | None:
     """'a.example, b.example' -> ['a.example', 'b.example']; unset or empty -> None."""
     names = [name.strip() for name in (value or "").split(",") if name.strip()]
     return names or None
+
+
+def _bytes(name: str, default: int) -> int:
+    """A size in bytes from the environment variable `name` (unset or empty: `default`)."""
+    value = os.environ.get(name, "").strip()
+    if not value:
+        return default
+    if not value.isdigit() or int(value) == 0:
+        raise RuntimeError(f"{name} must be a positive number of bytes, e.g. 1048576: {value!r}")
+    return int(value)
+
+
+def _switch(name: str) -> bool | None:
+    """An on/off setting: 1 or 0; unset or empty: None (the default applies)."""
+    value = os.environ.get(name, "").strip()
+    if value in ("", "1", "0"):
+        return {"1": True, "0": False}.get(value)
+    raise RuntimeError(f"{name} must be 1 or 0: {value!r}")
 
 
 def from_environment(instance_path: Path) -> dict[str, object]:
@@ -75,11 +100,17 @@ def from_environment(instance_path: Path) -> dict[str, object]:
         # Rendered PDFs: web and worker processes must share it (instance/pdf-cache/ by default).
         "PDF_CACHE_DIR": os.environ.get("PDF_CACHE_DIR") or None,
         # RENDER_AHEAD=0: no job renders a roster sheet after a change (unset: on, not in tests).
-        "RENDER_AHEAD": {"1": True, "0": False}.get(os.environ.get("RENDER_AHEAD", "")),
+        "RENDER_AHEAD": _switch("RENDER_AHEAD"),
         # LEAGUE_BENCH=1 adds /_bench/baseline, the load test's reference page (bench/load.sh).
         "LEAGUE_BENCH": os.environ.get("LEAGUE_BENCH") == "1",
         # Webhooks may post to private networks and this server only when this says so.
         "ALLOW_PRIVATE_WEBHOOKS": os.environ.get("ALLOW_PRIVATE_WEBHOOKS") == "1",
         # "queue" (default): deliveries run on the job queue; "inline": in the request.
         "WEBHOOK_DISPATCH": os.environ.get("WEBHOOK_DISPATCH", "queue"),
+        # Larger bodies are refused (413) before they are read.
+        "MAX_CONTENT_LENGTH": _bytes("MAX_CONTENT_LENGTH", MAX_CONTENT_LENGTH),
+        "MAX_JSON_LENGTH": _bytes("MAX_JSON_LENGTH", MAX_JSON_LENGTH),
+        # Strict-Transport-Security (league.security): unset, on in production only.
+        "HSTS": _switch("HSTS"),
+        "HSTS_INCLUDE_SUBDOMAINS": _switch("HSTS_INCLUDE_SUBDOMAINS") is not False,
     }

@@ -14,12 +14,15 @@ A worker is `flask jobs worker` (`make run` starts one beside the web server).
 Any module may add a job: decorate a function with :func:`task` and call it
 (``deliver(hook_id)`` enqueues and returns at once; ``enqueue(deliver, hook_id)``
 says the same). The function runs in an app context of its own, with a fresh
-database session and a request context for `url_for`.
+database session and no request: the URLs it prints come from `league.urls.public_url`
+(built on PUBLIC_URL).
 
 Three jobs live here: webhook deliveries (each retry scheduled when it is due),
 the league pack (one per league and paper at a time, its progress kept in the
 queue's store under ``pack:<entry>``), and rendering a team's sheet ahead, after
-every commit that changed something it prints.
+every commit that changed something it prints. Two more run every minute in each
+worker (Huey's scheduler): the heartbeat `/healthz` reads, and restarting the packs
+whose worker died.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import logging
+import sqlite3
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass, replace
@@ -34,17 +38,21 @@ from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
 from flask import Flask
-from huey import MemoryHuey
+from huey import MemoryHuey, crontab
 from huey.api import Result, Task, TaskWrapper
 from huey.signals import SIGNAL_INTERRUPTED
 from huey.storage import RedisStorage, SqliteStorage
-from sqlalchemy import event
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
+from sqlalchemy import event, select
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.util import identity_key
 
 from league.extensions import db
 from league.i18n import in_language
 from league.models import Advancement, League, MatchPlayer, MatchTeam, Player, Team, TreasuryEntry
+from league.outages import QueueUnavailable
+from league.pdf.context import PAPER_SIZES
 from league.pdf.roster import build_league_pack, entry_name, team_roster_pdf
 from league.services import webhooks
 
@@ -57,12 +65,21 @@ R = TypeVar("R")
 huey = MemoryHuey("league", immediate=True)
 #: A running pack whose progress has not moved for this long lost its worker: start again.
 STALE_AFTER = 120.0
+#: Where workers note when they last ran a job (Unix time), for `/healthz`.
+HEARTBEAT_KEY = "worker:heartbeat"
+#: A heartbeat older than this: no worker is running jobs. Workers beat every minute, but
+#: the beat waits in the queue behind the jobs under way (a large pack: a minute or so).
+HEARTBEAT_STALE_AFTER = 300.0
 #: How often a failing job runs again before it is shown as failed.
 RETRIES = 2
 #: The store key of the objects a flush changed that a roster sheet prints (Session.info).
 _TOUCHED = "league.jobs.touched_teams"
 
 _app: Flask | None = None
+
+#: What the queue's store raises when it cannot be reached: Redis down or not answering,
+#: the SQLite queue file locked or unreadable.
+_STORE_ERRORS = (RedisConnectionError, RedisTimeoutError, sqlite3.OperationalError)
 
 
 def queue_url(app: Flask) -> str:
@@ -100,16 +117,18 @@ def init_app(app: Flask) -> None:
         huey.storage = SqliteStorage(name, filename=str(path))
     else:
         raise RuntimeError(f"JOB_QUEUE must be redis://..., sqlite:///... or immediate: {url!r}")
-    webhooks.use_dispatcher(deliver_webhook)
+    webhooks.use_dispatcher(_dispatch_webhook)
 
 
 @contextlib.contextmanager
 def _job_context() -> Iterator[None]:
-    """An app context of its own (so its own database session) and a request context for
-    `url_for`, also when the job runs inside a request (immediate mode)."""
+    """An app context of its own (so its own database session), also when the job runs
+    inside a request (immediate mode). No request context: in production a made-up request
+    for some host is refused by the trusted-hosts check, leaving `url_for` without an
+    adapter; jobs build their URLs with `league.urls.public_url` instead."""
     if _app is None:
         raise RuntimeError("league.jobs.init_app was not called: no app to run the job in")
-    with _app.app_context(), _app.test_request_context("/"):
+    with _app.app_context():
         yield
 
 
@@ -135,15 +154,50 @@ def task(
     return decorate
 
 
+def every_minute(function: Callable[[], R]) -> TaskWrapper:
+    """Make `function` a job each worker's scheduler enqueues every minute (and once as it
+    starts), run like the jobs of :func:`task`."""
+
+    @functools.wraps(function)
+    def in_app() -> R:
+        with _job_context():
+            return function()
+
+    return huey.periodic_task(crontab())(in_app)
+
+
 def enqueue(job: TaskWrapper, *args: Any, **kwargs: Any) -> Result | None:
     """Run `job` in the background with these arguments (the same as calling it)."""
     return job(*args, **kwargs)
+
+
+@contextlib.contextmanager
+def _store() -> Iterator[None]:
+    """The queue's store out of reach is a QueueUnavailable: pages say so (503)."""
+    try:
+        yield
+    except _STORE_ERRORS as error:
+        raise QueueUnavailable(str(error)) from error
 
 
 @huey.signal(SIGNAL_INTERRUPTED)
 def _requeue_interrupted(_signal: str, interrupted: Task) -> None:
     """A worker told to stop mid-job puts the job back for the next worker."""
     huey.enqueue(interrupted)
+
+
+@every_minute
+def heartbeat() -> None:
+    """Note that a worker runs jobs (a job itself: a worker that is up but stuck, or whose
+    scheduler stopped, does not beat)."""
+    huey.put(HEARTBEAT_KEY, time.time())
+
+
+def heartbeat_age() -> float | None:
+    """Seconds since a worker last ran `heartbeat`, None if none ever did (raises if the
+    queue's store cannot be reached)."""
+    beat = huey.get(HEARTBEAT_KEY, peek=True)
+    return None if beat is None else max(0.0, time.time() - float(beat))
 
 
 # The league pack ------------------------------------------------------------------
@@ -179,8 +233,11 @@ def _pack_key(league_id: int, paper: str) -> str:
 
 
 def pack_job(league_id: int, paper: str) -> PackJob | None:
-    """The latest pack job of the league on this paper, if any is remembered."""
-    values = huey.get(_pack_key(league_id, paper), peek=True)
+    """The latest pack job of the league on this paper, if any is remembered.
+
+    Raises QueueUnavailable when the queue's store does not answer."""
+    with _store():
+        values = huey.get(_pack_key(league_id, paper), peek=True)
     return PackJob(**values) if values else None
 
 
@@ -193,20 +250,44 @@ def start_pack(league: League, paper: str, total: int) -> tuple[PackJob, bool]:
 
     The job's entry in the queue's store is the claim: whoever writes it first (an atomic
     put-if-empty) enqueues the build; a finished, failed or stale entry is cleared first.
+    Raises QueueUnavailable when the queue's store does not answer.
     """
     key = _pack_key(league.id, paper)
     current = pack_job(league.id, paper)
     if current is not None and current.active and not current.stale:
         return current, True
-    if current is not None:
-        huey.delete(key)
     job = PackJob("queued", 0, total, time.time())
-    if not huey.put_if_empty(key, asdict(job)):
+    with _store():
+        if current is not None:
+            huey.delete(key)
+        claimed = huey.put_if_empty(key, asdict(job))
+    if not claimed:
         return pack_job(league.id, paper) or job, True
     # Immediate mode builds right here: end the page's read transaction first.
     db.session.commit()
-    build_pack(league.id, paper)
+    with _store():
+        build_pack(league.id, paper)
     return pack_job(league.id, paper) or job, False
+
+
+@every_minute
+def restart_stale_packs() -> list[tuple[int, str]]:
+    """Start again every pack whose progress stopped for STALE_AFTER (its worker was killed:
+    Huey forgets the job of a worker killed with SIGKILL): (league id, paper) of each.
+
+    Every worker runs this each minute; two that restart the same pack at once may build
+    it twice, which costs time only (the PDF is stored whole, by renaming a file).
+    """
+    restarted = []
+    for league in db.session.scalars(select(League).order_by(League.id)).all():
+        for paper in PAPER_SIZES:
+            job = pack_job(league.id, paper)
+            if job is None or not job.stale:
+                continue
+            log.warning("league %s's %s pack stopped moving: building it again", league.id, paper)
+            start_pack(league, paper, job.total)
+            restarted.append((league.id, paper))
+    return restarted
 
 
 @task(retries=RETRIES, context=True)
@@ -264,6 +345,17 @@ def render_roster(team_id: int) -> bool:
     # Ahead of the league's readers: in the league's language.
     with in_language(team.league.default_language):
         return not team_roster_pdf(team, paper=team.league.paper_size).cached
+
+
+def _dispatch_webhook(delivery_id: int) -> None:
+    """Hand a delivery to the queue (after the commit that recorded it). With the queue out
+    of reach the user's change still stands: the delivery stays pending in the database
+    until `flask webhooks retry` sends what is due."""
+    try:
+        with _store():
+            deliver_webhook(delivery_id)
+    except QueueUnavailable as error:
+        log.warning("could not enqueue webhook delivery %s: %s", delivery_id, error)
 
 
 def _teams_touched(session: Session, _context: object) -> None:

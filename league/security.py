@@ -9,7 +9,7 @@ import time
 from datetime import timedelta
 from urllib.parse import urlsplit
 
-from flask import Flask, current_app, g, request
+from flask import Flask, abort, current_app, g, request
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from itsdangerous import BadSignature, URLSafeTimedSerializer
@@ -17,13 +17,16 @@ from limits.errors import StorageError
 from limits.storage import MemoryStorage, Storage
 from werkzeug.wrappers import Response
 
-from league.i18n import N_
+from league.i18n import N_, format_number, gettext
 
 # No inline scripts or styles anywhere: everything comes from static/.
 CONTENT_SECURITY_POLICY = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
     "form-action 'self'; frame-ancestors 'none'; base-uri 'self'; object-src 'none'"
 )
+
+#: Browsers keep to HTTPS for a year after seeing Strict-Transport-Security.
+HSTS_MAX_AGE = 365 * 24 * 3600
 
 # The counts live in RATELIMIT_STORAGE_URI: memory:// keeps them per process (development,
 # tests, a single-process server); redis://... shares them between every app process.
@@ -211,9 +214,44 @@ def _check_production(app: Flask) -> None:
         config["TRUSTED_HOSTS"] = [urlsplit(public_url).hostname]
 
 
+def strict_transport_security(app: Flask) -> str | None:
+    """The Strict-Transport-Security header to send, if any: in production unless HSTS=0
+    (a proxy in front that sends its own), elsewhere only with HSTS=1."""
+    enabled = app.config.get("HSTS")
+    if enabled is None:
+        enabled = app.config.get("LEAGUE_ENV") == "production"
+    if not enabled:
+        return None
+    subdomains = app.config.get("HSTS_INCLUDE_SUBDOMAINS", True)
+    return f"max-age={HSTS_MAX_AGE}" + ("; includeSubDomains" if subdomains else "")
+
+
+def _limit_json_body() -> None:
+    """A JSON body is parsed whole in memory: it gets the smaller MAX_JSON_LENGTH, refused
+    (413) from its Content-Length before any of it is read."""
+    limits = [current_app.config.get(name) for name in ("MAX_JSON_LENGTH", "MAX_CONTENT_LENGTH")]
+    limit = min((size for size in limits if size), default=None)
+    if not request.is_json or limit is None:
+        return
+    if request.content_length is not None and request.content_length > limit:
+        abort(
+            413,
+            description=gettext(
+                "The JSON body is too large: %(size)s KB, at most %(limit)s KB are accepted.",
+                size=format_number(math.ceil(request.content_length / 1024)),
+                limit=format_number(limit // 1024),
+            ),
+        )
+    # A body sent without a length (chunked) is cut off at the limit as it is read.
+    request.max_content_length = limit
+
+
 def configure_security(app: Flask) -> None:
     app.config.setdefault("RATELIMIT_STORAGE_URI", "memory://")
     app.config.setdefault("RATELIMIT_HEADERS_ENABLED", True)
+    # A sliding window: ten failures count as ten whenever they come, never split in two
+    # by a minute's boundary (which would let a burst of 20 through a fixed window).
+    app.config.setdefault("RATELIMIT_STRATEGY", "moving-window")
     app.config.setdefault("PDF_RENDER_LIMIT", PDF_RENDER_LIMIT)
     _check_production(app)
     # Hooks run last registered first: registered before the limiter's, this one has the
@@ -221,6 +259,8 @@ def configure_security(app: Flask) -> None:
     app.after_request(login_slowdown.retry_after_header)
     limiter.init_app(app)
     login_slowdown.init_app()
+    hsts = strict_transport_security(app)
+    app.before_request(_limit_json_body)
 
     @app.after_request
     def security_headers(response: Response) -> Response:
@@ -228,4 +268,6 @@ def configure_security(app: Flask) -> None:
         response.headers.setdefault("X-Content-Type-Options", "nosniff")
         response.headers.setdefault("X-Frame-Options", "DENY")
         response.headers.setdefault("Referrer-Policy", "same-origin")
+        if hsts:
+            response.headers.setdefault("Strict-Transport-Security", hsts)
         return response

@@ -90,11 +90,11 @@ def run_migrations_online():
     with connectable.connect() as connection:
         # SQLite alters a table in batch mode by copying it and dropping the old one;
         # with foreign keys enforced that drop fails once other rows point at it.
-        # (The pragma only takes effect outside a transaction.)
+        # (The pragma only takes effect outside a transaction, so it goes straight to the
+        # driver: through SQLAlchemy, league's _sqlite_begin would open one first.)
         sqlite = connection.dialect.name == "sqlite"
         if sqlite:
-            connection.exec_driver_sql("PRAGMA foreign_keys=OFF")
-            connection.commit()  # end the transaction begun for the pragma
+            connection.connection.dbapi_connection.execute("PRAGMA foreign_keys=OFF")
         context.configure(
             connection=connection,
             target_metadata=get_metadata(),
@@ -106,8 +106,7 @@ def run_migrations_online():
                 context.run_migrations()
         finally:
             if sqlite:
-                connection.exec_driver_sql("PRAGMA foreign_keys=ON")
-                connection.commit()
+                connection.connection.dbapi_connection.execute("PRAGMA foreign_keys=ON")
 
 
 if context.is_offline_mode():

@@ -1,15 +1,22 @@
 """Membership: GET|POST /api/v1/leagues/<id>/members, PATCH|DELETE .../members/<user_id>,
-GET|POST .../join-link, POST .../join (the same services as the members page)."""
+POST .../owner, GET|POST .../join-link, POST .../join (the same services as the members
+page)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from flask import g, url_for
+from flask import g, request, url_for
 
 from league.api import bp
 from league.api.auth import token_required
-from league.api.schemas import JoinRequestSchema, MemberRoleSchema, NewMemberSchema
+from league.api.schemas import (
+    JoinRequestSchema,
+    MemberRoleSchema,
+    NewMemberSchema,
+    NewOwnerSchema,
+    RemoveMemberSchema,
+)
 from league.api.serializers import json_object
 from league.extensions import db
 from league.models import League, LeagueMember
@@ -21,7 +28,12 @@ MEMBER = f"{LEAGUE}/members/<id:user_id>"
 
 
 def member_json(member: LeagueMember) -> dict[str, Any]:
-    return {"user_id": member.user_id, "username": member.user.username, "role": member.role}
+    return {
+        "user_id": member.user_id,
+        "username": member.user.username,
+        "role": member.role,
+        "owner": member.user_id == member.league.owner_id,
+    }
 
 
 def join_link_json(league: League) -> dict[str, Any]:
@@ -94,19 +106,59 @@ def change_member(league_id: int, user_id: int) -> dict[str, Any]:
 @bp.delete(MEMBER)
 @token_required
 def remove_member(league_id: int, user_id: int) -> dict[str, Any]:
-    """Remove a member (commissioner); their teams stay in the league's history.
+    """Remove a member (commissioner); their teams stay in the league, and the join link
+    changes (the removed member knew it).
+
+    Without a body (or without `hand_teams_to`) the member's teams are left without a
+    coach: only commissioners act on them, even if the member joins again. The league's
+    owner cannot be removed.
     ---
     delete:
       tags: [Members]
+      requestBody:
+        required: false
+        content:
+          application/json:
+            schema: RemoveMember
       responses:
         200: Member
       errors:
+        400: Malformed body (`bad_request`, `invalid_field`).
         403: The caller is not a commissioner of the league.
-        404: No such league, or no such member.
-        409: The last commissioner cannot be removed.
+        404: No such league, no such member, or `hand_teams_to` names no other member.
+        409: The member is the league's owner.
     """
+    body = json_object() if request.get_data() else {}
+    hand_teams_to = RemoveMemberSchema().load(body)["hand_teams_to"]
     with unit_of_work() as session:
-        result = member_json(leagues.remove_member(session, g.api_user, league_id, user_id))
+        member = leagues.remove_member(
+            session, g.api_user, league_id, user_id, hand_teams_to=hand_teams_to
+        )
+        result = member_json(member)
+    return result
+
+
+@bp.post(f"{LEAGUE}/owner")
+@token_required
+def hand_over(league_id: int) -> dict[str, Any]:
+    """Make another commissioner the league's owner (the owner only); the former owner
+    stays a commissioner.
+    ---
+    post:
+      tags: [Members]
+      requestBody: NewOwner
+      responses:
+        200: Member
+      errors:
+        400: Malformed body (`bad_request`, `invalid_field`).
+        403: The caller is not the league's owner.
+        404: No such league, or no such member.
+        409: The member is not a commissioner, or already the owner.
+    """
+    user_id = NewOwnerSchema().load(json_object())["user_id"]
+    with unit_of_work() as session:
+        member = leagues.hand_over_ownership(session, g.api_user, league_id, user_id)
+        result = member_json(member)
     return result
 
 

@@ -1148,6 +1148,13 @@ class TeamSchema(ResponseSchema):
     league_id = fields.Integer(required=True)
     team_type = fields.String(required=True, metadata=_doc("Team type id."))
     coach = fields.String(required=True, metadata=_doc("The coach's username."))
+    coachless = fields.Boolean(
+        required=True,
+        metadata=_doc(
+            "The coach was removed from the league and the team left without one: only "
+            "commissioners act on it (`coach` names the former coach)."
+        ),
+    )
     status = fields.String(required=True, validate=OneOf(TEAM_STATUSES))
     treasury = fields.Integer(required=True, metadata=_doc("Gold."))
     rerolls = fields.Integer(required=True)
@@ -1335,11 +1342,19 @@ class WinningsSchema(RequestSchema):
     away = integer("Gold.", allow_none=True, validate=Bounded(max=MAX_GOLD))
 
 
+#: What a side's change of Dedicated Fans may be.
+FANS_CHANGE = (
+    "Change of dedicated fans: -1, 0 or +1; a conceding team loses the edition's dice "
+    "(BB2020/BB2025: D3, never below 1), as rolled at the table where the league allows "
+    "it, else 0 and the server rolls."
+)
+
+
 class FansChangeSchema(RequestSchema):
     """Change of dedicated fans per side; a side left out is 0."""
 
-    home = count("Change of dedicated fans.")
-    away = count("Change of dedicated fans.")
+    home = count(FANS_CHANGE)
+    away = count(FANS_CHANGE)
 
 
 class MatchResultSchema(RequestSchema):
@@ -1536,6 +1551,10 @@ class MemberSchema(ResponseSchema):
     user_id = fields.Integer(required=True)
     username = fields.String(required=True)
     role = fields.String(required=True, validate=OneOf(MEMBER_ROLES))
+    owner = fields.Boolean(
+        required=True,
+        metadata=_doc("The league's owner: a commissioner nobody can remove."),
+    )
 
 
 class MembersSchema(ResponseSchema):
@@ -1564,6 +1583,23 @@ class MemberRoleSchema(RequestSchema):
         ],
         error_messages=STRING,
     )
+
+
+class RemoveMemberSchema(RequestSchema):
+    """What becomes of a removed member's teams (the body is optional)."""
+
+    hand_teams_to = text(
+        "Username of another member who takes the teams over; absent or null: the teams "
+        "are left without a coach, and only commissioners act on them.",
+        allow_none=True,
+        load_default=None,
+    )
+
+
+class NewOwnerSchema(RequestSchema):
+    """The commissioner who becomes the league's owner."""
+
+    user_id = integer("User id of a commissioner of the league.", required=True)
 
 
 class JoinLinkSchema(ResponseSchema):

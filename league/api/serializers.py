@@ -269,6 +269,7 @@ def team_json(team: Team) -> dict[str, Any]:
         "league_id": team.league_id,
         "team_type": team.team_type_id,
         "coach": team.coach.username,
+        "coachless": team.coachless_since is not None,
         "status": team.status,
         "treasury": team.treasury,
         "rerolls": team.rerolls,

@@ -61,6 +61,9 @@ class League(Model):
     )
     #: Secret part of the join link; a new one invalidates old links.
     join_token: Mapped[str] = mapped_column(String(64), unique=True)
+    #: The league's owner: its creator, or the commissioner the owner handed it to. Always
+    #: a commissioner; nobody removes the owner (see services.leagues.remove_member).
+    owner_id: Mapped[int] = mapped_column(ForeignKey("user.id"), index=True)
     created_at: Mapped[created_at]
 
     members: Mapped[list[LeagueMember]] = relationship(

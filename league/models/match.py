@@ -105,7 +105,8 @@ class MatchTeam(Model):
         UniqueConstraint("match_id", "team_id"),
         CheckConstraint(one_of("side", SIDES), name="side_known"),
         CheckConstraint("score >= 0", name="score_not_negative"),
-        CheckConstraint("fans_change BETWEEN -1 AND 1", name="fans_change_range"),
+        # +1 after a win, down to -3 for a team that concedes (it loses D3).
+        CheckConstraint("fans_change BETWEEN -3 AND 1", name="fans_change_range"),
     )
 
     id: Mapped[intpk]
@@ -123,6 +124,9 @@ class MatchTeam(Model):
     fame: Mapped[int] = mapped_column(default=0, server_default="0")
     stalled: Mapped[bool] = mapped_column(default=False, server_default=false())
     fans_change: Mapped[int] = mapped_column(default=0)
+    #: The D3 the server rolled for a conceding team's Dedicated Fans loss (None: the
+    #: table's roll was entered, or the team did not concede); a correction keeps it.
+    concession_fans_roll: Mapped[int | None]
     #: Expensive Mistakes: outcome code and gold lost (0 when not triggered).
     mistake: Mapped[str | None] = mapped_column(String(20))
     mistake_loss: Mapped[int] = mapped_column(default=0)

@@ -53,6 +53,10 @@ class Team(Model):
     division: Mapped[str | None] = mapped_column(String(40))
     created_at: Mapped[created_at]
     confirmed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    #: Set when its coach was removed from the league and the commissioner kept the team
+    #: without a coach: only commissioners act on it until it is handed to a member (the
+    #: former coach does not get it back by joining again).
+    coachless_since: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
     league: Mapped[League] = relationship(back_populates="teams")
     coach: Mapped[User] = relationship()

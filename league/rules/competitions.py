@@ -206,15 +206,106 @@ class SideResult:
     casualties: int = 0
 
 
+#: The outcomes of a match for one team, and the order the table counts them in.
+OUTCOMES = ("won", "drawn", "lost")
+
+#: Who won, one test after the other: the first that holds decides, and a match none
+#: holds for is drawn. A team that concedes loses whatever the score (RULES-FACTS 6b:
+#: the conceding team gets nothing). `outcome` reads these tests; the standings query
+#: builds its SQL from the same table, so the two cannot drift apart.
+OUTCOME_TESTS: tuple[tuple[str, str], ...] = (
+    ("conceded", "lost"),
+    ("opponent_conceded", "won"),
+    ("scored_more", "won"),
+    ("scored_less", "lost"),
+)
+#: The outcome when no test holds.
+NO_TEST_HOLDS = "drawn"
+
+
+def outcome_test(test: str, own: SideResult, other: SideResult) -> bool:
+    """Does ``test`` (one of `OUTCOME_TESTS`) hold for ``own`` against ``other``?"""
+    if test == "conceded":
+        return own.conceded
+    if test == "opponent_conceded":
+        return other.conceded
+    if test == "scored_more":
+        return own.score > other.score
+    if test == "scored_less":
+        return own.score < other.score
+    raise RulesError(f"unknown outcome test {test!r}")
+
+
 def outcome(own: SideResult, other: SideResult) -> str:
     """'won', 'drawn' or 'lost'; a team that concedes loses whatever the score."""
-    if own.conceded:
-        return "lost"
-    if other.conceded:
-        return "won"
-    if own.score == other.score:
-        return "drawn"
-    return "won" if own.score > other.score else "lost"
+    return next(
+        (result for test, result in OUTCOME_TESTS if outcome_test(test, own, other)),
+        NO_TEST_HOLDS,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class MatchOutcome:
+    """What one played match means for one team: the one answer every page, the
+    standings, the webhooks, the Dedicated Fans, the winnings and the brackets ask."""
+
+    #: 'won', 'drawn' or 'lost'.
+    result: str
+    #: The team gave the match up.
+    conceded: bool
+    #: The opponent gave the match up.
+    opponent_conceded: bool
+    #: Points for the result (the tournament's where its rules score them, else the league's).
+    points: int
+    #: Tournament bonus points earned on top.
+    bonus_points: int
+
+    @property
+    def won(self) -> bool:
+        return self.result == "won"
+
+    @property
+    def drawn(self) -> bool:
+        return self.result == "drawn"
+
+    @property
+    def lost(self) -> bool:
+        return self.result == "lost"
+
+    @property
+    def tournament_points(self) -> int:
+        """What the match adds to the team's points in the table."""
+        return self.points + self.bonus_points
+
+
+def match_outcome(
+    tournament: Tournament,
+    league_points: tuple[int, int, int],
+    own: SideResult,
+    other: SideResult,
+) -> MatchOutcome:
+    """The outcome of a played match for the team of ``own`` (``league_points``: the
+    league's win, draw and loss points)."""
+    result = outcome(own, other)
+    return MatchOutcome(
+        result=result,
+        conceded=own.conceded,
+        opponent_conceded=other.conceded,
+        points=result_points(tournament, league_points)[result],
+        bonus_points=bonus_points(tournament, own, other),
+    )
+
+
+def bye_match_outcome(tournament: Tournament, league_points: tuple[int, int, int]) -> MatchOutcome:
+    """A Swiss bye as the table counts it: the tournament's result, no bonus points."""
+    result = bye_outcome(tournament)
+    return MatchOutcome(
+        result=result,
+        conceded=False,
+        opponent_conceded=False,
+        points=result_points(tournament, league_points)[result],
+        bonus_points=0,
+    )
 
 
 def result_points(tournament: Tournament, league_points: tuple[int, int, int]) -> dict[str, int]:

@@ -577,7 +577,7 @@ def _read_team_building(doc: _Table) -> TeamBuilding:
     rerolls = table.table("rerolls")
     rerolls.only("max", "after_draft_multiplier")
     fans = table.table("dedicated_fans")
-    fans.only("start", "cost", "max_at_draft", "max", "counts_in_team_value")
+    fans.only("start", "cost", "max_at_draft", "max", "counts_in_team_value", "concession_loss")
     low_cost = table.maybe_table("low_cost_linemen")
     low_cost_rule = None
     if low_cost is not None:
@@ -606,6 +606,9 @@ def _read_team_building(doc: _Table) -> TeamBuilding:
             max_at_draft=fans.integer("max_at_draft", _REQUIRED),
             max=fans.integer("max"),
             counts_in_team_value=fans.flag("counts_in_team_value", False),
+            concession_loss=(
+                _read_dice(fans, "concession_loss") if fans.has("concession_loss") else None
+            ),
         ),
         low_cost_linemen=low_cost_rule,
     )
@@ -622,6 +625,8 @@ def _read_winnings(doc: _Table) -> Winnings | None:
         "per_touchdown",
         "no_stalling_bonus",
         "win_bonus",
+        "concession_fan_attendance_divisor",
+        "concession_no_stalling_bonus",
     )
     return Winnings(
         formula=_choice(table, "formula", ("fan_attendance", "d6_fame")),
@@ -630,6 +635,10 @@ def _read_winnings(doc: _Table) -> Winnings | None:
         per_touchdown=table.integer("per_touchdown", 1),
         no_stalling_bonus=table.integer("no_stalling_bonus", 0),
         win_bonus=table.integer("win_bonus", 0),
+        concession_fan_attendance_divisor=table.integer(
+            "concession_fan_attendance_divisor", None, minimum=1
+        ),
+        concession_no_stalling_bonus=table.integer("concession_no_stalling_bonus", 0),
     )
 
 

@@ -434,6 +434,8 @@ class DedicatedFans:
     max_at_draft: int
     max: int | None = None
     counts_in_team_value: bool = False
+    #: What a team that concedes loses (BB2020/BB2025: D3, never below ``start``); None: nothing.
+    concession_loss: Dice | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -467,6 +469,10 @@ class Winnings:
     per_touchdown: int = 1
     no_stalling_bonus: int = 0
     win_bonus: int = 0
+    #: The team whose opponent conceded: the attendance divided by this instead (1: all of
+    #: it), and this bonus instead of ``no_stalling_bonus``. None: the usual formula.
+    concession_fan_attendance_divisor: int | None = None
+    concession_no_stalling_bonus: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -483,6 +489,11 @@ class Dice:
     @property
     def highest(self) -> int:
         return self.count * self.sides
+
+    @property
+    def name(self) -> str:
+        """ "D3", "2D6"."""
+        return f"{self.count if self.count > 1 else ''}D{self.sides}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -188,6 +188,14 @@ def refusal_text(reason: Reason, *, team: str = "", short: bool = False) -> str:
             team=team,
             max=p.get("max"),
         ),
+        "fans_step": lambda: gettext("Dedicated fans change by -1, 0 or +1."),
+        "concession_fans": lambda: gettext(
+            "A team that concedes loses %(dice)s Dedicated Fans, never below %(start)s: "
+            "change them by %(changes)s.",
+            dice=p.get("dice"),
+            start=p.get("start"),
+            changes=p.get("changes"),
+        ),
         "rise_needs_win": lambda: gettext("Dedicated fans only rise after a win."),
         "fall_needs_loss": lambda: gettext("Dedicated fans only fall after a loss."),
         "fans_at_max": lambda: gettext("Dedicated fans are already at %(max)s.", max=p.get("max")),

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import TypedDict, Unpack
 
 from league.i18n import N_, gettext
@@ -26,6 +28,8 @@ __all__ = [
     "MatchIncome",
     "PurchaseQuote",
     "TeamCounts",
+    "concession_fans_change",
+    "concession_fans_changes",
     "expensive_mistake",
     "expensive_mistake_column",
     "expensive_mistake_loss",
@@ -243,27 +247,70 @@ def hire_decision(
     return Decision.from_reasons(reasons)
 
 
+def concession_fans_changes(ruleset: Ruleset, fans_before: int) -> tuple[int, ...]:
+    """The changes a conceding team's Dedicated Fans may take, one per roll of the
+    edition's dice (BB2020/BB2025: -D3), never below the number a team starts with;
+    () where the edition takes nothing."""
+    fans = ruleset.team_building.dedicated_fans
+    dice = fans.concession_loss
+    if dice is None:
+        return ()
+    room = max(0, fans_before - fans.start)
+    return tuple(
+        sorted({-min(roll, room) for roll in range(dice.lowest, dice.highest + 1)}, reverse=True)
+    )
+
+
+def concession_fans_change(ruleset: Ruleset, fans_before: int, roll: int) -> int:
+    """What a conceding team's Dedicated Fans change by on ``roll`` of the edition's dice."""
+    fans = ruleset.team_building.dedicated_fans
+    dice = fans.concession_loss
+    if dice is None:
+        return 0
+    if not dice.lowest <= roll <= dice.highest:
+        raise RulesError(f"{roll!r} is not a roll of {dice.count}D{dice.sides}")
+    return -min(roll, max(0, fans_before - fans.start))
+
+
 def fans_change_decision(
     ruleset: Ruleset,
     change: int,
     fans_before: int,
     *,
-    won: bool,
-    lost: bool,
+    result: str,
+    conceded: bool = False,
 ) -> Decision:
     """May a team's Dedicated Fans move by ``change`` after a match?
 
-    They rise only after a win and fall only after a loss (a concession counts as
-    a loss for the team that conceded and a win for the other), never past the
-    ruleset's maximum nor below the number a team starts with. ``fans_before``:
-    the team's Dedicated Fans before this match. Codes, in order:
-    ``rise_needs_win``, ``fall_needs_loss``, ``fans_at_max``, ``fans_at_start``.
+    ``result`` is the team's outcome of the match ('won', 'drawn', 'lost': see
+    `league.rules.competitions.match_outcome`, by which a conceding team lost). They
+    rise by one only after a win and fall by one only after a loss, never past the
+    ruleset's maximum nor below the number a team starts with. A team that
+    ``conceded`` loses the edition's dice instead (`concession_fans_changes`).
+    ``fans_before``: the team's Dedicated Fans before this match. Codes, in order:
+    ``fans_step``, ``concession_fans``, ``rise_needs_win``, ``fall_needs_loss``,
+    ``fans_at_max``, ``fans_at_start``.
     """
     fans = ruleset.team_building.dedicated_fans
     reasons: list[Reason] = []
-    if change > 0 and not won:
+    losses = concession_fans_changes(ruleset, fans_before) if conceded else ()
+    if losses:
+        if change not in losses:
+            reasons.append(
+                make_reason(
+                    "concession_fans",
+                    dice=fans.concession_loss.name if fans.concession_loss else "",
+                    start=fans.start,
+                    changes=", ".join(str(c) for c in losses),
+                )
+            )
+        return Decision.from_reasons(reasons)
+    if change not in (-1, 0, 1):
+        reasons.append(make_reason("fans_step"))
+        return Decision.from_reasons(reasons)
+    if change > 0 and result != "won":
         reasons.append(make_reason("rise_needs_win"))
-    if change < 0 and not lost:
+    if change < 0 and result != "lost":
         reasons.append(make_reason("fall_needs_loss"))
     if fans.max is not None and change > 0 and fans_before >= fans.max:
         reasons.append(make_reason("fans_at_max", max=fans.max))
@@ -280,6 +327,9 @@ class MatchIncome(TypedDict, total=False):
     fan_attendance: int | None
     #: BB2025: did a player of the team stall?
     stalled: bool
+    #: The team conceded (no winnings), or its opponent did (the edition's concession terms).
+    conceded: bool
+    opponent_conceded: bool
     #: Classic: the D6, the team's FAME and whether it won.
     d6: int | None
     fame: int
@@ -292,42 +342,60 @@ def winnings(
 ) -> int:
     """Gold a team earns from a match by the ruleset's formula.
 
-    ``fan_attendance`` (BB2020/BB2025): (attendance / 2, rounded down, + own
-    TDs [+ 1 if no player of the team stalled, BB2025]) x 10,000.
+    ``fan_attendance`` (BB2020/BB2025): (attendance / 2 + own TDs [+ 1 if no player of
+    the team stalled, BB2025]) x 10,000, the half kept: attendance 7 and 2 TD without
+    stalling is (3.5 + 2 + 1) x 10,000 = 65,000 (RULES-FACTS 6b, the rulebook's
+    example). The team whose opponent conceded takes the whole attendance plus its
+    TDs, without the stalling bonus; the team that conceded gets nothing.
     ``d6_fame`` (classic): (D6 + FAME [+ 1 for a win]) x 10,000.
     """
     terms = winnings_terms(ruleset, **match)
-    return sum(units for _, units in terms) * _winnings_rule(ruleset).unit
+    return math.floor(
+        sum((units for _, units in terms), Fraction(0)) * _winnings_rule(ruleset).unit
+    )
 
 
 def winnings_terms(
     ruleset: Ruleset,
     **match: Unpack[MatchIncome],
-) -> tuple[tuple[str, int], ...]:
+) -> tuple[tuple[str, Fraction], ...]:
     """The formula's terms, (what, units), that `winnings` adds up and multiplies by the unit.
 
     Terms worth nothing are left out, so the list reads as the working a coach
-    would write down: ("fan attendance 8 / 2", 4), ("2 TD", 2), ("no stalling", 1).
+    would write down: ("fan attendance 7 / 2", 3.5), ("2 TD", 2), ("no stalling", 1).
     """
+    if match.get("conceded", False):
+        return ()
     touchdowns, fan_attendance = match.get("touchdowns", 0), match.get("fan_attendance")
     d6, fame = match.get("d6"), match.get("fame", 0)
     rule = _winnings_rule(ruleset)
+    terms: list[tuple[str, Fraction]]
     if rule.formula == "fan_attendance":
         if fan_attendance is None or fan_attendance < 0:
             raise RulesError("winnings need the fan attendance")
-        divisor = rule.fan_attendance_divisor
+        divisor, bonus = rule.fan_attendance_divisor, rule.no_stalling_bonus
+        conceded_to = match.get("opponent_conceded", False)
+        if conceded_to and rule.concession_fan_attendance_divisor is not None:
+            divisor, bonus = (
+                rule.concession_fan_attendance_divisor,
+                rule.concession_no_stalling_bonus,
+            )
+        attendance = f"fan attendance {fan_attendance}"
         terms = [
-            (f"fan attendance {fan_attendance} / {divisor}", fan_attendance // divisor),
-            (f"{touchdowns} TD", touchdowns * rule.per_touchdown),
+            (
+                f"{attendance} / {divisor}" if divisor > 1 else attendance,
+                Fraction(fan_attendance, divisor),
+            ),
+            (f"{touchdowns} TD", Fraction(touchdowns * rule.per_touchdown)),
         ]
         if not match.get("stalled", False):
-            terms.append(("no stalling", rule.no_stalling_bonus))
+            terms.append(("no stalling", Fraction(bonus)))
     else:
         if d6 is None or not 1 <= d6 <= 6:
             raise RulesError("winnings need a D6 roll")
-        terms = [(f"D6 {d6}", d6), ("FAME", fame)]
+        terms = [(f"D6 {d6}", Fraction(d6)), ("FAME", Fraction(fame))]
         if match.get("won", False):
-            terms.append(("win", rule.win_bonus))
+            terms.append(("win", Fraction(rule.win_bonus)))
     return tuple((what, units) for what, units in terms if units)
 
 

@@ -79,6 +79,7 @@ from league.rules import (
     spp_for_events,
     winnings,
 )
+from league.rules.competitions import SideResult, outcome
 from league.rules.team_building import fans_change_decision
 from league.services.fixtures import round_robin
 from league.services.leagues import league_ruleset
@@ -315,6 +316,7 @@ class _Builder:
             house_rules={},
             table_dice_allowed=False,
             join_token=f"{self.rng.getrandbits(128):032x}",
+            owner_id=self.commissioner_id,
             created_at=FIRST_KICK_OFF - timedelta(days=40),
         )
         self.add(
@@ -642,7 +644,8 @@ class _Builder:
         money: dict[str, dict[str, Any]] = {}
         for side, team in sides.items():
             opponent = "away" if side == "home" else "home"
-            won, lost = scores[side] > scores[opponent], scores[side] < scores[opponent]
+            decided = outcome(SideResult(scores[side]), SideResult(scores[opponent]))
+            won = decided == "won"
             if ruleset.winnings is None:
                 gold = 0
             elif ruleset.winnings.formula == "fan_attendance":
@@ -663,7 +666,7 @@ class _Builder:
             allowed = [
                 step
                 for step in (1, -1)
-                if fans_change_decision(ruleset, step, team.dedicated_fans, won=won, lost=lost)
+                if fans_change_decision(ruleset, step, team.dedicated_fans, result=decided)
             ]
             change = 0
             if 1 in allowed and rng.random() < 0.5:

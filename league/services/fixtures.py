@@ -228,7 +228,8 @@ def generate_fixtures(
 class FixtureSide:
     team_id: int
     team_name: str
-    coach_id: int
+    #: None: the team was left without a coach (`Team.coachless_since`).
+    coach_id: int | None
     score: int
     conceded: bool
 
@@ -283,7 +284,9 @@ class FixtureList:
 
 
 def _side(side: MatchTeam) -> FixtureSide:
-    return FixtureSide(side.team_id, side.team.name, side.team.coach_id, side.score, side.conceded)
+    team = side.team
+    coach_id = team.coach_id if team.coachless_since is None else None
+    return FixtureSide(team.id, team.name, coach_id, side.score, side.conceded)
 
 
 def fixture_of(match: Match) -> Fixture:

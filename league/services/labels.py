@@ -147,6 +147,8 @@ def ledger_text(entry: TreasuryEntry) -> str:
             mistake=mistake_name(found["mistake"]),
             id=found["id"],
         )
+    if kind == "correction" and text == f"Winnings corrected, match #{entry.match_id}":
+        return gettext("Winnings corrected, match #%(id)s", id=entry.match_id)
     if kind == "correction" and (found := _CORRECTED.fullmatch(text)):
         if found["what"] == "voided":
             return gettext("Match #%(id)s voided", id=found["id"])

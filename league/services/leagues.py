@@ -200,9 +200,9 @@ def _apply(league: League, settings: LeagueSettings) -> None:
 
 
 def create_league(session: Session, actor: User, settings: LeagueSettings) -> League:
-    """Create a league with its first season; its creator becomes its commissioner."""
+    """Create a league with its first season; its creator becomes its commissioner and owner."""
     settings = _validated(settings)
-    league = League(join_token=secrets.token_urlsafe(16))
+    league = League(join_token=secrets.token_urlsafe(16), owner_id=actor.id)
     _apply(league, settings)
     league.members.append(LeagueMember(user_id=actor.id, role="commissioner"))
     league.seasons.append(Season(number=1, name="Season 1"))
@@ -377,10 +377,14 @@ def join_with_token(session: Session, user: User, league_id: int, token: str) ->
     return _add(session, user, league, user, "coach")
 
 
+def _rotate_join_token(league: League) -> None:
+    league.join_token = secrets.token_urlsafe(16)
+
+
 def new_join_token(session: Session, actor: User, league_id: int) -> League:
     league = get_league(session, league_id)
     require_commissioner(league, actor)
-    league.join_token = secrets.token_urlsafe(16)
+    _rotate_join_token(league)
     audit.record(session, actor, "league.join_link", "league", league.id)
     return league
 
@@ -404,14 +408,103 @@ def promote(session: Session, actor: User, league_id: int, user_id: int) -> Leag
     return member
 
 
-def remove_member(session: Session, actor: User, league_id: int, user_id: int) -> LeagueMember:
-    """Remove a member; their teams stay in the league's history."""
-    league = get_league(session, league_id)
+def is_owner(league: League, user: User | None) -> bool:
+    return user is not None and user.is_authenticated and user.id == league.owner_id
+
+
+def hand_over_ownership(
+    session: Session, actor: User, league_id: int, user_id: int
+) -> LeagueMember:
+    """The owner makes another commissioner the league's owner (and stays a commissioner).
+
+    Only the owner may: a co-commissioner (or a site admin) cannot take a league over."""
+    league = get_league(session, league_id, lock="update")  # as remove_member: one at a time
+    if not is_owner(league, actor):
+        raise Forbidden(
+            gettext("Only the owner of %(league)s can hand it over.", league=league.name)
+        )
+    member = _member(league, user_id)
+    if member.user_id == league.owner_id:
+        raise Conflict(gettext("%(user)s already owns this league.", user=member.user.username))
+    if member.role != "commissioner":
+        raise Conflict(
+            gettext(
+                "Only a commissioner can own the league: make %(user)s commissioner first.",
+                user=member.user.username,
+            )
+        )
+    league.owner_id = member.user_id
+    audit.record(session, actor, "league.owner", "league", league.id, user_id=user_id)
+    return member
+
+
+def member_teams(league: League, user_id: int) -> list[Team]:
+    """The teams of `league` whose coach is `user_id` (the league's teams, loaded with it)."""
+    return [team for team in league.teams if team.coach_id == user_id]
+
+
+def remove_member(
+    session: Session,
+    actor: User,
+    league_id: int,
+    user_id: int,
+    *,
+    hand_teams_to: str | None = None,
+) -> LeagueMember:
+    """Remove a member. Their teams stay in the league: handed to the member called
+    `hand_teams_to`, or else left without a coach (only commissioners act on them, and the
+    removed coach does not get them back by joining again). The join link changes, since
+    the removed member knows it.
+
+    Nobody removes the league's owner: the owner hands the league over first. The owner is
+    always a commissioner (and no commissioner is demoted), so a league keeps one."""
+    # Locked: a removal waits for a hand-over (or another removal) under way, so the owner
+    # and the last commissioner are read as they are.
+    league = get_league(session, league_id, lock="update")
     require_commissioner(league, actor)
     member = _member(league, user_id)
-    commissioners = [m for m in active_members(league) if m.role == "commissioner"]
-    if member.role == "commissioner" and len(commissioners) == 1:
-        raise Conflict(gettext("A league needs a commissioner: promote someone else first."))
-    member.removed_at = datetime.now(UTC)
+    if member.user_id == league.owner_id:
+        raise Conflict(
+            gettext(
+                "%(user)s owns %(league)s and cannot be removed; "
+                "only the owner can hand the league over to another commissioner.",
+                user=member.user.username,
+                league=league.name,
+            )
+        )
+    heir = _heir(league, member, hand_teams_to) if hand_teams_to else None
+    now = datetime.now(UTC)
+    member.removed_at = now
+    for team in member_teams(league, user_id):
+        if heir is None:
+            team.coachless_since = team.coachless_since or now
+        else:
+            team.coach = heir.user
+            team.coachless_since = None
+            audit.record(session, actor, "team.reassign", "team", team.id, coach=heir.user.username)
+    _rotate_join_token(league)
     audit.record(session, actor, "league.remove", "league", league.id, user_id=user_id)
     return member
+
+
+def _heir(league: League, leaving: LeagueMember, username: str) -> LeagueMember:
+    """The member called `username` who takes over the teams of `leaving`."""
+    name = username.strip().lower()
+    heir = next(
+        (
+            m
+            for m in active_members(league)
+            if m.user.username.lower() == name and m.user_id != leaving.user_id
+        ),
+        None,
+    )
+    if heir is None:
+        raise NotFound(
+            gettext(
+                "%(coach)s is not another member of %(league)s.",
+                coach=repr(username),
+                league=league.name,
+            ),
+            field="hand_teams_to",
+        )
+    return heir

@@ -12,6 +12,7 @@ import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
+from fractions import Fraction
 from typing import Any
 
 from sqlalchemy import func, select
@@ -35,19 +36,22 @@ from league.rules import (
     Ruleset,
     expensive_mistake,
     expensive_mistake_loss,
+    roll,
     roll_each,
     winnings,
     winnings_terms,
 )
+from league.rules.competitions import SideResult
 from league.rules.injuries import injury_entry_decision
 from league.rules.refusals import refusal_text
-from league.rules.team_building import fans_change_decision
+from league.rules.team_building import concession_fans_change, fans_change_decision
 from league.services import audit, submissions, webhooks
 from league.services.errors import Conflict, Forbidden, NotFound, RuleViolation
 from league.services.labels import player_status_label, team_status_label
 from league.services.leagues import get_league, league_ruleset, role_in
 from league.services.postgame import missing_this_match, sync_match_day_players, undo_departures
 from league.services.recompute import ResultScope, recompute_team
+from league.services.standings import match_outcomes, outcome_of
 from league.services.teams import can_manage, get_team, post_entry
 
 COUNTERS = (
@@ -88,6 +92,8 @@ class SideReport:
     conceded: bool = False
     #: Gold won; None: the edition's formula (or 0 when its inputs are missing).
     winnings: int | None = None
+    #: Dedicated Fans: -1, 0 or +1; a conceding team's loss of D3 as rolled at the
+    #: table (0: the server rolls it, or the league's server dice do).
     fans_change: int = 0
     #: BB2025: a player of this team stalled (no +1 winnings).
     stalled: bool = False
@@ -389,7 +395,8 @@ def record_result(
     teams = {side.side: locked[side.team_id] for side in match.sides}
     # The pre-game's journeymen, mercenaries and stars exist before the report names them.
     sync_match_day_players(session, match)
-    _validate(session, ruleset, match, teams, report)
+    fans_before = _fans_before(match, teams)
+    _validate(session, ruleset, league, match, teams, report, fans_before)
     # Whom the result being corrected named: their caches may change with it.
     named_before = {a.player_id for a in match.players}
 
@@ -416,6 +423,9 @@ def record_result(
     session.flush()
     for side in match.sides:
         _store_side(side, report.side(side.side))
+        _settle_concession_fans(
+            ruleset, side, report.side(side.side), fans_before[side.side], league.table_dice_allowed
+        )
         _keep_drawn_mvp(match, side)
     for side in match.sides:
         team = teams[side.side]
@@ -526,15 +536,18 @@ def _team_of(teams: dict[str, Team], player_id: int) -> int:
 
 
 def _validate(
-    session: Session, ruleset: Ruleset, match: Match, teams: dict[str, Team], report: MatchReport
+    session: Session,
+    ruleset: Ruleset,
+    league: League,
+    match: Match,
+    teams: dict[str, Team],
+    report: MatchReport,
+    fans_before: dict[str, int],
 ) -> None:
     errors = ReportErrors()
     for side in SIDES:
         if report.side(side).score < 0:
             errors.add(f"{side}_score", gettext("A score cannot be negative."))
-        change = report.side(side).fans_change
-        if change not in (-1, 0, 1):
-            errors.add(f"{side}_fans_change", gettext("Dedicated fans change by -1, 0 or +1."))
         winnings = report.side(side).winnings
         if winnings is not None and winnings < 0:
             errors.add(f"{side}_winnings", gettext("Winnings cannot be negative."))
@@ -637,7 +650,7 @@ def _validate(
                     allowed=allowed,
                 ),
             )
-    _validate_fans(ruleset, match, teams, report, errors)
+    _validate_fans(ruleset, league, match, report, fans_before, errors)
     if errors.problems:
         raise errors
 
@@ -657,25 +670,49 @@ def _validate_injury(
         )
 
 
+def _fans_before(match: Match, teams: dict[str, Team]) -> dict[str, int]:
+    """Each side's Dedicated Fans before this match (a correction takes its change back)."""
+    played = match.state == "played"
+    return {
+        side: teams[side].dedicated_fans - (match.side(side).fans_change if played else 0)
+        for side in SIDES
+    }
+
+
 def _validate_fans(
     ruleset: Ruleset,
+    league: League,
     match: Match,
-    teams: dict[str, Team],
     report: MatchReport,
+    fans_before: dict[str, int],
     errors: ReportErrors,
 ) -> None:
-    home, away = report.home.score, report.away.score
+    """Each side's change of Dedicated Fans against its outcome of the match."""
+    concession_dice = ruleset.team_building.dedicated_fans.concession_loss
     for side in SIDES:
-        own, other = (home, away) if side == "home" else (away, home)
-        current = teams[side].dedicated_fans
-        if match.state == "played":  # a correction: the fans as they were before this match
-            current -= match.side(side).fans_change
+        other = "away" if side == "home" else "home"
+        entered = report.side(side)
+        result = outcome_of(
+            league,
+            SideResult(entered.score, entered.conceded),
+            SideResult(report.side(other).score, report.side(other).conceded),
+        )
+        change = entered.fans_change
+        if result.conceded and concession_dice is not None:
+            if change == 0:
+                continue  # the server rolls the loss
+            recorded = match.state == "played" and match.side(side).fans_change == change
+            if not league.table_dice_allowed and not recorded:
+                errors.add(
+                    f"{side}_fans_change",
+                    gettext(
+                        "This league's dice are rolled by the server: leave the change at 0 "
+                        "and the server rolls the conceding team's loss."
+                    ),
+                )
+                continue
         decision = fans_change_decision(
-            ruleset,
-            report.side(side).fans_change,
-            current,
-            won=own > other or report.side("away" if side == "home" else "home").conceded,
-            lost=own < other or report.side(side).conceded,
+            ruleset, change, fans_before[side], result=result.result, conceded=result.conceded
         )
         for reason in decision.reasons:
             errors.add(f"{side}_fans_change", refusal_text(reason))
@@ -740,6 +777,29 @@ def _store_side(side: MatchTeam, entered: SideReport) -> None:
     side.winnings_entered = entered.winnings is not None and not entered.conceded
 
 
+def _settle_concession_fans(
+    ruleset: Ruleset, side: MatchTeam, entered: SideReport, fans_before: int, table_dice: bool
+) -> None:
+    """A conceding team's Dedicated Fans loss: the table's, entered as the change where the
+    league lets coaches enter dice, else the server's roll, made once and kept through
+    corrections (worked out again from the fans the team had before the match)."""
+    dice = ruleset.team_building.dedicated_fans.concession_loss
+    if not side.conceded or dice is None:
+        side.concession_fans_roll = None
+        return
+    kept = side.concession_fans_roll
+    if kept is not None and entered.fans_change == concession_fans_change(
+        ruleset, fans_before, kept
+    ):
+        return  # a correction sending the server's loss back as it was
+    if table_dice and entered.fans_change:
+        side.concession_fans_roll = None
+        return
+    if side.concession_fans_roll is None:
+        side.concession_fans_roll = roll(dice, random.randint)
+    side.fans_change = concession_fans_change(ruleset, fans_before, side.concession_fans_roll)
+
+
 def _roll_mistakes(ruleset: Ruleset, side: MatchTeam, entered: SideReport, treasury: int) -> None:
     """Expensive Mistakes on `treasury`, the outcome and loss worked out again each time.
 
@@ -779,13 +839,19 @@ def _winnings(ruleset: Ruleset, match: Match, side: MatchTeam, typed: int | None
         return 0
     if typed is not None:
         return typed
+    return formula_winnings(ruleset, match, side)
+
+
+def formula_winnings(ruleset: Ruleset, match: Match, side: MatchTeam) -> int:
+    """The edition's formula on a stored side: 0 for a team that conceded, where the
+    winnings were typed, or where the formula's inputs were left out."""
     inputs = _formula_inputs(ruleset, match, side)
     return 0 if inputs is None else winnings(ruleset, **inputs)
 
 
 def winnings_working(
     ruleset: Ruleset, match: Match, side: MatchTeam
-) -> tuple[tuple[str, int], ...]:
+) -> tuple[tuple[str, Fraction], ...]:
     """The formula's terms behind a side's stored winnings (empty: no formula applied)."""
     inputs = _formula_inputs(ruleset, match, side)
     return () if inputs is None else winnings_terms(ruleset, **inputs)
@@ -804,14 +870,16 @@ def _formula_inputs(ruleset: Ruleset, match: Match, side: MatchTeam) -> dict[str
         return None
     if formula.formula != "fan_attendance" and side.winnings_d6 is None:
         return None
-    other = next(s for s in match.sides if s is not side)
+    result = match_outcomes(match.league, match)[side.side]
     return {
         "touchdowns": side.score,
         "fan_attendance": match.fan_attendance,
         "stalled": side.stalled,
+        "conceded": result.conceded,
+        "opponent_conceded": result.opponent_conceded,
         "d6": side.winnings_d6,
         "fame": side.fame,
-        "won": side.score > other.score or other.conceded,
+        "won": result.won,
     }
 
 

@@ -24,7 +24,7 @@ from league.services.errors import Conflict, NotFound, RuleViolation
 from league.services.labels import season_name
 from league.services.leagues import get_league, league_ruleset, require_commissioner
 from league.services.matches import schedule_match
-from league.services.standings import standings
+from league.services.standings import match_outcomes, standings
 
 
 def rounds_in(size: int) -> int:
@@ -72,12 +72,10 @@ def winner_of(match: Match) -> int | None:
     winner of a draw; None while unplayed or undecided."""
     if match.state != "played":
         return None
-    home, away = match.side("home"), match.side("away")
-    if home.conceded != away.conceded:
-        return away.team_id if home.conceded else home.team_id
-    if home.score != away.score:
-        return home.team_id if home.score > away.score else away.team_id
-    return match.winner_team_id
+    home = match_outcomes(match.league, match)["home"]
+    if home.drawn:
+        return match.winner_team_id
+    return match.side("home" if home.won else "away").team_id
 
 
 def loser_of(match: Match) -> int | None:
@@ -246,8 +244,7 @@ def record_winner(session: Session, actor: User, match_id: int, team_id: int) ->
     if match.bracket_id is None:
         raise Conflict(gettext("Only a knock-out match has a winner to record."))
     home, away = match.side("home"), match.side("away")
-    drawn = home.score == away.score and home.conceded == away.conceded
-    if match.state != "played" or not drawn:
+    if match.state != "played" or not match_outcomes(match.league, match)["home"].drawn:
         raise Conflict(gettext("Only a drawn knock-out match needs its winner recorded."))
     if team_id not in (home.team_id, away.team_id):
         raise RuleViolation(

@@ -35,10 +35,13 @@ from league.models import League, Match, MatchPlayer, MatchTeam, Player, Season,
 from league.models.league import TIE_BREAKERS
 from league.rules import RulesError
 from league.rules.competitions import (
+    NO_TEST_HOLDS,
+    OUTCOME_TESTS,
+    OUTCOMES,
+    MatchOutcome,
     SideResult,
-    bonus_points,
-    bye_outcome,
-    outcome,
+    bye_match_outcome,
+    match_outcome,
     result_points,
 )
 from league.rules.model import BonusRule, Tournament
@@ -152,18 +155,67 @@ def _pairs(session: Session, season: Season) -> tuple[list[_Pair], dict[int, int
     ], byes
 
 
+def league_points(league: League) -> tuple[int, int, int]:
+    """The league's points for a win, a draw and a loss."""
+    return (league.points_win, league.points_draw, league.points_loss)
+
+
+def side_result(match: Match, side: MatchTeam, *, casualties: bool = True) -> SideResult:
+    """One side of a played match as the rules read it, with the casualties its players
+    caused unless ``casualties`` is False (then the match's players are not loaded)."""
+    if not casualties:
+        return SideResult(side.score, side.conceded)
+    caused = sum(line.cas for line in match.players if line.team_id == side.team_id)
+    return SideResult(side.score, side.conceded, caused)
+
+
+def outcome_of(league: League, own: SideResult, other: SideResult) -> MatchOutcome:
+    """The outcome of a match for one side in this league: `match_outcome` with the
+    league's ruleset and points."""
+    tournament = league_ruleset(league).season.tournament
+    return match_outcome(tournament, league_points(league), own, other)
+
+
+def match_outcomes(league: League, match: Match) -> dict[str, MatchOutcome]:
+    """Each side's outcome of a played match, by side ('home', 'away')."""
+    bonus = league_ruleset(league).season.tournament.bonus
+    # Only a casualty bonus needs the players' lines.
+    counted = any(rule.kind == "casualties" for rule in bonus)
+    home = side_result(match, match.home, casualties=counted)
+    away = side_result(match, match.away, casualties=counted)
+    return {"home": outcome_of(league, home, away), "away": outcome_of(league, away, home)}
+
+
+def _outcome_sql(own: Any, other: Any) -> dict[str, ColumnElement[int]]:
+    """1 or 0 per outcome ('won', 'drawn', 'lost') for the side ``own``, built from the
+    rules' `OUTCOME_TESTS` (the tests `league.rules.competitions.outcome` reads), so the
+    table and the outcome function decide alike."""
+    tests: dict[str, ColumnElement[bool]] = {
+        "conceded": own.conceded.is_(True),
+        "opponent_conceded": other.conceded.is_(True),
+        "scored_more": own.score > other.score,
+        "scored_less": own.score < other.score,
+    }
+    return {
+        result: case(
+            *((tests[test], literal(int(decided == result))) for test, decided in OUTCOME_TESTS),
+            else_=literal(int(result == NO_TEST_HOLDS)),
+        )
+        for result in OUTCOMES
+    }
+
+
 @functools.cache
 def _pair_queries() -> tuple[Select[Any], Select[Any]]:
     """The two statements of `_pairs`, built once (the league home runs them every time).
 
-    The outcome follows `outcome`: a team that concedes loses whatever the score.
+    The outcome is the rules' (`_outcome_sql`): a team that concedes loses whatever the score.
     """
     counted = _counted(bindparam("season_id", type_=Integer))
     own, other = aliased(MatchTeam), aliased(MatchTeam)
-    conceded, opponent_conceded = own.conceded.is_(True), other.conceded.is_(True)
-    won = case((conceded, 0), (opponent_conceded, 1), (own.score > other.score, 1), else_=0)
-    drawn = case((conceded, 0), (opponent_conceded, 0), (own.score == other.score, 1), else_=0)
-    lost = case((conceded, 1), (opponent_conceded, 0), (own.score < other.score, 1), else_=0)
+    conceded = own.conceded.is_(True)
+    outcomes = _outcome_sql(own, other)
+    won, drawn, lost = outcomes["won"], outcomes["drawn"], outcomes["lost"]
     results = (
         select(
             own.team_id,
@@ -241,16 +293,19 @@ def _sides_query() -> Select[Any]:
     )
 
 
-def _bonus(session: Session, season: Season, rules: Tournament) -> dict[tuple[int, int], int]:
-    """Bonus points per (team, opponent) over the season, as the rules give them."""
+def _bonus(
+    session: Session, season: Season, rules: Tournament, points: tuple[int, int, int]
+) -> dict[tuple[int, int], int]:
+    """Bonus points per (team, opponent) over the season, as the match outcomes give them."""
     bonus: dict[tuple[int, int], int] = defaultdict(int)
     rows = session.execute(_sides_query(), {"season_id": season.id})
     for team_id, opponent_id, score, conceded, cas, other_score, other_conceded in rows:
-        bonus[(team_id, opponent_id)] += bonus_points(
+        bonus[(team_id, opponent_id)] += match_outcome(
             rules,
+            points,
             SideResult(score, bool(conceded), int(cas or 0)),
             SideResult(other_score, bool(other_conceded)),
-        )
+        ).bonus_points
     return bonus
 
 
@@ -354,8 +409,8 @@ def standings(session: Session, league: League, season_number: int | None = None
     season = season_of(league, season_number)
     pairs, byes = _pairs(session, season)
     rules = league_ruleset(league).season.tournament
-    worth = result_points(rules, (league.points_win, league.points_draw, league.points_loss))
-    bonus = _bonus(session, season, rules) if rules.bonus else {}
+    worth = result_points(rules, league_points(league))
+    bonus = _bonus(session, season, rules, league_points(league)) if rules.bonus else {}
     tallies: dict[int, _Tally] = {
         team.id: _Tally(team.id, team.name) for team in league.teams if team.status == "active"
     }
@@ -382,7 +437,7 @@ def standings(session: Session, league: League, season_number: int | None = None
         tally.concessions += pair.concessions
         mutual[(pair.team_id, pair.opponent_id)] = points
     if byes:
-        _count_byes(rules, worth, tallies, names, byes)
+        _count_byes(rules, league_points(league), tallies, names, byes)
 
     def head_to_head(group: Sequence[_Tally]) -> dict[int, int]:
         ids = {t.team_id for t in group}
@@ -486,7 +541,7 @@ def bonus_rule_text(rule: BonusRule) -> str:
 
 def _count_byes(
     rules: Tournament,
-    worth: dict[str, int],
+    points: tuple[int, int, int],
     tallies: dict[int, _Tally],
     names: dict[int, str],
     byes: dict[int, int],
@@ -494,13 +549,13 @@ def _count_byes(
     """Count each team's Swiss byes as the ruleset says: a result without an opponent
     (so no head-to-head points, and no bonus points), and the score it is given."""
     td_for, td_against = rules.bye_touchdowns
-    counted_as = bye_outcome(rules)
+    bye = bye_match_outcome(rules, points)
     for team_id, count in byes.items():
         tally = tallies.setdefault(team_id, _Tally(team_id, names.get(team_id, f"#{team_id}")))
         tally.byes += count
         tally.played += count
-        setattr(tally, counted_as, getattr(tally, counted_as) + count)
-        tally.points += count * worth[counted_as]
+        setattr(tally, bye.result, getattr(tally, bye.result) + count)
+        tally.points += count * bye.tournament_points
         tally.td_for += count * td_for
         tally.td_against += count * td_against
 
@@ -845,9 +900,11 @@ def graveyard(session: Session, league: League) -> list[Grave]:
                 round=round_number,
                 day=played_at.date() if played_at else None,
                 opponent=opponent,
-                outcome=outcome(
-                    SideResult(score_for, conceded), SideResult(score_against, opponent_conceded)
-                ),
+                outcome=outcome_of(
+                    league,
+                    SideResult(score_for, conceded),
+                    SideResult(score_against, opponent_conceded),
+                ).result,
                 score_for=score_for,
                 score_against=score_against,
                 friendly=friendly,

@@ -133,12 +133,19 @@ def roster(team: Team) -> list[Player]:
 
 def can_manage(team: Team, user: User | None, session: Session | None = None) -> bool:
     """The league's commissioners (and site admins) manage a team, and so does its coach
-    while a member of its league: a coach removed from the league loses control of it.
-    `session`: for a write, whose league came without its members (see `role_in`)."""
+    while a member of its league: a coach removed from the league loses control of it, and
+    a team left without a coach (`coachless_since`) is the commissioners' alone, even if its
+    former coach joins again. `session`: for a write, whose league came without its members
+    (see `role_in`)."""
     role = role_in(team.league, user, session)
     if role == "commissioner":
         return True
-    return role is not None and user is not None and user.id == team.coach_id
+    return (
+        role is not None
+        and user is not None
+        and user.id == team.coach_id
+        and team.coachless_since is None
+    )
 
 
 def _require_manager(team: Team, actor: User) -> None:
@@ -420,7 +427,7 @@ def reassign_team(session: Session, actor: User, team_id: int, coach: str) -> Te
             ),
             field="coach",
         )
-    if new_coach.id == team.coach_id:
+    if new_coach.id == team.coach_id and team.coachless_since is None:
         raise Conflict(
             gettext(
                 "%(coach)s already coaches %(team)s.", coach=new_coach.username, team=team.name
@@ -428,6 +435,7 @@ def reassign_team(session: Session, actor: User, team_id: int, coach: str) -> Te
             field="coach",
         )
     team.coach = new_coach
+    team.coachless_since = None
     audit.record(session, actor, "team.reassign", "team", team.id, coach=new_coach.username)
     return team
 

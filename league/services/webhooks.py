@@ -58,8 +58,9 @@ from league.services import audit, outbound
 from league.services.errors import Conflict, NotFound, RuleViolation
 from league.services.labels import season_name
 from league.services.leagues import get_league, require_commissioner
-from league.services.standings import standings
+from league.services.standings import match_outcomes, standings
 from league.services.unit_of_work import after_commit, unit_of_work
+from league.urls import public_base
 
 #: A league's webhooks: a channel or two per tool is plenty.
 MAX_WEBHOOKS = 10
@@ -335,7 +336,9 @@ def send_test(session: Session, actor: User, webhook_id: int) -> WebhookDelivery
             code="webhook_paused",
         )
     league = webhook.league
-    return _queue(session, webhook, league, TEST_EVENT, {"url": _url("leagues", league.id)})
+    delivery = _queue(session, webhook, league, TEST_EVENT, {"url": _url("leagues", league.id)})
+    audit.record(session, actor, "webhook.test", "webhook", webhook.id)
+    return delivery
 
 
 #: Runs a delivery outside the request: `league.jobs` points it at the job queue
@@ -478,8 +481,7 @@ def deliver_due(session: Session, *, now: datetime | None = None) -> int:
 
 def _url(kind: str, object_id: int) -> str:
     """The stable page address (`/leagues/1`, `/matches/7`) on the site's public address."""
-    base = current_app.config.get("PUBLIC_URL") or ""
-    return f"{base.rstrip('/')}/{kind}/{object_id}"
+    return f"{public_base()}/{kind}/{object_id}"
 
 
 def _team(team: Team) -> dict[str, Any]:
@@ -501,12 +503,6 @@ def _table(session: Session, league: League, season: Season) -> list[dict[str, A
         }
         for row in standings(session, league, season.number).rows
     ]
-
-
-def _points_for(league: League, own: int, other: int) -> int:
-    if own > other:
-        return league.points_win
-    return league.points_draw if own == other else league.points_loss
 
 
 def match_payload(session: Session, match: Match, event: str) -> dict[str, Any]:
@@ -531,14 +527,15 @@ def match_payload(session: Session, match: Match, event: str) -> dict[str, Any]:
         if line.injury
     ]
     table: list[dict[str, Any]] = []
-    counts = match.season is not None and not match.friendly
+    # Friendlies and playoff matches do not count in the table (see standings).
+    counts = match.season is not None and not match.friendly and match.bracket_id is None
     if counts and match.season is not None:
-        playing = {match.home.team_id: match.home, match.away.team_id: match.away}
+        outcomes = match_outcomes(league, match)
+        playing = {match.home.team_id: "home", match.away.team_id: "away"}
         for row in _table(session, league, match.season):
             if row["team_id"] in playing:
-                own = playing[row["team_id"]]
-                other = match.away if own is match.home else match.home
-                gained = _points_for(league, own.score, other.score)
+                # What the match adds to the team's points: the same outcome the table counts.
+                gained = outcomes[playing[row["team_id"]]].tournament_points
                 # Corrections change points by an amount the payload cannot know.
                 change = {"match.finalised": gained, "match.voided": -gained}.get(event)
                 table.append({**row, "points_change": change})

@@ -53,6 +53,7 @@ HTTP_ERROR_TEXTS = (
     N_("The server does not support the media type transmitted in the request."),
     N_("Too Many Requests"),
     N_("This user has exceeded an allotted request count. Try again later."),
+    N_("Service Unavailable"),
 )
 
 #: The largest id a row can have (ids are 32-bit integers in the database).
@@ -77,6 +78,7 @@ def register_web(app: Flask) -> None:
     from league.web.advancement import bp as advancement_bp
     from league.web.auth import bp as auth_bp
     from league.web.fixtures import bp as fixtures_bp
+    from league.web.health import bp as health_bp
     from league.web.leagues import bp as leagues_bp
     from league.web.main import bp as main_bp
     from league.web.matches import bp as matches_bp
@@ -102,6 +104,7 @@ def register_web(app: Flask) -> None:
     app.register_blueprint(profile_bp)
     app.register_blueprint(seasons_bp)
     app.register_blueprint(webhooks_bp)
+    app.register_blueprint(health_bp)
     if app.config.get("LEAGUE_BENCH"):
         from league.web.bench import bp as bench_bp
 

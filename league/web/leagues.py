@@ -24,7 +24,7 @@ from league.services.todo import commissioner_todo
 from league.services.unit_of_work import unit_of_work
 from league.urls import public_url
 from league.web.forms import EmptyForm
-from league.web.forms.leagues import AddMemberForm, LeagueForm
+from league.web.forms.leagues import AddMemberForm, LeagueForm, RemoveMemberForm
 from league.web.forms.teams import NewTeamForm
 from league.web.helpers import flash_refusal, populate_errors
 
@@ -155,6 +155,7 @@ def members(league_id: int) -> str | Response:
         "leagues/members.html",
         league=league,
         members=leagues.active_members(league),
+        is_owner=leagues.is_owner(league, current_user),
         form=form,
         action_form=EmptyForm(),
         join_url=public_url("leagues.join", league_id=league.id, token=league.join_token),
@@ -192,14 +193,63 @@ def promote(league_id: int, user_id: int) -> Response:
     )
 
 
-@bp.post("/leagues/<int:league_id>/members/<int:user_id>/remove")
+@bp.post("/leagues/<int:league_id>/members/<int:user_id>/owner")
 @login_required
-def remove(league_id: int, user_id: int) -> Response:
+def hand_over(league_id: int, user_id: int) -> Response:
     return _member_action(
         league_id,
-        lambda session: leagues.remove_member(session, current_user, league_id, user_id),
-        gettext("Removed from the league; their teams stay in its history."),
+        lambda session: leagues.hand_over_ownership(session, current_user, league_id, user_id),
+        gettext("The league has a new owner."),
     )
+
+
+@bp.route("/leagues/<int:league_id>/members/<int:user_id>/remove", methods=["GET", "POST"])
+@login_required
+def remove(league_id: int, user_id: int) -> str | Response | tuple[str, int]:
+    """Asks first what becomes of the member's teams; only the confirmed post removes."""
+    league = leagues.get_league(db.session(), league_id)
+    if leagues.role_in(league, current_user) != "commissioner":
+        abort(403, description=gettext("Only a commissioner can manage the members."))
+    members = leagues.active_members(league)
+    member = next((m for m in members if m.user_id == user_id), None)
+    if member is None:
+        abort(404, description=gettext("That person is not a member of this league."))
+    heirs = sorted((m.user.username for m in members if m.user_id != user_id), key=str.lower)
+    form = RemoveMemberForm(heirs=heirs)
+    if form.validate_on_submit() and form.is_confirmed:
+        username = member.user.username
+        try:
+            with unit_of_work() as session:
+                leagues.remove_member(
+                    session,
+                    current_user,
+                    league_id,
+                    user_id,
+                    hand_teams_to=form.hand_teams_to.data or None,
+                )
+        except DomainError as error:
+            populate_errors(form, error)
+        else:
+            flash(
+                gettext(
+                    "%(name)s is no longer a member; the join link has changed.", name=username
+                ),
+                "success",
+            )
+            if (
+                leagues.role_in(leagues.get_league(db.session(), league_id), current_user)
+                == "commissioner"
+            ):
+                return redirect(url_for("leagues.members", league_id=league_id))
+            # A commissioner who removed himself cannot see the members page any more.
+            return redirect(url_for("leagues.show", league_id=league_id))
+    return render_template(
+        "leagues/remove_member.html",
+        league=league,
+        member=member,
+        teams=leagues.member_teams(league, user_id),
+        form=form,
+    ), 400 if form.errors else 200
 
 
 @bp.post("/leagues/<int:league_id>/join-link")

@@ -17,7 +17,7 @@ from flask import (
 from flask_login import current_user, login_required
 from werkzeug.wrappers import Response
 
-from league import jobs
+from league import jobs, outages
 from league.extensions import db
 from league.i18n import gettext
 from league.models import League
@@ -78,27 +78,58 @@ def _pack_page(league: League, paper: str) -> Response:
 
 
 def _pack_page_state(league: League, paper: str) -> tuple[PackStatus, jobs.PackJob | None]:
+    """The pack's files and its build job (QueueUnavailable when the queue does not answer)."""
     status = pack_status(db.session(), league, paper=paper)
     job = jobs.pack_job(league.id, paper)
     return status, job
 
 
+def _rosters_page(
+    league: League, paper: str, job: jobs.PackJob | None, *, unavailable: bool = False
+) -> Response:
+    """The pack's page; with the job queue out of reach, a 503 saying the pack cannot be
+    built for now (a pack already built still downloads, team sheets still print)."""
+    response = current_app.make_response(
+        render_template(
+            "printing/rosters.html",
+            league=league,
+            status=pack_status(db.session(), league, paper=paper),
+            job=job,
+            unavailable=_pack_unavailable() if unavailable else None,
+            paper=paper,
+            papers=PAPER_SIZES,
+            form=EmptyForm(),
+        )
+    )
+    if unavailable:
+        _queue_unavailable(response)
+    return response
+
+
+def _pack_unavailable() -> str:
+    return gettext(
+        "The league pack cannot be built for now: the job queue does not answer. "
+        "Try again in a minute. Each team's roster PDF still prints on its own."
+    )
+
+
+def _queue_unavailable(response: Response) -> None:
+    """Make `response` the queue outage's 503, with its Retry-After."""
+    response.status_code = 503
+    response.headers["Retry-After"] = str(outages.QUEUE_RETRY_AFTER)
+
+
 @bp.get("/leagues/<int:league_id>/rosters")
 @login_required
-def league_rosters(league_id: int) -> str:
+def league_rosters(league_id: int) -> Response:
     """The league pack: build it, follow the build, download it when it is ready."""
     league = _commissioners_league(league_id)
     paper = paper_of(request.args.get("paper") or league.paper_size)
-    status, job = _pack_page_state(league, paper)
-    return render_template(
-        "printing/rosters.html",
-        league=league,
-        status=status,
-        job=job,
-        paper=paper,
-        papers=PAPER_SIZES,
-        form=EmptyForm(),
-    )
+    try:
+        job = jobs.pack_job(league.id, paper)
+    except outages.QueueUnavailable:
+        return _rosters_page(league, paper, None, unavailable=True)
+    return _rosters_page(league, paper, job)
 
 
 @bp.get("/leagues/<int:league_id>/rosters/status.json")
@@ -107,7 +138,16 @@ def league_pack_status(league_id: int) -> Response:
     """The build's progress for the page to poll: state, teams done out of total, reason."""
     league = _commissioners_league(league_id)
     paper = paper_of(request.args.get("paper") or league.paper_size)
-    status, job = _pack_page_state(league, paper)
+    try:
+        status, job = _pack_page_state(league, paper)
+    except outages.QueueUnavailable:
+        # The usual error body, as the API's: the page's script shows the message.
+        response = jsonify(
+            {"error": {"code": "service_unavailable", "message": _pack_unavailable()}}
+        )
+        response.cache_control.no_store = True
+        _queue_unavailable(response)
+        return response
     body: dict[str, object] = {"ready": status.pdf is not None, "teams": len(status.teams)}
     body["job"] = job.as_json() if job else None
     if status.pdf is not None:
@@ -129,7 +169,10 @@ def build_league_pack(league_id: int) -> Response:
     if not status.teams:
         flash(gettext("%(league)s has no active team to print yet.", league=league.name), "error")
     elif status.pdf is None:
-        _, joined = jobs.start_pack(league, paper, len(status.teams))
+        try:
+            _, joined = jobs.start_pack(league, paper, len(status.teams))
+        except outages.QueueUnavailable:
+            return _rosters_page(league, paper, None, unavailable=True)
         if joined:
             flash(gettext("The pack is already being built: this page follows that build."), "info")
     return _pack_page(league, paper)

@@ -315,7 +315,12 @@ def reassign(team_id: int) -> Response | tuple[str, int]:
     team = teams.get_team(db.session(), team_id)
     if role_in(team.league, current_user) != "commissioner":
         abort(403, description=gettext("Only a commissioner can hand a team to another coach."))
-    members = [m.user.username for m in active_members(team.league) if m.user_id != team.coach_id]
+    members = [
+        m.user.username
+        for m in active_members(team.league)
+        # A team without a coach may go back to its former coach, if a member again.
+        if m.user_id != team.coach_id or team.coachless_since is not None
+    ]
     form = CoachForm(members=sorted(members, key=str.lower))
     if form.validate_on_submit():
         try:

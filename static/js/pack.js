@@ -24,6 +24,14 @@
 
   function show(status) {
     var job = status.job;
+    if (status.error) {
+      // The job queue does not answer (503): say so; the build form stays for a retry.
+      progress.hidden = true;
+      failure.hidden = false;
+      failure.textContent = status.error.message;
+      if (build) build.hidden = false;
+      return false;
+    }
     if (status.ready) {
       progress.hidden = true;
       ready.hidden = false;

@@ -57,6 +57,8 @@ class Site:
 
     league_id: int
     active_team_id: int
+    #: The active team's coach (a member the commissioner may remove).
+    coach_id: int
     draft_team_id: int
     scorer_id: int
     played_match_id: int
@@ -93,7 +95,7 @@ def _demo_site(session) -> tuple[Site, str]:
         select(Match).where(Match.league_id == league.id, Match.state == "played")
     ).one()
     home = played.home.team
-    site = Site(league.id, home.id, draft.id, home.players[-1].id, played.id, ())
+    site = Site(league.id, home.id, home.coach_id, draft.id, home.players[-1].id, played.id, ())
     return site, accounts.password
 
 
@@ -137,7 +139,7 @@ def _long_site(session) -> Site:
     _long_webhook(session, commissioner, league)
     home = fixtures[0].home.team
     names = (LONG_LEAGUE, *LONG_TEAMS, LONG_DRAFT_TEAM, f"11 {LONG_PLAYER}"[:60])
-    return Site(league.id, home.id, draft.id, scorer_id, fixtures[0].id, names)
+    return Site(league.id, home.id, home.coach_id, draft.id, scorer_id, fixtures[0].id, names)
 
 
 @pytest.fixture(scope="module")
@@ -206,7 +208,11 @@ PAGES = {
     "add a fixture": ("/leagues/{s.league_id}/fixtures/new", []),
     "generate fixtures": ("/leagues/{s.league_id}/fixtures/generate", []),
     "record a match": ("/leagues/{s.league_id}/matches/new", []),
-    "members": ("/leagues/{s.league_id}/members", []),
+    "members": ("/leagues/{s.league_id}/members", ["role=link[name='Remove…'] >> nth=0"]),
+    "remove a member": (
+        "/leagues/{s.league_id}/members/{s.coach_id}/remove",
+        ["#hand_teams_to", "role=button[name='Remove from the league']"],
+    ),
     "league pack": ("/leagues/{s.league_id}/rosters", []),
     "next season": ("/leagues/{s.league_id}/seasons/next", []),
     "settings": ("/leagues/{s.league_id}/settings", []),
@@ -291,3 +297,20 @@ def test_draft_labels_say_what_the_numbers_are(tab, server) -> None:
     assert number.evaluate("el => el.scrollWidth <= el.clientWidth && el.clientWidth >= 40")
     spp_head = tab.locator("table.roster thead th.spp")
     assert " ".join(spp_head.inner_text().split()) == "SPP available / earned"
+
+
+def test_the_members_page_names_the_owner(tab, server, tmp_path) -> None:
+    """The owner's row says why it has no remove button, inside the screen at both sizes."""
+    base, sites, _password = server
+    tab.goto(f"{base}/leagues/{sites['demo'].league_id}/members")
+    width = tab.evaluate("window.innerWidth")
+    tab.screenshot(path=str(tmp_path / f"members-{width}.png"), full_page=True)
+    owner_row = tab.locator("tr", has=tab.locator("[data-testid=owner]"))
+    assert owner_row.count() == 1
+    assert owner_row.get_by_role("link", name="Remove…").count() == 0
+    for element in (owner_row.locator("[data-testid=owner]"), owner_row.locator(".muted")):
+        box = element.bounding_box()
+        assert box is not None
+        assert box["x"] >= 0, box
+        assert box["x"] + box["width"] <= width + 0.5, box
+    assert tab.locator("#owner-rule").is_visible()

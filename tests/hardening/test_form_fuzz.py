@@ -283,7 +283,16 @@ SPECS = (
         {},
     ),
     Spec(
-        "leagues.remove", "/leagues/{league}/members/{users[rival]}/remove", Role.COMMISSIONER, {}
+        "leagues.remove",
+        "/leagues/{league}/members/{users[rival]}/remove",
+        Role.COMMISSIONER,
+        {"confirmed": "yes", "hand_teams_to": ""},
+    ),
+    Spec(
+        "leagues.hand_over",
+        "/leagues/{league}/members/{users[opponent]}/owner",
+        Role.COMMISSIONER,
+        {},
     ),
     Spec("leagues.new_join_link", "/leagues/{league}/join-link", Role.COMMISSIONER, {}),
     Spec("leagues.join", "/leagues/{league}/join/{join_token}", Role.OUTSIDER, {}),
@@ -428,6 +437,7 @@ SPECS = (
     Spec("webhooks.index", "/leagues/{league}/webhooks", Role.COMMISSIONER, WEBHOOK_FIELDS),
     Spec("webhooks.edit", "/webhooks/{webhook}/edit", Role.COMMISSIONER, WEBHOOK_FIELDS),
     Spec("webhooks.resume", "/webhooks/{webhook}/resume", Role.COMMISSIONER, {}),
+    Spec("webhooks.send_test", "/webhooks/{webhook}/test", Role.COMMISSIONER, {}),
     Spec("webhooks.delete", "/webhooks/{webhook}/delete", Role.COMMISSIONER, {"confirmed": "yes"}),
 )
 

@@ -164,7 +164,16 @@ def _side(score: int = 0) -> SideReport:
 def seed_world() -> World:
     made = {
         name: _user(name, admin=name == "admin")
-        for name in ("commish", "coach", "rival", "opponent", "outsider", "admin", "loner")
+        for name in (
+            "commish",
+            "coach",
+            "rival",
+            "opponent",
+            "outsider",
+            "admin",
+            "loner",
+            "deputy",
+        )
     }
     commish, coach = made["commish"], made["coach"]
     with unit_of_work() as session:
@@ -173,6 +182,8 @@ def seed_world() -> World:
         )
         for name in ("coach", "rival", "opponent"):
             leagues.add_member(session, commish, league, made[name], "coach")
+        # A co-commissioner, whom the owner (commish) may hand the league to.
+        leagues.add_member(session, commish, league, made["deputy"], "commissioner")
         other = leagues.create_league(
             session, made["outsider"], leagues.LeagueSettings("Other League", "bb2025")
         )
@@ -528,9 +539,21 @@ ROWS: tuple[Row, ...] = (
         "remove member",
         "leagues.remove",
         "POST",
-        lambda w: Call("POST", f"/leagues/{w.league}/members/{w.users['opponent']}/remove", {}),
+        lambda w: Call(
+            "POST",
+            f"/leagues/{w.league}/members/{w.users['opponent']}/remove",
+            {"confirmed": "yes"},
+        ),
         web(COMMISSIONERS),
         audited("league.remove"),
+    ),
+    Row(
+        "hand the league over",
+        "leagues.hand_over",
+        "POST",
+        lambda w: Call("POST", f"/leagues/{w.league}/members/{w.users['deputy']}/owner", {}),
+        web({Role.COMMISSIONER}),
+        audited("league.owner"),
     ),
     Row(
         "new join link",
@@ -771,6 +794,14 @@ ROWS: tuple[Row, ...] = (
         _post("/webhooks/{webhook}/resume"),
         web(COMMISSIONERS),
         audited("webhook.resume"),
+    ),
+    Row(
+        "send a test to a webhook",
+        "webhooks.send_test",
+        "POST",
+        _post("/webhooks/{webhook}/test"),
+        web(COMMISSIONERS),
+        audited("webhook.test"),
     ),
     Row(
         "delete a webhook",
@@ -1064,6 +1095,14 @@ ROWS: tuple[Row, ...] = (
         lambda w: Call("DELETE", f"{API}/leagues/{w.league}/members/{w.users['opponent']}"),
         api(COMMISSIONERS),
         audited("league.remove"),
+    ),
+    Row(
+        "API: hand the league over",
+        "api.hand_over",
+        "POST",
+        _api("POST", "/leagues/{league}/owner", lambda w: {"user_id": w.users["deputy"]}),
+        api({Role.COMMISSIONER}),
+        audited("league.owner"),
     ),
     Row(
         "API: new join link",

@@ -14,8 +14,10 @@ from league.rules.competitions import (
     SideResult,
     bonus_points,
     bracket_order,
+    bye_match_outcome,
     bye_outcome,
     first_round,
+    match_outcome,
     outcome,
     playoff_decision,
     playoff_entrants,
@@ -222,6 +224,45 @@ def test_a_wider_close_loss_and_bigger_bonuses() -> None:
     assert [bonus_points(scheme, SideResult(0), SideResult(n)) for n in (1, 2, 3)] == [2, 2, 0]
 
 
+def test_the_match_outcome_of_a_concession_at_1_0_for_the_conceding_team() -> None:
+    # The scheme scores 3/1/0 with bonuses (3+ TD, 3+ CAS, a loss by one). The home team
+    # led 1-0 with 3 casualties and conceded: it lost (a concession is a loss whatever the
+    # score), earns the loss's 0 points and no bonus (it gave the match up). The other team
+    # won: 3 points; 0 TD and no casualties earn no bonus, and a win is no close loss.
+    home = SideResult(1, conceded=True, casualties=3)
+    away = SideResult(0)
+    conceding = match_outcome(SCHEME, (2, 1, 0), home, away)
+    assert (conceding.result, conceding.conceded, conceding.points) == ("lost", True, 0)
+    assert (conceding.bonus_points, conceding.tournament_points) == (0, 0)
+    other = match_outcome(SCHEME, (2, 1, 0), away, home)
+    assert (other.result, other.opponent_conceded, other.points, other.bonus_points) == (
+        "won",
+        True,
+        3,
+        0,
+    )
+    assert other.won
+    assert not other.lost
+    assert other.tournament_points == 3
+
+
+def test_the_match_outcome_adds_the_bonus_to_the_points() -> None:
+    # 3-4 with 3 casualties under the scheme: a loss (0) plus touchdowns, casualties and
+    # the close loss (+3); with the league's 2/1/0 and no bonus rules, a loss is 0.
+    found = match_outcome(SCHEME, (2, 1, 0), SideResult(3, casualties=3), SideResult(4))
+    assert (found.result, found.points, found.bonus_points, found.tournament_points) == (
+        "lost",
+        0,
+        3,
+        3,
+    )
+    drawn = match_outcome(Tournament(), (2, 1, 0), SideResult(1), SideResult(1))
+    assert (drawn.result, drawn.tournament_points) == ("drawn", 1)
+
+
 def test_a_bye_counts_as_the_data_or_house_rule_says() -> None:
+    # A bye: the tournament's result, its points, never a bonus.
+    assert bye_match_outcome(SCHEME, (2, 1, 0)).tournament_points == 3
+    assert bye_match_outcome(Tournament(bye_result="draw"), (2, 1, 0)).tournament_points == 1
     assert bye_outcome(Tournament()) == "won"
     assert bye_outcome(Tournament(bye_result="draw")) == "drawn"

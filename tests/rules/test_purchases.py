@@ -17,6 +17,8 @@ from league.rules.injuries import injury_entry_decision, lasting_characteristics
 from league.rules.refusals import an_item, refusal_text
 from league.rules.team_building import (
     TeamCounts,
+    concession_fans_change,
+    concession_fans_changes,
     fans_change_decision,
     give_back_decision,
     hire_decision,
@@ -258,32 +260,64 @@ def test_chaos_chosen_take_one_big_guy(ruleset_id: str) -> None:
 def test_fans_after_a_match_bb(ruleset_id: str) -> None:
     # After a win they may rise, after a loss fall; max 7, min 1.
     ruleset = load_ruleset(ruleset_id)
-    assert fans_change_decision(ruleset, 1, 6, won=True, lost=False).allowed
-    assert texts(fans_change_decision(ruleset, 1, 7, won=True, lost=False)) == [
+    assert fans_change_decision(ruleset, 1, 6, result="won").allowed
+    assert texts(fans_change_decision(ruleset, 1, 7, result="won")) == [
         "Dedicated fans are already at 7."
     ]
-    assert fans_change_decision(ruleset, -1, 2, won=False, lost=True).allowed
-    assert texts(fans_change_decision(ruleset, -1, 1, won=False, lost=True)) == [
+    assert fans_change_decision(ruleset, -1, 2, result="lost").allowed
+    assert texts(fans_change_decision(ruleset, -1, 1, result="lost")) == [
         "Dedicated fans cannot fall below 1."
     ]
     # A draw moves nothing; every reason is listed, in order.
-    assert texts(fans_change_decision(ruleset, 1, 7, won=False, lost=False)) == [
+    assert texts(fans_change_decision(ruleset, 1, 7, result="drawn")) == [
         "Dedicated fans only rise after a win.",
         "Dedicated fans are already at 7.",
     ]
-    assert texts(fans_change_decision(ruleset, -1, 3, won=True, lost=False)) == [
+    assert texts(fans_change_decision(ruleset, -1, 3, result="won")) == [
         "Dedicated fans only fall after a loss."
     ]
-    assert fans_change_decision(ruleset, 0, 3, won=False, lost=False).allowed
+    assert fans_change_decision(ruleset, 0, 3, result="drawn").allowed
+    assert texts(fans_change_decision(ruleset, -2, 5, result="lost")) == [
+        "Dedicated fans change by -1, 0 or +1."
+    ]
+
+
+@pytest.mark.parametrize("ruleset_id", ["bb2025", "bb2020"])
+def test_fans_of_a_conceding_team(ruleset_id: str) -> None:
+    # RULES-FACTS 6b: the conceding team loses D3 Dedicated Fans, never below 1.
+    ruleset = load_ruleset(ruleset_id)
+    # 5 fans: a D3 of 1, 2 or 3 takes 1, 2 or 3 of them.
+    assert concession_fans_changes(ruleset, 5) == (-1, -2, -3)
+    assert [concession_fans_change(ruleset, 5, roll) for roll in (1, 2, 3)] == [-1, -2, -3]
+    # 3 fans: a 3 would leave 0, so it stops at 1 (-2); 1 fan: nothing to lose.
+    assert concession_fans_changes(ruleset, 3) == (-1, -2)
+    assert concession_fans_change(ruleset, 3, 3) == -2
+    assert concession_fans_changes(ruleset, 1) == (0,)
+    assert concession_fans_change(ruleset, 1, 2) == 0
+    for change in (-1, -2, -3):
+        assert fans_change_decision(ruleset, change, 5, result="lost", conceded=True).allowed
+    # A conceding team's fans never rise, however the scoreboard stood; nor fall by 3 from 3.
+    assert texts(fans_change_decision(ruleset, 1, 5, result="lost", conceded=True)) == [
+        "A team that concedes loses D3 Dedicated Fans, never below 1: change them by -1, -2, -3."
+    ]
+    assert not fans_change_decision(ruleset, -3, 3, result="lost", conceded=True)
+
+
+def test_classic_conceding_team_loses_no_fans() -> None:
+    # The classic data has no concession loss: the usual -1, 0 or +1 after a loss.
+    ruleset = load_ruleset("classic")
+    assert concession_fans_changes(ruleset, 5) == ()
+    assert fans_change_decision(ruleset, -1, 5, result="lost", conceded=True).allowed
+    assert not fans_change_decision(ruleset, -2, 5, result="lost", conceded=True)
 
 
 @pytest.mark.parametrize("ruleset_id", ["classic", "classic-spend"])
 def test_fans_after_a_match_classic(ruleset_id: str) -> None:
     # The classic data has no maximum and starts at 0.
     ruleset = load_ruleset(ruleset_id)
-    assert fans_change_decision(ruleset, 1, 20, won=True, lost=False).allowed
-    assert fans_change_decision(ruleset, -1, 1, won=False, lost=True).allowed
-    assert texts(fans_change_decision(ruleset, -1, 0, won=False, lost=True)) == [
+    assert fans_change_decision(ruleset, 1, 20, result="won").allowed
+    assert fans_change_decision(ruleset, -1, 1, result="lost").allowed
+    assert texts(fans_change_decision(ruleset, -1, 0, result="lost")) == [
         "Dedicated fans cannot fall below 0."
     ]
 

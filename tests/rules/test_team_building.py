@@ -143,10 +143,11 @@ def test_hire_decision_big_guy_cap() -> None:
 @pytest.mark.parametrize(
     ("ruleset_id", "kwargs", "gold"),
     [
-        ("bb2020", {"fan_attendance": 9, "touchdowns": 2}, 60000),
+        # RULES-FACTS 6b: the half of an odd attendance is kept (9 / 2 = 4.5 units).
+        ("bb2020", {"fan_attendance": 9, "touchdowns": 2}, 65000),
         ("bb2020", {"fan_attendance": 8, "touchdowns": 0, "stalled": False}, 40000),
-        ("bb2025", {"fan_attendance": 9, "touchdowns": 2}, 70000),
-        ("bb2025", {"fan_attendance": 9, "touchdowns": 2, "stalled": True}, 60000),
+        ("bb2025", {"fan_attendance": 9, "touchdowns": 2}, 75000),
+        ("bb2025", {"fan_attendance": 9, "touchdowns": 2, "stalled": True}, 65000),
         ("classic", {"d6": 4, "fame": 1, "won": True}, 60000),
         ("classic", {"d6": 4}, 40000),
     ],

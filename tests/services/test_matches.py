@@ -232,11 +232,12 @@ def test_winnings_and_dedicated_fans(commissioner, league_2025) -> None:
         fan_attendance=9,
     )
     match = _record(commissioner, league, humans, orcs, report)
-    # BB2025: (attendance // 2 + own TDs + 1 unless a player stalled) x 10,000
-    assert match.home.winnings == (4 + 2 + 1) * 10_000
-    assert match.away.winnings == (4 + 1 + 0) * 10_000
-    assert humans.treasury == humans_before + 70_000 - match.home.mistake_loss
-    assert orcs.treasury == orcs_before + 50_000 - match.away.mistake_loss
+    # BB2025 (RULES-FACTS 6b): (attendance / 2 + own TDs + 1 unless a player stalled)
+    # x 10,000, the half kept: 9 / 2 = 4.5 units.
+    assert match.home.winnings == 75_000  # 4.5 + 2 + 1
+    assert match.away.winnings == 55_000  # 4.5 + 1, stalled
+    assert humans.treasury == humans_before + 75_000 - match.home.mistake_loss
+    assert orcs.treasury == orcs_before + 55_000 - match.away.mistake_loss
     assert humans.dedicated_fans == 2
     assert orcs.dedicated_fans == 1
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-from collections.abc import Iterator
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
@@ -26,19 +25,6 @@ from tests.factories import make_active_team, make_league, make_user
 from tests.receiver import Receiver, receiver
 
 HUMANS = (("human-blitzer", 2), ("human-lineman", 9))
-
-
-@pytest.fixture
-def hooks_app(app: Flask) -> Flask:
-    # The receiver listens on 127.0.0.1, which only this setting lets a webhook reach.
-    app.config.update(ALLOW_PRIVATE_WEBHOOKS=True, WEBHOOK_DISPATCH="inline")
-    return app
-
-
-@pytest.fixture
-def listening(hooks_app: Flask) -> Iterator[Receiver]:
-    with receiver() as found:
-        yield found
 
 
 def _league() -> tuple[User, League, Team, Team]:

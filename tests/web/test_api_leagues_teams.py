@@ -293,6 +293,7 @@ def test_created_team_is_active_with_empty_roster_and_full_treasury(world: World
         "league_id": world.league_id,
         "team_type": "human",
         "coach": "grim",
+        "coachless": False,
         "status": "active",
         "treasury": 1_000_000,
         "rerolls": 0,

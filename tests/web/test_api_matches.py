@@ -14,7 +14,7 @@ from flask.testing import FlaskClient
 from sqlalchemy import func, select
 
 from league.extensions import db
-from league.models import Match, MatchPlayer, Player, TreasuryEntry
+from league.models import League, Match, MatchPlayer, Player, TreasuryEntry
 from tests.factories import make_league, make_user
 from tests.web.test_api_leagues_teams import API, ApiWorld, assert_error, auth, token_for
 
@@ -214,7 +214,7 @@ def test_extras_formula_winnings_concession_and_fans(world: World) -> None:
             "away_team": world.orcs,
             "home_score": 1,
             "away_score": 0,
-            "fan_attendance": 5,
+            "fan_attendance": 3,
             "conceded": "away",
             "fans_change": {"home": 1},
             "players": [
@@ -227,17 +227,62 @@ def test_extras_formula_winnings_concession_and_fans(world: World) -> None:
     )
     assert response.status_code == 201, response.json
     match = response.json
-    # BB2025 winnings: (attendance // 2 + own TDs + 1) x 10,000; the side that concedes gets 0.
-    assert match["winnings"] == {"home": (2 + 1 + 1) * 10_000, "away": 0}
+    # BB2025 (RULES-FACTS 6b): the Orcs conceded, so the Humans take the whole attendance
+    # plus their touchdowns, no stalling bonus: (3 + 1) x 10,000; the Orcs get nothing.
+    assert match["winnings"] == {"home": 40_000, "away": 0}
     assert match["conceded"] == "away"
+    # The Orcs' D3 loss is the server's roll: at 1 Dedicated Fan they have none to lose.
     assert match["fans_change"] == {"home": 1, "away": 0}
-    assert match["fan_attendance"] == 5
+    assert match["fan_attendance"] == 3
     assert [line["spp"] for line in match["players"]] == [3 + 4, 1 + 4, 0]
     assert world.spp(world.thrower)["earned"] == 5
     assert world.spp(world.blitzer)["earned"] == 0
     humans = world.get(f"/teams/{world.humans}")
     assert (humans["treasury"], humans["dedicated_fans"]) == (90_000, 2)
     assert world.treasury(world.orcs) == 40_000
+
+
+def test_a_conceding_team_loses_its_d3_fans_rolled_at_the_table(world: World) -> None:
+    # Two 1-0 wins take the Orcs' Dedicated Fans from 1 to 3 (no winnings typed, so the
+    # treasuries stay below the Expensive Mistakes trigger); the league lets coaches enter
+    # the table's dice. Then the Orcs lead 1-0 and concede; the D3 came up 2.
+    for _ in range(2):
+        win = {
+            "home_team": world.humans,
+            "away_team": world.orcs,
+            "home_score": 0,
+            "away_score": 1,
+            "winnings": {"home": 0, "away": 0},
+            "fans_change": {"away": 1},
+            "players": [{"player_id": world.blitzer, "td": 1}],
+        }
+        assert world.record(win).status_code == 201
+    assert world.get(f"/teams/{world.orcs}")["dedicated_fans"] == 3
+    db.session.get(League, world.league_id).table_dice_allowed = True  # type: ignore[union-attr]
+    db.session.commit()
+    body = {
+        "home_team": world.humans,
+        "away_team": world.orcs,
+        "home_score": 0,
+        "away_score": 1,
+        "fan_attendance": 3,
+        "conceded": "away",
+        "players": [{"player_id": world.blitzer, "td": 1}],
+    }
+    # Only a conceding team loses more than one: the Humans' -2 is refused, nothing changes.
+    before = snapshot(world)
+    fields = assert_invalid_report(
+        world.record({**body, "fans_change": {"home": -2, "away": -2}}),
+        "Dedicated fans change by -1, 0 or +1.",
+    )
+    assert set(fields) == {"home_fans_change"}
+    assert snapshot(world) == before
+    response = world.record({**body, "fans_change": {"away": -2}})
+    assert response.status_code == 201, response.json
+    assert response.json["fans_change"] == {"home": 0, "away": -2}
+    # The Humans won by the concession: the whole attendance, no TD, no stalling bonus.
+    assert response.json["winnings"] == {"home": 30_000, "away": 0}
+    assert world.get(f"/teams/{world.orcs}")["dedicated_fans"] == 1
 
 
 def test_a_match_without_players_or_winnings(world: World) -> None:

@@ -196,7 +196,7 @@ def test_a_league_from_an_empty_database_to_a_closed_season(
     members_page = client.get(f"/leagues/{lid}/members").text
     roles = {row[0]: row[1] for row in table_rows(members_page, "Coaches and commissioners")}
     assert roles == {
-        "boss": "commissioner",
+        "boss owner": "commissioner",
         "anna": "coach",
         "bert": "coach",
         "carl": "commissioner",

@@ -71,12 +71,14 @@ def test_an_address_of_this_server_is_refused(app: Flask, client: FlaskClient) -
 
 
 def test_the_last_commissioner_cannot_be_removed(app: Flask, client: FlaskClient) -> None:
+    # The last commissioner is the owner (a league's creator), whom nobody removes.
     boss = make_user("boss")
     league = make_league(boss)
     response = client.delete(f"{API}/leagues/{league.id}/members/{boss.id}", headers=auth(boss))
     assert response.status_code == 409
     assert response.json["error"]["message"] == (
-        "A league needs a commissioner: promote someone else first."
+        "boss owns bb2025 league and cannot be removed; "
+        "only the owner can hand the league over to another commissioner."
     )
     demoted = client.patch(
         f"{API}/leagues/{league.id}/members/{boss.id}", headers=auth(boss), json={"role": "coach"}

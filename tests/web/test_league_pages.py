@@ -5,11 +5,12 @@ from __future__ import annotations
 import re
 
 import pytest
+from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import func, select
 
 from league.extensions import db
-from league.models import League, LeagueMember, Player, Season, User
+from league.models import League, LeagueMember, Player, Season, Team, User
 from league.services import matches
 from league.services.matches import MatchReport, PlayerEvents, SideReport
 from league.services.unit_of_work import unit_of_work
@@ -461,8 +462,8 @@ def test_add_a_coach_by_username(client: FlaskClient) -> None:
     page = client.get(response.headers["Location"]).text
     assert "Grim joined bb2025 league as a coach." in flashes(page)
     assert table_rows(page, "<h2>Coaches and commissioners</h2>") == [
-        ["comm", "commissioner", "Remove"],
-        ["Grim", "coach", "Make commissioner Remove"],
+        ["comm owner", "commissioner", "The owner cannot be removed."],
+        ["Grim", "coach", "Make commissioner Remove…"],
     ]
     assert active_roles(league.id) == {"comm": "commissioner", "Grim": "coach"}
 
@@ -483,24 +484,89 @@ def test_promote_and_remove_members(client: FlaskClient) -> None:
     assert "Promoted to commissioner." in flashes(client.get(response.headers["Location"]).text)
     assert active_roles(league.id)["coach"] == "commissioner"
 
-    response = client.post(f"/leagues/{league.id}/members/{other.id}/remove")
+    remove = f"/leagues/{league.id}/members/{other.id}/remove"
+    assert f'href="{remove}"' in client.get(f"/leagues/{league.id}/members").text
+    # The page asks what becomes of the teams; a post without the confirmation asks again.
+    page = client.get(remove).text
+    assert "Remove other from bb2025 league?" in page
+    choices = re.search(r'<select[^>]*id="hand_teams_to".*?</select>', page, re.S)
+    assert choices
+    assert re.findall(r'<option[^>]*value="([^"]*)"', choices.group(0)) == ["", "coach", "comm"]
+    assert client.post(remove).status_code == 200
+    assert "other" in active_roles(league.id)
+
+    response = client.post(remove, data={"confirmed": "yes", "hand_teams_to": ""})
     page = client.get(response.headers["Location"]).text
-    assert "Removed from the league; their teams stay in its history." in flashes(page)
+    assert "other is no longer a member; the join link has changed." in flashes(page)
     assert active_roles(league.id) == {"comm": "commissioner", "coach": "commissioner"}
-    # The removed coach's team stays on the league page.
-    assert "Other Team" in client.get(f"/leagues/{league.id}").text
+    # The removed coach's team stays on the league page, without a coach.
+    assert "nobody (other left the league)" in client.get(f"/leagues/{league.id}").text
     assert client.get(f"/teams/{team.id}").status_code == 200
 
-    response = client.post(f"/leagues/{league.id}/members/{other.id}/remove")
-    assert "That person is not a member of this league." in flashes(
+    assert client.get(remove).status_code == 404
+    assert client.post(remove, data={"confirmed": "yes"}).status_code == 404
+
+
+def test_the_owner_cannot_be_removed(client: FlaskClient) -> None:
+    comm, coach = make_user("comm"), make_user("coach")
+    league = make_league(comm, "bb2025", coach)
+    login(client, "comm")
+    client.post(f"/leagues/{league.id}/members/{coach.id}/promote")
+    members = client.get(f"/leagues/{league.id}/members").text
+    assert f"/members/{comm.id}/remove" not in members  # the owner's row has no remove link
+    assert "only the owner can hand the league over, to another commissioner." in members
+
+    # Issue 33: a co-commissioner could remove the league's creator.
+    login(client, "coach")
+    remove = f"/leagues/{league.id}/members/{comm.id}/remove"
+    page = client.get(remove).text
+    assert "comm owns the league: nobody can remove the owner." in text_of(page)
+    assert 'name="confirmed"' not in page
+    response = client.post(remove, data={"confirmed": "yes"})
+    assert response.status_code == 400
+    assert form_errors(response.text) == [
+        "comm owns bb2025 league and cannot be removed; "
+        "only the owner can hand the league over to another commissioner."
+    ]
+    assert active_roles(league.id) == {"comm": "commissioner", "coach": "commissioner"}
+    # The owner himself must hand the league over first.
+    login(client, "comm")
+    assert client.post(remove, data={"confirmed": "yes"}).status_code == 400
+    assert active_roles(league.id) == {"comm": "commissioner", "coach": "commissioner"}
+
+
+def test_the_owner_hands_the_league_over(client: FlaskClient) -> None:
+    comm, coach = make_user("comm"), make_user("coach")
+    league = make_league(comm, "bb2025", coach)
+    login(client, "comm")
+    hand_over = f"/leagues/{league.id}/members/{coach.id}/owner"
+    assert f'action="{hand_over}"' not in client.get(f"/leagues/{league.id}/members").text
+    response = client.post(hand_over)
+    assert "Only a commissioner can own the league: make coach commissioner first." in flashes(
         client.get(response.headers["Location"]).text
     )
+    client.post(f"/leagues/{league.id}/members/{coach.id}/promote")
+    assert f'action="{hand_over}"' in client.get(f"/leagues/{league.id}/members").text
+    response = client.post(hand_over)
+    assert "The league has a new owner." in flashes(client.get(response.headers["Location"]).text)
+    assert fresh_league(league.id).owner_id == coach.id
+
+    # The former owner is a commissioner like another: he cannot take the league back, and
+    # the new owner may remove him.
+    assert client.post(f"/leagues/{league.id}/members/{comm.id}/owner").status_code == 403
+    login(client, "coach")
+    response = client.post(
+        f"/leagues/{league.id}/members/{comm.id}/remove", data={"confirmed": "yes"}
+    )
+    assert response.status_code == 302
+    assert active_roles(league.id) == {"coach": "commissioner"}
 
 
-def test_the_remove_confirmation_quotes_the_league_name_safely(client: FlaskClient) -> None:
-    comm = make_user("comm")
-    league = make_league(comm, "bb2025")
+def test_the_hand_over_question_quotes_the_league_name_safely(client: FlaskClient) -> None:
+    comm, coach = make_user("comm"), make_user("coach")
+    league = make_league(comm, "bb2025", coach)
     login(client, "comm")
+    client.post(f"/leagues/{league.id}/members/{coach.id}/promote")
     client.post(
         f"/leagues/{league.id}/settings",
         data=league_form(name="Bob's League'); alert('boo"),
@@ -510,20 +576,9 @@ def test_the_remove_confirmation_quotes_the_league_name_safely(client: FlaskClie
     # The question is an escaped attribute read by static/js/site.js: no inline script.
     assert "onsubmit" not in page
     assert re.findall(r'data-confirm="([^"]*)"', page) == [
-        "Remove comm from Bob&#39;s League&#39;); alert(&#39;boo?"
-        " Their teams stay in the league history."
+        "Make coach the owner of Bob&#39;s League&#39;); alert(&#39;boo? You stay a"
+        " commissioner, but only the new owner can hand the league on."
     ]
-
-
-def test_the_last_commissioner_cannot_be_removed(client: FlaskClient) -> None:
-    comm, coach = make_user("comm"), make_user("coach")
-    league = make_league(comm, "bb2025", coach)
-    login(client, "comm")
-    response = client.post(f"/leagues/{league.id}/members/{comm.id}/remove")
-    assert response.status_code == 302
-    page = client.get(response.headers["Location"]).text
-    assert "A league needs a commissioner: promote someone else first." in flashes(page)
-    assert active_roles(league.id) == {"comm": "commissioner", "coach": "coach"}
 
 
 def test_a_commissioner_who_leaves_goes_back_to_the_league_page(client: FlaskClient) -> None:
@@ -531,9 +586,12 @@ def test_a_commissioner_who_leaves_goes_back_to_the_league_page(client: FlaskCli
     league = make_league(comm, "bb2025", coach)
     login(client, "comm")
     client.post(f"/leagues/{league.id}/members/{coach.id}/promote")
-    response = client.post(f"/leagues/{league.id}/members/{comm.id}/remove")
+    login(client, "coach")
+    response = client.post(
+        f"/leagues/{league.id}/members/{coach.id}/remove", data={"confirmed": "yes"}
+    )
     assert response.headers["Location"] == f"/leagues/{league.id}"
-    assert active_roles(league.id) == {"coach": "commissioner"}
+    assert active_roles(league.id) == {"comm": "commissioner"}
 
 
 # ---------------------------------------------------------------------------
@@ -674,3 +732,37 @@ def test_settings_that_would_take_back_spent_spp_are_refused_on_the_page(
     assert fresh_league(league.id).house_rules == {}
     db.session.expire_all()
     assert db.session.get(Player, catcher.id).spp_earned == 6
+
+
+def test_the_remove_page_hands_the_teams_over_with_its_csrf_token(
+    app: Flask, client: FlaskClient
+) -> None:
+    comm, coach, heir = make_user("comm"), make_user("coach"), make_user("heir")
+    league = make_league(comm, "bb2025", coach, heir)
+    team = make_team(coach, league, "human", "Coach Team")
+    login(client, "comm")
+    app.config["WTF_CSRF_ENABLED"] = True
+    remove = f"/leagues/{league.id}/members/{coach.id}/remove"
+    page = client.get(remove).text
+    csrf = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page)
+    assert csrf
+    assert "Coach Team" in text_of(page)
+
+    refused = client.post(remove, data={"confirmed": "yes", "hand_teams_to": "heir"})
+    assert refused.status_code == 400
+    assert "Form expired" in refused.text
+    wrong = client.post(
+        remove, data={"confirmed": "yes", "hand_teams_to": "coach", "csrf_token": csrf.group(1)}
+    )
+    assert wrong.status_code == 400
+    assert field_errors(wrong.text, "hand_teams_to") == ["Not a valid choice."]
+    assert active_roles(league.id) == {"comm": "commissioner", "coach": "coach", "heir": "coach"}
+
+    done = client.post(
+        remove, data={"confirmed": "yes", "hand_teams_to": "heir", "csrf_token": csrf.group(1)}
+    )
+    assert done.status_code == 302
+    assert active_roles(league.id) == {"comm": "commissioner", "heir": "coach"}
+    db.session.expire_all()
+    assert db.session.get(Team, team.id).coach.username == "heir"
+    assert "<dd>heir</dd>" in client.get(f"/teams/{team.id}").text

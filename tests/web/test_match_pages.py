@@ -218,8 +218,10 @@ def test_full_result_updates_the_team_pages(client: FlaskClient, world: World) -
     page = client.get(response.location).text
     assert flashes(page) == ["Result recorded: Reavers 2\u20131 Gouged Eye."]
     assert text_of(re.search(r'data-testid="score">(.*?)</p>', page, re.S)[1]) == "2 \u2013 1"
-    # BB2025 winnings: (9 // 2 + own TDs + 1 as nobody stalled) x 10,000.
-    assert fact(page, "Winnings") == "70,000"
+    # BB2025 winnings (RULES-FACTS 6b): (9 / 2 + own TDs + 1 as nobody stalled) x 10,000,
+    # the half kept: (4.5 + 2 + 1) x 10,000.
+    assert fact(page, "Winnings") == "75,000"
+    assert "fan attendance 9 / 2: 4.5 + 2 TD: 2 + no stalling: 1" in page
     assert "#4 Player 4" not in page  # no events, no line
     shown = {**match_lines(page, "home"), **match_lines(page, "away")}
     assert shown[f"home #{thrower.number} {thrower.name}"] == ["2 COMP, MVP", "", "6"]
@@ -236,13 +238,13 @@ def test_full_result_updates_the_team_pages(client: FlaskClient, world: World) -
     humans = client.get(f"/teams/{world.humans.id}").text
     assert spp_cell(roster_row(humans, thrower)) == "6 / 6"
     assert spp_cell(roster_row(humans, catcher)) == "8 / 8"
-    assert fact(humans, "Treasury") == f"{HUMANS_TREASURY + 70_000:,}"
+    assert fact(humans, "Treasury") == f"{HUMANS_TREASURY + 75_000:,}"
     assert fact(humans, "Dedicated fans") == "2"
     orcs = client.get(f"/teams/{world.orcs.id}").text
     assert spp_cell(roster_row(orcs, blitzer)) == "8 / 8"
     assert any("MNG" in cell for cell in roster_row(orcs, victim))
-    # Winnings (4 + 1 + 1) x 10,000; a loss leaves the fans where they were.
-    assert fact(orcs, "Treasury") == f"{ORCS_TREASURY + 60_000:,}"
+    # Winnings (4.5 + 1 + 1) x 10,000; a loss leaves the fans where they were.
+    assert fact(orcs, "Treasury") == f"{ORCS_TREASURY + 65_000:,}"
     assert fact(orcs, "Dedicated fans") == "1"
 
     # The next match: the injured orc misses it, his row is disabled and says why.
@@ -275,6 +277,43 @@ def test_winnings_entered_directly_and_concession(client: FlaskClient, world: Wo
     page = client.get(f"/matches/{match_id}").text
     assert "Gouged Eye conceded." in page
     assert "Friendly" in page
+
+
+def test_a_concession_costs_d3_fans_rolled_as_the_league_says(
+    client: FlaskClient, world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # BB2025 (RULES-FACTS 6b): a conceding team loses D3 Dedicated Fans, never below 1.
+    login(client, "commish")
+    match_id = schedule(client, world)
+    form = client.get(f"/matches/{match_id}/report").text
+    # Server dice: the report says so, and offers no loss above one to enter.
+    assert "A team that concedes loses D3 Dedicated Fans, rolled by the server: leave 0." in form
+    assert 'value="-2"' not in form
+    monkeypatch.setattr(matches, "roll", lambda dice, randint: 2)
+    response = finalise(client, match_id, away_score=1, concession="away", fan_attendance=7)
+    assert response.status_code == 302, response.text
+    page = client.get(f"/matches/{match_id}").text
+    # The Orcs had 1 fan: a 2 on the D3 takes none. The Humans' winnings: the whole
+    # attendance, no touchdown, no stalling bonus: 7 x 10,000.
+    assert "D3 rolled by the server: 2" in page
+    assert match_row(match_id).away.fans_change == 0
+    assert match_row(match_id).home.winnings == 70_000
+    assert "fan attendance 7: 7" in page
+    # A correction keeps the server's roll: the form offers the loss back as 0.
+    form = client.get(f"/matches/{match_id}/report").text
+    away_fans = re.search(r'<select[^>]*name="away_fans_change".*?</select>', form, re.S)
+    assert away_fans is not None
+    assert re.search(r'<option selected value="0">', away_fans.group(0)), away_fans.group(0)
+    response = finalise(client, match_id, away_score=2, concession="away", fan_attendance=7)
+    assert response.status_code == 302, response.text
+    assert match_row(match_id).away.concession_fans_roll == 2
+
+    # Where the league lets coaches enter table dice, the loss rolled at the table is offered.
+    db.session.get(League, world.league.id).table_dice_allowed = True  # type: ignore[union-attr]
+    db.session.commit()
+    form = client.get(f"/matches/{schedule(client, world)}/report").text
+    assert "choose the loss rolled at the table, or 0 and the server rolls it." in form
+    assert 'value="-3"' in form
 
 
 # ---------------------------------------------------------------------------

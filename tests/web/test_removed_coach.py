@@ -1,6 +1,7 @@
 """A coach removed from a league loses control of their team; the team stays (issue 14).
 
-The commissioner hands the team to another member of the league on its page.
+The commissioner hands the team to another member of the league on its page. Left without
+a coach, the team stays out of its former coach's hands when he joins again (issue 33).
 """
 
 from __future__ import annotations
@@ -50,13 +51,32 @@ def world(app) -> World:
     return World(team.id, player_id, match.id, token)
 
 
+def _join_again(world: World) -> None:
+    """The removed coach joins again through the league's (new) join link."""
+    with unit_of_work() as session:
+        league = db.session.get(Team, world.team_id).league
+        coach = leagues.find_user(session, "coach")
+        assert coach is not None
+        leagues.join_with_token(session, coach, league.id, league.join_token)
+
+
+@pytest.fixture(params=["removed", "joined again"])
+def either(request: pytest.FixtureRequest, world: World) -> World:
+    """The world as it is, and after the removed coach joined again through the join link
+    (as he could through the old link before issue 33)."""
+    if request.param == "joined again":
+        _join_again(world)
+    return world
+
+
 def _api(client: FlaskClient, world: World, path: str, body: dict[str, object]):
     return client.post(
         f"/api/v1{path}", json=body, headers={"Authorization": f"Bearer {world.coach_token}"}
     )
 
 
-def test_the_api_refuses_every_change_of_a_removed_coach(client: FlaskClient, world: World):
+def test_the_api_refuses_every_change_of_a_removed_coach(client: FlaskClient, either: World):
+    world = either
     hired = _api(
         client,
         world,
@@ -70,7 +90,12 @@ def test_the_api_refuses_every_change_of_a_removed_coach(client: FlaskClient, wo
         f"/players/{world.player_id}/advancements",
         {"kind": "chosen_primary", "skill": "Dauntless"},
     )
-    assert [hired.status_code, buy.status_code, advance.status_code] == [403, 403, 403]
+    pregame = client.put(
+        f"/api/v1/matches/{world.match_id}/pregame/home",
+        json={},
+        headers={"Authorization": f"Bearer {world.coach_token}"},
+    )
+    assert [s.status_code for s in (hired, buy, advance, pregame)] == [403, 403, 403, 403]
     assert buy.json["error"]["message"] == (
         "Only Reavers's coach or a commissioner can change this team."
     )
@@ -78,7 +103,8 @@ def test_the_api_refuses_every_change_of_a_removed_coach(client: FlaskClient, wo
     assert (len(teams.roster(team)), team.rerolls) == (1, 0)
 
 
-def test_the_pages_refuse_every_change_of_a_removed_coach(client: FlaskClient, world: World):
+def test_the_pages_refuse_every_change_of_a_removed_coach(client: FlaskClient, either: World):
+    world = either
     login(client, "coach")
     hired = client.post(
         f"/teams/{world.team_id}/hire", data={"position_id": "human-lineman", "name": "Late"}
@@ -126,3 +152,19 @@ def test_only_a_commissioner_hands_a_team_over(client: FlaskClient, world: World
     answer = client.post(f"/teams/{world.team_id}/coach", data={"coach": "heir"})
     assert answer.status_code == 403
     assert db.session.get(Team, world.team_id).coach.username == "coach"
+
+
+def test_a_team_without_a_coach_may_go_back_to_its_former_coach(client: FlaskClient, world: World):
+    login(client, "commish")
+    assert "<dd>nobody (coach left the league)</dd>" in client.get(f"/teams/{world.team_id}").text
+    page = client.get(f"/teams/{world.team_id}/coach").text
+    assert "Nobody coaches it since coach left the league" in page
+    assert '<option value="coach">' not in page  # not a member now
+    _join_again(world)
+    assert (
+        '<option value="coach">coach</option>' in client.get(f"/teams/{world.team_id}/coach").text
+    )
+    answer = client.post(f"/teams/{world.team_id}/coach", data={"coach": "coach"})
+    assert answer.status_code == 302
+    assert flashes(client.get(answer.location).text) == ["Reavers is now coached by coach."]
+    assert db.session.get(Team, world.team_id).coachless_since is None

@@ -16,7 +16,7 @@ from league.rules import load_ruleset, ruleset_ids
 from league.rules.loader import DEFAULT_RULESET_ID, MATCHED_PLAY_SETTINGS
 from league.rules.model import ADVANCEMENT_KINDS, BONUS_KINDS, SPP_EVENTS, ValueIncreaseTable
 from league.services.leagues import MAX_STARTING_TREASURY, LeagueSettings
-from league.web.forms import FlaskForm, IntegerField, _l
+from league.web.forms import ConfirmStepForm, FlaskForm, IntegerField, _l
 
 TIE_BREAKER_LABELS = {
     "points": N_("Points"),
@@ -421,3 +421,18 @@ class LeagueForm(FlaskForm):
 class AddMemberForm(FlaskForm):
     username = StringField(_l("Username"), validators=[DataRequired(), Length(max=40)])
     submit = SubmitField(_l("Add coach"))
+
+
+class RemoveMemberForm(ConfirmStepForm):
+    """Removing a member: what becomes of their teams (left without a coach, or handed to
+    another member), asked on a page of its own."""
+
+    hand_teams_to = SelectField(_l("Their teams"), default="")
+    submit = SubmitField(_l("Remove from the league"))
+
+    def __init__(self, *args: Any, heirs: list[str], **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.hand_teams_to.choices = [
+            ("", gettext("Leave them without a coach")),
+            *((name, gettext("Hand them to %(name)s", name=name)) for name in heirs),
+        ]

@@ -96,6 +96,11 @@ class ReportLayout:
     stalling: bool
     #: The ruleset has an Expensive Mistakes table.
     mistakes: bool
+    #: The dice a conceding team loses Dedicated Fans by ("D3"; None: it loses none), and
+    #: their highest roll; the league lets coaches enter table dice.
+    concession_fans: str | None = None
+    concession_fans_most: int = 0
+    table_dice: bool = False
 
     def side_players(self, side: str) -> tuple[PlayerSlot, ...]:
         return tuple(slot for slot in self.players if slot.side == side)
@@ -192,8 +197,14 @@ class ReportForm(FlaskForm):
             self[f"{side}_score"].label.text = names[side]
         for fame in (self.home_fame, self.away_fame):
             fame.choices = [("0", "0"), ("1", "+1"), ("2", "+2")]
+        # A conceding team's loss rolled at the table may be more than one.
+        most = layout.concession_fans_most if layout.table_dice else 1
         for fans_change in (self.home_fans_change, self.away_fans_change):
-            fans_change.choices = [("-1", "\u22121"), ("0", "0"), ("1", "+1")]
+            fans_change.choices = [
+                *((str(-n), f"\u2212{n}") for n in range(max(most, 1), 0, -1)),
+                ("0", "0"),
+                ("1", "+1"),
+            ]
         # Fields this ruleset has no use for are dropped, so nothing unseen can be wrong.
         unused = []
         if layout.winnings_formula != "fan_attendance":

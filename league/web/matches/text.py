@@ -3,9 +3,11 @@ Expensive Mistakes result came about."""
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from league.i18n import N_, format_list, format_number, gettext
 from league.models import Match, MatchPlayer, MatchTeam, Team
-from league.rules import Dice, Ruleset, expensive_mistake_column, spp_variants
+from league.rules import Ruleset, expensive_mistake_column, spp_variants
 from league.services import matches
 from league.services.labels import mistake_name  # with the ledger's words
 from league.services.teams import team_type_of
@@ -93,16 +95,30 @@ def winnings_text(ruleset: Ruleset, match: Match, side: MatchTeam) -> str:
     if not terms or ruleset.winnings is None:
         return gettext("no formula winnings")
     added = " + ".join(
-        gettext("%(term)s: %(units)s", term=what, units=units) for what, units in terms
+        gettext("%(term)s: %(units)s", term=what, units=_units(units)) for what, units in terms
     )
     return gettext(
         "(%(terms)s) \u00d7 %(unit)s", terms=added, unit=format_number(ruleset.winnings.unit)
     )
 
 
-def dice_name(dice: Dice) -> str:
-    """ "2D6", "D3"."""
-    return f"{dice.count if dice.count > 1 else ''}D{dice.sides}"
+def _units(units: Fraction) -> str:
+    """ "3.5" (the half of an odd attendance is kept), "2"."""
+    return format_number(int(units) if units.denominator == 1 else float(units))
+
+
+def concession_fans_text(ruleset: Ruleset, side: MatchTeam) -> str | None:
+    """ "D3 rolled by the server: 2": the roll behind a conceding team's loss of fans."""
+    dice = ruleset.team_building.dedicated_fans.concession_loss
+    if not side.conceded or dice is None:
+        return None
+    if side.concession_fans_roll is None:
+        return gettext("%(dice)s rolled at the table", dice=dice.name)
+    return gettext(
+        "%(dice)s rolled by the server: %(roll)s",
+        dice=dice.name,
+        roll=side.concession_fans_roll,
+    )
 
 
 def mistake_text(ruleset: Ruleset, side: MatchTeam) -> str | None:
@@ -132,7 +148,7 @@ def mistake_text(ruleset: Ruleset, side: MatchTeam) -> str | None:
         text = gettext(
             "%(text)s; %(dice)s %(roll)s (%(who)s)",
             text=text,
-            dice=dice_name(dice),
+            dice=dice.name,
             roll=shown,
             who=by_server if side.mistake_dice is not None else at_table,
         )

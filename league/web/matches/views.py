@@ -13,6 +13,7 @@ from league.rules import RulesError, Ruleset
 from league.services.teams import roster, team_type_of
 from league.web.forms.matches import COUNTER_LABELS, PlayerSlot, ReportLayout, field_name
 from league.web.matches.text import (
+    concession_fans_text,
     events_text,
     injury_label,
     injury_result,
@@ -127,6 +128,7 @@ def slots(match: Match, match_day: Sequence[Player] = ()) -> tuple[PlayerSlot, .
 
 def layout_for(match: Match, ruleset: Ruleset, match_day: Sequence[Player] = ()) -> ReportLayout:
     formula = ruleset.winnings.formula if ruleset.winnings else None
+    loss = ruleset.team_building.dedicated_fans.concession_loss
     return ReportLayout(
         team_names={side.side: side.team.name for side in match.sides},
         players=slots(match, match_day),
@@ -138,6 +140,9 @@ def layout_for(match: Match, ruleset: Ruleset, match_day: Sequence[Player] = ())
         winnings_unit=ruleset.winnings.unit if ruleset.winnings else 0,
         stalling=bool(ruleset.winnings and ruleset.winnings.no_stalling_bonus),
         mistakes=ruleset.expensive_mistakes is not None,
+        concession_fans=loss.name if loss is not None else None,
+        concession_fans_most=loss.highest if loss is not None else 0,
+        table_dice=match.league.table_dice_allowed,
     )
 
 
@@ -146,7 +151,9 @@ def stored_result(match: Match) -> dict[str, str]:
     data: dict[str, str] = {}
     for side in match.sides:
         data[f"{side.side}_score"] = str(side.score)
-        data[f"{side.side}_fans_change"] = str(side.fans_change)
+        # The server's roll of a concession's loss stays unless the table's is entered.
+        kept_roll = side.conceded and side.concession_fans_roll is not None
+        data[f"{side.side}_fans_change"] = "0" if kept_roll else str(side.fans_change)
         # Only typed winnings come back typed: computed ones are computed again from the
         # corrected inputs. Expensive Mistakes keep their dice unless new ones are typed.
         if side.winnings_entered:
@@ -201,6 +208,8 @@ class SideResult:
     #: How the winnings came about: the formula's working, or "entered by hand".
     winnings_working: str
     fans_change: int
+    #: The server's roll behind a conceding team's loss of Dedicated Fans.
+    fans_working: str | None
     mistake: str | None
     mistake_loss: int
     #: The dice of the Expensive Mistakes roll and what the table made of them.
@@ -237,6 +246,7 @@ def side_results(match: Match, ruleset: Ruleset) -> list[SideResult]:
                 winnings=side.winnings,
                 winnings_working=winnings_text(ruleset, match, side),
                 fans_change=side.fans_change,
+                fans_working=concession_fans_text(ruleset, side),
                 mistake=mistake_name(side.mistake),
                 mistake_loss=side.mistake_loss,
                 mistake_working=mistake_text(ruleset, side),
