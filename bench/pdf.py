@@ -9,7 +9,8 @@ file sizes, for DejaVu and for the compact Liberation Sans Narrow.
 Then where a fresh render's time goes (CPU time, so other processes on the machine count
 less): parsing the HTML, the CSS cascade, building the boxes, the layout, writing the PDF,
 with the sheet's own user-agent stylesheet (static/css/print-ua.css) and, for comparison
-in the same run, with WeasyPrint's HTML5 one.
+in the same run, with WeasyPrint's HTML5 one. Last, the match sheet of two 16-player
+teams (both line-ups on each team's page), in CPU time from the pre-game to the PDF.
 Measures only: nothing is asserted.
 """
 
@@ -26,6 +27,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import weasyprint.document
+from flask import current_app
 from weasyprint import CSS, HTML, Document
 
 from bench._common import summary
@@ -33,6 +35,10 @@ from league import create_app
 from league.extensions import db
 from league.pdf import render
 from league.pdf.context import roster_context
+from league.pdf.match_sheet import match_sheet_pdf
+from league.services.matches import get_match, schedule_match
+from league.services.pregame import pregame_view
+from league.services.unit_of_work import unit_of_work
 from tests.pdf import sample
 
 ROUNDS = 9
@@ -53,6 +59,40 @@ def median_ms(action: Callable[[], object], rounds: int = ROUNDS) -> tuple[float
         result = action()
         times.append(time.perf_counter() - started)
     return statistics.median(times) * 1000, result
+
+
+def median_cpu_ms(action: Callable[[], object], rounds: int = ROUNDS) -> float:
+    """Median CPU milliseconds of `action` (other processes on the machine count less)."""
+    action()  # warm up
+    times = []
+    for _ in range(rounds):
+        started = time.process_time()
+        action()
+        times.append(time.process_time() - started)
+    return statistics.median(times) * 1000
+
+
+def print_match_sheet(sample_league: sample.Sample) -> None:
+    """The match sheet of two 16-player teams: its CPU time against the goal."""
+    rivals = sample.make_sample_team(sample_league.coach, sample_league.league, "Reikland Reavers")
+    with unit_of_work() as session:
+        match_id = schedule_match(
+            session,
+            sample_league.commissioner,
+            sample_league.league.id,
+            sample_league.team.id,
+            rivals.id,
+        ).id
+    match = get_match(db.session, match_id)
+    with current_app.test_request_context():
+
+        def render_match_sheet() -> bytes:
+            return match_sheet_pdf(match, pregame_view(db.session, match)).data
+
+        cpu_ms = median_cpu_ms(render_match_sheet)
+        size = len(render_match_sheet())
+    print(f"match sheet, 2 x 16 players: {cpu_ms:.0f} ms CPU median ({size:,} bytes)")
+    summary("pdf.py", "match sheet, 2 x 16 players, CPU (goal < 400 ms)", f"{cpu_ms:.0f} ms")
 
 
 def median_write_ms(
@@ -145,7 +185,8 @@ def main() -> None:
         )
         with app.app_context():
             db.create_all()
-            team = sample.build().team
+            built = sample.build()
+            team = built.team
             url = f"/teams/{team.id}/roster.pdf"
             sheet = roster_context(
                 team, url=f"http://localhost{url}", printed_on=date.today(), paper="a4"
@@ -198,6 +239,7 @@ def main() -> None:
                 for name, options in (("subset", {}), ("full_fonts", {"full_fonts": True})):
                     ms, out = median_write_ms(make_document, **options)
                     print(f"  {label}, {name}: {ms:.0f} ms, {len(out):,} bytes")
+            print_match_sheet(built)
             db.engine.dispose()
 
 

@@ -9,11 +9,13 @@ that slipped through could not read a file or reach the network.
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import hashlib
 import mimetypes
 import re
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
@@ -167,6 +169,25 @@ def sheet_html(sheet: RosterContext) -> str:
     return template.render(sheet=sheet, language=current_language())
 
 
+@contextlib.contextmanager
+def collector_paused() -> Iterator[None]:
+    """Python's cycle collector paused while WeasyPrint works.
+
+    A layout allocates hundreds of thousands of short-lived objects, which set off
+    full collections that walk the whole process heap (the app, its ORM objects):
+    about a third of a sheet's CPU (bench/pdf.py). The collector runs again after,
+    so whatever cycles the render left are freed as usual.
+    """
+    if not gc.isenabled():  # paused already (a render inside a render)
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
+
+
 def layout(html: str, paper: str = "a4", extra_css: Sequence[CSS] = ()) -> Document:
     """Lay out one HTML document (no PDF written yet); `extra_css` goes after print.css."""
     fetcher = StaticOnlyFetcher(static_root())
@@ -175,7 +196,8 @@ def layout(html: str, paper: str = "a4", extra_css: Sequence[CSS] = ()) -> Docum
     html = _BETWEEN_TAGS.sub("><", html)
     document = SheetHTML(string=html, base_url=base_url, url_fetcher=fetcher)
     document.user_agent_sheets = _user_agent_sheets(fetcher)
-    return document.render(stylesheets=stylesheets, font_config=font_config())
+    with collector_paused():
+        return document.render(stylesheets=stylesheets, font_config=font_config())
 
 
 def write_pdf(documents: Sequence[Document], **options: Any) -> bytes:
@@ -183,7 +205,8 @@ def write_pdf(documents: Sequence[Document], **options: Any) -> bytes:
     first, *rest = documents
     if rest:
         first = first.copy([page for document in documents for page in document.pages])
-    pdf: bytes = first.write_pdf(**{**PDF_OPTIONS, **options})
+    with collector_paused():
+        pdf: bytes = first.write_pdf(**{**PDF_OPTIONS, **options})
     return pdf
 
 

@@ -806,6 +806,9 @@ class AdvancementOption:
     #: Category codes the skill may come from.
     categories: tuple[str, ...] = ()
     characteristic_value_increases: Mapping[str, int] = field(default_factory=frozen_mapping)
+    #: The value increase when the skill taken is elite, where the edition adds a
+    #: surcharge for elite skills (BB2025); None otherwise.
+    elite_value_increase: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -880,6 +883,11 @@ def advancement_options(
                 decision=decision,
                 skills=skills,
                 categories=categories,
+                elite_value_increase=(
+                    value_increase(ruleset, kind) + ruleset.value_increase.elite_surcharge
+                    if ruleset.value_increase.elite_surcharge
+                    else None
+                ),
             )
         )
     return AdvancementOptions(

@@ -41,6 +41,8 @@ def test_bb2025_rookie_with_seven_spp() -> None:
         option = options[kind]
         assert (option.cost, option.value_increase, option.affordable) == (cost, value, affordable)
     assert options["chosen_secondary"].decision.codes == ("not_enough_spp",)
+    # BB2025 ruleset.toml [value_increase]: an elite skill adds 10,000 more.
+    assert [options[k].elite_value_increase for k in expected] == [30000, 30000, 50000, None]
     assert options["chosen_primary"].categories == ("G", "S")
     assert "Block" not in options["chosen_primary"].skills  # already held
     assert "Dodge" in options["chosen_secondary"].skills
@@ -209,3 +211,10 @@ def test_what_a_request_for_each_kind_may_name(
     ruleset_id: str, kind: str, fields: set[str]
 ) -> None:
     assert request_fields(load_ruleset(ruleset_id), kind) == fields
+
+
+def test_bb2020_adds_nothing_for_an_elite_skill() -> None:
+    ruleset = load_ruleset("bb2020")
+    lineman = ruleset.team_type("human").position("human-lineman")
+    result = advancement_options(ruleset, lineman, [], 0, 24)
+    assert {o.elite_value_increase for o in result.options} == {None}

@@ -681,13 +681,12 @@ def _value_text(ctx: Context, option: AdvancementOption) -> str:
             f"{stat_label(c)} +{format_number(v)}"
             for c, v in option.characteristic_value_increases.items()
         )
-    surcharge = ctx.ruleset.value_increase.elite_surcharge
     text = f"+{format_number(option.value_increase)}"
-    if surcharge and option.kind != RANDOM_CHARACTERISTIC_KIND:
+    if option.elite_value_increase is not None:
         text = gettext(
             "%(value)s (elite skills +%(elite)s)",
             value=text,
-            elite=format_number(option.value_increase + surcharge),
+            elite=format_number(option.elite_value_increase),
         )
     return text
 
