@@ -267,7 +267,7 @@ def _done_message(ctx: Context, name: str, result: Advancement | PendingRoll) ->
         )
     args = {
         "name": name,
-        "gained": gained_text(result),
+        "gained": gained_text(result, ctx.ruleset),
         "dice": dice_text(result.dice) if result.dice else "",
         "nth": ordinal(result.number),
         "spp": result.spp_cost,
@@ -309,7 +309,7 @@ def undo(player_id: int) -> Response | str:
         try:
             with unit_of_work() as session:
                 undone = undo_last_advancement(session, current_user, player_id)
-                gained = gained_text(undone)
+                gained = gained_text(undone, teams.team_ruleset(player.team))
                 message = gettext(
                     "Undid %(gained)s: %(spp)s SPP back, value \u2212%(value)s.",
                     gained=gained,
@@ -330,7 +330,7 @@ def undo(player_id: int) -> Response | str:
         return _player_page(teams.get_player(db.session(), player_id))
     ctx = context_for(player)
     tv = team_values(ctx.team).team_value
-    gained = gained_text(last)
+    gained = gained_text(last, ctx.ruleset)
     args = {
         "name": player.name,
         "gained": gained,
