@@ -107,7 +107,8 @@ def test_a_team_page_and_its_roster_sheet_print_no_english_rules_names(
     names += [(p.name, text.position_name(p.name)) for p in human.positions]
     names += [("Rookie", text.level_name("Rookie")), experienced, *block]
     # Not a vacuous check: in every language at least the team type and a level differ.
-    assert names[0][1] != "Human" and text.level_name("Rookie") != "Rookie"
+    assert names[0][1] != "Human"
+    assert text.level_name("Rookie") != "Rookie"
 
     headers = {"Accept-Language": language}
     team_page = client.get(f"/teams/{team.id}", headers=headers).get_data(as_text=True)
