@@ -164,6 +164,12 @@ def test_create_league_with_house_rules(client: FlaskClient) -> None:
             " safe_landing, mvp.",
         ),
         ({"starting_treasury": "-5"}, "starting_treasury", "Number must be at least 0."),
+        # Too large to read: that one message, not also "at least 0" and "at most ...".
+        (
+            {"starting_treasury": "99999999999999999999"},
+            "starting_treasury",
+            "Enter a smaller number.",
+        ),
     ],
 )
 def test_create_league_shows_errors_next_to_fields_and_stores_nothing(
