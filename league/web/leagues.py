@@ -25,7 +25,7 @@ from league.urls import public_url
 from league.web.forms import EmptyForm
 from league.web.forms.leagues import AddMemberForm, LeagueForm
 from league.web.forms.teams import NewTeamForm
-from league.web.helpers import flash_refusal, populate_errors
+from league.web.helpers import flash_refusal, populate_errors, post_step
 
 bp = Blueprint("leagues", __name__)
 
@@ -176,7 +176,7 @@ def _member_action(
     return redirect(url_for("leagues.members", league_id=league_id))
 
 
-@bp.post("/leagues/<int:league_id>/members/<int:user_id>/promote")
+@post_step(bp, "/leagues/<int:league_id>/members/<int:user_id>/promote", "leagues.members")
 @login_required
 def promote(league_id: int, user_id: int) -> Response:
     return _member_action(
@@ -186,7 +186,7 @@ def promote(league_id: int, user_id: int) -> Response:
     )
 
 
-@bp.post("/leagues/<int:league_id>/members/<int:user_id>/remove")
+@post_step(bp, "/leagues/<int:league_id>/members/<int:user_id>/remove", "leagues.members")
 @login_required
 def remove(league_id: int, user_id: int) -> Response:
     return _member_action(
@@ -196,7 +196,7 @@ def remove(league_id: int, user_id: int) -> Response:
     )
 
 
-@bp.post("/leagues/<int:league_id>/join-link")
+@post_step(bp, "/leagues/<int:league_id>/join-link", "leagues.members")
 @login_required
 def new_join_link(league_id: int) -> Response:
     return _member_action(

@@ -33,7 +33,7 @@ from league.services.errors import DomainError, Forbidden
 from league.services.pregame import PregameView, SideView
 from league.services.unit_of_work import unit_of_work
 from league.web.forms.pregame import PregameForm, pregame_form
-from league.web.helpers import flash_refusal
+from league.web.helpers import flash_refusal, post_step
 
 bp = Blueprint("pregame", __name__)
 
@@ -109,7 +109,7 @@ def show(match_id: int) -> tuple[str, int]:
     return _render(match, view)
 
 
-@bp.post("/matches/<int:match_id>/pregame/<side>")
+@post_step(bp, "/matches/<int:match_id>/pregame/<side>", "pregame.show")
 @login_required
 def choose(match_id: int, side: str) -> tuple[str, int] | Response:
     if side not in SIDES:

@@ -32,7 +32,7 @@ from league.web.forms.teams import (
     PlayerForm,
     TreasuryForm,
 )
-from league.web.helpers import flash_refusal, populate_errors, require_manager
+from league.web.helpers import flash_refusal, populate_errors, post_step, require_manager
 
 bp = Blueprint("teams", __name__)
 
@@ -136,7 +136,7 @@ def _team_action(
     return redirect(url_for("teams.show", team_id=team_id))
 
 
-@bp.post("/teams/<int:team_id>/hire")
+@post_step(bp, "/teams/<int:team_id>/hire", "teams.show")
 @login_required
 def hire(team_id: int) -> Response | tuple[str, int]:
     team = teams.get_team(db.session(), team_id)
@@ -169,7 +169,7 @@ def _item_name(item: str | None) -> str:
     return an_item(item) if item in teams.ITEM_NAMES else gettext("an item")
 
 
-@bp.post("/teams/<int:team_id>/buy")
+@post_step(bp, "/teams/<int:team_id>/buy", "teams.show")
 @login_required
 def buy(team_id: int) -> str | Response:
     form = ItemForm()
@@ -201,7 +201,7 @@ def _give_back_question(team: Team, item: str) -> Question:
     )
 
 
-@bp.post("/teams/<int:team_id>/give-back")
+@post_step(bp, "/teams/<int:team_id>/give-back", "teams.show")
 @login_required
 def give_back(team_id: int) -> str | Response:
     form = GiveBackForm()
@@ -243,7 +243,7 @@ def _confirm_draft_question(team: Team) -> Question:
     )
 
 
-@bp.post("/teams/<int:team_id>/confirm")
+@post_step(bp, "/teams/<int:team_id>/confirm", "teams.show")
 @login_required
 def confirm(team_id: int) -> str | Response:
     return _team_action(
@@ -275,7 +275,7 @@ def _treasury_question(team: Team, form: TreasuryForm) -> Question:
     )
 
 
-@bp.post("/teams/<int:team_id>/treasury")
+@post_step(bp, "/teams/<int:team_id>/treasury", "teams.show")
 @login_required
 def adjust_treasury(team_id: int) -> str | Response | tuple[str, int]:
     team = teams.get_team(db.session(), team_id)
@@ -359,7 +359,7 @@ def player(player_id: int) -> tuple[str, int]:
     return _render_player(player, PlayerForm(obj=player))
 
 
-@bp.post("/players/<int:player_id>/edit")
+@post_step(bp, "/players/<int:player_id>/edit", "teams.player")
 @login_required
 def edit_player(player_id: int) -> Response | tuple[str, int]:
     player = teams.get_player(db.session(), player_id)

@@ -53,7 +53,7 @@ from league.web.advancement.views import (
 )
 from league.web.forms import EmptyForm
 from league.web.forms.advancement import AdvanceForm
-from league.web.helpers import populate_errors, require_manager
+from league.web.helpers import populate_errors, post_step, require_manager
 
 bp = Blueprint("advancement", __name__)
 
@@ -219,7 +219,7 @@ def _rolled_for_errors(ctx: Context, form: AdvanceForm, error: DomainError) -> R
         return None
 
 
-@bp.post("/players/<int:player_id>/advance/confirm")
+@post_step(bp, "/players/<int:player_id>/advance/confirm", "advancement.show_choices")
 @login_required
 def confirm(player_id: int) -> Response | tuple[str, int]:
     player = _managed(player_id)
