@@ -51,7 +51,7 @@ def test_reloading_a_confirmation_shows_its_team_page(client: FlaskClient) -> No
     assert reloaded.headers["Location"] == f"/teams/{team.id}"
     page = client.get(reloaded.headers["Location"])
     assert page.status_code == 200
-    assert "<h1>Reikland Reavers" in page.text
+    assert "<h1><bdi>Reikland Reavers</bdi>" in page.text
 
 
 def test_a_step_of_a_match_side_shows_the_match(client: FlaskClient) -> None:

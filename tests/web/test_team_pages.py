@@ -614,7 +614,7 @@ def test_rename_and_renumber_a_player(client: FlaskClient, bb2025: League) -> No
     player = db.session.scalar(select(Player).where(Player.number == 1))
     assert player is not None
     page = client.get(f"/players/{player.id}").text
-    assert "<h1>#1 Player 1</h1>" in page
+    assert "<h1>#1 <bdi>Player 1</bdi></h1>" in page
     assert "Human Blitzer · Rookie · value 85,000" in text_of(page)
     assert input_value(page, "name") == "Player 1"
     assert input_value(page, "number") == "1"
@@ -636,7 +636,7 @@ def test_rename_and_renumber_a_player(client: FlaskClient, bb2025: League) -> No
     assert response.headers["Location"] == f"/players/{player.id}"
     page = client.get(response.headers["Location"]).text
     assert flashes(page) == ["Player saved."]
-    assert "<h1>#44 Griff</h1>" in page
+    assert "<h1>#44 <bdi>Griff</bdi></h1>" in page
     team_roster = roster_summary(team_page(client, player.team_id))
     assert team_roster[-1] == ("44", "Griff", "Human Blitzer", "85,000")
 
@@ -741,7 +741,7 @@ def test_a_stranger_sees_the_team_read_only(client: FlaskClient, bb2025: League)
         for hidden in ("/hire", "/buy", "/give-back", "/confirm", "/fire", "/retire", "Adjust"):
             assert hidden not in page, hidden
         player_page = client.get(f"/players/{player.id}").text
-        assert "<h1>#1 Player 1</h1>" in player_page
+        assert "<h1>#1 <bdi>Player 1</bdi></h1>" in player_page
         assert "/edit" not in player_page
 
     login(client, "stranger")
