@@ -23,7 +23,7 @@ from flask_login import current_user, login_required
 from werkzeug.wrappers import Response
 
 from league.extensions import db
-from league.i18n import format_number, gettext
+from league.i18n import current_language, format_number, gettext
 from league.models import Match
 from league.models.match import SIDES
 from league.pdf.match_sheet import match_sheet_pdf
@@ -50,11 +50,13 @@ class SidePanel:
 
 def _form(match: Match, view: SideView, formdata: object = None) -> PregameForm:
     team = view.facts.team
+    text = view.facts.ruleset.text(current_language())
     return pregame_form(
         pregame.side_offer(team),
-        [(p.id, p.name) for p in view.journeyman_positions],
+        [(p.id, text.position_name(p.name)) for p in view.journeyman_positions],
         view.facts.journeymen_needed,
         pregame.saved_choices(view.saved),
+        text=text,
         prefix=view.side,
         formdata=formdata,
     )
