@@ -21,6 +21,7 @@ from league.services.redraft import (
     redraft_plan,
     submit_redraft,
 )
+from league.services.text import isolated
 from league.services.unit_of_work import unit_of_work
 from league.web.forms import EmptyForm
 from league.web.forms.seasons import (
@@ -42,7 +43,7 @@ bp = Blueprint("seasons", __name__)
 
 
 def _form(plan: RedraftPlan) -> RedraftForm:
-    players = [(p.player_id, f"#{p.number} {p.name}") for p in plan.players]
+    players = [(p.player_id, f"#{p.number} {isolated(p.name)}") for p in plan.players]
     source = plan.chosen
     return RedraftForm(
         players,

@@ -22,6 +22,7 @@ from league.services.leagues import active_members, role_in
 from league.services.matches import player_history
 from league.services.rosters import team_page_version, team_sheet
 from league.services.submissions import Resubmitted
+from league.services.text import isolated
 from league.services.unit_of_work import unit_of_work
 from league.web.forms import ConfirmStepForm, EmptyForm, FlaskForm
 from league.web.forms.teams import (
@@ -425,7 +426,7 @@ def _confirm_player_action(
 @login_required
 def fire(player_id: int) -> str | Response:
     player = teams.get_player(db.session(), player_id)
-    label = f"#{player.number} {player.name}"
+    label = f"#{player.number} {isolated(player.name)}"
     if teams.get_team(db.session(), player.team_id).status == "draft":
         cost = format_number(player.cost)
         return _confirm_player_action(
@@ -466,7 +467,7 @@ def fire(player_id: int) -> str | Response:
 @login_required
 def retire(player_id: int) -> str | Response:
     player = teams.get_player(db.session(), player_id)
-    label = f"#{player.number} {player.name}"
+    label = f"#{player.number} {isolated(player.name)}"
     return _confirm_player_action(
         player_id,
         lambda p: (

@@ -14,7 +14,9 @@ from league.pdf.context import roster_context
 from league.pdf.render import sheet_html
 from league.services import teams
 from league.services.unit_of_work import unit_of_work
+from league.web.matches.postgame_views import label as postgame_label
 from tests.factories import make_league, make_team, make_user
+from tests.pages import login
 
 ARABIC = "محمد"
 HEBREW_TEAM = "הפועל"
@@ -31,6 +33,7 @@ def test_right_to_left_names_are_isolated_in_pages_and_sheets(
             session, coach, team.id, teams.HirePlayer("human-lineman", ARABIC, 5)
         )
 
+    login(client, "coach")
     roster = client.get(f"/teams/{team.id}").text
     assert f"<h1><bdi>{HEBREW_TEAM}</bdi>" in roster
     assert f'<a href="/players/{player.id}"><bdi>{ARABIC}</bdi></a>' in roster
@@ -51,6 +54,11 @@ def test_right_to_left_names_are_isolated_in_pages_and_sheets(
         html = sheet_html(sheet)
     assert f'<td class="name"><bdi>{ARABIC}</bdi></td>' in html
     assert f"<h1><bdi>{HEBREW_TEAM}</bdi></h1>" in html
+
+    # Plain text (a select's option, a sentence) isolates with FSI ... PDI instead.
+    assert postgame_label(player) == f"\u2068{ARABIC}\u2069 (#5)"
+    confirm = client.get(f"/players/{player.id}/fire").text
+    assert f"#5 \u2068{ARABIC}\u2069 leaves the draft" in confirm
 
 
 def test_an_isolated_name_is_still_escaped(client: FlaskClient) -> None:

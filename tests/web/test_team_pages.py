@@ -530,11 +530,14 @@ def test_removing_a_player_during_the_draft_refunds_him(
 
     confirm = client.get(f"/players/{blitzer.id}/fire").text
     assert "Remove Player 1?" in confirm
-    assert "#1 Player 1 leaves the draft and the 85,000 gold comes back." in confirm
+    # The name is isolated (FSI ... PDI) from the number and the sentence.
+    assert "#1 \u2068Player 1\u2069 leaves the draft and the 85,000 gold comes back." in confirm
     assert fact(team_page(client, team.id), "Treasury") == "865,000"  # asking changes nothing
 
     page = post_ok(client, f"/players/{blitzer.id}/fire")
-    assert flashes(page) == ["Removed #1 Player 1 from the draft; 85,000 gold refunded."]
+    assert flashes(page) == [
+        "Removed #1 \u2068Player 1\u2069 from the draft; 85,000 gold refunded."
+    ]
     assert fact(page, "Treasury") == "950,000"
     assert fact(page, "Team value") == "50,000"
     assert roster_summary(page) == [("2", "Player 2", "Human Lineman", "50,000")]
@@ -558,7 +561,7 @@ def test_firing_after_the_draft_keeps_the_player_in_history(
     assert "Fire Player 1?" in confirm
     assert "nothing is refunded" in confirm
     page = post_ok(client, f"/players/{blitzer.id}/fire")
-    assert flashes(page) == ["Fired #1 Player 1; he is listed under former players."]
+    assert flashes(page) == ["Fired #1 \u2068Player 1\u2069; he is listed under former players."]
     assert fact(page, "Treasury") == "415,000"
     assert fact(page, "Team value") == "500,000"
     assert [row[1] for row in roster(page)] == [f"Player {n}" for n in range(2, 12)]
@@ -585,7 +588,9 @@ def test_retiring_a_player(client: FlaskClient, bb2025: League) -> None:
     confirm = client.get(f"/players/{lineman.id}/retire").text
     assert "Retire Player 11?" in confirm
     page = post_ok(client, f"/players/{lineman.id}/retire")
-    assert flashes(page) == ["#11 Player 11 has retired; he is listed under former players."]
+    assert flashes(page) == [
+        "#11 \u2068Player 11\u2069 has retired; he is listed under former players."
+    ]
     assert len(roster(page)) == 10
     assert [(row[1], row[-2]) for row in former(page)] == [("Player 11", "retired")]
     assert fact(page, "Team value") == "535,000"
