@@ -15,7 +15,7 @@ from league.i18n import DEFAULT_LANGUAGE, N_, format_number, gettext, in_languag
 from league.models import TreasuryEntry
 from league.rules import RulesText
 from league.rules.refusals import an_item
-from league.services.text import ordinal, place_name
+from league.services.text import isolated, ordinal, place_name
 
 __all__ = [
     "MISTAKE_NAMES",
@@ -141,11 +141,11 @@ def ledger_text(entry: TreasuryEntry, rules: RulesText | None = None) -> str:
         position = found["position"]
         return gettext(
             "Hired %(name)s (%(position)s)",
-            name=found["name"],
+            name=isolated(found["name"]),
             position=rules.position_name(position) if rules else position,
         )
     if kind == "refund" and item is None and (found := _REMOVED.fullmatch(text)):
-        return gettext("Draft: removed %(name)s", name=found["name"])
+        return gettext("Draft: removed %(name)s", name=isolated(found["name"]))
     if kind == "winnings" and text == f"Winnings, match #{entry.match_id}":
         return gettext("Winnings, match #%(id)s", id=entry.match_id)
     if kind == "mistake" and (found := _MISTAKE.fullmatch(text)):

@@ -431,7 +431,7 @@ def test_hiring_over_budget_is_refused(client: FlaskClient) -> None:
     assert response.status_code == 400
     assert field_errors(response.text, "hire-human-blitzer") == [
         "Not enough gold: Poor Humans has 60,000 and this costs 85,000 "
-        "(Hired Griff the Bold (Human Blitzer))."
+        "(Hired \u2068Griff the Bold\u2069 (Human Blitzer))."
     ]
     assert snapshot(team_id) == before
     assert fact(response.text, "Treasury") == "60,000"
@@ -542,7 +542,7 @@ def test_removing_a_player_during_the_draft_refunds_him(
     assert fact(page, "Team value") == "50,000"
     assert roster_summary(page) == [("2", "Player 2", "Human Lineman", "50,000")]
     assert former(page) == []
-    assert ledger(page)[0] == ("Draft: removed Player 1", "+85,000")
+    assert ledger(page)[0] == ("Draft: removed \u2068Player 1\u2069", "+85,000")
     assert db.session.get(Player, blitzer.id) is None
     assert client.get(f"/players/{blitzer.id}/fire").status_code == 404
 
