@@ -158,7 +158,11 @@ def hire(team_id: int) -> Response | tuple[str, int]:
             populate_errors(form, error)
         else:
             flash(
-                gettext("Hired #%(number)s %(name)s.", number=player.number, name=player.name),
+                gettext(
+                    "Hired #%(number)s %(name)s.",
+                    number=player.number,
+                    name=isolated(player.name),
+                ),
                 "success",
             )
             return redirect(url_for("teams.show", team_id=team_id, _anchor="hire"))

@@ -276,7 +276,7 @@ def test_draft_a_bb2025_human_team(client: FlaskClient, bb2025: League) -> None:
     for number in range(7, 12):
         hire_ok(client, team_id, "human-lineman", f"Lineman {number}", number)
     page = team_page(client, team_id)
-    assert "Hired #11 Lineman 11." in flashes(page)
+    assert "Hired #11 \u2068Lineman 11\u2069." in flashes(page)
     # 140,000 + 2 x 85,000 + 75,000 + 2 x 75,000 + 5 x 50,000 = 785,000
     assert fact(page, "Treasury") == "215,000"
     assert fact(page, "Team value") == "785,000"
@@ -779,7 +779,7 @@ def test_a_commissioner_manages_any_team(client: FlaskClient, bb2025: League) ->
     page = team_page(client, team.id)
     assert "<h2>Draft</h2>" in page
     hire_ok(client, team.id, "human-lineman", "Sub", 11)
-    assert flashes(team_page(client, team.id)) == ["Hired #11 Sub."]
+    assert flashes(team_page(client, team.id)) == ["Hired #11 \u2068Sub\u2069."]
     page = post_ok(client, f"/teams/{team.id}/confirm", confirmed="yes")
     assert flashes(page) == ["The draft is confirmed: the team is ready to play."]
 
