@@ -177,14 +177,14 @@ def _player_row(ruleset: Ruleset, line: PlayerLine, text: RulesText) -> PlayerRo
     return PlayerRow(
         number=player.number,
         name=player.name,
-        position=line.position.name,
+        position=text.position_name(line.position.name),
         stats=tuple(stats),
         skills=skills,
         injuries=_injuries(ruleset, line),
         misses_next_game=player.status == "mng",
         spp_available=player.spp_available,
         spp_earned=player.spp_earned,
-        level=line.level,
+        level=text.level_name(line.level),
         value=player.value,
     )
 
@@ -220,7 +220,8 @@ def roster_context(
 ) -> RosterContext:
     """The sheet of `team` as plain values (players on the roster only).
 
-    ``language``: skill names and summaries in that language (None: English).
+    ``language``: rules names (skills, team type, positions, levels) and summaries in
+    that language (None: English).
     """
     sheet = team_sheet(team)
     ruleset = sheet.ruleset
@@ -270,7 +271,7 @@ def roster_context(
     return RosterContext(
         team_id=team.id,
         team_name=team.name,
-        team_type=team_type.name,
+        team_type=text.team_type_name(team_type.id),
         coach=team.coach.username,
         league=league.name,
         season=season_name(season.name) if season else "",

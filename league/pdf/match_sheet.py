@@ -19,7 +19,7 @@ from league.models import Match
 from league.pdf.context import PlayerRow, SkillItem, StatCell, _player_row, _stat_text
 from league.pdf.render import layout, write_pdf
 from league.pdf.roster import RenderedPdf, slug
-from league.rules import Position, Ruleset, match_day_rules, star_hire
+from league.rules import Position, RulesText, match_day_rules, star_hire
 from league.services.pregame import PregameView, SideView, chosen_stars, item_lines
 from league.services.rosters import team_sheet
 from league.services.teams import team_type_of
@@ -83,8 +83,13 @@ class MatchSheet:
 
 
 def _extra_row(
-    ruleset: Ruleset, name: str, position: str, stats: dict[str, int | None], skills: list[str]
+    text: RulesText,
+    name: str,
+    position: str,
+    stats: dict[str, int | None],
+    skills: list[str],
 ) -> PlayerRow:
+    ruleset = text.ruleset
     return PlayerRow(
         number=0,
         name=name,
@@ -92,7 +97,7 @@ def _extra_row(
         stats=tuple(
             StatCell(_stat_text(ruleset, c, stats.get(c))) for c in ruleset.characteristics
         ),
-        skills=tuple(SkillItem(s) for s in skills),
+        skills=tuple(SkillItem(text.skill_name(s)) for s in skills),
         injuries=(),
         misses_next_game=False,
         spp_available=0,
@@ -102,9 +107,9 @@ def _extra_row(
     )
 
 
-def _position_row(ruleset: Ruleset, position: Position, trait: str, extra: str | None) -> PlayerRow:
+def _position_row(text: RulesText, position: Position, trait: str, extra: str | None) -> PlayerRow:
     skills = [str(s) for s in position.skills] + [trait] + ([extra] if extra else [])
-    return _extra_row(ruleset, "", position.name, dict(position.stats), skills)
+    return _extra_row(text, "", text.position_name(position.name), dict(position.stats), skills)
 
 
 def line_up(view: PregameView, side: SideView) -> LineUp:
@@ -129,7 +134,7 @@ def line_up(view: PregameView, side: SideView) -> LineUp:
         position = team_type.position(position_id)
         rows.append(
             SheetRow(
-                _position_row(ruleset, position, str(md.journeymen.trait), None),
+                _position_row(text, position, str(md.journeymen.trait), None),
                 gettext("Journeyman"),
             )
         )
@@ -141,7 +146,7 @@ def line_up(view: PregameView, side: SideView) -> LineUp:
                 rows.append(
                     SheetRow(
                         _extra_row(
-                            ruleset, star.name, "", dict(star.stats), [str(s) for s in star.skills]
+                            text, star.name, "", dict(star.stats), [str(s) for s in star.skills]
                         ),
                         kind,
                     )
@@ -150,7 +155,7 @@ def line_up(view: PregameView, side: SideView) -> LineUp:
             position = team_type.position(line.ref)
             rows.append(
                 SheetRow(
-                    _position_row(ruleset, position, str(md.mercenaries.trait), line.skill),
+                    _position_row(text, position, str(md.mercenaries.trait), line.skill),
                     gettext("Mercenary"),
                 )
             )
@@ -167,7 +172,7 @@ def line_up(view: PregameView, side: SideView) -> LineUp:
     saved = side.saved
     return LineUp(
         team_name=team.name,
-        team_type=team_type.name,
+        team_type=text.team_type_name(team_type.id),
         coach=team.coach.username,
         side=side.side,
         ctv=side.ctv,

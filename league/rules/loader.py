@@ -1477,7 +1477,7 @@ def _read_translations(
     """The ``i18n/*.toml`` files of ``folder``, checked against ``ruleset``.
 
     ``borrowed``: the folder is the ``based_on`` of ``ruleset``; only its
-    inducement and team type texts are used (the skills are the ruleset's own),
+    inducement, team type, position and level texts are used (the skills are the ruleset's own),
     and entries the ruleset does not have are skipped rather than refused.
     """
     directory = root / folder / "i18n"
@@ -1494,7 +1494,16 @@ def _read_translations(
 def _read_translation(
     doc: _Table, file_language: str, ruleset: Ruleset, borrowed: bool
 ) -> RulesTranslation:
-    doc.only("language", "skill_names", "categories", "skills", "inducements", "team_types")
+    doc.only(
+        "language",
+        "skill_names",
+        "categories",
+        "skills",
+        "inducements",
+        "team_types",
+        "positions",
+        "levels",
+    )
     language = doc.text("language", _REQUIRED)
     if language != file_language:
         raise doc.error("language", f"expected {file_language!r} (the file name), got {language!r}")
@@ -1541,14 +1550,20 @@ def _read_translation(
 
     match_day = ruleset.match_day
     inducement_ids = [item.id for item in match_day.inducements] if match_day else []
+    position_names = {p.name for t in ruleset.team_types for p in t.positions}
+    team_types = frozen_mapping(
+        names("team_types", (t.id for t in ruleset.team_types), "team type")
+    )
+    positions = frozen_mapping(names("positions", position_names, "position"))
+    levels = frozen_mapping(names("levels", ruleset.advancement.levels, "level"))
     if borrowed:
         return RulesTranslation(
             language=language,
             skill_names=skill_names,
             inducements=frozen_mapping(entries("inducements", inducement_ids, "inducement")),
-            team_types=frozen_mapping(
-                names("team_types", (t.id for t in ruleset.team_types), "team type")
-            ),
+            team_types=team_types,
+            positions=positions,
+            levels=levels,
         )
     return RulesTranslation(
         language=language,
@@ -1565,9 +1580,9 @@ def _read_translation(
             names("categories", (c.code for c in ruleset.skill_categories), "skill category")
         ),
         inducements=frozen_mapping(entries("inducements", inducement_ids, "inducement")),
-        team_types=frozen_mapping(
-            names("team_types", (t.id for t in ruleset.team_types), "team type")
-        ),
+        team_types=team_types,
+        positions=positions,
+        levels=levels,
     )
 
 
@@ -1585,6 +1600,8 @@ def _borrow_translations(
             mine,
             inducements=frozen_mapping({**other.inducements, **mine.inducements}),
             team_types=frozen_mapping({**other.team_types, **mine.team_types}),
+            positions=frozen_mapping({**other.positions, **mine.positions}),
+            levels=frozen_mapping({**other.levels, **mine.levels}),
         )
     return merged
 

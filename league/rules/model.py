@@ -832,9 +832,11 @@ class RulesTranslation:
     """One language's texts for a ruleset's data, keyed as in the English files.
 
     ``skills`` by skill name, ``categories`` by category code, ``inducements`` and
-    ``team_types`` by id. ``skill_names`` is the convention the file follows:
-    "translated" (the community uses names in its language) or "english" (it keeps
-    the English skill names; only the summaries are translated).
+    ``team_types`` by id, ``positions`` and ``levels`` by their English name (a
+    position id such as "blitzer" is shared by teams whose positions differ).
+    ``skill_names`` is the convention the file follows: "translated" (the community
+    uses names in its language) or "english" (it keeps the English skill names; only
+    the summaries are translated).
     """
 
     language: str
@@ -843,6 +845,8 @@ class RulesTranslation:
     categories: Mapping[str, str] = field(default_factory=lambda: frozen_mapping({}))
     inducements: Mapping[str, TextEntry] = field(default_factory=lambda: frozen_mapping({}))
     team_types: Mapping[str, str] = field(default_factory=lambda: frozen_mapping({}))
+    positions: Mapping[str, str] = field(default_factory=lambda: frozen_mapping({}))
+    levels: Mapping[str, str] = field(default_factory=lambda: frozen_mapping({}))
 
 
 # ---------------------------------------------------------------------------

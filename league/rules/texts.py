@@ -1,4 +1,5 @@
-"""The rules data in the reader's language: skill, category and inducement texts.
+"""The rules data in the reader's language: skill, category, inducement, team type,
+position and level names and texts.
 
 Each ruleset folder may hold ``i18n/<language>.toml`` (see ``data/FORMAT.md``);
 the loader reads and checks them into :attr:`Ruleset.translations`. This module
@@ -101,6 +102,16 @@ class RulesText:
     def team_type_name(self, team_type_id: str) -> str:
         name = self.translation.team_types.get(team_type_id, "") if self.translation else ""
         return name or self.ruleset.team_type(team_type_id).name
+
+    def position_name(self, name: str) -> str:
+        """Position ``name`` (the English name of the roster data) in this language."""
+        translated = self.translation.positions.get(name, "") if self.translation else ""
+        return translated or name
+
+    def level_name(self, name: str) -> str:
+        """Level ``name`` ("Rookie", "Experienced": the English of the ruleset) in this language."""
+        translated = self.translation.levels.get(name, "") if self.translation else ""
+        return translated or name
 
 
 def localized(ruleset: Ruleset, locale: object) -> RulesText:

@@ -13,8 +13,9 @@ import re
 
 from league.i18n import DEFAULT_LANGUAGE, N_, format_number, gettext, in_language
 from league.models import TreasuryEntry
+from league.rules import RulesText
 from league.rules.refusals import an_item
-from league.services.text import ordinal, place_name
+from league.services.text import isolated, ordinal, place_name
 
 __all__ = [
     "MISTAKE_NAMES",
@@ -122,9 +123,10 @@ def english_ordinal(number: int) -> str:
         return ordinal(number)
 
 
-def ledger_text(entry: TreasuryEntry) -> str:
+def ledger_text(entry: TreasuryEntry, rules: RulesText | None = None) -> str:
     """What a ledger row says, in the reader's language where its kind is one the
-    services word; the stored description otherwise (the API sends that as is)."""
+    services word; the stored description otherwise (the API sends that as is).
+    ``rules``: the team's ruleset in that language, for the position of a hire."""
     text = entry.description
     kind, item = entry.kind, entry.item
     if kind == "starting" and text == "Starting treasury":
@@ -136,9 +138,14 @@ def ledger_text(entry: TreasuryEntry) -> str:
         if kind == "refund" and text == f"Draft: gave back {phrase}":
             return gettext("Draft: gave back %(item)s", item=an_item(item))
     if kind == "hire" and (found := _HIRED.fullmatch(text)):
-        return gettext("Hired %(name)s (%(position)s)", **found.groupdict())
+        position = found["position"]
+        return gettext(
+            "Hired %(name)s (%(position)s)",
+            name=isolated(found["name"]),
+            position=rules.position_name(position) if rules else position,
+        )
     if kind == "refund" and item is None and (found := _REMOVED.fullmatch(text)):
-        return gettext("Draft: removed %(name)s", name=found["name"])
+        return gettext("Draft: removed %(name)s", name=isolated(found["name"]))
     if kind == "winnings" and text == f"Winnings, match #{entry.match_id}":
         return gettext("Winnings, match #%(id)s", id=entry.match_id)
     if kind == "mistake" and (found := _MISTAKE.fullmatch(text)):

@@ -162,5 +162,9 @@ def check_team(session: Session, team_id: int) -> RosterCheck:
             )
             for skill in entry.skills
         )
-        lines.append(PlayerLine(player.number, player.name, position.name, position.cost, skills))
+        lines.append(
+            PlayerLine(
+                player.number, player.name, text.position_name(position.name), position.cost, skills
+            )
+        )
     return RosterCheck(team, settings, check, problems, tuple(lines))

@@ -12,6 +12,7 @@ from typing import Any
 from sqlalchemy import Integer, Select, bindparam, func, select
 from sqlalchemy.orm import Session
 
+from league.i18n import current_language
 from league.models import Advancement, League, Player, Team, TreasuryEntry, User
 from league.models.player import ON_ROSTER
 from league.rules import (
@@ -79,6 +80,7 @@ def _values(team: Team, on_roster: Iterable[tuple[str, int, int, str]]) -> TeamV
 @dataclass(frozen=True, slots=True)
 class TeamRow:
     team: Team
+    #: In the reader's language.
     team_type_name: str
     players: int
     values: TeamValues
@@ -102,7 +104,10 @@ def league_team_rows(session: Session, league: League) -> list[TeamRow]:
         rosters[team_id].append(tuple(row))
     return [
         TeamRow(
-            team, team_type_of(team).name, len(rosters[team.id]), _values(team, rosters[team.id])
+            team,
+            team_ruleset(team).text(current_language()).team_type_name(team.team_type_id),
+            len(rosters[team.id]),
+            _values(team, rosters[team.id]),
         )
         for team in teams
     ]

@@ -30,7 +30,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Session, aliased
 
-from league.i18n import N_, gettext, ngettext
+from league.i18n import N_, current_language, gettext, ngettext
 from league.models import League, Match, MatchPlayer, MatchTeam, Player, Season, SwissBye, Team
 from league.models.league import TIE_BREAKERS
 from league.rules import RulesError
@@ -682,9 +682,11 @@ def _position_name(league: League, team: Team | None, position_id: str) -> str:
     if team is None:
         return position_id
     try:
-        return league_ruleset(league).team_type(team.team_type_id).position(position_id).name
+        ruleset = league_ruleset(league)
+        name = ruleset.team_type(team.team_type_id).position(position_id).name
     except RulesError:
         return position_id
+    return ruleset.text(current_language()).position_name(name)
 
 
 def leaders(players: Iterable[PlayerStats], code: str, title: str) -> LeaderBoard:

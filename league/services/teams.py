@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 from sqlalchemy import select
 from sqlalchemy.orm import Session, joinedload, selectinload
 
-from league.i18n import N_, format_number, gettext, ngettext
+from league.i18n import N_, current_language, format_number, gettext, ngettext
 from league.models import League, Player, Team, TreasuryEntry, User
 from league.models.player import ON_ROSTER
 from league.rules import SHIRT_NUMBERS, Decision, Ruleset, hire_decision, purchase_cost
@@ -33,7 +33,7 @@ from league.services.leagues import (
     require_commissioner,
     role_in,
 )
-from league.services.text import checked_name
+from league.services.text import checked_name, isolated
 from league.services.users import find_user
 
 #: What a team may buy, and what each is called (the rules name them).
@@ -541,8 +541,8 @@ def hire_player(
         gettext(
             "Hired #%(number)s %(name)s (%(position)s).",
             number=number,
-            name=name,
-            position=position.name,
+            name=isolated(name),
+            position=team_ruleset(team).text(current_language()).position_name(position.name),
         ),
     )
     session.flush()

@@ -14,6 +14,17 @@ from league.services.errors import RuleViolation
 _NOT_IN_NAMES = re.compile("[\r\n\v\f\x85\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 
 
+#: First strong isolate and pop directional isolate (names may not hold them).
+FSI, PDI = "\u2068", "\u2069"
+
+
+def isolated(name: str) -> str:
+    """``name`` isolated from the plain text around it (a label, an option, a sentence),
+    as ``<bdi>`` (the ``bdi`` filter) does in a page: a right-to-left name beside "(#4)"
+    would otherwise carry the number into its direction and print "(4#)"."""
+    return f"{FSI}{name}{PDI}"
+
+
 def ordinal(number: int) -> str:
     """``number`` as an ordinal in the reader's language: 1st, 2nd, 3rd, 4th, 11th, 21st in
     English; elsewhere as the language's translator wrote it (docs/i18n.md, "Ordinals")."""

@@ -34,7 +34,7 @@ from league.services.unit_of_work import unit_of_work
 from league.urls import public_url
 from league.web.forms import EmptyForm
 from league.web.forms.fixtures import AddFixtureForm, GenerateFixturesForm
-from league.web.helpers import button_action, populate_errors
+from league.web.helpers import button_action, populate_errors, post_step
 
 bp = Blueprint("fixtures", __name__)
 
@@ -137,7 +137,7 @@ def _render_round(league_id: int, number: int) -> str:
     )
 
 
-@bp.post("/leagues/<int:league_id>/fixtures/rounds/next")
+@post_step(bp, "/leagues/<int:league_id>/fixtures/rounds/next", "fixtures.index")
 @login_required
 def pair_round(league_id: int) -> Response:
     """Pair the next Swiss round (commissioner); its printable page follows."""

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
-from flask import abort, flash
+from flask import Blueprint, abort, current_app, flash, redirect, url_for
 from flask_login import current_user
 from flask_wtf import FlaskForm
 from sqlalchemy.orm import Session
@@ -19,6 +19,29 @@ from league.services.unit_of_work import unit_of_work
 from league.web.forms import EmptyForm
 
 _T = TypeVar("_T")
+_View = TypeVar("_View", bound=Callable[..., Any])
+
+
+def post_step(bp: Blueprint, rule: str, page: str) -> Callable[[_View], _View]:
+    """``@bp.post(rule)``, whose URL also answers a GET by showing ``page`` (an endpoint).
+
+    A step that only posts (a confirmation, a button) leaves its URL in the address
+    bar: reloading it, or opening it again from the history, is a GET. That shows the
+    page the step belongs to rather than a bare "405 Method Not Allowed". ``page`` gets
+    the URL's arguments it takes (the team of /teams/<team_id>/give-back).
+    """
+
+    def register(view: _View) -> _View:
+        bp.post(rule)(view)
+
+        def show_page(**view_args: Any) -> Any:
+            takes = next(current_app.url_map.iter_rules(page)).arguments
+            return redirect(url_for(page, **{k: v for k, v in view_args.items() if k in takes}))
+
+        bp.add_url_rule(rule, f"{view.__name__}_reload", show_page, methods=["GET"])
+        return view
+
+    return register
 
 
 def populate_errors(

@@ -53,7 +53,7 @@ from league.services import users
 from league.services.errors import DomainError
 from league.services.unit_of_work import unit_of_work
 from league.web.forms import EmptyForm
-from league.web.helpers import safe_next
+from league.web.helpers import post_step, safe_next
 
 #: The session key of a visitor's choice from the switcher.
 SESSION_KEY = "language"
@@ -111,7 +111,7 @@ def cache_language() -> str:
     return explicit_language() or "league"
 
 
-@bp.post("/language")
+@post_step(bp, "/language", "main.index")
 def switch() -> Response:
     """The footer's switcher: remember the choice (and in the profile), go back."""
     back = safe_next(request.form.get("next"), url_for("main.index"))

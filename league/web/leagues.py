@@ -26,7 +26,7 @@ from league.urls import public_url
 from league.web.forms import EmptyForm
 from league.web.forms.leagues import AddMemberForm, LeagueForm, RemoveMemberForm
 from league.web.forms.teams import NewTeamForm
-from league.web.helpers import flash_refusal, populate_errors
+from league.web.helpers import flash_refusal, populate_errors, post_step
 
 bp = Blueprint("leagues", __name__)
 
@@ -183,7 +183,7 @@ def _member_action(
     return redirect(url_for("leagues.members", league_id=league_id))
 
 
-@bp.post("/leagues/<int:league_id>/members/<int:user_id>/promote")
+@post_step(bp, "/leagues/<int:league_id>/members/<int:user_id>/promote", "leagues.members")
 @login_required
 def promote(league_id: int, user_id: int) -> Response:
     return _member_action(
@@ -193,7 +193,7 @@ def promote(league_id: int, user_id: int) -> Response:
     )
 
 
-@bp.post("/leagues/<int:league_id>/members/<int:user_id>/owner")
+@post_step(bp, "/leagues/<int:league_id>/members/<int:user_id>/owner", "leagues.members")
 @login_required
 def hand_over(league_id: int, user_id: int) -> Response:
     return _member_action(
@@ -252,7 +252,7 @@ def remove(league_id: int, user_id: int) -> str | Response | tuple[str, int]:
     ), 400 if form.errors else 200
 
 
-@bp.post("/leagues/<int:league_id>/join-link")
+@post_step(bp, "/leagues/<int:league_id>/join-link", "leagues.members")
 @login_required
 def new_join_link(league_id: int) -> Response:
     return _member_action(

@@ -23,7 +23,7 @@ from flask_login import current_user, login_required
 from werkzeug.wrappers import Response
 
 from league.extensions import db
-from league.i18n import format_number, gettext
+from league.i18n import current_language, format_number, gettext
 from league.models import Match
 from league.models.match import SIDES
 from league.pdf.match_sheet import match_sheet_pdf
@@ -33,7 +33,7 @@ from league.services.errors import DomainError, Forbidden
 from league.services.pregame import PregameView, SideView
 from league.services.unit_of_work import unit_of_work
 from league.web.forms.pregame import PregameForm, pregame_form
-from league.web.helpers import flash_refusal
+from league.web.helpers import flash_refusal, post_step
 
 bp = Blueprint("pregame", __name__)
 
@@ -50,11 +50,13 @@ class SidePanel:
 
 def _form(match: Match, view: SideView, formdata: object = None) -> PregameForm:
     team = view.facts.team
+    text = view.facts.ruleset.text(current_language())
     return pregame_form(
         pregame.side_offer(team),
-        [(p.id, p.name) for p in view.journeyman_positions],
+        [(p.id, text.position_name(p.name)) for p in view.journeyman_positions],
         view.facts.journeymen_needed,
         pregame.saved_choices(view.saved),
+        text=text,
         prefix=view.side,
         formdata=formdata,
     )
@@ -109,7 +111,7 @@ def show(match_id: int) -> tuple[str, int]:
     return _render(match, view)
 
 
-@bp.post("/matches/<int:match_id>/pregame/<side>")
+@post_step(bp, "/matches/<int:match_id>/pregame/<side>", "pregame.show")
 @login_required
 def choose(match_id: int, side: str) -> tuple[str, int] | Response:
     if side not in SIDES:

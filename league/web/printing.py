@@ -26,6 +26,7 @@ from league.pdf.roster import PackStatus, RenderedPdf, pack_status, team_roster_
 from league.security import limiter
 from league.services import leagues, teams
 from league.web.forms import EmptyForm
+from league.web.helpers import post_step
 
 bp = Blueprint("printing", __name__)
 
@@ -157,7 +158,7 @@ def league_pack_status(league_id: int) -> Response:
     return response
 
 
-@bp.post("/leagues/<int:league_id>/rosters/build")
+@post_step(bp, "/leagues/<int:league_id>/rosters/build", "printing.league_rosters")
 @login_required
 def build_league_pack(league_id: int) -> Response:
     """Start the pack's build (or join the one under way), then show its progress."""

@@ -26,7 +26,7 @@ from league.services.errors import DomainError
 from league.services.submissions import Resubmitted
 from league.services.unit_of_work import unit_of_work
 from league.web.forms import EmptyForm, FlaskForm, OneTimeForm, _l
-from league.web.helpers import populate_errors
+from league.web.helpers import populate_errors, post_step
 
 bp = Blueprint("profile", __name__, url_prefix="/profile")
 
@@ -110,7 +110,7 @@ def index() -> Response:
     return _render(TokenForm())
 
 
-@bp.post("/password")
+@post_step(bp, "/password", "profile.index")
 @login_required
 def change_password() -> Response:
     form = PasswordForm()
@@ -135,7 +135,7 @@ def change_password() -> Response:
     return _render(password_form=form, status=400)
 
 
-@bp.post("/language")
+@post_step(bp, "/language", "profile.index")
 @login_required
 def change_language() -> Response:
     form = LanguageForm()
@@ -186,7 +186,7 @@ def end_sessions() -> str | Response:
     return make_response(page, 400 if form.is_submitted() else 200)
 
 
-@bp.post("/tokens")
+@post_step(bp, "/tokens", "profile.index")
 @login_required
 def create_token() -> Response:
     form = TokenForm()

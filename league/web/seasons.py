@@ -21,6 +21,7 @@ from league.services.redraft import (
     redraft_plan,
     submit_redraft,
 )
+from league.services.text import isolated
 from league.services.unit_of_work import unit_of_work
 from league.web.forms import EmptyForm
 from league.web.forms.seasons import (
@@ -30,13 +31,19 @@ from league.web.forms.seasons import (
     WinnerForm,
     divisions_form,
 )
-from league.web.helpers import button_action, flash_refusal, populate_errors, require_manager
+from league.web.helpers import (
+    button_action,
+    flash_refusal,
+    populate_errors,
+    post_step,
+    require_manager,
+)
 
 bp = Blueprint("seasons", __name__)
 
 
 def _form(plan: RedraftPlan) -> RedraftForm:
-    players = [(p.player_id, f"#{p.number} {p.name}") for p in plan.players]
+    players = [(p.player_id, f"#{p.number} {isolated(p.name)}") for p in plan.players]
     source = plan.chosen
     return RedraftForm(
         players,
@@ -113,7 +120,7 @@ def redraft(team_id: int) -> tuple[str, int] | Response:
     return redirect(url_for("seasons.redraft", team_id=team_id))
 
 
-@bp.post("/teams/<int:team_id>/redraft/approve")
+@post_step(bp, "/teams/<int:team_id>/redraft/approve", "seasons.redraft")
 @login_required
 def approve(team_id: int) -> str | Response:
     try:
@@ -240,7 +247,7 @@ def seed_playoffs(league_id: int) -> tuple[str, int] | Response:
     return redirect(url_for("seasons.playoffs_page", league_id=league_id))
 
 
-@bp.post("/leagues/<int:league_id>/playoffs/advance")
+@post_step(bp, "/leagues/<int:league_id>/playoffs/advance", "seasons.playoffs_page")
 @login_required
 def advance_playoffs(league_id: int) -> Response:
     created = button_action(lambda session: playoffs.advance(session, current_user, league_id))
@@ -256,7 +263,7 @@ def advance_playoffs(league_id: int) -> Response:
     return redirect(url_for("seasons.playoffs_page", league_id=league_id))
 
 
-@bp.post("/matches/<int:match_id>/winner")
+@post_step(bp, "/matches/<int:match_id>/winner", "matches.show")
 @login_required
 def record_winner(match_id: int) -> Response:
     match = db.session.get(Match, match_id)

@@ -22,6 +22,7 @@ from league.services.leagues import active_members, role_in
 from league.services.matches import player_history
 from league.services.rosters import team_page_version, team_sheet
 from league.services.submissions import Resubmitted
+from league.services.text import isolated
 from league.services.unit_of_work import unit_of_work
 from league.web.forms import ConfirmStepForm, EmptyForm, FlaskForm
 from league.web.forms.teams import (
@@ -32,7 +33,7 @@ from league.web.forms.teams import (
     PlayerForm,
     TreasuryForm,
 )
-from league.web.helpers import flash_refusal, populate_errors, require_manager
+from league.web.helpers import flash_refusal, populate_errors, post_step, require_manager
 
 bp = Blueprint("teams", __name__)
 
@@ -136,7 +137,7 @@ def _team_action(
     return redirect(url_for("teams.show", team_id=team_id))
 
 
-@bp.post("/teams/<int:team_id>/hire")
+@post_step(bp, "/teams/<int:team_id>/hire", "teams.show")
 @login_required
 def hire(team_id: int) -> Response | tuple[str, int]:
     team = teams.get_team(db.session(), team_id)
@@ -157,7 +158,11 @@ def hire(team_id: int) -> Response | tuple[str, int]:
             populate_errors(form, error)
         else:
             flash(
-                gettext("Hired #%(number)s %(name)s.", number=player.number, name=player.name),
+                gettext(
+                    "Hired #%(number)s %(name)s.",
+                    number=player.number,
+                    name=isolated(player.name),
+                ),
                 "success",
             )
             return redirect(url_for("teams.show", team_id=team_id, _anchor="hire"))
@@ -169,7 +174,7 @@ def _item_name(item: str | None) -> str:
     return an_item(item) if item in teams.ITEM_NAMES else gettext("an item")
 
 
-@bp.post("/teams/<int:team_id>/buy")
+@post_step(bp, "/teams/<int:team_id>/buy", "teams.show")
 @login_required
 def buy(team_id: int) -> str | Response:
     form = ItemForm()
@@ -201,7 +206,7 @@ def _give_back_question(team: Team, item: str) -> Question:
     )
 
 
-@bp.post("/teams/<int:team_id>/give-back")
+@post_step(bp, "/teams/<int:team_id>/give-back", "teams.show")
 @login_required
 def give_back(team_id: int) -> str | Response:
     form = GiveBackForm()
@@ -243,7 +248,7 @@ def _confirm_draft_question(team: Team) -> Question:
     )
 
 
-@bp.post("/teams/<int:team_id>/confirm")
+@post_step(bp, "/teams/<int:team_id>/confirm", "teams.show")
 @login_required
 def confirm(team_id: int) -> str | Response:
     return _team_action(
@@ -275,7 +280,7 @@ def _treasury_question(team: Team, form: TreasuryForm) -> Question:
     )
 
 
-@bp.post("/teams/<int:team_id>/treasury")
+@post_step(bp, "/teams/<int:team_id>/treasury", "teams.show")
 @login_required
 def adjust_treasury(team_id: int) -> str | Response | tuple[str, int]:
     team = teams.get_team(db.session(), team_id)
@@ -364,7 +369,7 @@ def player(player_id: int) -> tuple[str, int]:
     return _render_player(player, PlayerForm(obj=player))
 
 
-@bp.post("/players/<int:player_id>/edit")
+@post_step(bp, "/players/<int:player_id>/edit", "teams.player")
 @login_required
 def edit_player(player_id: int) -> Response | tuple[str, int]:
     player = teams.get_player(db.session(), player_id)
@@ -430,7 +435,7 @@ def _confirm_player_action(
 @login_required
 def fire(player_id: int) -> str | Response:
     player = teams.get_player(db.session(), player_id)
-    label = f"#{player.number} {player.name}"
+    label = f"#{player.number} {isolated(player.name)}"
     if teams.get_team(db.session(), player.team_id).status == "draft":
         cost = format_number(player.cost)
         return _confirm_player_action(
@@ -471,7 +476,7 @@ def fire(player_id: int) -> str | Response:
 @login_required
 def retire(player_id: int) -> str | Response:
     player = teams.get_player(db.session(), player_id)
-    label = f"#{player.number} {player.name}"
+    label = f"#{player.number} {isolated(player.name)}"
     return _confirm_player_action(
         player_id,
         lambda p: (

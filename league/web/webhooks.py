@@ -18,7 +18,7 @@ from league.services.unit_of_work import unit_of_work
 from league.services.webhooks import WebhookSettings
 from league.web.forms import EmptyForm
 from league.web.forms.webhooks import EVENT_LABELS, DeleteWebhookForm, WebhookForm
-from league.web.helpers import populate_errors
+from league.web.helpers import populate_errors, post_step
 
 bp = Blueprint("webhooks", __name__)
 
@@ -119,7 +119,7 @@ def edit(webhook_id: int) -> str | Response | tuple[str, int]:
     return render_template("webhooks/edit.html", webhook=webhook, form=form), status
 
 
-@bp.post("/webhooks/<int:webhook_id>/resume")
+@post_step(bp, "/webhooks/<int:webhook_id>/resume", "webhooks.edit")
 @login_required
 def resume(webhook_id: int) -> Response:
     webhook = _webhook_for_commissioner(webhook_id)
@@ -132,7 +132,7 @@ def resume(webhook_id: int) -> Response:
     return redirect(url_for("webhooks.index", league_id=league_id))
 
 
-@bp.post("/webhooks/<int:webhook_id>/test")
+@post_step(bp, "/webhooks/<int:webhook_id>/test", "webhooks.edit")
 @login_required
 def send_test(webhook_id: int) -> Response:
     """Send a test message now; its delivery shows on the webhooks page with the answer."""
@@ -150,15 +150,7 @@ def send_test(webhook_id: int) -> Response:
     return redirect(url_for("webhooks.index", league_id=league_id, _anchor=f"webhook-{webhook_id}"))
 
 
-@bp.get("/webhooks/<int:webhook_id>/test")
-@login_required
-def send_test_page(webhook_id: int) -> Response:
-    """A reloaded test URL shows the webhooks page it belongs to."""
-    webhook = _webhook_for_commissioner(webhook_id)
-    return redirect(url_for("webhooks.index", league_id=webhook.league_id))
-
-
-@bp.post("/webhooks/<int:webhook_id>/delete")
+@post_step(bp, "/webhooks/<int:webhook_id>/delete", "webhooks.edit")
 @login_required
 def delete(webhook_id: int) -> str | Response:
     webhook = _webhook_for_commissioner(webhook_id)

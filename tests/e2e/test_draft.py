@@ -48,7 +48,9 @@ def test_draft_a_team_in_a_new_league(live_server: str, page) -> None:
         for _ in range(times):
             hired += 1
             page.get_by_role("button", name=f"Hire {position}").click()
-            expect(page.locator(".flashes")).to_contain_text(f"Hired #{hired} {position} {hired}.")
+            expect(page.locator(".flashes")).to_contain_text(
+                f"Hired #{hired} \u2068{position} {hired}\u2069."
+            )
     expect(page.get_by_test_id("treasury")).to_have_text("215,000")
     expect(page.get_by_test_id("team-value")).to_have_text("785,000")
     expect(page.locator("table.roster tbody tr")).to_have_count(11)

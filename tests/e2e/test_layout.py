@@ -180,8 +180,9 @@ PAGES = {
     "fixtures": ("/leagues/{s.league_id}/fixtures", ["role=link[name='Enter result'] >> nth=0"]),
     "standings": (
         "/leagues/{s.league_id}/standings",
-        [f"table.standings thead :text-is('{h}')" for h in ("#", "Team", "P", "W", "D", "L")]
-        + ["table.standings thead :text-is('Pts')"],
+        # Place, team, P, W, D, L, TD+, TD-, TD± and the points (on a phone, a card each).
+        [f"table.standings tbody tr >> nth=0 >> td >> nth={i}" for i in range(9)]
+        + ["table.standings tbody tr >> nth=0 >> td.points"],
     ),
     "stats": ("/leagues/{s.league_id}/stats", []),
     "roster": (

@@ -153,7 +153,7 @@ def build(client: FlaskClient, payload: str) -> Hostile:
         follow_redirects=True,
     )
     assert response.status_code == 200
-    assert_shown_escaped(response.text, f"Hired #2 {payload}.", "the hire message")
+    assert_shown_escaped(response.text, f"Hired #2 \u2068{payload}\u2069.", "the hire message")
     lineman = next(
         p["id"] for p in client.get(f"{API}/teams/{home}").json["players"] if p["number"] == 2
     )

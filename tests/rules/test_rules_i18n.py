@@ -103,6 +103,18 @@ BROKEN = [
         id="unknown-team-type",
     ),
     pytest.param(
+        FRENCH + '\n[positions]\n"Human Linemen" = "Trois-quarts humains"\n',
+        "positions.Human Linemen",
+        "unknown position 'Human Linemen'",
+        id="unknown-position",
+    ),
+    pytest.param(
+        FRENCH + '\n[levels]\n"Super Star" = "Superstar"\n',
+        "levels.Super Star",
+        "unknown level 'Super Star'",
+        id="unknown-level",
+    ),
+    pytest.param(
         FRENCH.replace('language = "fr"', 'language = "de"'),
         "language",
         "expected 'fr' (the file name)",
@@ -177,6 +189,24 @@ def test_every_ruleset_is_complete_in_every_language(ruleset_id: str, language: 
     assert ruleset.match_day is not None
     assert set(translation.inducements) == {i.id for i in ruleset.match_day.inducements}
     assert set(translation.team_types) == {t.id for t in ruleset.team_types}
+    assert set(translation.positions) == {p.name for t in ruleset.team_types for p in t.positions}
+    assert set(translation.levels) == set(ruleset.advancement.levels)
+
+
+def test_positions_and_levels_are_translated_by_their_english_name() -> None:
+    bb2020, classic = load_ruleset("bb2020"), load_ruleset("classic")
+    # BB2020's Human roster names its lineman "Human Lineman", but its thrower just
+    # "Thrower", as do other teams: one entry serves them all.
+    assert bb2020.text("fr").position_name("Human Lineman") == "Trois-quarts humain"
+    assert bb2020.text("de").position_name("Thrower") == "Werfer"
+    assert bb2020.text("fr").level_name("Experienced") == "Expérimenté"
+    # classic-spend plays classic's rosters and levels, so it borrows their names.
+    spend = load_ruleset("classic-spend")
+    assert spend.text("de").position_name("Troll Slayer") == "Trollslayer"
+    assert spend.text("de").level_name("Rookie") == classic.text("de").level_name("Rookie")
+    # Not in the data (a name typed by hand): shown as it is.
+    assert bb2020.text("fr").position_name("Star Player") == "Star Player"
+    assert bb2020.text("en").level_name("Rookie") == "Rookie"
 
 
 def test_every_shipped_translation_file_loads() -> None:

@@ -95,7 +95,7 @@ def by_testid(page: str, name: str) -> str:
 
 def roster_row(page: str, name: str) -> str:
     for row in re.findall(r"<tr>(.*?)</tr>", page, re.S):
-        if f">{name}</a>" in row:
+        if f"><bdi>{name}</bdi></a>" in row:
             return row
     raise AssertionError(f"{name} is not on the roster")
 

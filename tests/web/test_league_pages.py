@@ -112,7 +112,7 @@ def test_create_league_makes_the_creator_commissioner(client: FlaskClient) -> No
 
     page = client.get(response.headers["Location"]).text
     assert "League created. Share the join link with your coaches." in flashes(page)
-    assert "<h1>Old World Cup</h1>" in page
+    assert "<h1><bdi>Old World Cup</bdi></h1>" in page
     assert "Blood Bowl 2025" in page
     assert "Season 1" in page
     assert "win/draw/loss 3/1/0 points" in page
@@ -165,6 +165,12 @@ def test_create_league_with_house_rules(client: FlaskClient) -> None:
             " safe_landing, mvp.",
         ),
         ({"starting_treasury": "-5"}, "starting_treasury", "Number must be at least 0."),
+        # Too large to read: that one message, not also "at least 0" and "at most ...".
+        (
+            {"starting_treasury": "99999999999999999999"},
+            "starting_treasury",
+            "Enter a smaller number.",
+        ),
     ],
 )
 def test_create_league_shows_errors_next_to_fields_and_stores_nothing(
@@ -308,7 +314,7 @@ def test_league_page_lists_teams_and_coaches(client: FlaskClient) -> None:
         ["Gouged Eye", "Orc", "other", "draft", "0", "0"],
         ["Reikland Reavers", "Human", "coach", "draft", "5", "320,000"],
     ]
-    assert f'<a href="/teams/{reavers.id}">Reikland Reavers</a>' in page
+    assert f'<a href="/teams/{reavers.id}"><bdi>Reikland Reavers</bdi></a>' in page
     coaches = page[page.index("<h2>Coaches</h2>") :]
     assert text_of(coaches.split("</ul>")[0]) == "Coaches comm commissioner coach other"
     assert "Standings appear once the first match result is entered." in page

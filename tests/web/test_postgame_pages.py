@@ -131,7 +131,9 @@ def test_a_journeyman_who_scored_is_hired_from_the_match_page(app, client: Flask
     assert text_of(
         re.search(r'data-testid="confirm-explanation">(.*?)</p>', confirm.text, re.S)[1]
     ) == (
-        f"{journeyman.name} (#{journeyman.number}) joins Gouged Eye's roster for 50,000 gold "
+        # The name isolated (FSI ... PDI): a right-to-left one would not mirror "(#11)".
+        f"\u2068{journeyman.name}\u2069 (#{journeyman.number}) joins Gouged Eye's roster "
+        "for 50,000 gold "
         "from the treasury, keeps his SPP and loses the journeyman's trait."
     )
     # Only the confirmation's POST spends: the page itself changed nothing.
@@ -308,7 +310,7 @@ def test_mvp_draw_with_table_dice(app, client: FlaskClient) -> None:
     assert flashes(page) == [f"{nominees[3].name} is the MVP."]
     result = text_of(re.search(r'data-testid="away-mvp-result">(.*?)</p>', page, re.S)[1])
     assert result == (
-        f"{nominees[3].name} (#{nominees[3].number}) is the MVP: "
+        f"\u2068{nominees[3].name}\u2069 (#{nominees[3].number}) is the MVP: "
         "the table rolled 4 among the nominees."
     )
     assert f'action="{url}"' not in page

@@ -73,7 +73,7 @@ def test_a_new_token_is_shown_once_and_only_its_digest_is_kept(
     assert all(token not in t.token_hash for t in stored)
     page = client.get("/profile").text
     assert token not in page
-    assert page.count("<td>Discord bot</td>") == 2
+    assert page.count("<td><bdi>Discord bot</bdi></td>") == 2
     assert "never" in page
 
     response = me(client, token)

@@ -62,8 +62,9 @@ def test_a_hire_form_sent_twice_hires_once(client: FlaskClient, team_id: int) ->
     token = tokens_in(client.get(f"/teams/{team_id}").text, url)[0]
     data = {"position_id": "human-lineman", "name": "Lars", "number": "3", "token": token}
     first, second = send_twice(client, url, data)
-    assert first == ["Hired #3 Lars."]
-    assert second == [f"Hired #3 Lars (Human Lineman). {TWICE}"]
+    # The typed name is isolated (FSI ... PDI) from the number and the brackets.
+    assert first == ["Hired #3 \u2068Lars\u2069."]
+    assert second == [f"Hired #3 \u2068Lars\u2069 (Human Lineman). {TWICE}"]
     team = db.session.get(Team, team_id)
     # BB2025 Human Lineman: 50,000, paid once.
     assert ([p.name for p in teams.roster(team)], team.treasury) == (["Lars"], 950_000)

@@ -276,7 +276,7 @@ def test_draft_a_bb2025_human_team(client: FlaskClient, bb2025: League) -> None:
     for number in range(7, 12):
         hire_ok(client, team_id, "human-lineman", f"Lineman {number}", number)
     page = team_page(client, team_id)
-    assert "Hired #11 Lineman 11." in flashes(page)
+    assert "Hired #11 \u2068Lineman 11\u2069." in flashes(page)
     # 140,000 + 2 x 85,000 + 75,000 + 2 x 75,000 + 5 x 50,000 = 785,000
     assert fact(page, "Treasury") == "215,000"
     assert fact(page, "Team value") == "785,000"
@@ -431,7 +431,7 @@ def test_hiring_over_budget_is_refused(client: FlaskClient) -> None:
     assert response.status_code == 400
     assert field_errors(response.text, "hire-human-blitzer") == [
         "Not enough gold: Poor Humans has 60,000 and this costs 85,000 "
-        "(Hired Griff the Bold (Human Blitzer))."
+        "(Hired \u2068Griff the Bold\u2069 (Human Blitzer))."
     ]
     assert snapshot(team_id) == before
     assert fact(response.text, "Treasury") == "60,000"
@@ -530,16 +530,19 @@ def test_removing_a_player_during_the_draft_refunds_him(
 
     confirm = client.get(f"/players/{blitzer.id}/fire").text
     assert "Remove Player 1?" in confirm
-    assert "#1 Player 1 leaves the draft and the 85,000 gold comes back." in confirm
+    # The name is isolated (FSI ... PDI) from the number and the sentence.
+    assert "#1 \u2068Player 1\u2069 leaves the draft and the 85,000 gold comes back." in confirm
     assert fact(team_page(client, team.id), "Treasury") == "865,000"  # asking changes nothing
 
     page = post_ok(client, f"/players/{blitzer.id}/fire")
-    assert flashes(page) == ["Removed #1 Player 1 from the draft; 85,000 gold refunded."]
+    assert flashes(page) == [
+        "Removed #1 \u2068Player 1\u2069 from the draft; 85,000 gold refunded."
+    ]
     assert fact(page, "Treasury") == "950,000"
     assert fact(page, "Team value") == "50,000"
     assert roster_summary(page) == [("2", "Player 2", "Human Lineman", "50,000")]
     assert former(page) == []
-    assert ledger(page)[0] == ("Draft: removed Player 1", "+85,000")
+    assert ledger(page)[0] == ("Draft: removed \u2068Player 1\u2069", "+85,000")
     assert db.session.get(Player, blitzer.id) is None
     assert client.get(f"/players/{blitzer.id}/fire").status_code == 404
 
@@ -558,7 +561,7 @@ def test_firing_after_the_draft_keeps_the_player_in_history(
     assert "Fire Player 1?" in confirm
     assert "nothing is refunded" in confirm
     page = post_ok(client, f"/players/{blitzer.id}/fire")
-    assert flashes(page) == ["Fired #1 Player 1; he is listed under former players."]
+    assert flashes(page) == ["Fired #1 \u2068Player 1\u2069; he is listed under former players."]
     assert fact(page, "Treasury") == "415,000"
     assert fact(page, "Team value") == "500,000"
     assert [row[1] for row in roster(page)] == [f"Player {n}" for n in range(2, 12)]
@@ -585,7 +588,9 @@ def test_retiring_a_player(client: FlaskClient, bb2025: League) -> None:
     confirm = client.get(f"/players/{lineman.id}/retire").text
     assert "Retire Player 11?" in confirm
     page = post_ok(client, f"/players/{lineman.id}/retire")
-    assert flashes(page) == ["#11 Player 11 has retired; he is listed under former players."]
+    assert flashes(page) == [
+        "#11 \u2068Player 11\u2069 has retired; he is listed under former players."
+    ]
     assert len(roster(page)) == 10
     assert [(row[1], row[-2]) for row in former(page)] == [("Player 11", "retired")]
     assert fact(page, "Team value") == "535,000"
@@ -614,7 +619,7 @@ def test_rename_and_renumber_a_player(client: FlaskClient, bb2025: League) -> No
     player = db.session.scalar(select(Player).where(Player.number == 1))
     assert player is not None
     page = client.get(f"/players/{player.id}").text
-    assert "<h1>#1 Player 1</h1>" in page
+    assert "<h1>#1 <bdi>Player 1</bdi></h1>" in page
     assert "Human Blitzer · Rookie · value 85,000" in text_of(page)
     assert input_value(page, "name") == "Player 1"
     assert input_value(page, "number") == "1"
@@ -636,7 +641,7 @@ def test_rename_and_renumber_a_player(client: FlaskClient, bb2025: League) -> No
     assert response.headers["Location"] == f"/players/{player.id}"
     page = client.get(response.headers["Location"]).text
     assert flashes(page) == ["Player saved."]
-    assert "<h1>#44 Griff</h1>" in page
+    assert "<h1>#44 <bdi>Griff</bdi></h1>" in page
     team_roster = roster_summary(team_page(client, player.team_id))
     assert team_roster[-1] == ("44", "Griff", "Human Blitzer", "85,000")
 
@@ -741,7 +746,7 @@ def test_a_stranger_sees_the_team_read_only(client: FlaskClient, bb2025: League)
         for hidden in ("/hire", "/buy", "/give-back", "/confirm", "/fire", "/retire", "Adjust"):
             assert hidden not in page, hidden
         player_page = client.get(f"/players/{player.id}").text
-        assert "<h1>#1 Player 1</h1>" in player_page
+        assert "<h1>#1 <bdi>Player 1</bdi></h1>" in player_page
         assert "/edit" not in player_page
 
     login(client, "stranger")
@@ -774,7 +779,7 @@ def test_a_commissioner_manages_any_team(client: FlaskClient, bb2025: League) ->
     page = team_page(client, team.id)
     assert "<h2>Draft</h2>" in page
     hire_ok(client, team.id, "human-lineman", "Sub", 11)
-    assert flashes(team_page(client, team.id)) == ["Hired #11 Sub."]
+    assert flashes(team_page(client, team.id)) == ["Hired #11 \u2068Sub\u2069."]
     page = post_ok(client, f"/teams/{team.id}/confirm", confirmed="yes")
     assert flashes(page) == ["The draft is confirmed: the team is ready to play."]
 

@@ -112,7 +112,7 @@ def test_the_standings_show_the_bonus_column_only_when_scored(
     page = client.get(f"/leagues/{league.id}/standings").text
     assert 'title="Bonus points (counted in the points)"' in page
     # Ants: 3 for the win (the league's points) + 1 for two touchdowns.
-    assert '<td class="num bonus">1</td>' in page
+    assert '<td class="num bonus" data-label="BP">1</td>' in page
     assert "Bonus: +1 for scoring at least 2 touchdowns in a match." in page
     api = client.get(f"/api/v1/leagues/{league.id}/standings").json
     assert [(r["team"], r["points"], r["bonus_points"]) for r in api["rows"]] == [

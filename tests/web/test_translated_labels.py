@@ -216,10 +216,10 @@ def test_each_ledger_kind_is_worded_in_the_readers_language() -> None:
         ]
     assert worded == [
         "⟦Starting treasury⟧",
-        "⟦Hired Grim (Human Blitzer)⟧",
+        "⟦Hired \u2068Grim\u2069 (Human Blitzer)⟧",  # the typed name isolated
         "⟦Bought ⟦a team re-roll⟧⟧",
         "⟦Draft: gave back ⟦an apothecary⟧⟧",
-        "⟦Draft: removed Grim⟧",
+        "⟦Draft: removed \u2068Grim\u2069⟧",
         "⟦Winnings, match #12⟧",
         "⟦Expensive mistakes (⟦Minor incident⟧), match #12⟧",
         "⟦Match #12 voided⟧",
@@ -231,9 +231,10 @@ def test_each_ledger_kind_is_worded_in_the_readers_language() -> None:
     ]
     # Typed by a commissioner, imported or unknown: as stored.
     assert kept == ["Lost a bet", "Imported from the old site", "Bought two mascots"]
-    # Without a translation the English rows read as stored.
+    # Without a translation the English rows read as stored (typed names isolated).
     assert [ledger_text(row) for row in rows] == [
-        row.description.replace("(minor)", "(Minor incident)") for row in rows
+        row.description.replace("(minor)", "(Minor incident)").replace("Grim", "\u2068Grim\u2069")
+        for row in rows
     ]
 
 

@@ -53,7 +53,7 @@ from league.web.advancement.views import (
 )
 from league.web.forms import EmptyForm
 from league.web.forms.advancement import AdvanceForm
-from league.web.helpers import populate_errors, require_manager
+from league.web.helpers import populate_errors, post_step, require_manager
 
 bp = Blueprint("advancement", __name__)
 
@@ -219,7 +219,7 @@ def _rolled_for_errors(ctx: Context, form: AdvanceForm, error: DomainError) -> R
         return None
 
 
-@bp.post("/players/<int:player_id>/advance/confirm")
+@post_step(bp, "/players/<int:player_id>/advance/confirm", "advancement.show_choices")
 @login_required
 def confirm(player_id: int) -> Response | tuple[str, int]:
     player = _managed(player_id)
@@ -267,7 +267,7 @@ def _done_message(ctx: Context, name: str, result: Advancement | PendingRoll) ->
         )
     args = {
         "name": name,
-        "gained": gained_text(result),
+        "gained": gained_text(result, ctx.ruleset),
         "dice": dice_text(result.dice) if result.dice else "",
         "nth": ordinal(result.number),
         "spp": result.spp_cost,
@@ -309,7 +309,7 @@ def undo(player_id: int) -> Response | str:
         try:
             with unit_of_work() as session:
                 undone = undo_last_advancement(session, current_user, player_id)
-                gained = gained_text(undone)
+                gained = gained_text(undone, teams.team_ruleset(player.team))
                 message = gettext(
                     "Undid %(gained)s: %(spp)s SPP back, value \u2212%(value)s.",
                     gained=gained,
@@ -330,7 +330,7 @@ def undo(player_id: int) -> Response | str:
         return _player_page(teams.get_player(db.session(), player_id))
     ctx = context_for(player)
     tv = team_values(ctx.team).team_value
-    gained = gained_text(last)
+    gained = gained_text(last, ctx.ruleset)
     args = {
         "name": player.name,
         "gained": gained,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from league.i18n import N_, gettext
+from league.i18n import N_, current_language, gettext
 from league.models import Advancement
 from league.rules import RANDOM_CHARACTERISTIC_KIND, Decision, Ruleset, refusal_text, stat_label
 
@@ -35,10 +35,10 @@ def decision_text(decision: Decision) -> str:
     return refusal_text(decision)
 
 
-def gained_text(advancement: Advancement) -> str:
-    """What an advancement gave: the skill, or "+1 ST"."""
+def gained_text(advancement: Advancement, ruleset: Ruleset) -> str:
+    """What an advancement gave: the skill (in the reader's language), or "+1 ST"."""
     if advancement.skill:
-        return advancement.skill
+        return ruleset.text(current_language()).skill_name(advancement.skill)
     return gettext(
         "+1 %(characteristic)s", characteristic=stat_label(advancement.characteristic or "")
     )

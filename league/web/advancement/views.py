@@ -25,6 +25,7 @@ from league.rules import (
     Position,
     Resolution,
     Ruleset,
+    RulesText,
     Skill,
     accessible_categories,
     characteristic_roll,
@@ -150,10 +151,19 @@ class Context:
     ) -> int:
         return value_increase(self.ruleset, kind, skill=skill, characteristic=characteristic)
 
+    @property
+    def text(self) -> RulesText:
+        """The ruleset's names in the reader's language (the ruleset's i18n files)."""
+        return self.ruleset.text(current_language())
+
+    @property
+    def position_name(self) -> str:
+        return self.text.position_name(self.position.name)
+
     def category_name(self, code: str | None) -> str:
-        """The category's name in the reader's language (the ruleset's i18n files)."""
+        """The category's name in the reader's language."""
         if code and self.ruleset.has_category(code):
-            return self.ruleset.text(current_language()).category_name(code)
+            return self.text.category_name(code)
         return code or ""
 
 
@@ -182,7 +192,7 @@ def _closed_reason(ctx: Context, access: str | None, kind: str, learnable: bool)
         return gettext("primary category: take these as a primary skill")
     if access is not None:
         return gettext("no random table for this category")
-    return gettext("not open to this position (%(position)s)", position=ctx.position.name)
+    return gettext("not open to this position (%(position)s)", position=ctx.position_name)
 
 
 def _either(names: list[str] | tuple[str, ...]) -> str:
@@ -694,7 +704,7 @@ def _value_text(ctx: Context, option: AdvancementOption) -> str:
 def _history(ctx: Context) -> tuple[HistoryRow, ...]:
     rows = []
     for adv in ctx.player.advancements:
-        gained = gained_text(adv)
+        gained = gained_text(adv, ctx.ruleset)
         dice = (
             gettext(
                 "%(dice)s (%(source)s)",
@@ -717,9 +727,13 @@ def _dice_log(ctx: Context) -> tuple[DiceLogRow, ...]:
                 "%(kind)s (%(category)s)", kind=label, category=ctx.category_name(roll.category)
             )
         uses = tuple(
-            gettext("#%(number)s %(gained)s (undone)", number=a.number, gained=gained_text(a))
+            gettext(
+                "#%(number)s %(gained)s (undone)",
+                number=a.number,
+                gained=gained_text(a, ctx.ruleset),
+            )
             if a.undone_at
-            else f"#{a.number} {gained_text(a)}"
+            else f"#{a.number} {gained_text(a, ctx.ruleset)}"
             for a in roll.uses
         )
         if roll.void_reason:
@@ -782,8 +796,8 @@ def panel_for(player: Player, team: Team | None = None) -> Panel:
     return Panel(
         ctx=ctx,
         spp=spp,
-        level=level,
-        next_level=next_level,
+        level=ctx.text.level_name(level),
+        next_level=ctx.text.level_name(next_level) if next_level else None,
         next_level_note=note,
         kinds=kinds,
         history=_history(ctx),

@@ -34,11 +34,17 @@ def lazy(text: Callable[[], str]) -> str:
 
 
 class FlaskForm(flask_wtf.FlaskForm):
-    """Flask-WTF's form, refusing NUL characters and lone surrogates in every field.
+    """Flask-WTF's form, refusing NUL characters and lone surrogates in every field, and
+    showing one message per field.
 
     PostgreSQL stores no NUL in text (a query holding one fails) and no database
     driver encodes half a surrogate pair, so either must stop here as a form error
     rather than reach the database as a 500.
+
+    A field says what is wrong once: the first problem found (a value that could not
+    be read, then the validators in order). Otherwise a number too large to read would
+    also fail "at least 0" and "at most 10,000,000", and the three messages contradict
+    one another.
     """
 
     def validate(self, extra_validators: Any = None) -> bool:
@@ -46,15 +52,23 @@ class FlaskForm(flask_wtf.FlaskForm):
         for field in self:
             texts = [value for value in field.raw_data or () if isinstance(value, str)]
             if any("\x00" in text for text in texts):
-                field.errors = [*field.errors, gettext("Remove the NUL character from this field.")]
+                field.errors = [gettext("Remove the NUL character from this field.")]
                 valid = False
-            if not all(is_valid_unicode(text) for text in texts):
-                field.errors = [
-                    *field.errors,
-                    gettext("This field holds text that is not valid Unicode."),
-                ]
+            elif not all(is_valid_unicode(text) for text in texts):
+                field.errors = [gettext("This field holds text that is not valid Unicode.")]
                 valid = False
+            else:
+                _first_error_only(field)
         return valid
+
+
+def _first_error_only(field: wtforms.Field) -> None:
+    """Keep the first message of ``field`` (of each entry, in a list of fields)."""
+    if isinstance(field, wtforms.FieldList):
+        for entry in field:
+            _first_error_only(entry)
+    elif isinstance(field.errors, list) and field.errors and isinstance(field.errors[0], str):
+        del field.errors[1:]  # in place: a FieldList's errors hold each entry's list
 
 
 class OneTimeForm(FlaskForm):

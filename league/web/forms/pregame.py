@@ -21,7 +21,7 @@ from wtforms.validators import Length, NumberRange, Optional
 from wtforms.widgets import CheckboxInput, ListWidget
 
 from league.i18n import format_number, gettext
-from league.rules import MercenaryOrder
+from league.rules import MercenaryOrder, RulesText
 from league.services.errors import DomainError
 from league.services.pregame import SideChoices, SideOffer
 from league.web.forms import FlaskForm, IntegerField
@@ -97,10 +97,12 @@ def pregame_form(
     needed: int,
     saved: SideChoices,
     *,
+    text: RulesText,
     prefix: str,
     formdata: Any = None,
 ) -> PregameForm:
-    """The form of one side, with what it saved (if anything) filled in."""
+    """The form of one side, with what it saved (if anything) filled in; ``text``: the
+    ruleset's names in the reader's language."""
 
     class SideForm(PregameForm):
         pass
@@ -130,7 +132,7 @@ def pregame_form(
             IntegerField(
                 gettext(
                     "%(name)s (%(gold)s, at most %(max)d)",
-                    name=item.name,
+                    name=text.inducement_name(item.id),
                     gold=format_number(item.price),
                     max=item.limit,
                 ),
@@ -140,7 +142,8 @@ def pregame_form(
         )
         inducement_fields.append((name, item.id))
     positions = [SelectChoice("", gettext("No mercenary"))] + [
-        SelectChoice(p.id, f"{p.name} ({format_number(p.cost)})") for p in offer.mercenary_positions
+        SelectChoice(p.id, f"{text.position_name(p.name)} ({format_number(p.cost)})")
+        for p in offer.mercenary_positions
     ]
     for index in range(MERCENARY_ROWS):
         merc = saved.mercenaries[index] if index < len(saved.mercenaries) else None

@@ -16,7 +16,7 @@ from league.services.errors import DomainError
 from league.services.leagues import league_ruleset
 from league.services.unit_of_work import unit_of_work
 from league.web.forms.postgame import HireJourneymanForm, MvpDrawForm
-from league.web.helpers import flash_refusal, populate_errors, require_manager
+from league.web.helpers import flash_refusal, populate_errors, post_step, require_manager
 from league.web.matches.postgame_views import (
     label,
     mvp_choices,
@@ -117,7 +117,7 @@ def hire_journeyman(match_id: int, player_id: int) -> str | Response:
 # BB2025: the MVP draw and the departures
 
 
-@bp.post("/matches/<int:match_id>/mvp/<side_name>")
+@post_step(bp, "/matches/<int:match_id>/mvp/<side_name>", "matches.show")
 @login_required
 def draw_mvp(match_id: int, side_name: str) -> tuple[str, int] | Response:
     match = matches.get_match(db.session(), match_id)
@@ -151,7 +151,7 @@ def draw_mvp(match_id: int, side_name: str) -> tuple[str, int] | Response:
     return render_show(match, panels(match, {(side_name, "mvp"): form}), 400)
 
 
-@bp.post("/matches/<int:match_id>/departures/<side_name>")
+@post_step(bp, "/matches/<int:match_id>/departures/<side_name>", "matches.show")
 @login_required
 def departures(match_id: int, side_name: str) -> tuple[str, int] | Response:
     match = matches.get_match(db.session(), match_id)

@@ -18,6 +18,7 @@ from league.rules.refusals import refusal_text
 from league.services import postgame
 from league.services.leagues import league_ruleset
 from league.services.teams import can_manage, roster
+from league.services.text import isolated
 from league.web.forms.postgame import DeparturesForm, MvpDrawForm, departures_form
 
 # ---------------------------------------------------------------------------
@@ -58,7 +59,7 @@ class SidePanel:
 
 def label(player: Player) -> str:
     """A player as the post-game forms list him: "Name (#4)"."""
-    return f"{player.name} (#{player.number})"
+    return f"{isolated(player.name)} (#{player.number})"
 
 
 def offers(match: Match, side: MatchTeam) -> list[JourneymanOffer]:

@@ -7,10 +7,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from league.i18n import gettext
+from league.i18n import current_language, gettext
 from league.models import Match, Player, Team
 from league.rules import RulesError, Ruleset
-from league.services.teams import roster, team_type_of
+from league.services.teams import roster, team_ruleset, team_type_of
 from league.web.forms.matches import COUNTER_LABELS, PlayerSlot, ReportLayout, field_name
 from league.web.matches.text import (
     concession_fans_text,
@@ -78,9 +78,10 @@ def _position_name(team: Team, player: Player) -> str:
     if player.status == "star":
         return ""  # his tag says "star player"
     try:
-        return team_type_of(team).position(player.position_id).name
+        name = team_type_of(team).position(player.position_id).name
     except RulesError:
         return player.position_id
+    return team_ruleset(team).text(current_language()).position_name(name)
 
 
 def _match_day_status(player: Player, match: Match) -> str | None:
