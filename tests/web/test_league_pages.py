@@ -506,7 +506,7 @@ def test_promote_and_remove_members(client: FlaskClient) -> None:
     assert "other is no longer a member; the join link has changed." in flashes(page)
     assert active_roles(league.id) == {"comm": "commissioner", "coach": "commissioner"}
     # The removed coach's team stays on the league page, without a coach.
-    assert "nobody (other left the league)" in client.get(f"/leagues/{league.id}").text
+    assert "nobody (<bdi>other</bdi> left the league)" in client.get(f"/leagues/{league.id}").text
     assert client.get(f"/teams/{team.id}").status_code == 200
 
     assert client.get(remove).status_code == 404
@@ -771,4 +771,4 @@ def test_the_remove_page_hands_the_teams_over_with_its_csrf_token(
     assert active_roles(league.id) == {"comm": "commissioner", "heir": "coach"}
     db.session.expire_all()
     assert db.session.get(Team, team.id).coach.username == "heir"
-    assert "<dd>heir</dd>" in client.get(f"/teams/{team.id}").text
+    assert "<dd><bdi>heir</bdi></dd>" in client.get(f"/teams/{team.id}").text

@@ -418,7 +418,9 @@ def test_an_mvp_entered_in_the_report_is_not_drawn_again(app, client: FlaskClien
     login(client, "bram")
     page = client.get(f"/matches/{world.match_id}").text
     assert text_of(re.search(r'data-testid="away-mvp-entered">(.*?)</p>', page, re.S)[1]) == (
-        f"The report names the MVP ({orcs[0].name} (#{orcs[0].number})): there is nothing to draw."
+        # The name is isolated (U+2068 ... U+2069) for right-to-left names.
+        f"The report names the MVP (\u2068{orcs[0].name}\u2069 (#{orcs[0].number})): "
+        "there is nothing to draw."
     )
     url = f"/matches/{world.match_id}/mvp/away"
     assert f'action="{url}"' not in page

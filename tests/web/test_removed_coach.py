@@ -156,7 +156,10 @@ def test_only_a_commissioner_hands_a_team_over(client: FlaskClient, world: World
 
 def test_a_team_without_a_coach_may_go_back_to_its_former_coach(client: FlaskClient, world: World):
     login(client, "commish")
-    assert "<dd>nobody (coach left the league)</dd>" in client.get(f"/teams/{world.team_id}").text
+    assert (
+        "<dd>nobody (<bdi>coach</bdi> left the league)</dd>"
+        in client.get(f"/teams/{world.team_id}").text
+    )
     page = client.get(f"/teams/{world.team_id}/coach").text
     assert "Nobody coaches it since coach left the league" in page
     assert '<option value="coach">' not in page  # not a member now
