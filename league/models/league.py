@@ -67,7 +67,10 @@ class League(Model):
     created_at: Mapped[created_at]
 
     members: Mapped[list[LeagueMember]] = relationship(
-        back_populates="league", cascade="all, delete-orphan"
+        # In the order they joined: pages and the API list them the same way on every store.
+        back_populates="league",
+        cascade="all, delete-orphan",
+        order_by="LeagueMember.id",
     )
     seasons: Mapped[list[Season]] = relationship(
         back_populates="league", order_by="Season.number", cascade="all, delete-orphan"
