@@ -34,7 +34,7 @@ from league.services.unit_of_work import unit_of_work
 from league.urls import public_url
 from league.web.forms import EmptyForm
 from league.web.forms.fixtures import AddFixtureForm, GenerateFixturesForm
-from league.web.helpers import button_action, populate_errors
+from league.web.helpers import button_action, league_variant, populate_errors
 
 bp = Blueprint("fixtures", __name__)
 
@@ -64,7 +64,6 @@ def _row_context(role: str | None) -> dict[str, Any]:
     """What each fixture row needs: who may enter a result, where a match's page is."""
     return {
         "role": role,
-        "user_id": current_user.id if current_user.is_authenticated else None,
         "can_report": REPORT_ENDPOINT in current_app.view_functions,
         "report_endpoint": REPORT_ENDPOINT,
         "show_endpoint": SHOW_ENDPOINT if SHOW_ENDPOINT in current_app.view_functions else None,
@@ -73,7 +72,9 @@ def _row_context(role: str | None) -> dict[str, Any]:
 
 @bp.route("/leagues/<int:league_id>/fixtures")
 def index(league_id: int) -> str | Response:
-    return caching.revision_cached(lambda: _render_index(league_id))
+    return caching.revision_cached(
+        lambda: _render_index(league_id), lambda: league_variant(league_id)
+    )
 
 
 def _render_index(league_id: int) -> str:
@@ -111,7 +112,9 @@ def _render_index(league_id: int) -> str:
 @bp.route("/leagues/<int:league_id>/fixtures/rounds/<int:number>")
 def round_page(league_id: int, number: int) -> str | Response:
     """One round of a season (`?season=N`, else the current one), with the rounds around it."""
-    return caching.revision_cached(lambda: _render_round(league_id, number))
+    return caching.revision_cached(
+        lambda: _render_round(league_id, number), lambda: league_variant(league_id)
+    )
 
 
 def _render_round(league_id: int, number: int) -> str:
@@ -312,7 +315,9 @@ def team_calendar(team_id: int) -> Response:
 
 @bp.route("/leagues/<int:league_id>/standings")
 def standings(league_id: int) -> str | Response:
-    return caching.revision_cached(lambda: _render_standings(league_id))
+    return caching.revision_cached(
+        lambda: _render_standings(league_id), lambda: league_variant(league_id)
+    )
 
 
 def _render_standings(league_id: int) -> str:
@@ -332,7 +337,9 @@ def _render_standings(league_id: int) -> str:
 
 @bp.route("/leagues/<int:league_id>/stats")
 def stats(league_id: int) -> str | Response:
-    return caching.revision_cached(lambda: _render_stats(league_id))
+    return caching.revision_cached(
+        lambda: _render_stats(league_id), lambda: league_variant(league_id)
+    )
 
 
 def _render_stats(league_id: int) -> str:

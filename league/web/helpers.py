@@ -11,8 +11,11 @@ from flask_login import current_user
 from flask_wtf import FlaskForm
 from sqlalchemy.orm import Session
 
+from league.extensions import db
 from league.i18n import gettext
 from league.models import Team
+from league.models.types import utcnow
+from league.services import leagues, teams
 from league.services.errors import DomainError, Forbidden
 from league.services.teams import can_manage
 from league.services.unit_of_work import unit_of_work
@@ -87,3 +90,30 @@ def safe_next(target: str | None, default: str) -> str:
     ):
         return target
     return default
+
+
+# The variants of the pages signed-in visitors share (league.caching.shared_page): what
+# a page shows differently from one viewer to another, and nothing that names a viewer.
+
+
+def league_variant(league_id: int) -> str:
+    """A league page varies with the viewer's role in the league."""
+    league = leagues.get_league(db.session(), league_id, collections=False)
+    return f"role:{leagues.role_in(league, current_user, db.session())}"
+
+
+def league_home_variant(league_id: int) -> str:
+    """The league page also holds the commissioners' to-do list, whose overdue fixtures
+    depend on the day (in UTC, as the list's)."""
+    variant = league_variant(league_id)
+    if variant == "role:commissioner":
+        variant += f"|day:{utcnow().date().isoformat()}"
+    return variant
+
+
+def team_variant(team_id: int) -> str:
+    """A team's pages vary with the viewer's role in its league and whether they coach
+    the team: all `can_manage` and the commissioner's buttons depend on."""
+    team = teams.get_team(db.session(), team_id, history=False, ledger=False, players=False)
+    role = leagues.role_in(team.league, current_user, db.session())
+    return f"role:{role}|coach:{current_user.id == team.coach_id}"

@@ -32,7 +32,7 @@ from league.web.forms.teams import (
     PlayerForm,
     TreasuryForm,
 )
-from league.web.helpers import flash_refusal, populate_errors, require_manager
+from league.web.helpers import flash_refusal, populate_errors, require_manager, team_variant
 
 bp = Blueprint("teams", __name__)
 
@@ -53,17 +53,16 @@ def _render_team(team: Team, status: int = 200, **forms: Any) -> tuple[str, int]
 
 
 @bp.route("/teams/<int:team_id>")
-def show(team_id: int) -> tuple[str, int] | Response:
+def show(team_id: int) -> str | Response:
+    def render() -> str:
+        return _render_team(teams.get_team(db.session(), team_id))[0]
+
     if caching.anonymous_and_plain():
         # The same page for every signed-out visitor: fingerprinted, 304 or cached.
         version = team_page_version(db.session(), team_id)
         if version is not None:
-            return caching.cached_response(
-                f"team:{team_id}",
-                version,
-                lambda: _render_team(teams.get_team(db.session(), team_id))[0],
-            )
-    return _render_team(teams.get_team(db.session(), team_id))
+            return caching.cached_response(f"team:{team_id}", version, render)
+    return caching.revision_cached(render, lambda: team_variant(team_id))
 
 
 @bp.get("/teams/<int:team_id>/matched-play")
@@ -354,9 +353,12 @@ def _render_player(player: Player, form: PlayerForm, status: int = 200) -> tuple
 
 
 @bp.get("/players/<int:player_id>")
-def player(player_id: int) -> tuple[str, int]:
+def player(player_id: int) -> str | Response:
     player = teams.get_player(db.session(), player_id)
-    return _render_player(player, PlayerForm(obj=player))
+    return caching.revision_cached(
+        lambda: _render_player(player, PlayerForm(obj=player))[0],
+        lambda: team_variant(player.team_id),
+    )
 
 
 @bp.post("/players/<int:player_id>/edit")
