@@ -98,8 +98,7 @@ def safe_next(target: str | None, default: str) -> str:
 
 def league_variant(league_id: int) -> str:
     """A league page varies with the viewer's role in the league."""
-    league = leagues.get_league(db.session(), league_id, collections=False)
-    return f"role:{leagues.role_in(league, current_user, db.session())}"
+    return f"role:{leagues.viewer_role(db.session(), league_id, current_user)}"
 
 
 def league_home_variant(league_id: int) -> str:
@@ -114,6 +113,5 @@ def league_home_variant(league_id: int) -> str:
 def team_variant(team_id: int) -> str:
     """A team's pages vary with the viewer's role in its league and whether they coach
     the team: all `can_manage` and the commissioner's buttons depend on."""
-    team = teams.get_team(db.session(), team_id, history=False, ledger=False, players=False)
-    role = leagues.role_in(team.league, current_user, db.session())
-    return f"role:{role}|coach:{current_user.id == team.coach_id}"
+    league_id, coach_id = teams.league_and_coach(db.session(), team_id)
+    return f"{league_variant(league_id)}|coach:{current_user.id == coach_id}"

@@ -354,10 +354,12 @@ def _render_player(player: Player, form: PlayerForm, status: int = 200) -> tuple
 
 @bp.get("/players/<int:player_id>")
 def player(player_id: int) -> str | Response:
-    player = teams.get_player(db.session(), player_id)
+    def render() -> str:
+        player = teams.get_player(db.session(), player_id)
+        return _render_player(player, PlayerForm(obj=player))[0]
+
     return caching.revision_cached(
-        lambda: _render_player(player, PlayerForm(obj=player))[0],
-        lambda: team_variant(player.team_id),
+        render, lambda: team_variant(teams.get_player(db.session(), player_id).team_id)
     )
 
 
