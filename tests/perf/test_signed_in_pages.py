@@ -22,6 +22,7 @@ from sqlalchemy.orm import Session
 from league import caching
 from league.extensions import db
 from league.models import League, Match, Player, Team, User
+from league.models.revision import current_revision
 from league.seeding.demo import DEMO_COMMISSIONER, seed_demo
 from league.services import leagues, matches, teams
 from league.services.unit_of_work import unit_of_work
@@ -275,3 +276,18 @@ def test_a_signed_in_coach_sees_every_kind_of_write_at_once(site: tuple[Flask, s
         assert shown in after[where], f"{kind}: not shown on {where}"
         assert after == fresh(), f"{kind}: a stale page was served"
         before = after
+
+
+def test_a_change_committed_without_a_flush_is_a_new_revision(site: tuple[Flask, str]) -> None:
+    """A shared page is current only if every committed write changes the revision, a
+    change that reaches the database at the commit's own flush too."""
+    app, _ = site
+    _, _, player_id, _ = _ids(app)
+    with app.app_context():
+        before = current_revision(db.session())
+        player = db.session.get(Player, player_id)
+        assert player is not None
+        player.name = "Renamed At Commit"
+        db.session.commit()
+        assert current_revision(db.session()) != before
+        db.session.remove()
