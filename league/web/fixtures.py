@@ -34,9 +34,19 @@ from league.services.unit_of_work import unit_of_work
 from league.urls import public_url
 from league.web.forms import EmptyForm
 from league.web.forms.fixtures import AddFixtureForm, GenerateFixturesForm
-from league.web.helpers import button_action, league_variant, populate_errors
+from league.web.helpers import (
+    button_action,
+    league_variant,
+    page_link,
+    page_of,
+    populate_errors,
+)
 
 bp = Blueprint("fixtures", __name__)
+
+#: Players (or graves) the statistics page lists at once: the page stays small however
+#: long the league runs.
+LIST_PAGE = 50
 
 #: Built by the match-report feature; until they exist the fixture list shows match numbers.
 REPORT_ENDPOINT = "matches.report"
@@ -350,6 +360,12 @@ def _render_stats(league_id: int) -> str:
         league=league,
         season=next(s for s in league.seasons if s.id == season_stats.season_id),
         stats=season_stats,
-        graves=standings_service.graveyard(db.session(), league),
+        players=page_of(season_stats.players, request.args.get("players", type=int), LIST_PAGE),
+        graves=page_of(
+            standings_service.graveyard(db.session(), league),
+            request.args.get("graves", type=int),
+            LIST_PAGE,
+        ),
+        page_link=page_link,
         show_endpoint=SHOW_ENDPOINT if SHOW_ENDPOINT in current_app.view_functions else None,
     )

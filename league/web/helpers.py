@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TypeVar
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
 from urllib.parse import urlsplit
 
-from flask import abort, flash
+from flask import abort, flash, request, url_for
 from flask_login import current_user
 from flask_wtf import FlaskForm
 from sqlalchemy.orm import Session
@@ -115,3 +116,34 @@ def team_variant(team_id: int) -> str:
     the team: all `can_manage` and the commissioner's buttons depend on."""
     league_id, coach_id = teams.league_and_coach(db.session(), team_id)
     return f"{league_variant(league_id)}|coach:{current_user.id == coach_id}"
+
+
+Item = TypeVar("Item")
+
+
+@dataclass(frozen=True, slots=True)
+class Page(Generic[Item]):
+    """One page of a long list: its items, which page (from 1) and of how many."""
+
+    items: Sequence[Item]
+    number: int
+    pages: int
+    total: int
+    first: int  # the first item's place in the whole list, from 1 (0 when it is empty)
+
+
+def page_of(items: Sequence[Item], number: int | None, size: int) -> Page[Item]:
+    """Page `number` of `items`, `size` to a page; a number out of range (or none, or not
+    a number) gives the nearest page rather than an error."""
+    pages = max(1, -(-len(items) // size))
+    number = min(max(number or 1, 1), pages)
+    start = (number - 1) * size
+    shown = items[start : start + size]
+    return Page(shown, number, pages, len(items), start + 1 if shown else 0)
+
+
+def page_link(param: str, number: int) -> str:
+    """This page's address with the query argument `param` set to `number`, the others kept."""
+    args: dict[str, Any] = {**(request.view_args or {}), **request.args.to_dict()}
+    args[param] = number
+    return url_for(request.endpoint or "main.index", **args)
