@@ -198,17 +198,14 @@ _HOLE = f"hole{secrets.token_hex(8)}"
 _SHARING = "league_shared_render"
 
 
-def _no_user_name() -> str:
-    raise RuntimeError("a shared page names its user only when someone is signed in")
-
-
 #: The per-person values a shared body may hold, each made afresh for the request (plain
 #: text, escaped where it goes): name -> how.
 PERSONAL_VALUES: dict[str, Callable[[], str]] = {
     "csrf_token": generate_csrf,
     # OneTimeForm's token (league.web.forms): a fresh one per page shown, as before.
     "one_time_token": lambda: secrets.token_urlsafe(32),
-    "username": lambda: current_user.username if current_user.is_authenticated else _no_user_name(),
+    # Shared bodies are for signed-in visitors only.
+    "username": lambda: current_user.username,
 }
 _CHOICE = re.compile(
     rf"<!--{_HOLE}:for ([0-9,]*)-->(.*?)<!--{_HOLE}:else-->(.*?)<!--{_HOLE}:end-->", re.DOTALL
