@@ -44,10 +44,6 @@ from league.web.helpers import (
 
 bp = Blueprint("fixtures", __name__)
 
-#: Players (or graves) the statistics page lists at once: the page stays small however
-#: long the league runs.
-LIST_PAGE = 50
-
 #: Built by the match-report feature; until they exist the fixture list shows match numbers.
 REPORT_ENDPOINT = "matches.report"
 SHOW_ENDPOINT = "matches.show"
@@ -360,11 +356,9 @@ def _render_stats(league_id: int) -> str:
         league=league,
         season=next(s for s in league.seasons if s.id == season_stats.season_id),
         stats=season_stats,
-        players=page_of(season_stats.players, request.args.get("players", type=int), LIST_PAGE),
+        players=page_of(season_stats.players, request.args.get("players", type=int)),
         graves=page_of(
-            standings_service.graveyard(db.session(), league),
-            request.args.get("graves", type=int),
-            LIST_PAGE,
+            standings_service.graveyard(db.session(), league), request.args.get("graves", type=int)
         ),
         page_link=page_link,
         show_endpoint=SHOW_ENDPOINT if SHOW_ENDPOINT in current_app.view_functions else None,

@@ -120,6 +120,10 @@ def team_variant(team_id: int) -> str:
 
 Item = TypeVar("Item")
 
+#: Rows a long list (players, graves, matches, ledger entries) shows at once: a page
+#: stays small however long the league runs.
+LIST_PAGE = 50
+
 
 @dataclass(frozen=True, slots=True)
 class Page(Generic[Item]):
@@ -132,9 +136,10 @@ class Page(Generic[Item]):
     first: int  # the first item's place in the whole list, from 1 (0 when it is empty)
 
 
-def page_of(items: Sequence[Item], number: int | None, size: int) -> Page[Item]:
-    """Page `number` of `items`, `size` to a page; a number out of range (or none, or not
-    a number) gives the nearest page rather than an error."""
+def page_of(items: Sequence[Item], number: int | None, size: int | None = None) -> Page[Item]:
+    """Page `number` of `items`, `size` (LIST_PAGE) to a page; a number out of range (or
+    none, or not a number) gives the nearest page rather than an error."""
+    size = size or LIST_PAGE
     pages = max(1, -(-len(items) // size))
     number = min(max(number or 1, 1), pages)
     start = (number - 1) * size

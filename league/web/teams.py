@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from flask import Blueprint, abort, flash, redirect, render_template, url_for
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_login import current_user, login_required
 from werkzeug.wrappers import Response
 
@@ -32,7 +32,14 @@ from league.web.forms.teams import (
     PlayerForm,
     TreasuryForm,
 )
-from league.web.helpers import flash_refusal, populate_errors, require_manager, team_variant
+from league.web.helpers import (
+    flash_refusal,
+    page_link,
+    page_of,
+    populate_errors,
+    require_manager,
+    team_variant,
+)
 
 bp = Blueprint("teams", __name__)
 
@@ -47,6 +54,8 @@ def _render_team(team: Team, status: int = 200, **forms: Any) -> tuple[str, int]
         can_manage=teams.can_manage(team, current_user),
         commissioner=role_in(team.league, current_user) == "commissioner",
         next_number=teams.next_free_number(team),
+        ledger=page_of(team.ledger[::-1], request.args.get("ledger", type=int)),  # newest first
+        page_link=page_link,
         action_form=EmptyForm(),
         **forms,
     ), status
@@ -61,7 +70,7 @@ def show(team_id: int) -> str | Response:
         # The same page for every signed-out visitor: fingerprinted, 304 or cached.
         version = team_page_version(db.session(), team_id)
         if version is not None:
-            return caching.cached_response(f"team:{team_id}", version, render)
+            return caching.cached_response(f"team:{request.full_path}", version, render)
     return caching.revision_cached(render, lambda: team_variant(team_id))
 
 
@@ -345,7 +354,10 @@ def _render_player(player: Player, form: PlayerForm, status: int = 200) -> tuple
         sheet=sheet,
         line=line,
         form=form,
-        history=player_history(db.session(), player),
+        history=page_of(
+            player_history(db.session(), player), request.args.get("matches", type=int)
+        ),
+        page_link=page_link,
         can_manage=teams.can_manage(team, current_user) and player.on_roster,
         advancement=panel_for(player, team),
         undo_form=EmptyForm(),

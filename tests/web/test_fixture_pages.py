@@ -15,7 +15,7 @@ from league.models import League, Match, Team, User
 from league.services import fixtures, leagues, matches, teams
 from league.services.matches import MatchReport, PlayerEvents, SideReport
 from league.services.unit_of_work import unit_of_work
-from league.web import fixtures as fixture_views
+from league.web import helpers as web_helpers
 from tests.factories import make_active_team, make_league, make_user
 from tests.pages import field_errors, flashes, login, table_rows, text_of
 
@@ -422,7 +422,7 @@ def test_stats_page_lists_players_and_graves_a_page_at_a_time(
     assert len(graves) == 2
     assert "Next page" not in whole  # one page each: no pager
 
-    monkeypatch.setattr(fixture_views, "LIST_PAGE", 1)
+    monkeypatch.setattr(web_helpers, "LIST_PAGE", 1)
     caching.pages.clear()  # the pages above were kept at this revision
     for number, row in enumerate(players, start=1):
         page = client.get(f"{path}?players={number}&graves=2").text
@@ -437,6 +437,35 @@ def test_stats_page_lists_players_and_graves_a_page_at_a_time(
         page = client.get(f"{path}?players={asked}")
         assert page.status_code == 200
         assert table_rows(page.text, 'id="player-stats"') == [players[shown]]
+
+
+def test_a_players_matches_and_a_teams_ledger_come_a_page_at_a_time(
+    client, commissioner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    anna, bram = make_user("anna"), make_user("bram")
+    league = make_league(commissioner, "bb2025", anna, bram)
+    reavers = _human_team(anna, league, "Reavers")
+    barons = _human_team(bram, league, "Barons")
+    scorer = next(p for p in reavers.players if p.number == 1)
+    for home_score in (1, 2, 3):
+        play(commissioner, league, reavers.id, barons.id, home_score, 0, PlayerEvents(scorer.id))
+    player_path, team_path = f"/players/{scorer.id}", f"/teams/{reavers.id}"
+    history = table_rows(client.get(player_path).text, ">Match history<")
+    ledger = table_rows(client.get(team_path).text, 'id="ledger"')
+    assert len(history) == 3  # his three matches, latest first
+    assert [row[2] for row in history] == ["3-0", "2-0", "1-0"]
+    assert len(ledger) >= 2
+
+    monkeypatch.setattr(web_helpers, "LIST_PAGE", 1)
+    caching.pages.clear()  # the pages above were kept at this revision
+    for number, row in enumerate(history, start=1):
+        page = client.get(f"{player_path}?matches={number}").text
+        assert table_rows(page, ">Match history<") == [row]
+        assert f"{number} to {number} of 3" in text_of(page)
+    for number, row in enumerate(ledger, start=1):
+        page = client.get(f"{team_path}?ledger={number}").text
+        assert table_rows(page, 'id="ledger"') == [row]
+    assert f'href="{team_path}?ledger=2"' in client.get(team_path).text
 
 
 # ---------------------------------------------------------------------------
