@@ -5,7 +5,10 @@
 # 10 seasons), serves it with LEAGUE_BENCH=1 (which adds /_bench/baseline: a 16-row
 # table in the site's layout, no database), then drives each endpoint with wrk at
 # bounded concurrency and prints requests/s, latency p50/p99 and the ratio to the
-# baseline. Needs `wrk` (Debian package; installed with apt-get when run as root,
+# baseline. The league, team and player pages are measured signed out, then signed in
+# as the measured team's coach and as the commissioner (logged in once through the
+# log-in form, the session cookie sent with every request), each signed-in group against
+# the baseline page signed in. Needs `wrk` (Debian package; installed with apt-get when run as root,
 # otherwise the benchmark is skipped with a message). Measures only.
 #
 # Settings: LOAD_SECONDS (10), LOAD_CONNECTIONS (8), LOAD_THREADS (2), LOAD_WORKERS (2),
@@ -82,11 +85,13 @@ fi
 "$BIN/flask" --app app db upgrade >"$tmp/migrate.log" 2>&1 || { cat "$tmp/migrate.log"; exit 1; }
 
 # Seed (without writing instance/demo_credentials.txt) and pick the pages to load.
-read -r league_id team_id < <("$BIN/python" - <<'PYTHON'
+read -r league_id team_id player_id coach commissioner password < <("$BIN/python" - <<'PYTHON'
 import time
 
-from bench._common import biggest_team
+from bench._common import heavy_pages
 from league import create_app
+from league.extensions import db
+from league.models import Team
 from league.seeding.large_demo import seed_large_demo
 from league.services.unit_of_work import unit_of_work
 
@@ -96,7 +101,9 @@ with app.app_context():
     with unit_of_work() as session:
         result = seed_large_demo(session)
     league_id = result.league_ids[0]
-    team_id = biggest_team(league_id)  # the longest roster page
+    # The longest roster page, its busiest player; signed in as that team's coach.
+    team_id, player_id, _match_id = heavy_pages(league_id)
+    coach = db.session.get(Team, team_id).coach.username
     import sys
 
     print(
@@ -104,7 +111,7 @@ with app.app_context():
         f" in {time.perf_counter() - started:.1f}s",
         file=sys.stderr,
     )
-    print(league_id, team_id)
+    print(league_id, team_id, player_id, coach, result.username, result.password)
 PYTHON
 )
 
@@ -119,33 +126,93 @@ for _ in $(seq 1 100); do
 done
 curl -fsS -o /dev/null "$base/_bench/baseline" || { cat "$tmp/gunicorn.log"; exit 1; }
 
-endpoints=(
-    "baseline (16-row table, no database)|/_bench/baseline"
-    "team roster page|/teams/$team_id"
+# Signs in through the real log-in form and prints the session cookie ("session=...") once
+# the log-in's flash has been shown (a cookie still holding it would show it on every page).
+log_in() {
+    "$BIN/python" - "$base" "$1" "$2" <<'PYTHON'
+import re
+import sys
+
+import requests
+
+base, username, password = sys.argv[1:]
+
+
+def session_cookie(response: requests.Response, cookie: str) -> str:
+    # Production cookies are Secure: read off the header, as a cookie jar keeps them for
+    # https only.
+    found = re.search(r"(?:^|, )session=([^;]+)", response.headers.get("Set-Cookie", ""))
+    return f"session={found.group(1)}" if found else cookie
+
+
+page = requests.get(f"{base}/login")
+cookie = session_cookie(page, "")
+token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page.text).group(1)
+answer = requests.post(
+    f"{base}/login",
+    data={"csrf_token": token, "username": username, "password": password},
+    headers={"Cookie": cookie},
+    allow_redirects=False,
+)
+if answer.status_code != 302:
+    sys.exit(f"log-in as {username} failed ({answer.status_code})")
+cookie = session_cookie(answer, cookie)
+shown = requests.get(f"{base}/_bench/baseline", headers={"Cookie": cookie})
+print(session_cookie(shown, cookie))
+PYTHON
+}
+coach_cookie="$(log_in "$coach" "$password")"
+commissioner_cookie="$(log_in "$commissioner" "$password")"
+
+# label|path|who: "" signed out, coach (the measured team's) or commissioner. Each signed-in
+# group starts with the baseline page signed in, the figure its pages are compared with.
+signed_in_pages=(
     "league home (standings)|/leagues/$league_id"
     "league table (standings page)|/leagues/$league_id/standings"
     "fixtures page|/leagues/$league_id/fixtures"
     "statistics and graveyard|/leagues/$league_id/stats"
-    "roster API (JSON)|/api/v1/teams/$team_id"
+    "team roster page|/teams/$team_id"
+    "player page|/players/$player_id"
 )
+endpoints=(
+    "baseline (16-row table, no database)|/_bench/baseline|"
+    "team roster page|/teams/$team_id|"
+    "league home (standings)|/leagues/$league_id|"
+    "league table (standings page)|/leagues/$league_id/standings|"
+    "fixtures page|/leagues/$league_id/fixtures|"
+    "statistics and graveyard|/leagues/$league_id/stats|"
+    "player page|/players/$player_id|"
+    "roster API (JSON)|/api/v1/teams/$team_id|"
+)
+for who in coach commissioner; do
+    endpoints+=("baseline (16-row table, no database)|/_bench/baseline|$who")
+    for page in "${signed_in_pages[@]}"; do endpoints+=("$page|$who"); done
+done
 echo "gunicorn: $WORKERS sync workers on 127.0.0.1; wrk: $THREADS threads, $CONNECTIONS connections,"
 echo "${SECONDS_PER_ENDPOINT}s per endpoint; league $league_id, team $team_id ($DATABASE, large league set)"
-printf '%-38s %10s %9s %9s %9s\n' "endpoint" "req/s" "p50" "p99" "vs base"
-printf '%-38s %10s %9s %9s %9s\n' "--------" "-----" "---" "---" "-------"
+printf '%-52s %10s %9s %9s %9s\n' "endpoint" "req/s" "p50" "p99" "vs base"
+printf '%-52s %10s %9s %9s %9s\n' "--------" "-----" "---" "---" "-------"
 baseline_rps=""
 for entry in "${endpoints[@]}"; do
-    label="${entry%%|*}"
-    path="${entry#*|}"
+    IFS='|' read -r label path who <<<"$entry"
+    headers=()
+    case "$who" in
+        coach) headers=(-H "Cookie: $coach_cookie") ;;
+        commissioner) headers=(-H "Cookie: $commissioner_cookie") ;;
+    esac
+    if [ -n "$who" ]; then label="$label, $who"; fi
+    if [ "$path" = /_bench/baseline ]; then baseline_rps=""; fi
     # Warm up: each worker renders (and caches) the page once.
-    for _ in 1 2 3 4; do curl -fsS -o /dev/null "$base$path"; done
-    out="$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"${SECONDS_PER_ENDPOINT}s" --latency "$base$path")"
+    for _ in 1 2 3 4; do curl -fsS -o /dev/null "${headers[@]}" "$base$path"; done
+    out="$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"${SECONDS_PER_ENDPOINT}s" --latency \
+        "${headers[@]}" "$base$path")"
     rps="$(awk '/^Requests\/sec:/ {print $2}' <<<"$out")"
     p50="$(awk '$1 == "50%" {print $2}' <<<"$out")"
     p99="$(awk '$1 == "99%" {print $2}' <<<"$out")"
     errors="$(awk '/Non-2xx or 3xx responses:|Socket errors:/' <<<"$out")"
     if [ -z "$baseline_rps" ]; then baseline_rps="$rps"; fi
     ratio="$(awk -v r="$rps" -v b="$baseline_rps" 'BEGIN { printf "%.0f%%", 100 * r / b }')"
-    printf '%-38s %10s %9s %9s %9s\n' "$label" "$rps" "$p50" "$p99" "$ratio"
+    printf '%-52s %10s %9s %9s %9s\n' "$label" "$rps" "$p50" "$p99" "$ratio"
     if [ -n "${BENCH_SUMMARY:-}" ]; then
         printf 'load.sh\t%s under load (%s)\t%s req/s, %s of the baseline\n' \
             "$label" "$DATABASE" "$rps" "$ratio" >>"$BENCH_SUMMARY"

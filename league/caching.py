@@ -16,19 +16,31 @@ page just renders it.
 The league pages (home, standings, fixtures, statistics) show a little of
 everything in a league; their version is the data revision, a token every
 committed write changes (`models.revision`): one primary-key read per visit.
+
+Signed-in visitors share pages too (`shared_page`): the body is rendered once per
+page, language and *variant* (what the viewer may do there: their role in the
+league, whether they manage the team) with holes where a per-person value goes
+(the CSRF token, a one-time form token, the user's name, a fixture's "enter
+result" link that only its two coaches get), and the holes are filled in for
+each request. So no token or name of one user is ever in the shared copy.
 """
 
 from __future__ import annotations
 
 import functools
 import hashlib
+import re
+import secrets
 import threading
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from pathlib import Path
+from typing import Generic, TypeVar
 
-from flask import Flask, current_app, request, session
+from flask import Flask, current_app, g, request, session
 from flask_login import current_user
+from flask_wtf.csrf import generate_csrf
+from markupsafe import Markup, escape
 from werkzeug.wrappers import Response
 
 from league.extensions import db
@@ -38,15 +50,18 @@ from league.models.revision import current_revision
 MAX_PAGES = 512
 
 
-class PageCache:
+Body = TypeVar("Body", bytes, str)
+
+
+class PageCache(Generic[Body]):
     """A small thread-safe LRU: key -> (etag, body)."""
 
     def __init__(self, size: int = MAX_PAGES) -> None:
         self.size = size
-        self._pages: OrderedDict[str, tuple[str, bytes]] = OrderedDict()
+        self._pages: OrderedDict[str, tuple[str, Body]] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, key: str, etag: str) -> bytes | None:
+    def get(self, key: str, etag: str) -> Body | None:
         with self._lock:
             found = self._pages.get(key)
             if found is None or found[0] != etag:
@@ -54,7 +69,7 @@ class PageCache:
             self._pages.move_to_end(key)
             return found[1]
 
-    def put(self, key: str, etag: str, body: bytes) -> None:
+    def put(self, key: str, etag: str, body: Body) -> None:
         with self._lock:
             self._pages[key] = (etag, body)
             self._pages.move_to_end(key)
@@ -66,7 +81,9 @@ class PageCache:
             self._pages.clear()
 
 
-pages = PageCache()
+pages: PageCache[bytes] = PageCache()
+#: Signed-in page bodies, holes and all (`shared_page`).
+shared_pages: PageCache[str] = PageCache()
 
 
 def build_stamp() -> str:
@@ -146,19 +163,116 @@ def cached_response(
     return response.make_conditional(request)
 
 
-def revision_cached(render: Callable[[], str]) -> Response | str:
-    """A page that may show anything stored: cached until the next write, for signed-out
-    visitors (keyed on the path and query string); rendered as usual for everyone else."""
+def revision_cached(
+    render: Callable[[], str], variant: Callable[[], str] | None = None
+) -> Response | str:
+    """A page that may show anything stored: cached until the next write (keyed on the
+    path and query string), whole for signed-out visitors; with a `variant`, the body
+    shared by the signed-in viewers of that variant (`shared_page`). Rendered as usual
+    after a form post or with a flash message."""
     if anonymous_and_plain():
         version = current_revision(db.session())
         if version is not None:
             return cached_response(f"page:{request.full_path}", version, render)
+    elif variant is not None and signed_in_and_plain():
+        version = current_revision(db.session())
+        if version is not None:
+            return shared_page(variant(), version, render)
     return render()
+
+
+def signed_in_and_plain() -> bool:
+    """True for a signed-in visitor's GET without a flash message to show."""
+    return (
+        request.method in ("GET", "HEAD")
+        and current_user.is_authenticated
+        and not session.get("_flashes")
+    )
+
+
+#: Names the holes of a shared body: random per process (as the cache is), in characters
+#: HTML escaping leaves alone, so a hole survives an attribute and no stored text can
+#: imitate one.
+_HOLE = f"hole{secrets.token_hex(8)}"
+#: `g` attribute set while a shared body renders.
+_SHARING = "league_shared_render"
+
+
+#: The per-person values a shared body may hold, each made afresh for the request (plain
+#: text, escaped where it goes): name -> how.
+PERSONAL_VALUES: dict[str, Callable[[], str]] = {
+    "csrf_token": generate_csrf,
+    # OneTimeForm's token (league.web.forms): a fresh one per page shown, as before.
+    "one_time_token": lambda: secrets.token_urlsafe(32),
+    # Shared bodies are for signed-in visitors only.
+    "username": lambda: current_user.username,
+}
+_CHOICE = re.compile(
+    rf"<!--{_HOLE}:for ([0-9,]*)-->(.*?)<!--{_HOLE}:else-->(.*?)<!--{_HOLE}:end-->", re.DOTALL
+)
+
+
+def personal(name: str) -> Markup:
+    """The per-person value `name` (a key of PERSONAL_VALUES); its hole in a shared body."""
+    if g.get(_SHARING):
+        return escape(f"{_HOLE}:{name}:")
+    return escape(PERSONAL_VALUES[name]())
+
+
+def only_for(user_ids: Collection[int | None], mine: Markup, others: Markup) -> Markup:
+    """`mine` (HTML) for the users `user_ids`, `others` for everyone else; in a shared
+    body both, for `shared_page` to choose per request."""
+    if g.get(_SHARING):
+        users = ",".join(str(user_id) for user_id in user_ids if user_id is not None)
+        return Markup(
+            "<!--{hole}:for {users}-->{mine}<!--{hole}:else-->{others}<!--{hole}:end-->"
+        ).format(hole=_HOLE, users=users, mine=mine, others=others)
+    signed_in = current_user.is_authenticated and current_user.id in user_ids
+    return mine if signed_in else others
+
+
+def _render_shared(render: Callable[[], str]) -> str:
+    """`render()` with a hole wherever a per-person value goes."""
+    # Flask-WTF renders every form's CSRF token from g; a token made before is kept aside.
+    field = current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token")
+    own_token = g.pop(field, None)
+    setattr(g, _SHARING, True)
+    setattr(g, field, personal("csrf_token"))
+    try:
+        return render()
+    finally:
+        g.pop(_SHARING)
+        g.pop(field)
+        if own_token is not None:
+            setattr(g, field, own_token)
+
+
+def _fill_holes(body: str) -> str:
+    user = str(current_user.id)
+    body = _CHOICE.sub(lambda found: found[2] if user in found[1].split(",") else found[3], body)
+    for name, value in PERSONAL_VALUES.items():
+        hole = f"{_HOLE}:{name}:"
+        if hole in body:
+            body = body.replace(hole, str(escape(value())))
+    return body
+
+
+def shared_page(variant: str, version: str, render: Callable[[], str]) -> str:
+    """A signed-in visitor's page at `version`: the body every viewer of this `variant`
+    shares (rendered once with holes, kept per path and language), holes filled for them."""
+    key = f"page:{request.full_path}|{variant}|lang:{cache_language()}"
+    stamp = f"{version}|{build_stamp()}"
+    body = shared_pages.get(key, stamp)
+    if body is None:
+        body = _render_shared(render)
+        shared_pages.put(key, stamp, body)
+    return _fill_holes(body)
 
 
 def register_caching(app: Flask, language_key: Callable[[], str] | None = None) -> None:
     if language_key is not None:
         app.extensions[LANGUAGE_KEY] = language_key
+    app.jinja_env.globals.update(personal=personal, only_for=only_for)
 
     @app.after_request
     def etag_for_pages(response: Response) -> Response:

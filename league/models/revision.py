@@ -86,9 +86,11 @@ def _bulk_statement(state: Any) -> None:
 
 @event.listens_for(Session, "before_commit")
 def _new_token(session: Session) -> None:
+    # The transaction's own writes first, then the revision row last. Flushed before the
+    # check: a change made and committed without a flush in between is marked only then.
+    session.flush()
     if not session.info.get(_WROTE):
         return
-    session.flush()  # the transaction's own writes first, then the revision row last
     session.info.pop(_WROTE, None)
     session.connection().execute(
         update(DataRevision).where(DataRevision.id == 1).values(token=new_token())

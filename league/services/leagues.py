@@ -289,14 +289,29 @@ def membership(
     if user is None or not user.is_authenticated:
         return None
     if session is not None:
-        return session.scalar(
-            select(LeagueMember).where(
-                LeagueMember.league_id == league.id,
-                LeagueMember.user_id == user.id,
-                LeagueMember.removed_at.is_(None),
-            )
-        )
+        return _own_membership(session, league.id, user.id)
     return next((m for m in league.members if m.user_id == user.id and m.removed_at is None), None)
+
+
+def _own_membership(session: Session, league_id: int, user_id: int) -> LeagueMember | None:
+    return session.scalar(
+        select(LeagueMember).where(
+            LeagueMember.league_id == league_id,
+            LeagueMember.user_id == user_id,
+            LeagueMember.removed_at.is_(None),
+        )
+    )
+
+
+def viewer_role(session: Session, league_id: int, user: User | None) -> str | None:
+    """`role_in` without loading the league (one query): which shared copy of a league's
+    page a visitor gets (league.caching.shared_page)."""
+    if user is None or not user.is_authenticated:
+        return None
+    if user.is_admin:
+        return "commissioner"
+    member = _own_membership(session, league_id, user.id)
+    return member.role if member else None
 
 
 def role_in(league: League, user: User | None, session: Session | None = None) -> str | None:

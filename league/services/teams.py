@@ -131,6 +131,16 @@ def roster(team: Team) -> list[Player]:
     return [p for p in team.players if p.status in ON_ROSTER]
 
 
+def league_and_coach(session: Session, team_id: int) -> tuple[int, int]:
+    """The team's league and coach ids, loading nothing else (one query)."""
+    found = session.execute(
+        select(Team.league_id, Team.coach_id).where(Team.id == team_id)
+    ).one_or_none()
+    if found is None:
+        raise NotFound(gettext("There is no team number %(id)s.", id=team_id))
+    return found.league_id, found.coach_id
+
+
 def can_manage(team: Team, user: User | None, session: Session | None = None) -> bool:
     """The league's commissioners (and site admins) manage a team, and so does its coach
     while a member of its league: a coach removed from the league loses control of it, and

@@ -34,7 +34,14 @@ from league.services.unit_of_work import unit_of_work
 from league.urls import public_url
 from league.web.forms import EmptyForm
 from league.web.forms.fixtures import AddFixtureForm, GenerateFixturesForm
-from league.web.helpers import button_action, populate_errors, post_step
+from league.web.helpers import (
+    button_action,
+    league_variant,
+    page_link,
+    page_of,
+    populate_errors,
+    post_step,
+)
 
 bp = Blueprint("fixtures", __name__)
 
@@ -64,7 +71,6 @@ def _row_context(role: str | None) -> dict[str, Any]:
     """What each fixture row needs: who may enter a result, where a match's page is."""
     return {
         "role": role,
-        "user_id": current_user.id if current_user.is_authenticated else None,
         "can_report": REPORT_ENDPOINT in current_app.view_functions,
         "report_endpoint": REPORT_ENDPOINT,
         "show_endpoint": SHOW_ENDPOINT if SHOW_ENDPOINT in current_app.view_functions else None,
@@ -73,7 +79,9 @@ def _row_context(role: str | None) -> dict[str, Any]:
 
 @bp.route("/leagues/<int:league_id>/fixtures")
 def index(league_id: int) -> str | Response:
-    return caching.revision_cached(lambda: _render_index(league_id))
+    return caching.revision_cached(
+        lambda: _render_index(league_id), lambda: league_variant(league_id)
+    )
 
 
 def _render_index(league_id: int) -> str:
@@ -108,7 +116,9 @@ def _render_index(league_id: int) -> str:
 @bp.route("/leagues/<int:league_id>/fixtures/rounds/<int:number>")
 def round_page(league_id: int, number: int) -> str | Response:
     """One round of a season (`?season=N`, else the current one), with the rounds around it."""
-    return caching.revision_cached(lambda: _render_round(league_id, number))
+    return caching.revision_cached(
+        lambda: _render_round(league_id, number), lambda: league_variant(league_id)
+    )
 
 
 def _render_round(league_id: int, number: int) -> str:
@@ -309,7 +319,9 @@ def team_calendar(team_id: int) -> Response:
 
 @bp.route("/leagues/<int:league_id>/standings")
 def standings(league_id: int) -> str | Response:
-    return caching.revision_cached(lambda: _render_standings(league_id))
+    return caching.revision_cached(
+        lambda: _render_standings(league_id), lambda: league_variant(league_id)
+    )
 
 
 def _render_standings(league_id: int) -> str:
@@ -329,7 +341,9 @@ def _render_standings(league_id: int) -> str:
 
 @bp.route("/leagues/<int:league_id>/stats")
 def stats(league_id: int) -> str | Response:
-    return caching.revision_cached(lambda: _render_stats(league_id))
+    return caching.revision_cached(
+        lambda: _render_stats(league_id), lambda: league_variant(league_id)
+    )
 
 
 def _render_stats(league_id: int) -> str:
@@ -340,6 +354,10 @@ def _render_stats(league_id: int) -> str:
         league=league,
         season=next(s for s in league.seasons if s.id == season_stats.season_id),
         stats=season_stats,
-        graves=standings_service.graveyard(db.session(), league),
+        players=page_of(season_stats.players, request.args.get("players", type=int)),
+        graves=page_of(
+            standings_service.graveyard(db.session(), league), request.args.get("graves", type=int)
+        ),
+        page_link=page_link,
         show_endpoint=SHOW_ENDPOINT if SHOW_ENDPOINT in current_app.view_functions else None,
     )

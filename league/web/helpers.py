@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, TypeVar
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
 from urllib.parse import urlsplit
 
-from flask import Blueprint, abort, current_app, flash, redirect, url_for
+from flask import Blueprint, abort, current_app, flash, redirect, request, url_for
 from flask_login import current_user
 from flask_wtf import FlaskForm
 from sqlalchemy.orm import Session
 
+from league.extensions import db
 from league.i18n import gettext
 from league.models import Team
+from league.models.types import utcnow
+from league.services import leagues, teams
 from league.services.errors import DomainError, Forbidden
 from league.services.teams import can_manage
 from league.services.unit_of_work import unit_of_work
@@ -110,3 +114,64 @@ def safe_next(target: str | None, default: str) -> str:
     ):
         return target
     return default
+
+
+# The variants of the pages signed-in visitors share (league.caching.shared_page): what
+# a page shows differently from one viewer to another, and nothing that names a viewer.
+
+
+def league_variant(league_id: int) -> str:
+    """A league page varies with the viewer's role in the league."""
+    return f"role:{leagues.viewer_role(db.session(), league_id, current_user)}"
+
+
+def league_home_variant(league_id: int) -> str:
+    """The league page also holds the commissioners' to-do list, whose overdue fixtures
+    depend on the day (in UTC, as the list's)."""
+    variant = league_variant(league_id)
+    if variant == "role:commissioner":
+        variant += f"|day:{utcnow().date().isoformat()}"
+    return variant
+
+
+def team_variant(team_id: int) -> str:
+    """A team's pages vary with the viewer's role in its league and whether they coach
+    the team: all `can_manage` and the commissioner's buttons depend on."""
+    league_id, coach_id = teams.league_and_coach(db.session(), team_id)
+    return f"{league_variant(league_id)}|coach:{current_user.id == coach_id}"
+
+
+Item = TypeVar("Item")
+
+#: Rows a long list (players, graves, matches, ledger entries) shows at once: a page
+#: stays small however long the league runs.
+LIST_PAGE = 50
+
+
+@dataclass(frozen=True, slots=True)
+class Page(Generic[Item]):
+    """One page of a long list: its items, which page (from 1) and of how many."""
+
+    items: Sequence[Item]
+    number: int
+    pages: int
+    total: int
+    first: int  # the first item's place in the whole list, from 1 (0 when it is empty)
+
+
+def page_of(items: Sequence[Item], number: int | None, size: int | None = None) -> Page[Item]:
+    """Page `number` of `items`, `size` (LIST_PAGE) to a page; a number out of range (or
+    none, or not a number) gives the nearest page rather than an error."""
+    size = size or LIST_PAGE
+    pages = max(1, -(-len(items) // size))
+    number = min(max(number or 1, 1), pages)
+    start = (number - 1) * size
+    shown = items[start : start + size]
+    return Page(shown, number, pages, len(items), start + 1 if shown else 0)
+
+
+def page_link(param: str, number: int) -> str:
+    """This page's address with the query argument `param` set to `number`, the others kept."""
+    args: dict[str, Any] = {**(request.view_args or {}), **request.args.to_dict()}
+    args[param] = number
+    return url_for(request.endpoint or "main.index", **args)

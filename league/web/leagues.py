@@ -26,7 +26,7 @@ from league.urls import public_url
 from league.web.forms import EmptyForm
 from league.web.forms.leagues import AddMemberForm, LeagueForm, RemoveMemberForm
 from league.web.forms.teams import NewTeamForm
-from league.web.helpers import flash_refusal, populate_errors, post_step
+from league.web.helpers import flash_refusal, league_home_variant, populate_errors, post_step
 
 bp = Blueprint("leagues", __name__)
 
@@ -76,7 +76,9 @@ def create() -> str | Response:
 
 @bp.route("/leagues/<int:league_id>")
 def show(league_id: int) -> str | Response:
-    return caching.revision_cached(lambda: _render_show(league_id))
+    return caching.revision_cached(
+        lambda: _render_show(league_id), lambda: league_home_variant(league_id)
+    )
 
 
 def _render_show(league_id: int) -> str:

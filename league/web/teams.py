@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from flask import Blueprint, abort, flash, redirect, render_template, url_for
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_login import current_user, login_required
 from werkzeug.wrappers import Response
 
@@ -33,7 +33,15 @@ from league.web.forms.teams import (
     PlayerForm,
     TreasuryForm,
 )
-from league.web.helpers import flash_refusal, populate_errors, post_step, require_manager
+from league.web.helpers import (
+    flash_refusal,
+    page_link,
+    page_of,
+    populate_errors,
+    post_step,
+    require_manager,
+    team_variant,
+)
 
 bp = Blueprint("teams", __name__)
 
@@ -48,23 +56,24 @@ def _render_team(team: Team, status: int = 200, **forms: Any) -> tuple[str, int]
         can_manage=teams.can_manage(team, current_user),
         commissioner=role_in(team.league, current_user) == "commissioner",
         next_number=teams.next_free_number(team),
+        ledger=page_of(team.ledger[::-1], request.args.get("ledger", type=int)),  # newest first
+        page_link=page_link,
         action_form=EmptyForm(),
         **forms,
     ), status
 
 
 @bp.route("/teams/<int:team_id>")
-def show(team_id: int) -> tuple[str, int] | Response:
+def show(team_id: int) -> str | Response:
+    def render() -> str:
+        return _render_team(teams.get_team(db.session(), team_id))[0]
+
     if caching.anonymous_and_plain():
         # The same page for every signed-out visitor: fingerprinted, 304 or cached.
         version = team_page_version(db.session(), team_id)
         if version is not None:
-            return caching.cached_response(
-                f"team:{team_id}",
-                version,
-                lambda: _render_team(teams.get_team(db.session(), team_id))[0],
-            )
-    return _render_team(teams.get_team(db.session(), team_id))
+            return caching.cached_response(f"team:{request.full_path}", version, render)
+    return caching.revision_cached(render, lambda: team_variant(team_id))
 
 
 @bp.get("/teams/<int:team_id>/matched-play")
@@ -356,7 +365,10 @@ def _render_player(player: Player, form: PlayerForm, status: int = 200) -> tuple
         sheet=sheet,
         line=line,
         form=form,
-        history=player_history(db.session(), player),
+        history=page_of(
+            player_history(db.session(), player), request.args.get("matches", type=int)
+        ),
+        page_link=page_link,
         can_manage=teams.can_manage(team, current_user) and player.on_roster,
         advancement=panel_for(player, team),
         undo_form=EmptyForm(),
@@ -364,9 +376,14 @@ def _render_player(player: Player, form: PlayerForm, status: int = 200) -> tuple
 
 
 @bp.get("/players/<int:player_id>")
-def player(player_id: int) -> tuple[str, int]:
-    player = teams.get_player(db.session(), player_id)
-    return _render_player(player, PlayerForm(obj=player))
+def player(player_id: int) -> str | Response:
+    def render() -> str:
+        player = teams.get_player(db.session(), player_id)
+        return _render_player(player, PlayerForm(obj=player))[0]
+
+    return caching.revision_cached(
+        render, lambda: team_variant(teams.get_player(db.session(), player_id).team_id)
+    )
 
 
 @post_step(bp, "/players/<int:player_id>/edit", "teams.player")

@@ -6,33 +6,38 @@ and the dead, replacements and advancements that come with them): a page that
 loaded per team, per player or per match would need more queries on the large
 one.
 The limits are the measured counts (a change that adds a query shows here), at most 8
-for every page. Signed-out visitors get the league pages from the page cache (one
-query: the data revision); the signed-in commissioner's requests render them.
+for every page a visitor gets between two writes. Signed-out visitors get the league
+pages from the page cache (one query: the data revision). The signed-in commissioner's
+requests are counted twice: from the shared body (`SHARED`, what they get between
+writes) and rendering it, which happens once per write, page and variant; a render
+costs two or three queries more than the page alone (the data revision, the viewer's
+membership, the team's league) and some renders are still over 8 (issue 28).
 """
 
 from __future__ import annotations
 
 import pytest
 
+from league import caching
 from tests.perf.conftest import Measured, counting
 
 #: page -> (path template, signed in as the commissioner, most queries allowed)
 PAGES = {
     "league home (anonymous: cached)": ("/leagues/{league}", False, 1),
-    # One over the 8 of every other page: the commissioner's to-do list (one statement).
-    "league home (commissioner: full page)": ("/leagues/{league}", True, 9),
+    "league home (commissioner: full page)": ("/leagues/{league}", True, 16),
     "standings page (anonymous: cached)": ("/leagues/{league}/standings", False, 1),
-    "standings page (commissioner)": ("/leagues/{league}/standings", True, 7),
+    "standings page (commissioner)": ("/leagues/{league}/standings", True, 9),
     "fixtures page (anonymous: cached)": ("/leagues/{league}/fixtures", False, 1),
-    "fixtures page (commissioner)": ("/leagues/{league}/fixtures", True, 8),
+    "fixtures page (commissioner)": ("/leagues/{league}/fixtures", True, 11),
     "statistics (anonymous: cached)": ("/leagues/{league}/stats", False, 1),
-    "statistics and graveyard (commissioner)": ("/leagues/{league}/stats", True, 8),
+    "statistics and graveyard (commissioner)": ("/leagues/{league}/stats", True, 10),
     "team roster (anonymous: fingerprint)": ("/teams/{team}", False, 2),
     # The league's seasons: whether an off-season re-draft is open (link on the page).
-    "team roster (commissioner: full page)": ("/teams/{team}", True, 7),
+    "team roster (commissioner: full page)": ("/teams/{team}", True, 10),
+    "player page (anonymous: cached)": ("/players/{player}", False, 1),
     # The dice log adds two: the player's rolls, and the advancements that used them (none
-    # to load when the player has no rolls, as on the tiny league: 7 there).
-    "player page": ("/players/{player}", False, 8),
+    # to load when the player has no rolls, as on the tiny league).
+    "player page (commissioner)": ("/players/{player}", True, 14),
     # One more than the roster alone: the match's journeymen, mercenaries and star players.
     "match report form": ("/matches/{match}/report", True, 7),
     "match page": ("/matches/{match}", False, 8),
@@ -57,6 +62,34 @@ def test_queries_per_request(measured: Measured, page: str) -> None:
     path = _path(template, measured)
     client = measured.client(signed_in=signed_in)
     assert client.get(path).status_code == 200  # warm up (ruleset caches, templates)
+    caching.shared_pages.clear()  # a signed-in page is rendered, not read from memory
+    with counting(measured.engine) as counter:
+        response = client.get(path)
+    assert response.status_code == 200
+    statements = "\n".join(counter.statements)
+    assert counter.count <= limit, f"{page}: {counter.count} queries\n{statements}"
+
+
+#: page -> (path template, most queries allowed): signed in as the commissioner, the body
+#: from memory. The signed-in user, the data revision, then what the variant asks: the
+#: league (or the team and its league) and the user's membership.
+SHARED = {
+    "league home": ("/leagues/{league}", 4),
+    "standings page": ("/leagues/{league}/standings", 4),
+    "fixtures page": ("/leagues/{league}/fixtures", 4),
+    "statistics and graveyard": ("/leagues/{league}/stats", 4),
+    "team roster": ("/teams/{team}", 5),
+    # And the player, for his team.
+    "player page": ("/players/{player}", 6),
+}
+
+
+@pytest.mark.parametrize("page", SHARED)
+def test_queries_per_signed_in_request_from_the_shared_body(measured: Measured, page: str) -> None:
+    template, limit = SHARED[page]
+    path = _path(template, measured)
+    client = measured.client(signed_in=True)
+    assert client.get(path).status_code == 200  # renders and keeps the shared body
     with counting(measured.engine) as counter:
         response = client.get(path)
     assert response.status_code == 200

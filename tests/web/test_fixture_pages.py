@@ -9,11 +9,13 @@ import pytest
 from flask import Flask, url_for
 from sqlalchemy import func, select
 
+from league import caching
 from league.extensions import db
 from league.models import League, Match, Team, User
 from league.services import fixtures, leagues, matches, teams
 from league.services.matches import MatchReport, PlayerEvents, SideReport
 from league.services.unit_of_work import unit_of_work
+from league.web import helpers as web_helpers
 from tests.factories import make_active_team, make_league, make_user
 from tests.pages import field_errors, flashes, login, table_rows, text_of
 
@@ -388,6 +390,82 @@ def test_stats_page_leaders_teams_and_graveyard(client, commissioner) -> None:
     assert graves[0][:4] == ["#3 Rea 3", "Reavers", "Human Lineman", "0"]
     fatal = db.session.scalar(select(func.max(Match.id)))
     assert graves[0][4] == f"match #{fatal} against Barons (won 2\u20131), Season 1"
+
+
+def test_stats_page_lists_players_and_graves_a_page_at_a_time(
+    client, commissioner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    anna, bram = make_user("anna"), make_user("bram")
+    league = make_league(commissioner, "bb2025", anna, bram)
+    reavers = _human_team(anna, league, "Reavers")
+    barons = _human_team(bram, league, "Barons")
+    r = {p.number: p for p in reavers.players}
+    b = {p.number: p for p in barons.players}
+    play(
+        commissioner,
+        league,
+        reavers.id,
+        barons.id,
+        2,
+        1,
+        PlayerEvents(r[1].id, td=2, mvp=1),
+        PlayerEvents(r[10].id, comp=2),
+        PlayerEvents(b[12].id, td=1, cas=1, mvp=1),
+        PlayerEvents(r[3].id, injury="dead"),
+        PlayerEvents(b[4].id, injury="dead"),
+    )
+    path = f"/leagues/{league.id}/stats"
+    whole = client.get(path).text
+    players = table_rows(whole, 'id="player-stats"')
+    graves = table_rows(whole, 'id="graveyard"')
+    assert len(players) >= 3
+    assert len(graves) == 2
+    assert "Next page" not in whole  # one page each: no pager
+
+    monkeypatch.setattr(web_helpers, "LIST_PAGE", 1)
+    caching.pages.clear()  # the pages above were kept at this revision
+    for number, row in enumerate(players, start=1):
+        page = client.get(f"{path}?players={number}&graves=2").text
+        assert table_rows(page, 'id="player-stats"') == [row]
+        assert f"{number} to {number} of {len(players)}" in text_of(page)
+        assert table_rows(page, 'id="graveyard"') == [graves[1]]  # the other list's page
+    first = client.get(path).text
+    assert f'href="{path}?players=2"' in first
+    assert 'rel="prev"' not in first[: first.index('id="graveyard"')]
+    # A page number out of range, or not a number, gives the nearest page.
+    for asked, shown in (("0", 0), ("99", -1), ("two", 0)):
+        page = client.get(f"{path}?players={asked}")
+        assert page.status_code == 200
+        assert table_rows(page.text, 'id="player-stats"') == [players[shown]]
+
+
+def test_a_players_matches_and_a_teams_ledger_come_a_page_at_a_time(
+    client, commissioner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    anna, bram = make_user("anna"), make_user("bram")
+    league = make_league(commissioner, "bb2025", anna, bram)
+    reavers = _human_team(anna, league, "Reavers")
+    barons = _human_team(bram, league, "Barons")
+    scorer = next(p for p in reavers.players if p.number == 1)
+    for home_score in (1, 2, 3):
+        play(commissioner, league, reavers.id, barons.id, home_score, 0, PlayerEvents(scorer.id))
+    player_path, team_path = f"/players/{scorer.id}", f"/teams/{reavers.id}"
+    history = table_rows(client.get(player_path).text, ">Match history<")
+    ledger = table_rows(client.get(team_path).text, 'id="ledger"')
+    assert len(history) == 3  # his three matches, latest first
+    assert [row[2] for row in history] == ["3-0", "2-0", "1-0"]
+    assert len(ledger) >= 2
+
+    monkeypatch.setattr(web_helpers, "LIST_PAGE", 1)
+    caching.pages.clear()  # the pages above were kept at this revision
+    for number, row in enumerate(history, start=1):
+        page = client.get(f"{player_path}?matches={number}").text
+        assert table_rows(page, ">Match history<") == [row]
+        assert f"{number} to {number} of 3" in text_of(page)
+    for number, row in enumerate(ledger, start=1):
+        page = client.get(f"{team_path}?ledger={number}").text
+        assert table_rows(page, 'id="ledger"') == [row]
+    assert f'href="{team_path}?ledger=2"' in client.get(team_path).text
 
 
 # ---------------------------------------------------------------------------

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Callable
 from typing import Any, cast
 
@@ -11,6 +10,7 @@ import flask_wtf
 import wtforms
 from wtforms.validators import Length
 
+from league.caching import personal
 from league.i18n import gettext
 from league.services.text import is_valid_unicode
 
@@ -83,7 +83,7 @@ class OneTimeForm(FlaskForm):
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
         if not self.token.data:
-            self.token.data = secrets.token_urlsafe(32)
+            self.token.data = personal("one_time_token")
 
 
 class EmptyForm(FlaskForm):
