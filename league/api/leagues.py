@@ -169,6 +169,40 @@ def close_season(league_id: int, season_number: int) -> dict[str, Any]:
     return result
 
 
+@bp.post(f"{LEAGUE}/seasons/<id:season_number>/reopen")
+@token_required
+def reopen_season(league_id: int, season_number: int) -> dict[str, Any]:
+    """Reopen the last closed season (commissioner) so its results can change again.
+
+    Its prizes are taken back (ledger rows reversing them), the season its closing
+    opened is removed (it must have nothing in it yet), and the matches its closing
+    marked unplayed are scheduled again. Closing it again pays the prizes once.
+    ---
+    post:
+      tags: [Leagues]
+      responses:
+        200: ReopenedSeason
+      errors:
+        403: The caller is not a commissioner of the league.
+        404: No such league, or no such season in it.
+        409: Not the last closed season, the next season has begun, teams have re-drafted
+          after it (`season_not_reopenable`), or a prize was already spent (`prize_spent`).
+    """
+    with unit_of_work() as session:
+        league = leagues.get_league(session, league_id)
+        season = next((s for s in league.seasons if s.number == season_number), None)
+        paid = seasons.prizes_paid(session, league, season) if season is not None else ()
+        seasons.reopen_season(session, g.api_user, league_id, season_number)
+        result = {
+            "season": season_number,
+            "taken_back": [
+                {"team_id": p.team_id, "place": p.place, "gold": p.gold, "trophy": p.trophy}
+                for p in paid
+            ],
+        }
+    return result
+
+
 @bp.post(f"{LEAGUE}/teams")
 @token_required
 def create_team(league_id: int) -> tuple[dict[str, Any], int]:

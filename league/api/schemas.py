@@ -827,6 +827,17 @@ class ClosedSeasonSchema(ResponseSchema):
     )
 
 
+class ReopenedSeasonSchema(ResponseSchema):
+    """A closed season open again: its results can change; the prizes it paid were taken back."""
+
+    season = fields.Integer(required=True, metadata=_doc("The reopened season's number."))
+    taken_back = fields.List(
+        fields.Nested(PrizeSchema),
+        required=True,
+        metadata=_doc("The prizes booked back out of the treasuries, one ledger row each."),
+    )
+
+
 class BracketMatchSchema(ResponseSchema):
     """A place in the bracket: its match once scheduled, else the teams known so far."""
 
