@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from league.extensions import db
-from league.models import League, Player, Team, User
+from league.models import League, Match, Player, Team, User
 from league.services import leagues, teams
 from league.services.matches import MatchReport, PlayerEvents
 from league.services.unit_of_work import unit_of_work
@@ -99,15 +99,12 @@ def with_touchdowns(report: MatchReport, home: Team, away: Team) -> MatchReport:
     """
     events = list(report.players)
     for team, side in ((home, report.home), (away, report.away)):
-        roster = [
-            p
-            for p in db.session.get(Team, team.id).players  # type: ignore[union-attr]
-            if p.status == "active" and not p.match_day_only
-        ]
-        ids = {p.id for p in roster}
+        players = db.session.get(Team, team.id).players  # type: ignore[union-attr]
+        ids = {p.id for p in players}  # journeymen and stars of the match too
         missing = side.score - sum(e.td for e in events if e.player_id in ids)
         if missing <= 0:
             continue
+        roster = [p for p in players if p.status == "active" and not p.match_day_only]
         scorer = min(roster, key=lambda p: p.number).id
         line = next((e for e in events if e.player_id == scorer), None)
         if line is None:
@@ -115,3 +112,10 @@ def with_touchdowns(report: MatchReport, home: Team, away: Team) -> MatchReport:
         else:
             events[events.index(line)] = replace(line, td=line.td + missing)
     return replace(report, players=tuple(events))
+
+
+def with_match_touchdowns(report: MatchReport, match_id: int) -> MatchReport:
+    """`with_touchdowns` for the two teams of a scheduled match."""
+    match = db.session.get(Match, match_id)
+    assert match is not None
+    return with_touchdowns(report, match.side("home").team, match.side("away").team)
