@@ -408,6 +408,27 @@ def test_reports_the_rules_refuse_are_422_with_every_problem(world: World) -> No
     assert snapshot(world) == before
 
 
+def test_a_score_the_touchdowns_do_not_make_is_422_on_the_score_fields(world: World) -> None:
+    """Every touchdown is some player's: 5-0 with one touchdown entered, and 0-1 with none,
+    are refused naming the score fields, and change nothing."""
+    before = snapshot(world)
+    response = world.record(
+        world.report(
+            home_score=5,
+            away_score=0,
+            players=[{"player_id": world.catcher, "td": 1}],
+        )
+    )
+    fields = assert_invalid_report(response, "scored 1 touchdown but the score says 5")
+    assert fields == {
+        "home_score": ["The players of Reikland Reavers scored 1 touchdown but the score says 5."]
+    }
+    response = world.record(world.report(home_score=0, away_score=1, players=[]))
+    fields = assert_invalid_report(response)
+    assert set(fields) == {"away_score"}
+    assert snapshot(world) == before
+
+
 def test_a_dead_player_cannot_play_again(world: World) -> None:
     killed = world.report(
         players=[

@@ -329,6 +329,31 @@ def test_report_errors_are_shown_next_to_their_fields(client: FlaskClient, world
     assert db.session.get(Player, catcher.id).spp_earned == 0
 
 
+def test_a_score_the_touchdowns_do_not_make_is_refused_on_the_form(
+    client: FlaskClient, world: World
+) -> None:
+    """5-0 with one touchdown entered: the message sits under the home score, nothing is
+    stored (the winnings would otherwise pay for five)."""
+    catcher = world.player(world.humans, "human-catcher")
+    login(client, "commish")
+    match_id = schedule(client, world)
+    form = client.get(f"/matches/{match_id}/report").text
+    response = client.post(
+        f"/matches/{match_id}/report",
+        data={
+            **report_data(form, home_score=5, away_score=0, **{f"p{catcher.id}_td": 1}),
+            "finalise": "Finalise result",
+        },
+    )
+    assert response.status_code == 400
+    assert field_errors(response.text, "home_score") == [
+        "The players of Reavers scored 1 touchdown but the score says 5."
+    ]
+    assert field_errors(response.text, "away_score") == []
+    assert match_row(match_id).state == "scheduled"
+    assert events_stored() == 0
+
+
 def test_player_row_errors_and_negative_counters(client: FlaskClient, world: World) -> None:
     catcher = world.player(world.humans, "human-catcher")
     blitzer = world.player(world.humans, "human-blitzer")
