@@ -483,10 +483,18 @@ class InducementSchema(ResponseSchema):
     max = fields.Integer(required=True, metadata=_doc("How many a team may buy per game."))
     summary = fields.String(required=True)
     special_rules = fields.List(
-        fields.String(), required=True, metadata=_doc("Only teams with one of these (if any).")
+        fields.String(),
+        required=True,
+        metadata=_doc(
+            'Only teams with one of these (if any); one ending in "..." ("Favoured of...") '
+            "stands for every rule that starts with it."
+        ),
     )
     team_types = fields.List(
         fields.String(), required=True, metadata=_doc("Only these team types (if any).")
+    )
+    tiers = fields.List(
+        fields.Integer(), required=True, metadata=_doc("Only team types of these tiers (if any).")
     )
     needs_apothecary = fields.Boolean(
         required=True, metadata=_doc("Only teams whose roster may have an apothecary.")
