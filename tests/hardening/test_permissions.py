@@ -245,9 +245,11 @@ def seed_world() -> World:
         keep = redraft.redraft_plan(session, team).current
         redraft.submit_redraft(session, coach, team, keep)
     # A played and a scheduled match of Season 2: a closed season's results cannot change.
+    # The played one is the rival's and the opponent's, so that the coach's team's last
+    # match stays the journeymen's (hired after it) and its advancement can be undone.
     with unit_of_work() as session:
         played = matches.schedule_match(
-            session, commish, league_id, team, opponent_team, friendly=True
+            session, commish, league_id, rival_team, opponent_team, friendly=True
         )
         matches.record_result(session, commish, played.id, MatchReport(_side(), _side()))
         played_id = played.id
@@ -649,7 +651,7 @@ ROWS: tuple[Row, ...] = (
         "record a knock-out winner",
         "seasons.record_winner",
         "POST",
-        _post("/matches/{played}/winner", **{"m{played}-team_id": "{team}"}),
+        _post("/matches/{played}/winner", **{"m{played}-team_id": "{rival_team}"}),
         web((), ignored=COMMISSIONERS),
         audited("match.winner"),
     ),
