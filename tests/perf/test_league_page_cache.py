@@ -23,6 +23,7 @@ from league.seeding.demo import DEMO_COMMISSIONER, seed_demo
 from league.services import advancement, leagues, matches, teams
 from league.services.unit_of_work import unit_of_work
 from tests.conftest import make_app
+from tests.factories import with_match_touchdowns
 from tests.pages import table_rows
 from tests.perf.conftest import _database, counting
 
@@ -112,11 +113,13 @@ def test_every_kind_of_change_shows_on_the_cached_pages(site: Flask) -> None:
         db.session.remove()
 
     def report(home: int, away: int) -> matches.MatchReport:
-        return matches.MatchReport(
+        """The touchdowns are each team's first player's."""
+        entered = matches.MatchReport(
             home=matches.SideReport(score=home, mistake_d6=6, winnings=60_000),
             away=matches.SideReport(score=away, mistake_d6=6, winnings=60_000),
             fan_attendance=4,
         )
+        return with_match_touchdowns(entered, match_id)
 
     def home_row(pages: dict[str, str]) -> list[str]:
         rows = table_rows(pages["/standings"], "<table")
