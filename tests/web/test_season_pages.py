@@ -107,6 +107,9 @@ def test_a_closed_season_is_reopened_after_a_confirmation(client: FlaskClient) -
     assert flashes(client.get(refused.headers["Location"]).text) == [
         "Season 1 is closed: its results are final. A commissioner may reopen it to change them."
     ]
+    # Nor does the closed season's fixture list offer to correct it.
+    fixtures = client.get(f"/leagues/{league_id}/fixtures?season=1").text
+    assert f"/matches/{played.id}/report" not in fixtures
     season_page = client.get(f"/leagues/{league_id}/seasons/1").text
     assert f'href="/leagues/{league_id}/seasons/1/reopen"' in season_page
     login(client, "coach")
