@@ -15,7 +15,7 @@ from league.i18n import format_list, format_number, gettext
 from league.models import League
 from league.rules import load_ruleset, ruleset_ids
 from league.rules.loader import DEFAULT_RULESET_ID
-from league.services import leagues, seasons, teams, webhooks
+from league.services import leagues, playoffs, seasons, teams, webhooks
 from league.services.errors import DomainError
 from league.services.labels import season_name
 from league.services.leagues import LeagueSettings
@@ -272,6 +272,11 @@ def next_season(league_id: int) -> str | Response:
         return redirect(url_for("leagues.show", league_id=league_id))
     current = league.current_season
     waiting = seasons.unplayed_matches(db.session(), current) if current else ()
+    # Bracket places whose match waits for the matches before it (not scheduled yet).
+    bracket = playoffs.bracket_view(db.session(), league)
+    unscheduled = sum(
+        1 for slots in (bracket.rounds if bracket else ()) for slot in slots if slot.match is None
+    )
     return render_template(
         "leagues/next_season.html",
         league=league,
@@ -279,6 +284,7 @@ def next_season(league_id: int) -> str | Response:
         prizes=seasons.prize_table(leagues.league_ruleset(league)),
         fixtures=[m for m in waiting if m.bracket_id is None],
         playoff_matches=[m for m in waiting if m.bracket_id is not None],
+        unscheduled=unscheduled,
     )
 
 

@@ -85,6 +85,10 @@ def test_a_closed_seasons_bracket_stays_on_show(client: FlaskClient) -> None:
     # Closing lists the semi-finals as unplayed playoff matches, and marks them so.
     listed = text_of(client.get(f"/leagues/{league_id}/seasons/next").text)
     assert "Playoff matches" in listed
+    # The final and the third-place match wait for the semi-finals.
+    assert "2 playoff matches are not scheduled yet: they wait for the matches before them." in (
+        listed
+    )
     client.post(f"/leagues/{league_id}/seasons/next", data={"mark_unplayed": "y"})
     page = client.get(f"/leagues/{league_id}/playoffs?season=1").text
     text = text_of(page)
