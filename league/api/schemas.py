@@ -1501,6 +1501,18 @@ class NewFixtureSchema(RequestSchema):
     )
 
 
+class CloseSeasonSchema(RequestSchema):
+    """Optional: what becomes of the season's matches still waiting for a result."""
+
+    mark_unplayed = Boolean(
+        metadata=_doc(
+            "Mark them unplayed (default false: they stay scheduled; either way no result "
+            "can be entered once the season is closed)."
+        ),
+        error_messages=BOOLEAN,
+    )
+
+
 class FixtureFormat(OneOf):
     """`single` or `double`; an empty string, like null, is the default `single`."""
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask.testing import FlaskClient
 
 from league.extensions import db
-from league.models import League, User
+from league.models import League, Match, User
 from league.services import matches
 from league.services.matches import MatchReport, PlayerEvents, SideReport
 from league.services.unit_of_work import unit_of_work
@@ -220,3 +220,23 @@ def test_a_closed_season_refuses_results_and_reopens(client: FlaskClient) -> Non
     assert again.status_code == 409
     assert again.json["error"]["code"] == "season_not_reopenable"
     assert client.post(f"{API}/matches/{match_id}/void", headers=auth(boss)).status_code == 200
+
+
+def test_closing_through_the_api_may_mark_the_waiting_matches_unplayed(
+    client: FlaskClient,
+) -> None:
+    boss, coach = make_user("boss"), make_user("grim")
+    league = make_league(boss, "bb2025", coach)
+    home = make_active_team(coach, league, "human", "Altdorf Amblers", HUMANS)
+    away = make_active_team(coach, league, "human", "Bögenhafen Bruisers", HUMANS)
+    with unit_of_work() as session:
+        waiting = matches.schedule_match(session, boss, league.id, home.id, away.id).id
+    path = f"{API}/leagues/{league.id}/seasons/1/close"
+    bad = client.post(path, headers=auth(boss), json={"mark_unplayed": "yes"})
+    assert bad.status_code == 400
+    assert bad.json["error"]["code"] == "invalid_field"
+    assert seasons(league.id) == [(1, False)]
+    closed = client.post(path, headers=auth(boss), json={"mark_unplayed": True})
+    assert closed.status_code == 200, closed.json
+    assert seasons(league.id) == [(1, True), (2, False)]
+    assert db.session.get(Match, waiting).state == "unplayed"
