@@ -137,6 +137,7 @@ def get_match(session: Session, match_id: int, *, for_update: bool = False) -> M
         # the teams with their sides, both rosters in one query.
         options = [
             joinedload(Match.league),
+            joinedload(Match.season),  # closed or not: may the result change?
             selectinload(Match.sides).joinedload(MatchTeam.team).selectinload(Team.players),
             selectinload(Match.players).selectinload(MatchPlayer.player),
         ]
