@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from league.extensions import db
-from league.models import League, Player, Team, User
+from league.models import League, Match, Player, Team, User
 from league.services import leagues, teams
+from league.services.matches import MatchReport, PlayerEvents
 from league.services.unit_of_work import unit_of_work
 from league.services.users import NewUser, create_user
 
@@ -77,3 +80,42 @@ def make_active_team(
     with unit_of_work() as session:
         teams.confirm_draft(session, coach, team.id)
     return team
+
+
+def give_scorers(coach: User, league: League, position_id: str = "human-lineman") -> None:
+    """One player (`position_id`) for each active team of the league with an empty roster,
+    so results with touchdowns have someone to credit them to."""
+    for team in leagues.get_league(db.session, league.id).teams:
+        if team.status == "active" and not team.players:
+            hire(coach, team, position_id)
+
+
+def with_touchdowns(report: MatchReport, home: Team, away: Team) -> MatchReport:
+    """`report` with the touchdowns its player events leave out credited to each team's
+    first active player (lowest number).
+
+    Every touchdown is some player's: the services refuse a score the players' touchdowns
+    do not add up to. Most tests care about the score, not who scored it.
+    """
+    events = list(report.players)
+    for team, side in ((home, report.home), (away, report.away)):
+        players = db.session.get(Team, team.id).players  # type: ignore[union-attr]
+        ids = {p.id for p in players}  # journeymen and stars of the match too
+        missing = side.score - sum(e.td for e in events if e.player_id in ids)
+        if missing <= 0:
+            continue
+        roster = [p for p in players if p.status == "active" and not p.match_day_only]
+        scorer = min(roster, key=lambda p: p.number).id
+        line = next((e for e in events if e.player_id == scorer), None)
+        if line is None:
+            events.append(PlayerEvents(scorer, td=missing))
+        else:
+            events[events.index(line)] = replace(line, td=line.td + missing)
+    return replace(report, players=tuple(events))
+
+
+def with_match_touchdowns(report: MatchReport, match_id: int) -> MatchReport:
+    """`with_touchdowns` for the two teams of a scheduled match."""
+    match = db.session.get(Match, match_id)
+    assert match is not None
+    return with_touchdowns(report, match.side("home").team, match.side("away").team)

@@ -11,7 +11,12 @@ from flask import g, request
 from league.api import bp
 from league.api.auth import token_required
 from league.api.errors import invalid_field
-from league.api.schemas import LeagueSettingsSchema, NewLeagueSchema, NewTeamSchema
+from league.api.schemas import (
+    CloseSeasonSchema,
+    LeagueSettingsSchema,
+    NewLeagueSchema,
+    NewTeamSchema,
+)
 from league.api.serializers import json_object, league_json, standings_json, team_json
 from league.extensions import db
 from league.rules import DEFAULT_RULESET_ID
@@ -143,19 +148,28 @@ def close_season(league_id: int, season_number: int) -> dict[str, Any]:
     """Close a season (commissioner): its table is final and the next season opens.
 
     Only the current season can be closed, so repeating the call changes nothing (409).
-    Every team carries over to the new season.
+    Every team carries over to the new season. The body is optional.
     ---
     post:
       tags: [Leagues]
+      requestBody: CloseSeason
       responses:
         200: ClosedSeason
       errors:
+        400: Malformed body (`bad_request`, `invalid_field`).
         403: The caller is not a commissioner of the league.
         404: No such league, or no such season in it.
         409: The season is already closed.
     """
+    body = CloseSeasonSchema().load(json_object()) if request.get_data() else {}
     with unit_of_work() as session:
-        closed = seasons.close_season(session, g.api_user, league_id, season_number)
+        closed = seasons.close_season(
+            session,
+            g.api_user,
+            league_id,
+            season_number,
+            mark_unplayed=body.get("mark_unplayed", False),
+        )
         league = leagues.get_league(session, league_id)
         result = {
             "season": season_number,
@@ -164,6 +178,40 @@ def close_season(league_id: int, season_number: int) -> dict[str, Any]:
             "prizes": [
                 {"team_id": p.team_id, "place": p.place, "gold": p.gold, "trophy": p.trophy}
                 for p in closed.prizes
+            ],
+        }
+    return result
+
+
+@bp.post(f"{LEAGUE}/seasons/<id:season_number>/reopen")
+@token_required
+def reopen_season(league_id: int, season_number: int) -> dict[str, Any]:
+    """Reopen the last closed season (commissioner) so its results can change again.
+
+    Its prizes are taken back (ledger rows reversing them), the season its closing
+    opened is removed (it must have nothing in it yet), and the matches its closing
+    marked unplayed are scheduled again. Closing it again pays the prizes once.
+    ---
+    post:
+      tags: [Leagues]
+      responses:
+        200: ReopenedSeason
+      errors:
+        403: The caller is not a commissioner of the league.
+        404: No such league, or no such season in it.
+        409: Not the last closed season, the next season has begun, teams have re-drafted
+          after it (`season_not_reopenable`), or a prize was already spent (`prize_spent`).
+    """
+    with unit_of_work() as session:
+        league = leagues.get_league(session, league_id)
+        season = next((s for s in league.seasons if s.number == season_number), None)
+        paid = seasons.prizes_paid(session, league, season) if season is not None else ()
+        seasons.reopen_season(session, g.api_user, league_id, season_number)
+        result = {
+            "season": season_number,
+            "taken_back": [
+                {"team_id": p.team_id, "place": p.place, "gold": p.gold, "trophy": p.trophy}
+                for p in paid
             ],
         }
     return result

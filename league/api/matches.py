@@ -131,8 +131,9 @@ def record_match(league_id: int) -> tuple[dict[str, Any], int]:
         404: No such league.
         409: The idempotency key was used in another league.
         422: >-
-          The rules refuse the report: `invalid_report` lists every problem in `fields`;
-          teams that cannot play each other are a `rule_violation`.
+          The rules refuse the report: `invalid_report` lists every problem in `fields`
+          (a score the players' touchdowns do not add up to names `home_score` or
+          `away_score`); teams that cannot play each other are a `rule_violation`.
     """
     body = MatchReportSchema().load(json_object())
     home_team, away_team = body["home_team"], body["away_team"]
@@ -188,7 +189,9 @@ def void_match(match_id: int) -> dict[str, Any]:
       errors:
         403: The caller is not a commissioner of the league.
         404: No such match.
-        409: Already voided, not played, or what it awarded was already spent.
+        409: >-
+          Already voided, not played, what it awarded was already spent, or its season is
+          closed (`season_closed`).
     """
     # 200: the match changes state and is returned; nothing is created.
     with unit_of_work() as session:

@@ -121,6 +121,7 @@ def _inducement(item: Inducement) -> dict[str, Any]:
         "summary": item.summary,
         "special_rules": list(item.special_rules),
         "team_types": list(item.team_types),
+        "tiers": list(item.tiers),
         "needs_apothecary": item.needs_apothecary,
         "excludes_stars": list(item.excludes_stars),
         "reduced": [

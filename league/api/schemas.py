@@ -490,10 +490,18 @@ class InducementSchema(ResponseSchema):
     max = fields.Integer(required=True, metadata=_doc("How many a team may buy per game."))
     summary = fields.String(required=True)
     special_rules = fields.List(
-        fields.String(), required=True, metadata=_doc("Only teams with one of these (if any).")
+        fields.String(),
+        required=True,
+        metadata=_doc(
+            'Only teams with one of these (if any); one ending in "..." ("Favoured of...") '
+            "stands for every rule that starts with it."
+        ),
     )
     team_types = fields.List(
         fields.String(), required=True, metadata=_doc("Only these team types (if any).")
+    )
+    tiers = fields.List(
+        fields.Integer(), required=True, metadata=_doc("Only team types of these tiers (if any).")
     )
     needs_apothecary = fields.Boolean(
         required=True, metadata=_doc("Only teams whose roster may have an apothecary.")
@@ -831,6 +839,17 @@ class ClosedSeasonSchema(ResponseSchema):
         fields.Nested(PrizeSchema),
         required=True,
         metadata=_doc("Empty where the edition pays no prizes (BB2020, classic)."),
+    )
+
+
+class ReopenedSeasonSchema(ResponseSchema):
+    """A closed season open again: its results can change; the prizes it paid were taken back."""
+
+    season = fields.Integer(required=True, metadata=_doc("The reopened season's number."))
+    taken_back = fields.List(
+        fields.Nested(PrizeSchema),
+        required=True,
+        metadata=_doc("The prizes booked back out of the treasuries, one ledger row each."),
     )
 
 
@@ -1511,6 +1530,18 @@ class NewFixtureSchema(RequestSchema):
     friendly = Boolean(metadata=_doc("Does not count in the standings."), error_messages=BOOLEAN)
     add_another = Boolean(
         metadata=_doc("Add it even though the two teams already meet in that round."),
+        error_messages=BOOLEAN,
+    )
+
+
+class CloseSeasonSchema(RequestSchema):
+    """Optional: what becomes of the season's matches still waiting for a result."""
+
+    mark_unplayed = Boolean(
+        metadata=_doc(
+            "Mark them unplayed (default false: they stay scheduled; either way no result "
+            "can be entered once the season is closed)."
+        ),
         error_messages=BOOLEAN,
     )
 

@@ -31,7 +31,8 @@ if TYPE_CHECKING:
     from league.models.team import Team
     from league.models.user import User
 
-MATCH_STATES = ("scheduled", "draft", "played", "voided")
+#: "unplayed": a match its season closed without (see seasons.close_season).
+MATCH_STATES = ("scheduled", "draft", "played", "voided", "unplayed")
 SIDES = ("home", "away")
 #: What a match may record as a player's injury: the casualty results the rules know.
 INJURY_CODES = CASUALTY_CODES

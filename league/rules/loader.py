@@ -1180,6 +1180,16 @@ def _check_team_ids(table: _Table, name: str, ids: tuple[str, ...], known: set[s
             raise table.error(f"{name}[{i}]", f"unknown team type {team_id!r}")
 
 
+def _read_tiers(table: _Table, team_types: tuple[TeamType, ...]) -> tuple[int, ...]:
+    """An inducement's team tiers; a tier no team type has is a typo (it would match none)."""
+    tiers: tuple[int, ...] = table.integers("tiers", ())
+    known = {t.tier for t in team_types}
+    for i, tier in enumerate(tiers):
+        if tier not in known:
+            raise table.error(f"tiers[{i}]", f"no team type is of tier {tier}")
+    return tiers
+
+
 def _read_inducements(
     doc: _Table, team_ids: set[str], team_types: tuple[TeamType, ...]
 ) -> tuple[Inducement, ...]:
@@ -1196,6 +1206,7 @@ def _read_inducements(
             "special_rules",
             "team_types",
             "needs_apothecary",
+            "tiers",
             "reduced",
             "notes",
             "excludes_stars",
@@ -1240,6 +1251,7 @@ def _read_inducements(
                 special_rules=special_rules,
                 team_types=teams,
                 needs_apothecary=table.flag("needs_apothecary", False),
+                tiers=_read_tiers(table, team_types),
                 reduced=tuple(reduced),
                 notes=table.text("notes", ""),
                 excludes_stars=table.texts("excludes_stars", ()),

@@ -272,7 +272,14 @@ def _eligible(item: Inducement, team_type: TeamType) -> bool:
         return False
     if item.team_types and team_type.id not in item.team_types:
         return False
-    return not item.special_rules or any(team_type.has_special_rule(r) for r in item.special_rules)
+    if item.tiers and team_type.tier not in item.tiers:
+        return False
+    # "Favoured of..." (Death Zone) stands for every Favoured of rule.
+    return not item.special_rules or any(
+        rule_matches(pattern, rule)
+        for pattern in item.special_rules
+        for rule in team_type.special_rules
+    )
 
 
 def inducement_decision(

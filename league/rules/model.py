@@ -684,6 +684,8 @@ class Inducement:
     team_types: tuple[str, ...] = ()
     #: Only teams whose roster may have an apothecary.
     needs_apothecary: bool = False
+    #: Only team types of these tiers (empty: no such condition).
+    tiers: tuple[int, ...] = ()
     reduced: tuple[ReducedPrice, ...] = ()
     notes: str = ""
     #: Star (or pair) ids a team buying this may not also hire.
@@ -691,7 +693,7 @@ class Inducement:
 
     @property
     def restricted(self) -> bool:
-        return bool(self.special_rules or self.team_types or self.needs_apothecary)
+        return bool(self.special_rules or self.team_types or self.needs_apothecary or self.tiers)
 
 
 @dataclass(frozen=True, slots=True)

@@ -47,7 +47,7 @@ from league.rules.refusals import refusal_text
 from league.rules.team_building import concession_fans_change, fans_change_decision
 from league.services import audit, submissions, webhooks
 from league.services.errors import Conflict, Forbidden, NotFound, RuleViolation
-from league.services.labels import player_status_label, team_status_label
+from league.services.labels import player_status_label, season_name, team_status_label
 from league.services.leagues import get_league, league_ruleset, role_in
 from league.services.postgame import missing_this_match, sync_match_day_players, undo_departures
 from league.services.recompute import ResultScope, recompute_team
@@ -142,6 +142,7 @@ def get_match(session: Session, match_id: int, *, for_update: bool = False) -> M
         # the teams with their sides, both rosters in one query.
         options = [
             joinedload(Match.league),
+            joinedload(Match.season),  # closed or not: may the result change?
             selectinload(Match.sides).joinedload(MatchTeam.team).selectinload(Team.players),
             selectinload(Match.players).selectinload(MatchPlayer.player),
         ]
@@ -160,6 +161,24 @@ def league_matches(session: Session, league: League) -> list[Match]:
             .options(selectinload(Match.sides).selectinload(MatchTeam.team))
         )
     )
+
+
+def require_open_season(match: Match) -> None:
+    """A closed season's results are final: its table paid the prizes.
+
+    Recording, correcting or voiding a result in it is refused; a commissioner
+    reopens the season first (`seasons.reopen_season`), which takes the prizes back.
+    """
+    season = match.season
+    if season is not None and season.closed_at is not None:
+        raise Conflict(
+            gettext(
+                "%(season)s is closed: its results are final. A commissioner may reopen it "
+                "to change them.",
+                season=season_name(season.name),
+            ),
+            code="season_closed",
+        )
 
 
 def _require_commissioner(league: League, actor: User, session: Session | None = None) -> None:
@@ -306,6 +325,7 @@ def save_unfinished_report(
         raise Forbidden(gettext("Only the two coaches and the commissioners can edit this report."))
     if match.state not in ("scheduled", "draft"):
         raise Conflict(gettext("This match already has a final result."))
+    require_open_season(match)
     match.state = "draft"
     match.draft_report = dict(form_data)
     audit.record(session, actor, "match.draft", "match", match.id)
@@ -384,6 +404,7 @@ def record_result(
         return earlier
     if match.state == "voided":
         raise Conflict(_voided_message(session, match))
+    require_open_season(match)
     correcting = match.state == "played"
     ruleset = league_ruleset(league)
     # Both teams are locked in id order, whoever plays at home: two results between the
@@ -470,6 +491,7 @@ def void_match(session: Session, actor: User, match_id: int) -> Match:
     _require_commissioner(league, actor, session)
     if match.state == "voided":
         raise Conflict(gettext("This match is already voided."))
+    require_open_season(match)
     teams = [  # in id order, like record_result: no deadlock
         get_team(session, team_id, for_update=True, history=False)
         for team_id in sorted(side.team_id for side in match.sides)
@@ -621,7 +643,9 @@ def _validate(
         _validate_injury(ruleset, player, events, key, errors)
     for side in SIDES:
         team = teams[side]
-        if tds[side] > report.side(side).score:
+        # Every touchdown is some player's (rostered, journeyman, mercenary or star): a score
+        # the players' touchdowns do not add up to would pay winnings nobody scored.
+        if tds[side] != report.side(side).score:
             errors.add(
                 f"{side}_score",
                 ngettext(

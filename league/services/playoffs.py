@@ -23,7 +23,7 @@ from league.services import audit
 from league.services.errors import Conflict, NotFound, RuleViolation
 from league.services.labels import season_name
 from league.services.leagues import get_league, league_ruleset, require_commissioner
-from league.services.matches import schedule_match
+from league.services.matches import require_open_season, schedule_match
 from league.services.standings import match_outcomes, standings
 
 
@@ -195,6 +195,20 @@ def bracket_view(session: Session, league: League, season: Season | None = None)
     return Bracket(bracket, tuple(rounds))
 
 
+def match_label(session: Session, match: Match) -> str | None:
+    """A bracket match's round ("Semi-finals", "Third place"), whatever its season's state;
+    None for any other match."""
+    if match.bracket_id is None or match.bracket_round is None:
+        return None
+    bracket = session.get(PlayoffBracket, match.bracket_id)
+    if bracket is None:
+        return None
+    last = match.bracket_round == rounds_in(bracket.size)
+    if last and bracket.third_place_match and match.bracket_slot == 1:
+        return gettext("Third place")
+    return round_name(bracket.size, match.bracket_round)
+
+
 def _feeders(
     matches: dict[tuple[int, int], Match], number: int, slot: int, *, winners: bool
 ) -> tuple[int | None, int | None]:
@@ -243,6 +257,7 @@ def record_winner(session: Session, actor: User, match_id: int, team_id: int) ->
     require_commissioner(match.league, actor)
     if match.bracket_id is None:
         raise Conflict(gettext("Only a knock-out match has a winner to record."))
+    require_open_season(match)
     home, away = match.side("home"), match.side("away")
     if match.state != "played" or not match_outcomes(match.league, match)["home"].drawn:
         raise Conflict(gettext("Only a drawn knock-out match needs its winner recorded."))

@@ -22,7 +22,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from sqlalchemy import distinct, func, select
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from league.i18n import format_number, gettext, ngettext
@@ -213,14 +213,37 @@ def _closed_season(team: Team) -> Season:
 
 
 def _seasons_played(session: Session, player_ids: Collection[int]) -> dict[int, int]:
-    """Seasons in which each player took part in a played match."""
-    rows = session.execute(
-        select(MatchPlayer.player_id, func.count(distinct(Match.season_id)).label("seasons"))
+    """Seasons in which each player was on his team's roster when it played.
+
+    The agent's fee is per season on the team, not per season with an event: a
+    player counts for a season when the team played a match of it after he was
+    hired, or when he took part in one (a journeyman hired for good later).
+    """
+    ids = list(player_ids)
+    if not ids:
+        return {}
+    rostered = (
+        select(Player.id, Match.season_id)
+        .join(MatchTeam, MatchTeam.team_id == Player.team_id)
+        .join(Match, Match.id == MatchTeam.match_id)
+        .where(
+            Player.id.in_(ids),
+            Match.state == "played",
+            Match.season_id.is_not(None),
+            Player.created_at <= Match.played_at,
+        )
+    )
+    took_part = (
+        select(MatchPlayer.player_id, Match.season_id)
         .join(Match, MatchPlayer.match_id == Match.id)
-        .where(MatchPlayer.player_id.in_(player_ids), Match.state == "played")
-        .group_by(MatchPlayer.player_id)
-    ).all()
-    return {row.player_id: row.seasons for row in rows}
+        .where(
+            MatchPlayer.player_id.in_(ids),
+            Match.state == "played",
+            Match.season_id.is_not(None),
+        )
+    )
+    seasons = Counter(player_id for player_id, _ in session.execute(rostered.union(took_part)))
+    return dict(seasons)
 
 
 def _friendlies(session: Session, team: Team, season: Season) -> int:

@@ -23,7 +23,7 @@ from werkzeug.wrappers import Response
 from league import caching
 from league.extensions import db
 from league.i18n import gettext, in_language, ngettext
-from league.models import League
+from league.models import League, Season
 from league.services import fixtures as fixture_service
 from league.services import leagues, matches, seasons, teams, tournament
 from league.services import standings as standings_service
@@ -67,11 +67,12 @@ def _active_teams(league: League) -> list[tuple[int, str]]:
     return [(team.id, team.name) for team in league.teams if team.status == "active"]
 
 
-def _row_context(role: str | None) -> dict[str, Any]:
-    """What each fixture row needs: who may enter a result, where a match's page is."""
+def _row_context(role: str | None, season: Season) -> dict[str, Any]:
+    """What each fixture row needs: who may enter a result (nobody in a closed season),
+    where a match's page is."""
     return {
         "role": role,
-        "can_report": REPORT_ENDPOINT in current_app.view_functions,
+        "can_report": REPORT_ENDPOINT in current_app.view_functions and season.closed_at is None,
         "report_endpoint": REPORT_ENDPOINT,
         "show_endpoint": SHOW_ENDPOINT if SHOW_ENDPOINT in current_app.view_functions else None,
     }
@@ -109,7 +110,7 @@ def _render_index(league_id: int) -> str:
         ),
         active_teams=len(_active_teams(league)),
         round_link=True,
-        **_row_context(role),
+        **_row_context(role, season),
     )
 
 
@@ -135,15 +136,16 @@ def _render_round(league_id: int, number: int) -> str:
             ),
         )
     at = numbers.index(number)
+    season = next(s for s in league.seasons if s.id == fixture_list.season_id)
     return render_template(
         "fixtures/round.html",
         league=league,
-        season=next(s for s in league.seasons if s.id == fixture_list.season_id),
+        season=season,
         round=fixture_list.rounds[at],
         previous_round=numbers[at - 1] if at > 0 else None,
         next_round=numbers[at + 1] if at + 1 < len(numbers) else None,
         round_link=False,
-        **_row_context(leagues.role_in(league, current_user)),
+        **_row_context(leagues.role_in(league, current_user), season),
     )
 
 

@@ -11,20 +11,23 @@ from werkzeug.wrappers import Response
 
 from league import caching
 from league.extensions import db
-from league.i18n import format_number, gettext
+from league.i18n import format_list, format_number, gettext
 from league.models import League
 from league.rules import load_ruleset, ruleset_ids
 from league.rules.loader import DEFAULT_RULESET_ID
-from league.services import leagues, seasons, teams, webhooks
+from league.services import leagues, playoffs, seasons, teams, webhooks
 from league.services.errors import DomainError
+from league.services.labels import season_name
 from league.services.leagues import LeagueSettings
 from league.services.rosters import league_team_rows
+from league.services.standings import season_of as standings_season_of
 from league.services.standings import standings as league_standings
 from league.services.todo import commissioner_todo
 from league.services.unit_of_work import unit_of_work
 from league.urls import public_url
 from league.web.forms import EmptyForm
 from league.web.forms.leagues import AddMemberForm, LeagueForm, RemoveMemberForm
+from league.web.forms.seasons import CloseSeasonForm, ReopenSeasonForm
 from league.web.forms.teams import NewTeamForm
 from league.web.helpers import flash_refusal, league_home_variant, populate_errors, post_step
 
@@ -296,10 +299,16 @@ def next_season(league_id: int) -> str | Response:
     league = leagues.get_league(db.session(), league_id)
     if leagues.role_in(league, current_user) != "commissioner":
         abort(403, description=gettext("Only a commissioner can close a season."))
-    form = EmptyForm()
+    form = CloseSeasonForm()
     if form.validate_on_submit():
-        with unit_of_work() as session:
-            result = seasons.close_season(session, current_user, league_id)
+        try:
+            with unit_of_work() as session:
+                result = seasons.close_season(
+                    session, current_user, league_id, mark_unplayed=bool(form.mark_unplayed.data)
+                )
+        except DomainError as error:
+            flash_refusal(error)
+            return redirect(url_for("leagues.show", league_id=league_id))
         flash(
             gettext("%(season)s has begun; every team carries over.", season=result.opened.name),
             "success",
@@ -319,11 +328,81 @@ def next_season(league_id: int) -> str | Response:
             )
             flash(text, "success")
         return redirect(url_for("leagues.show", league_id=league_id))
+    current = league.current_season
+    waiting = seasons.unplayed_matches(db.session(), current) if current else ()
+    # Bracket places whose match waits for the matches before it (not scheduled yet).
+    bracket = playoffs.bracket_view(db.session(), league)
+    unscheduled = sum(
+        1 for slots in (bracket.rounds if bracket else ()) for slot in slots if slot.match is None
+    )
     return render_template(
         "leagues/next_season.html",
         league=league,
         form=form,
         prizes=seasons.prize_table(leagues.league_ruleset(league)),
+        fixtures=[m for m in waiting if m.bracket_id is None],
+        playoff_matches=[m for m in waiting if m.bracket_id is not None],
+        unscheduled=unscheduled,
+    )
+
+
+@bp.route("/leagues/<int:league_id>/seasons/<int:number>/reopen", methods=["GET", "POST"])
+@login_required
+def reopen_season(league_id: int, number: int) -> str | Response:
+    """Reopen the last closed season: asked first, since its prizes are taken back."""
+    session = db.session()
+    league = leagues.get_league(session, league_id)
+    if leagues.role_in(league, current_user) != "commissioner":
+        abort(403, description=gettext("Only a commissioner can reopen a season."))
+    season = standings_season_of(league, number)
+    form = ReopenSeasonForm()
+    season_page = url_for("seasons.season_page", league_id=league_id, number=number)
+    if form.validate_on_submit() and form.is_confirmed:
+        try:
+            with unit_of_work() as work:
+                seasons.reopen_season(work, current_user, league_id, number)
+        except DomainError as error:
+            flash_refusal(error)
+            return redirect(season_page)
+        flash(
+            gettext(
+                "%(season)s is open again: its results can change, and its prizes were taken back.",
+                season=season_name(season.name),
+            ),
+            "success",
+        )
+        return redirect(url_for("leagues.show", league_id=league_id))
+    why = seasons.reopenable(session, league, season)
+    if why is not None:
+        flash(why, "error")
+        return redirect(season_page)
+    paid = seasons.prizes_paid(session, league, season)
+    taken = format_list(
+        [
+            gettext("%(gold)s from %(team)s", gold=format_number(p.gold), team=p.team_name)
+            for p in paid
+            if p.gold
+        ]
+    )
+    return render_template(
+        "teams/confirm.html",
+        form=form,
+        question=gettext("Reopen %(season)s?", season=season_name(season.name)),
+        explanation=(
+            gettext(
+                "Its results can then be entered, corrected and voided again. The prizes it "
+                "paid are taken back (%(prizes)s); closing it again pays those of the table "
+                "as it then stands.",
+                prizes=taken,
+            )
+            if taken
+            else gettext(
+                "Its results can then be entered, corrected and voided again; closing it "
+                "again pays the prizes of the table as it then stands."
+            )
+        ),
+        button=gettext("Reopen the season"),
+        cancel_url=season_page,
     )
 
 

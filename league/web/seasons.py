@@ -3,13 +3,13 @@ approval."""
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, flash, redirect, render_template, url_for
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_login import current_user, login_required
 from werkzeug.wrappers import Response
 
 from league.extensions import db
 from league.i18n import gettext, ngettext
-from league.models import League, Match
+from league.models import League, Match, Season
 from league.services import divisions as division_service
 from league.services import leagues, playoffs, seasons, teams
 from league.services import standings as standings_service
@@ -174,6 +174,7 @@ def season_page(league_id: int, number: int) -> str:
     session = db.session()
     league = leagues.get_league(session, league_id)
     season = standings_service.season_of(league, number)
+    commissioner = leagues.role_in(league, current_user) == "commissioner"
     return render_template(
         "seasons/season.html",
         league=league,
@@ -181,6 +182,10 @@ def season_page(league_id: int, number: int) -> str:
         standings=standings_service.standings(session, league, number),
         prizes=seasons.prizes_paid(session, league, season) if season.closed_at else (),
         stats=standings_service.season_stats(session, league, number),
+        has_playoffs=playoffs.bracket_view(session, league, season) is not None,
+        may_reopen=commissioner
+        and season.closed_at is not None
+        and seasons.reopenable(session, league, season) is None,
     )
 
 
@@ -188,9 +193,14 @@ def season_page(league_id: int, number: int) -> str:
 # Playoffs
 
 
-def _render_playoffs(league: League, form: PlayoffForm, status: int = 200) -> tuple[str, int]:
-    view = playoffs.bracket_view(db.session(), league)
+def _render_playoffs(
+    league: League, form: PlayoffForm, status: int = 200, season: Season | None = None
+) -> tuple[str, int]:
+    """The bracket of `season` (the current one by default); a closed season's is only shown."""
+    season = season or league.current_season
+    view = playoffs.bracket_view(db.session(), league, season)
     names = {team.id: team.name for team in league.teams}
+    closed = season is not None and season.closed_at is not None
     winner_forms = {
         slot.match.id: WinnerForm(
             [
@@ -207,6 +217,8 @@ def _render_playoffs(league: League, form: PlayoffForm, status: int = 200) -> tu
     return render_template(
         "seasons/playoffs.html",
         league=league,
+        season=season,
+        closed=closed,
         view=view,
         names=names,
         form=form,
@@ -218,7 +230,11 @@ def _render_playoffs(league: League, form: PlayoffForm, status: int = 200) -> tu
 
 @bp.get("/leagues/<int:league_id>/playoffs")
 def playoffs_page(league_id: int) -> tuple[str, int]:
-    return _render_playoffs(leagues.get_league(db.session(), league_id), PlayoffForm())
+    """The current season's bracket, or with `?season=N` that season's (a closed one's too)."""
+    league = leagues.get_league(db.session(), league_id)
+    number = request.args.get("season", type=int)
+    season = standings_service.season_of(league, number) if number is not None else None
+    return _render_playoffs(league, PlayoffForm(), season=season)
 
 
 @bp.post("/leagues/<int:league_id>/playoffs")

@@ -231,6 +231,10 @@ PAGES = {
     "team types": ("/rules/bb2025/teams", []),
     "team type": ("/rules/bb2025/teams/human", []),
     "inducements": ("/rules/bb2025/inducements?team=goblin", ["#bribes"]),
+    "death zone inducements": (
+        "/rules/bb2020/inducements?team=chaos-chosen",
+        ["#famous-coaching-staff-papa-skullbones"],
+    ),
     "star players": ("/rules/bb2025/star-players", ["#the-black-gobbo"]),
     "classic star players": ("/rules/classic/star-players?team=ogre", ["#grotty"]),
 }

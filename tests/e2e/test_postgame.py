@@ -16,6 +16,7 @@ from league.services.matches import MatchReport, PlayerEvents, SideReport
 from league.services.pregame import SideChoices
 from league.services.unit_of_work import unit_of_work
 from tests.e2e.test_pregame import NO_SIDEWAYS_SCROLL, _log_in
+from tests.factories import with_match_touchdowns
 from tests.web.test_postgame_pages import World, _advance, _fire_one_orc
 
 pytestmark = pytest.mark.e2e
@@ -69,10 +70,13 @@ def test_after_the_game_on_a_phone(served_app: tuple[str, Flask], page) -> None:
                 session,
                 db.session.get(User, boss_id),
                 match_id,
-                MatchReport(
-                    home=SideReport(score=2, winnings=0, mistake_d6=6),
-                    away=gave_up,
-                    players=(PlayerEvents(journeyman_id, td=1),),
+                with_match_touchdowns(
+                    MatchReport(
+                        home=SideReport(score=2, winnings=0, mistake_d6=6),
+                        away=gave_up,
+                        players=(PlayerEvents(journeyman_id, td=1),),
+                    ),
+                    match_id,
                 ),
             )
 

@@ -298,6 +298,12 @@ SPECS = (
     Spec("leagues.join", "/leagues/{league}/join/{join_token}", Role.OUTSIDER, {}),
     Spec("leagues.next_season", "/leagues/{league}/seasons/next", Role.COMMISSIONER, {}),
     Spec(
+        "leagues.reopen_season",
+        "/leagues/{league}/seasons/1/reopen",
+        Role.COMMISSIONER,
+        {"confirmed": "yes"},
+    ),
+    Spec(
         "seasons.redraft",
         "/teams/{team}/redraft",
         Role.COACH,

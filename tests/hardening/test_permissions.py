@@ -198,7 +198,7 @@ def seed_world() -> World:
     veteran = _hire(coach, team, "human-blitzer", "Vic Veteran")
     _hire(coach, team, "human-lineman", "Len Lineman")
     _hire(made["rival"], rival_team, "orc-lineman", "Rik Rival")
-    _hire(made["opponent"], opponent_team, "orc-lineman", "Olg Opponent")
+    olg = _hire(made["opponent"], opponent_team, "orc-lineman", "Olg Opponent")
 
     draft_team = _team(coach, league_id, "Draft Dodgers", "human", active=False)
     with unit_of_work() as session:
@@ -219,17 +219,16 @@ def seed_world() -> World:
         )
         matches.record_result(session, commish, scoring.id, report)
     with unit_of_work() as session:
-        played = matches.schedule_match(
-            session, commish, league_id, team, opponent_team, friendly=True
-        )
-        matches.record_result(session, commish, played.id, MatchReport(_side(), _side()))
-        played_id = played.id
-    with unit_of_work() as session:
         conceded = matches.schedule_match(
             session, commish, league_id, team, opponent_team, friendly=True
         ).id
         gave_up = SideReport(conceded=True, mistake_d6=6, mistake_dice=1)
-        matches.record_result(session, commish, conceded, MatchReport(gave_up, _side(1)))
+        matches.record_result(
+            session,
+            commish,
+            conceded,
+            MatchReport(gave_up, _side(1), (PlayerEvents(olg, td=1),)),
+        )
     # A pre-game: the coach's three players take eight journeymen; then the result.
     with unit_of_work() as session:
         journeyman_match = matches.schedule_match(
@@ -250,16 +249,25 @@ def seed_world() -> World:
         mvp_nominees = (player, veteran, *(p.id for p in taken_on[:4]))
     with unit_of_work() as session:
         buy_advancement(session, coach, veteran, AdvancementRequest("chosen_primary", "Dauntless"))
-    with unit_of_work() as session:
-        scheduled = matches.schedule_match(
-            session, commish, league_id, team, opponent_team, friendly=True
-        ).id
     # Season 1 closes, and the coach's team submits its re-draft for approval.
     with unit_of_work() as session:
         seasons.close_season(session, commish, league_id)
     with unit_of_work() as session:
         keep = redraft.redraft_plan(session, team).current
         redraft.submit_redraft(session, coach, team, keep)
+    # A played and a scheduled match of Season 2: a closed season's results cannot change.
+    # The played one is the rival's and the opponent's, so that the coach's team's last
+    # match stays the journeymen's (hired after it) and its advancement can be undone.
+    with unit_of_work() as session:
+        played = matches.schedule_match(
+            session, commish, league_id, rival_team, opponent_team, friendly=True
+        )
+        matches.record_result(session, commish, played.id, MatchReport(_side(), _side()))
+        played_id = played.id
+    with unit_of_work() as session:
+        scheduled = matches.schedule_match(
+            session, commish, league_id, team, opponent_team, friendly=True
+        ).id
     with unit_of_work() as session:
         tokens = {role: users.issue_token(session, made[name]) for role, name in ROLE_USERS.items()}
     coach_token = db.session.scalar(select(ApiToken.id).where(ApiToken.user_id == coach.id))
@@ -597,6 +605,16 @@ ROWS: tuple[Row, ...] = (
         audited("league.new_season"),
     ),
     Row(
+        "reopen the season",
+        "leagues.reopen_season",
+        "POST",
+        _post("/leagues/{league}/seasons/1/reopen", confirmed="yes"),
+        # Season 1 has a re-draft submitted after it: a commissioner is told it cannot be
+        # reopened (back on its page); everybody else may not even ask.
+        web((), ignored=COMMISSIONERS),
+        audited("league.reopen_season"),
+    ),
+    Row(
         "submit a re-draft",
         "seasons.redraft",
         "POST",
@@ -656,7 +674,7 @@ ROWS: tuple[Row, ...] = (
         "record a knock-out winner",
         "seasons.record_winner",
         "POST",
-        _post("/matches/{played}/winner", **{"m{played}-team_id": "{team}"}),
+        _post("/matches/{played}/winner", **{"m{played}-team_id": "{rival_team}"}),
         web((), ignored=COMMISSIONERS),
         audited("match.winner"),
     ),
@@ -713,7 +731,13 @@ ROWS: tuple[Row, ...] = (
         "finalise a result",
         "matches.report",
         "POST",
-        _post("/matches/{scheduled}/report", **REPORT, finalise="Finalise result"),
+        # The one touchdown of the 1-0 is the coach's player's.
+        _post(
+            "/matches/{scheduled}/report",
+            **REPORT,
+            **{"p{player}_td": "1"},
+            finalise="Finalise result",
+        ),
         web(COMMISSIONERS),
         audited("match.record"),
     ),
@@ -936,6 +960,15 @@ ROWS: tuple[Row, ...] = (
         audited("league.new_season"),
     ),
     Row(
+        "API: reopen the season",
+        "api.reopen_season",
+        "POST",
+        _api("POST", "/leagues/{league}/seasons/1/reopen"),
+        # Season 1 has a re-draft submitted after it: 409 for a commissioner.
+        api(()) | dict.fromkeys(COMMISSIONERS, Outcome.CONFLICT),
+        audited("league.reopen_season"),
+    ),
+    Row(
         "API: seed the playoffs",
         "api.seed_playoffs",
         "POST",
@@ -1027,6 +1060,7 @@ ROWS: tuple[Row, ...] = (
                 "away_team": w.opponent_team,
                 "home_score": 1,
                 "away_score": 0,
+                "players": [{"player_id": w.player, "td": 1}],
             },
         ),
         api(COMMISSIONERS),
@@ -1144,7 +1178,15 @@ ROWS: tuple[Row, ...] = (
         "API: enter a fixture's result",
         "api.record_result",
         "POST",
-        _api("POST", "/matches/{scheduled}/result", lambda w: {"home_score": 1, "away_score": 0}),
+        _api(
+            "POST",
+            "/matches/{scheduled}/result",
+            lambda w: {
+                "home_score": 1,
+                "away_score": 0,
+                "players": [{"player_id": w.player, "td": 1}],
+            },
+        ),
         api(COMMISSIONERS),
         audited("match.record"),
     ),

@@ -11,6 +11,7 @@ from league.extensions import db
 from league.services import matches, teams
 from league.services.matches import MatchReport, SideReport
 from league.services.unit_of_work import unit_of_work
+from tests.factories import with_touchdowns
 from tests.pages import login
 from tests.pdf import pdf_text, sample
 
@@ -38,7 +39,11 @@ def test_the_pack_prints_active_teams_in_standings_order(client: FlaskClient, ap
             league.id,
             created["Zebras"].id,
             created["Aardvarks"].id,
-            MatchReport(home=SideReport(score=2, mistake_d6=6), away=SideReport(mistake_d6=6)),
+            with_touchdowns(
+                MatchReport(home=SideReport(score=2, mistake_d6=6), away=SideReport(mistake_d6=6)),
+                created["Zebras"],
+                created["Aardvarks"],
+            ),
         )
     db.session.expire_all()
     pack_url = f"/leagues/{league.id}/rosters.pdf"

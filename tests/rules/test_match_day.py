@@ -265,6 +265,31 @@ def test_reduced_prices_and_eligibility(bb2025: Ruleset, classic: Ruleset) -> No
     assert not inducement_decision(classic, classic.team_type("human"), "igor", 1)
 
 
+def test_bb2020_death_zone_eligibility_and_prices(bb2020: Ruleset) -> None:
+    halfling = bb2020.team_type("halfling")  # tier 3, Halfling Thimble Cup, Old World Classic
+    human = bb2020.team_type("human")  # tier 2, Old World Classic
+    nurgle = bb2020.team_type("nurgle")  # Favoured of Nurgle
+    # Bottles of Heady Brew: 0-3, 40,000 each, "any team belonging to Tier 3".
+    assert inducement_decision(bb2020, halfling, "bottles-of-heady-brew", 3)
+    assert inducement_decision(bb2020, halfling, "bottles-of-heady-brew", 4).codes == (
+        "over_limit",
+    )
+    assert inducement_decision(bb2020, human, "bottles-of-heady-brew", 1).codes == ("not_eligible",)
+    # Halfling Hot Pot: 80,000, or 60,000 with Halfling Thimble Cup.
+    assert inducement_price(bb2020, human, "halfling-hot-pot") == 80_000
+    assert inducement_price(bb2020, halfling, "halfling-hot-pot") == 60_000
+    # Kari Coldsteel: 50,000 (BBBase, wrightomated and BSData; NAFLM says 80,000).
+    assert inducement_price(bb2020, human, "famous-coaching-staff-kari-coldsteel") == 50_000
+    # Cavorting Nurglings (0-3, 30,000) only for Favoured of Nurgle.
+    offered = {i.id for i in eligible_inducements(bb2020, nurgle)}
+    assert {"cavorting-nurglings", "wizard-horticulturalist-of-nurgle"} <= offered
+    assert "cavorting-nurglings" not in {i.id for i in eligible_inducements(bb2020, human)}
+    # Any team: Ayleen Andar 100,000, Team Mascot 30,000, Medicinal Unguent 60,000.
+    assert inducement_price(bb2020, human, "famous-coaching-staff-ayleen-andar") == 100_000
+    assert inducement_price(bb2020, nurgle, "team-mascot") == 30_000
+    assert inducement_price(bb2020, halfling, "medicinal-unguent") == 60_000
+
+
 def test_every_refusal_reads_as_a_sentence() -> None:
     """Each code match_day.py refuses with has its own words (not the bare code)."""
     source = Path(match_day_module.__file__).read_text(encoding="utf-8")

@@ -146,6 +146,13 @@ def _edit(folder: Path, name: str, old: str, new: str) -> None:
         ),
         (
             "match_day.toml",
+            'special_rules = ["Masters of Undeath"]',
+            "tiers = [7]",
+            "tiers[0]",
+            "no team type is of tier 7",
+        ),
+        (
+            "match_day.toml",
             'team_type = "halfling"',
             'team_type = "hobbit"',
             "team_type[0]",

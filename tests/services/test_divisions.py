@@ -13,7 +13,7 @@ from league.services.errors import Forbidden, RuleViolation
 from league.services.matches import MatchReport, SideReport
 from league.services.standings import standings
 from league.services.unit_of_work import unit_of_work
-from tests.factories import make_league, make_user
+from tests.factories import give_scorers, make_league, make_user, with_match_touchdowns
 
 
 @pytest.fixture
@@ -28,6 +28,7 @@ def _league(commissioner: User, coach: User, count: int) -> tuple[int, dict[str,
             teams.create_team(
                 session, coach, teams.NewTeam(league.id, f"T{number}", "human", active=True)
             )
+    give_scorers(coach, league)
     return league.id, {t.name: t.id for t in leagues.get_league(db.session, league.id).teams}
 
 
@@ -74,6 +75,7 @@ def test_standings_per_division_and_playoffs_from_them(commissioner: User, coach
     with unit_of_work() as session:
         match = matches.schedule_match(session, commissioner, league_id, ids["T5"], ids["T6"])
     report = MatchReport(home=SideReport(score=2, mistake_d6=6), away=SideReport(score=0))
+    report = with_match_touchdowns(report, match.id)
     with unit_of_work() as session:
         matches.record_result(session, commissioner, match.id, report)
     league = leagues.get_league(db.session, league_id)

@@ -24,7 +24,14 @@ from league.services.fixtures import (
 )
 from league.services.matches import MatchReport, SideReport
 from league.services.unit_of_work import unit_of_work
-from tests.factories import make_league, make_team, make_user
+from tests.factories import (
+    give_scorers,
+    make_league,
+    make_team,
+    make_user,
+    with_match_touchdowns,
+    with_touchdowns,
+)
 
 # ---------------------------------------------------------------------------
 # round_robin (pure)
@@ -125,6 +132,7 @@ def _league_with_teams(commissioner: User, coach: User, count: int, **settings) 
     with unit_of_work() as session:
         for name in names[:count]:
             teams.create_team(session, coach, teams.NewTeam(league.id, name, "human", active=True))
+    give_scorers(coach, league)
     return league
 
 
@@ -222,7 +230,7 @@ def test_a_voided_match_does_not_block_and_a_new_season_can_be_scheduled(
             league.id,
             a.id,
             b.id,
-            MatchReport(home=SideReport(score=1), away=SideReport(score=0)),
+            with_touchdowns(MatchReport(home=SideReport(score=1), away=SideReport(score=0)), a, b),
         )
     with unit_of_work() as session:
         matches.void_match(session, commissioner, match.id)
@@ -342,7 +350,9 @@ def test_calendar_events_skip_undated_and_voided_matches(commissioner, coach) ->
             session,
             commissioner,
             dated.id,
-            MatchReport(home=SideReport(score=2), away=SideReport(score=1)),
+            with_match_touchdowns(
+                MatchReport(home=SideReport(score=2), away=SideReport(score=1)), dated.id
+            ),
         )
     events = fixtures.calendar_events(
         db.session, leagues.get_league(db.session, league.id), uid_domain="example.org"

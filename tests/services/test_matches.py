@@ -12,7 +12,7 @@ from league.services import leagues, matches, recompute
 from league.services.errors import Conflict, Forbidden
 from league.services.matches import MatchReport, PlayerEvents, ReportErrors, SideReport
 from league.services.unit_of_work import unit_of_work
-from tests.factories import make_active_team, make_league, make_user
+from tests.factories import make_active_team, make_league, make_user, with_touchdowns
 
 
 def _player(team: Team, position_id: str, index: int = 0) -> Player:
@@ -20,6 +20,8 @@ def _player(team: Team, position_id: str, index: int = 0) -> Player:
 
 
 def _record(commissioner, league, home, away, report, **kwargs) -> Match:
+    """The touchdowns `report` leaves out go to each team's first player."""
+    report = with_touchdowns(report, home, away)
     with unit_of_work() as session:
         return matches.record_new_match(
             session, commissioner, league.id, home.id, away.id, report, **kwargs
@@ -261,6 +263,28 @@ def test_bad_reports_change_nothing(commissioner, league_2025) -> None:
     assert catcher.spp_earned == 0
     with pytest.raises(Forbidden):
         _record(stranger, league, humans, orcs, MatchReport(SideReport(), SideReport()))
+
+
+def test_a_score_the_touchdowns_do_not_make_is_refused(commissioner, league_2025) -> None:
+    """Every touchdown is some player's: 5-0 with one touchdown entered is refused on the
+    score, and nothing is recorded (the winnings would otherwise pay for 5)."""
+    league, humans, orcs = league_2025
+    catcher = _player(humans, "human-catcher")
+    blitzer = _player(orcs, "orc-blitzer")
+    report = MatchReport(
+        home=SideReport(score=5),
+        away=SideReport(score=0),
+        players=(PlayerEvents(catcher.id, td=1), PlayerEvents(blitzer.id, td=1)),
+    )
+    with pytest.raises(ReportErrors) as caught, unit_of_work() as session:
+        matches.record_new_match(session, commissioner, league.id, humans.id, orcs.id, report)
+    assert caught.value.fields == {
+        "home_score": ["The players of Reavers scored 1 touchdown but the score says 5."],
+        "away_score": ["The players of Gouged Eye scored 1 touchdown but the score says 0."],
+    }
+    db.session.expire_all()
+    assert db.session.query(Match).count() == 0
+    assert (catcher.spp_earned, blitzer.spp_earned) == (0, 0)
 
 
 def test_resubmitting_the_same_form_records_once(commissioner, league_2025) -> None:

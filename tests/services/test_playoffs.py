@@ -11,7 +11,7 @@ from league.services.errors import Conflict, Forbidden, RuleViolation
 from league.services.matches import MatchReport, SideReport
 from league.services.standings import standings
 from league.services.unit_of_work import unit_of_work
-from tests.factories import make_league, make_user
+from tests.factories import give_scorers, make_league, make_user, with_match_touchdowns
 
 
 @pytest.fixture
@@ -31,12 +31,14 @@ def _league(commissioner: User, coach: User, count: int = 8) -> tuple[int, dict[
             teams.create_team(
                 session, coach, teams.NewTeam(league.id, f"T{number}", "human", active=True)
             )
+    give_scorers(coach, league)
     found = {t.name: t.id for t in leagues.get_league(db.session, league.id).teams}
     return league.id, found
 
 
 def _play(commissioner: User, match_id: int, home: int, away: int) -> None:
     report = MatchReport(home=SideReport(score=home, mistake_d6=6), away=SideReport(score=away))
+    report = with_match_touchdowns(report, match_id)
     with unit_of_work() as session:
         matches.record_result(session, commissioner, match_id, report)
 

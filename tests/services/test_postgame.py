@@ -18,6 +18,7 @@ from league.services.errors import Conflict, Forbidden, RuleViolation
 from league.services.matches import MatchReport, PlayerEvents, SideReport
 from league.services.pregame import SideChoices, record_side
 from league.services.unit_of_work import unit_of_work
+from tests.factories import with_match_touchdowns
 
 # 2 x Extra Team Training + Blitzer's Best Kegs + Weather Mage + Prayers to Nuffle
 # + Temp Agency Cheerleaders = 200,000 + 50,000 + 25,000 + 10,000 + 5,000 = 290,000.
@@ -52,6 +53,8 @@ def _side(score: int, winnings: int, *, conceded: bool = False) -> SideReport:
 
 
 def _result(actor: User, match: Match, report: MatchReport) -> None:
+    """The touchdowns `report` leaves out go to each team's first player."""
+    report = with_match_touchdowns(report, match.id)
     with unit_of_work() as session:
         matches.record_result(session, actor, match.id, report)
 
@@ -315,7 +318,12 @@ def test_unhired_journeyman_leaves_and_cannot_play_again(commissioner: User, lea
 
 
 def test_bb2020_hire_needs_room_under_sixteen(commissioner: User) -> None:
-    from tests.factories import hire, make_active_team, make_league, make_user
+    from tests.factories import (
+        hire,
+        make_active_team,
+        make_league,
+        make_user,
+    )
 
     anna, bram = make_user("anna"), make_user("bram")
     league = make_league(commissioner, "bb2020", anna, bram)

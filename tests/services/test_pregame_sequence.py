@@ -15,6 +15,7 @@ from sqlalchemy import select
 
 from league.extensions import db
 from league.models import League, Match, Player, PregameSide, Team, User
+from league.rules.match_day import eligible_inducements
 from league.services import matches, teams
 from league.services.errors import RuleViolation
 from league.services.pregame import (
@@ -296,3 +297,55 @@ def test_bb2020_a_star_both_teams_hire_plays_for_neither(app) -> None:
     # ... and neither fields him.
     assert [c.plays for c in chosen_stars(view, "home")] == [False]
     assert [c.plays for c in chosen_stars(view, "away")] == [False]
+
+
+PAPA = "famous-coaching-staff-papa-skullbones"
+
+
+def test_papa_skullbones_is_offered_to_the_teams_the_data_names(app) -> None:
+    """Death Zone, "(In)Famous Coaching Staff: Papa Skullbones": 80,000 gold pieces,
+    available to any team with a Favoured of... or the Underworld Challenge special rule."""
+    commish, anna, bram = make_user("commish"), make_user("anna"), make_user("bram")
+    league = make_league(commish, "bb2020", anna, bram, starting_treasury=START)
+    # Chaos Chosen (every Favoured of... rule): 11 Beastmen x 60,000 = 660,000, CTV the higher.
+    chosen = _drafted(
+        anna, league, "chaos-chosen", "Skull Pit", (("beastman-runner-lineman", 11),), reroll=0
+    )
+    # Humans (Old World Classic only): 11 linemen x 50,000 = 550,000.
+    humans = _drafted(bram, league, "human", "Reavers", (("human-lineman", 11),), reroll=0)
+    ruleset = teams.team_ruleset(chosen)
+    # Of the BB2020 rosters, the ones with a Favoured of... rule (Chaos Chosen, Chaos Dwarfs,
+    # Chaos Renegades, Khorne, Norse, Nurgle) or Underworld Challenge (Goblins, Skaven,
+    # Snotlings, Underworld Denizens).
+    offered = {
+        team_type.id
+        for team_type in ruleset.team_types
+        if any(item.id == PAPA for item in eligible_inducements(ruleset, team_type))
+    }
+    assert offered == {
+        "chaos-chosen",
+        "chaos-dwarf",
+        "chaos-renegades",
+        "khorne",
+        "norse",
+        "nurgle",
+        "goblin",
+        "skaven",
+        "snotling",
+        "underworld-denizens",
+    }
+    with unit_of_work() as session:
+        match = matches.schedule_match(session, commish, league.id, chosen.id, humans.id)
+    papa = {o.id: o for o in side_offer(chosen).inducements}[PAPA]
+    assert (papa.price, papa.limit) == (80_000, 1)
+    assert PAPA not in {o.id for o in side_offer(humans).inducements}
+    # The Chaos Chosen buy him from their treasury; the Humans may not, and nothing is saved.
+    saved = _record(anna, match, "home", SideChoices(inducements={PAPA: 1}))
+    assert saved.treasury_spent == 80_000
+    with pytest.raises(RuleViolation) as refused:
+        _record(bram, match, "away", SideChoices(inducements={PAPA: 1}))
+    assert refused.value.field == "inducements"
+    assert "Papa Skullbones" in refused.value.message
+    assert (
+        db.session.scalars(select(PregameSide).where(PregameSide.team_id == humans.id)).all() == []
+    )

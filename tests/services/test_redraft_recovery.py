@@ -135,10 +135,10 @@ def test_new_hires_within_the_budget(
     choice = dataclasses.replace(
         plan.current, hires=("human-blitzer", "human-blitzer", "human-thrower")
     )
-    # 11 linemen at 50,000, the hurt one with a season behind him (+ 20,000 agent's
-    # fee); new: 2 Blitzers x 85,000 + 1 Thrower x 75,000 = 245,000.
+    # 11 linemen at 50,000, each with Season 1 on the team behind him (+ 20,000 agent's
+    # fee each); new: 2 Blitzers x 85,000 + 1 Thrower x 75,000 = 245,000.
     kept = sum(p.cost for p in plan.players)
-    assert kept == 11 * 50_000 + 20_000
+    assert kept == 11 * (50_000 + 20_000)
     assert plan.hire_cost(choice) == 245_000
     assert plan.cost(choice) == kept + 245_000
     with unit_of_work() as session:

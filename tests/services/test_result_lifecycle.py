@@ -25,6 +25,7 @@ from league.services.recompute import check_all
 from league.services.standings import graveyard, standings
 from league.services.submissions import Resubmitted
 from league.services.unit_of_work import unit_of_work
+from tests.factories import with_match_touchdowns, with_touchdowns
 
 # After the draft: 1,000,000 - (7 x 50,000 + 2 x 75,000 + 2 x 75,000 + 2 x 85,000).
 HUMANS_TREASURY = 180_000
@@ -47,6 +48,8 @@ def _fixture(commissioner, league, home, away, round_number=1, day=date(2026, 9,
 
 
 def _result(commissioner, match_id: int, report: MatchReport) -> Match:
+    """The touchdowns `report` leaves out go to each team's first player."""
+    report = with_match_touchdowns(report, match_id)
     with unit_of_work() as session:
         return matches.record_result(session, commissioner, match_id, report)
 
@@ -197,7 +200,11 @@ def test_voiding_a_one_off_result_schedules_nothing(commissioner, league_2025) -
             league.id,
             humans.id,
             orcs.id,
-            MatchReport(home=SideReport(score=1, mistake_d6=6), away=SideReport(mistake_d6=6)),
+            with_touchdowns(
+                MatchReport(home=SideReport(score=1, mistake_d6=6), away=SideReport(mistake_d6=6)),
+                humans,
+                orcs,
+            ),
         )
         match_id = match.id
     with unit_of_work() as session:
@@ -410,10 +417,14 @@ def test_a_result_form_sent_twice_is_refused_the_second_time(commissioner, leagu
     league, humans, orcs = league_2025
     fixture_id = _fixture(commissioner, league, humans, orcs)
     # The second copy changes nothing: the first report (2-1) stays.
-    report = MatchReport(home=SideReport(score=2), away=SideReport(score=1))
+    report = with_match_touchdowns(
+        MatchReport(home=SideReport(score=2), away=SideReport(score=1)), fixture_id
+    )
     with unit_of_work() as session:
         matches.record_result(session, commissioner, fixture_id, report, form_token="t-1")
-    again = MatchReport(home=SideReport(score=5), away=SideReport(score=0))
+    again = with_match_touchdowns(
+        MatchReport(home=SideReport(score=5), away=SideReport(score=0)), fixture_id
+    )
     with pytest.raises(Resubmitted) as refused, unit_of_work() as session:
         matches.record_result(session, commissioner, fixture_id, again, form_token="t-1")
     assert refused.value.message == "This result was already recorded; the form was sent twice."

@@ -17,7 +17,7 @@ from league.services.standings import (
     tie_breaker_order,
 )
 from league.services.unit_of_work import unit_of_work
-from tests.factories import make_active_team, make_league, make_user
+from tests.factories import give_scorers, make_active_team, make_league, make_user, with_touchdowns
 
 HUMANS = (("human-lineman", 7), ("human-catcher", 2), ("human-thrower", 2), ("human-blitzer", 2))
 
@@ -33,11 +33,12 @@ def coach() -> User:
 
 
 def _league(commissioner: User, coach: User, names: list[str], **settings: Any) -> League:
-    """A league with active (empty-roster) teams of these names."""
+    """A league with active teams of these names, one lineman each (who scores)."""
     league = make_league(commissioner, "bb2025", coach, **settings)
     with unit_of_work() as session:
         for name in names:
             teams.create_team(session, coach, teams.NewTeam(league.id, name, "human", active=True))
+    give_scorers(coach, league)
     return league
 
 
@@ -56,11 +57,13 @@ def play(
     friendly: bool = False,
     home_conceded: bool = False,
 ) -> Match:
+    """A result; the touchdowns `players` leave out go to each team's first player."""
     report = MatchReport(
         home=SideReport(score=home_score, conceded=home_conceded, mistake_d6=6),
         away=SideReport(score=away_score, mistake_d6=6),
         players=players,
     )
+    report = with_touchdowns(report, home, away)
     with unit_of_work() as session:
         return matches.record_new_match(
             session, commissioner, league.id, home.id, away.id, report, friendly=friendly

@@ -16,7 +16,7 @@ from league.services.errors import Conflict, Forbidden, RuleViolation
 from league.services.matches import MatchReport, PlayerEvents, SideReport
 from league.services.standings import standings
 from league.services.unit_of_work import unit_of_work
-from tests.factories import hire, make_league, make_user
+from tests.factories import give_scorers, hire, make_league, make_user, with_match_touchdowns
 
 
 @pytest.fixture
@@ -31,6 +31,7 @@ def _league(commissioner: User, coach: User, count: int) -> tuple[int, dict[int,
             teams.create_team(
                 session, coach, teams.NewTeam(league.id, f"T{number}", "human", active=True)
             )
+    give_scorers(coach, league)
     names = {t.id: t.name for t in leagues.get_league(db.session, league.id).teams}
     return league.id, names
 
@@ -42,6 +43,7 @@ def _pair(commissioner: User, league_id: int, seed: int = 0) -> tournament.Swiss
 
 def _play(commissioner: User, match_id: int, home: int, away: int) -> None:
     report = MatchReport(home=SideReport(score=home, mistake_d6=6), away=SideReport(score=away))
+    report = with_match_touchdowns(report, match_id)
     with unit_of_work() as session:
         matches.record_result(session, commissioner, match_id, report)
 
@@ -220,12 +222,14 @@ SCORING = {
 
 def _teams(coach: User, league_id: int, *names: str) -> list[int]:
     with unit_of_work() as session:
-        return [
+        ids = [
             teams.create_team(
                 session, coach, teams.NewTeam(league_id, name, "human", active=True)
             ).id
             for name in names
         ]
+    give_scorers(coach, leagues.get_league(db.session, league_id))
+    return ids
 
 
 def _scheduled(commissioner: User, league_id: int, home: int, away: int) -> int:
@@ -250,6 +254,7 @@ def test_tournament_points_and_bonus_points_rank_the_table(commissioner: User, c
     )
     with unit_of_work() as session:
         match_id = matches.schedule_match(session, commissioner, league.id, ids[2], ids[3]).id
+    report = with_match_touchdowns(report, match_id)
     with unit_of_work() as session:
         matches.record_result(session, commissioner, match_id, report)
     table = standings(db.session, leagues.get_league(db.session, league.id))

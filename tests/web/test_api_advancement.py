@@ -15,11 +15,11 @@ from flask.testing import FlaskClient
 from sqlalchemy import func, select
 
 from league.extensions import db
-from league.models import Advancement, League, Player
+from league.models import Advancement, League, Player, Team
 from league.services import matches
 from league.services.matches import MatchReport, PlayerEvents, SideReport
 from league.services.unit_of_work import unit_of_work
-from tests.factories import make_league, make_user
+from tests.factories import hire, make_league, make_user, with_touchdowns
 from tests.web.test_api_leagues_teams import (
     API,
     STANDINGS_COUNTS,
@@ -513,11 +513,13 @@ def test_classic_star_player_rolls(client: FlaskClient) -> None:
 def _play(
     world: World, home: int, away: int, score: tuple[int, int], *players: PlayerEvents
 ) -> None:
+    """A result; the touchdowns `players` leave out go to each team's first player."""
     report = MatchReport(
         home=SideReport(score=score[0], mistake_d6=6),
         away=SideReport(score=score[1], mistake_d6=6),
         players=players,
     )
+    report = with_touchdowns(report, db.session.get(Team, home), db.session.get(Team, away))
     with unit_of_work() as session:
         matches.record_new_match(session, world.boss, world.league_id, home, away, report)
 
@@ -563,6 +565,13 @@ def test_standings_after_matches(world: World) -> None:
     orcs = _team(world, "Gouged Eye", "orc")
     elves = _team(world, "Athelorn Avengers", "wood-elf")
     dwarfs = _team(world, "Grudgebearers", "dwarf")
+    # A lineman each, to score their touchdowns.
+    for team_id, lineman in (
+        (orcs, "orc-lineman"),
+        (elves, "wood-elf-lineman"),
+        (dwarfs, "dwarf-lineman"),
+    ):
+        hire(world.grim, db.session.get(Team, team_id), lineman)
     _play(world, world.team_id, orcs, (2, 1), PlayerEvents(world.blitzer, td=2, cas=1))
     _play(world, elves, dwarfs, (1, 1))
     _play(world, orcs, elves, (0, 3))

@@ -321,7 +321,13 @@ def test_a_repeated_idempotency_key_records_once(world: World) -> None:
     assert world.treasury(world.orcs) == 60_000
     # A new key is a new match.
     second = world.record(
-        world.report(idempotency_key="discord-msg-43", players=[], winnings={"home": 5_000})
+        world.report(
+            idempotency_key="discord-msg-43",
+            home_score=0,
+            away_score=0,
+            players=[],
+            winnings={"home": 5_000},
+        )
     )
     assert second.status_code == 201
     assert second.json["id"] != first.json["id"]
@@ -442,6 +448,7 @@ def test_reports_the_rules_refuse_are_422_with_every_problem(world: World) -> No
     fields = assert_invalid_report(response, "scored 2 touchdowns but the score says 1")
     assert set(fields) == {
         "home_score",
+        "away_score",  # the Orcs' touchdown is nobody's here
         "home_mvp",
         f"player_{world.lineman}",
         f"player_{elf}",
@@ -458,17 +465,41 @@ def test_reports_the_rules_refuse_are_422_with_every_problem(world: World) -> No
     assert snapshot(world) == before
 
 
+def test_a_score_the_touchdowns_do_not_make_is_422_on_the_score_fields(world: World) -> None:
+    """Every touchdown is some player's: 5-0 with one touchdown entered, and 0-1 with none,
+    are refused naming the score fields, and change nothing."""
+    before = snapshot(world)
+    response = world.record(
+        world.report(
+            home_score=5,
+            away_score=0,
+            players=[{"player_id": world.catcher, "td": 1}],
+        )
+    )
+    fields = assert_invalid_report(response, "scored 1 touchdown but the score says 5")
+    assert fields == {
+        "home_score": ["The players of Reikland Reavers scored 1 touchdown but the score says 5."]
+    }
+    response = world.record(world.report(home_score=0, away_score=1, players=[]))
+    fields = assert_invalid_report(response)
+    assert set(fields) == {"away_score"}
+    assert snapshot(world) == before
+
+
 def test_a_dead_player_cannot_play_again(world: World) -> None:
     killed = world.report(
         players=[
             {"player_id": world.catcher, "td": 2},
+            {"player_id": world.blitzer, "td": 1},
             {"player_id": world.orc_lineman, "injury": "dead"},
         ]
     )
     assert world.record(killed).status_code == 201
     assert world.get(f"/players/{world.orc_lineman}")["status"] == "dead"
     before = snapshot(world)
-    response = world.record(world.report(players=[{"player_id": world.orc_lineman, "td": 1}]))
+    response = world.record(
+        world.report(home_score=0, players=[{"player_id": world.orc_lineman, "td": 1}])
+    )
     fields = assert_invalid_report(response, "dead and cannot play")
     assert list(fields) == [f"player_{world.orc_lineman}"]
     assert snapshot(world) == before

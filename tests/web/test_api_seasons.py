@@ -5,12 +5,12 @@ from __future__ import annotations
 from flask.testing import FlaskClient
 
 from league.extensions import db
-from league.models import League, User
+from league.models import League, Match, User
 from league.services import matches
 from league.services.matches import MatchReport, PlayerEvents, SideReport
 from league.services.unit_of_work import unit_of_work
 from league.services.users import issue_token
-from tests.factories import make_active_team, make_league, make_user
+from tests.factories import make_active_team, make_league, make_user, with_touchdowns
 
 API = "/api/v1"
 HUMANS = (("human-lineman", 11),)
@@ -37,6 +37,7 @@ def test_closing_a_season_answers_its_final_table_and_opens_the_next(
     home = make_active_team(coach, league, "human", "Altdorf Amblers", HUMANS)
     away = make_active_team(coach, league, "human", "Bögenhafen Bruisers", HUMANS)
     report = MatchReport(home=SideReport(score=2, mistake_d6=6), away=SideReport(score=1))
+    report = with_touchdowns(report, home, away)
     with unit_of_work() as session:
         matches.record_new_match(session, boss, league.id, home.id, away.id, report)
 
@@ -86,6 +87,7 @@ def test_closing_answers_the_prizes_paid(client: FlaskClient) -> None:
     home = make_active_team(coach, league, "human", "Altdorf Amblers", HUMANS)
     away = make_active_team(coach, league, "human", "Bögenhafen Bruisers", HUMANS)
     report = MatchReport(home=SideReport(score=2, mistake_d6=6), away=SideReport(score=1))
+    report = with_touchdowns(report, home, away)
     with unit_of_work() as session:
         matches.record_new_match(session, boss, league.id, home.id, away.id, report)
     body = client.post(f"{API}/leagues/{league.id}/seasons/1/close", headers=auth(boss)).json
@@ -144,6 +146,7 @@ def test_redraft_hires_and_recovery_dice_through_the_api(client: FlaskClient) ->
         away=SideReport(score=1),
         players=(PlayerEvents(hurt, injury="serious_injury"),),
     )
+    report = with_touchdowns(report, team, other)
     with unit_of_work() as session:
         matches.record_new_match(session, boss, league.id, team.id, other.id, report)
     client.post(f"{API}/leagues/{league.id}/seasons/1/close", headers=auth(boss))
@@ -165,13 +168,13 @@ def test_redraft_hires_and_recovery_dice_through_the_api(client: FlaskClient) ->
     body = {"hires": ["human-blitzer"], "recovery": [{"player_id": hurt, "dice": [4]}]}
     done = client.post(url, json=body, headers=auth(coach))
     assert done.status_code == 200, done.json
-    # 4 heals (4+). Kept: 10 x 50,000 + the hurt one's 50,000 + 20,000 agent's fee
-    # (one season played) = 570,000; plus the Blitzer, 85,000.
+    # 4 heals (4+). Kept: 11 x (50,000 + 20,000 agent's fee for Season 1 on the
+    # roster) = 770,000; plus the Blitzer, 85,000.
     assert done.json["recovery"] == [
         {"player_id": hurt, "dice": [4], "source": "table", "healed": 1}
     ]
-    assert (done.json["hires"], done.json["spent"]) == (["human-blitzer"], 655_000)
-    assert done.json["left"] == done.json["budget"]["total"] - 655_000
+    assert (done.json["hires"], done.json["spent"]) == (["human-blitzer"], 855_000)
+    assert done.json["left"] == done.json["budget"]["total"] - 855_000
     again = client.post(url, json=body, headers=auth(coach))
     assert (again.status_code, again.json["error"]["code"]) == (422, "invalid_dice")
     unknown = client.post(url, json={"hires": ["troll"]}, headers=auth(coach))
@@ -180,3 +183,60 @@ def test_redraft_hires_and_recovery_dice_through_the_api(client: FlaskClient) ->
     assert approved.status_code == 200, approved.json
     positions = [p["position"] for p in approved.json["players"]]
     assert positions.count("human-blitzer") == 1
+
+
+def test_a_closed_season_refuses_results_and_reopens(client: FlaskClient) -> None:
+    boss, coach = make_user("boss"), make_user("grim")
+    league = make_league(boss, "bb2025", coach)
+    home = make_active_team(coach, league, "human", "Altdorf Amblers", HUMANS)
+    away = make_active_team(coach, league, "human", "Bögenhafen Bruisers", HUMANS)
+    report = MatchReport(home=SideReport(score=2, mistake_d6=6), away=SideReport(score=1))
+    with unit_of_work() as session:
+        match_id = matches.record_new_match(
+            session, boss, league.id, home.id, away.id, with_touchdowns(report, home, away)
+        ).id
+    client.post(f"{API}/leagues/{league.id}/seasons/1/close", headers=auth(boss))
+    void = client.post(f"{API}/matches/{match_id}/void", headers=auth(boss))
+    assert void.status_code == 409
+    assert void.json["error"] == {
+        "code": "season_closed",
+        "message": "Season 1 is closed: its results are final. A commissioner may reopen it "
+        "to change them.",
+    }
+    path = f"{API}/leagues/{league.id}/seasons/1/reopen"
+    assert client.post(path, headers=auth(coach)).status_code == 403
+    reopened = client.post(path, headers=auth(boss))
+    assert reopened.status_code == 200, reopened.json
+    # BB2025 prizes with two teams: 100,000 and the trophy, 60,000; both taken back.
+    assert reopened.json == {
+        "season": 1,
+        "taken_back": [
+            {"team_id": home.id, "place": 1, "gold": 100_000, "trophy": True},
+            {"team_id": away.id, "place": 2, "gold": 60_000, "trophy": False},
+        ],
+    }
+    assert seasons(league.id) == [(1, False)]
+    again = client.post(path, headers=auth(boss))
+    assert again.status_code == 409
+    assert again.json["error"]["code"] == "season_not_reopenable"
+    assert client.post(f"{API}/matches/{match_id}/void", headers=auth(boss)).status_code == 200
+
+
+def test_closing_through_the_api_may_mark_the_waiting_matches_unplayed(
+    client: FlaskClient,
+) -> None:
+    boss, coach = make_user("boss"), make_user("grim")
+    league = make_league(boss, "bb2025", coach)
+    home = make_active_team(coach, league, "human", "Altdorf Amblers", HUMANS)
+    away = make_active_team(coach, league, "human", "Bögenhafen Bruisers", HUMANS)
+    with unit_of_work() as session:
+        waiting = matches.schedule_match(session, boss, league.id, home.id, away.id).id
+    path = f"{API}/leagues/{league.id}/seasons/1/close"
+    bad = client.post(path, headers=auth(boss), json={"mark_unplayed": "yes"})
+    assert bad.status_code == 400
+    assert bad.json["error"]["code"] == "invalid_field"
+    assert seasons(league.id) == [(1, False)]
+    closed = client.post(path, headers=auth(boss), json={"mark_unplayed": True})
+    assert closed.status_code == 200, closed.json
+    assert seasons(league.id) == [(1, True), (2, False)]
+    assert db.session.get(Match, waiting).state == "unplayed"

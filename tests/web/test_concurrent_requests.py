@@ -219,12 +219,23 @@ def test_simultaneous_reports_with_one_idempotency_key_record_one_match(
                 )
                 for name in ("A1 Humans", "A2 Humans")
             )
+            # A lineman each, who scores the team's touchdowns.
+            scorers = [
+                teams.hire_player(
+                    session, commissioner, team.id, teams.HirePlayer("human-lineman", "Scorer", 1)
+                ).id
+                for team in (home, away)
+            ]
             league_id, home_id, away_id = league.id, home.id, away.id
     body = {
         "home_team": home_id,
         "away_team": away_id,
         "home_score": 2,
         "away_score": 1,
+        "players": [
+            {"player_id": scorers[0], "td": 2},
+            {"player_id": scorers[1], "td": 1},
+        ],
         "idempotency_key": f"report-{league_id}",
     }
     path = f"/api/v1/leagues/{league_id}/matches"

@@ -16,7 +16,14 @@ from league.services import fixtures, leagues, matches, teams
 from league.services.matches import MatchReport, PlayerEvents, SideReport
 from league.services.unit_of_work import unit_of_work
 from league.web import helpers as web_helpers
-from tests.factories import make_active_team, make_league, make_user
+from tests.factories import (
+    give_scorers,
+    make_active_team,
+    make_league,
+    make_user,
+    with_match_touchdowns,
+    with_touchdowns,
+)
 from tests.pages import field_errors, flashes, login, table_rows, text_of
 
 HUMANS = (("human-lineman", 7), ("human-catcher", 2), ("human-thrower", 2), ("human-blitzer", 2))
@@ -44,6 +51,7 @@ def league_with(commissioner: User, coach: User, names: list[str]) -> League:
     with unit_of_work() as session:
         for name in names:
             teams.create_team(session, coach, teams.NewTeam(league.id, name, "human", active=True))
+    give_scorers(coach, league)
     return league
 
 
@@ -52,11 +60,13 @@ def team_ids(league: League) -> dict[str, int]:
 
 
 def play(commissioner: User, league: League, home: int, away: int, hs: int, aws: int, *events):
+    """A result; the touchdowns `events` leave out go to each team's first player."""
     report = MatchReport(
         home=SideReport(score=hs, mistake_d6=6),
         away=SideReport(score=aws, mistake_d6=6),
         players=events,
     )
+    report = with_touchdowns(report, db.session.get(Team, home), db.session.get(Team, away))
     with unit_of_work() as session:
         return matches.record_new_match(session, commissioner, league.id, home, away, report)
 
@@ -259,7 +269,10 @@ def test_fixture_list_shows_results_and_match_numbers(client, commissioner, coac
             session,
             commissioner,
             first.id,
-            MatchReport(home=SideReport(score=2), away=SideReport(score=1, conceded=True)),
+            with_match_touchdowns(
+                MatchReport(home=SideReport(score=2), away=SideReport(score=1, conceded=True)),
+                first.id,
+            ),
         )
     page = client.get(f"/leagues/{league.id}/fixtures").text
     rows = table_rows(page, 'id="round-1"')
@@ -546,7 +559,9 @@ def test_a_voided_result_leaves_its_fixture_in_the_round(client, commissioner, c
                 session,
                 commissioner,
                 match.id,
-                MatchReport(home=SideReport(score=1), away=SideReport(score=0)),
+                with_match_touchdowns(
+                    MatchReport(home=SideReport(score=1), away=SideReport(score=0)), match.id
+                ),
             )
     voided = round_two[0].id
 

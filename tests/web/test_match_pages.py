@@ -143,11 +143,21 @@ def report_data(page: str, **fields: object) -> dict[str, str]:
 
 
 def finalise(client: FlaskClient, match_id: int, **fields: object):
+    """Send the report; the touchdowns `fields` leave out go to each team's first player
+    (every touchdown is some player's: the score must be the players' touchdowns)."""
     page = client.get(f"/matches/{match_id}/report").text
-    return client.post(
-        f"/matches/{match_id}/report",
-        data={**report_data(page, **fields), "finalise": "Finalise result"},
-    )
+    data = report_data(page, **fields)
+    match = match_row(match_id)
+    for side in ("home", "away"):
+        players = match.side(side).team.players
+        if not data[f"{side}_score"].isdigit():
+            continue  # a damaged score: the form refuses it anyway
+        given = sum(int(data.get(f"p{p.id}_td") or 0) for p in players)
+        missing = int(data[f"{side}_score"]) - given
+        if missing > 0:
+            first = min((p for p in players if p.status == "active"), key=lambda p: p.number)
+            data[f"p{first.id}_td"] = str(int(data.get(f"p{first.id}_td") or 0) + missing)
+    return client.post(f"/matches/{match_id}/report", data={**data, "finalise": "Finalise result"})
 
 
 def match_row(match_id: int) -> Match:
@@ -366,6 +376,31 @@ def test_report_errors_are_shown_next_to_their_fields(client: FlaskClient, world
     assert match.idempotency_key is None
     assert events_stored() == 0
     assert db.session.get(Player, catcher.id).spp_earned == 0
+
+
+def test_a_score_the_touchdowns_do_not_make_is_refused_on_the_form(
+    client: FlaskClient, world: World
+) -> None:
+    """5-0 with one touchdown entered: the message sits under the home score, nothing is
+    stored (the winnings would otherwise pay for five)."""
+    catcher = world.player(world.humans, "human-catcher")
+    login(client, "commish")
+    match_id = schedule(client, world)
+    form = client.get(f"/matches/{match_id}/report").text
+    response = client.post(
+        f"/matches/{match_id}/report",
+        data={
+            **report_data(form, home_score=5, away_score=0, **{f"p{catcher.id}_td": 1}),
+            "finalise": "Finalise result",
+        },
+    )
+    assert response.status_code == 400
+    assert field_errors(response.text, "home_score") == [
+        "The players of Reavers scored 1 touchdown but the score says 5."
+    ]
+    assert field_errors(response.text, "away_score") == []
+    assert match_row(match_id).state == "scheduled"
+    assert events_stored() == 0
 
 
 def test_player_row_errors_and_negative_counters(client: FlaskClient, world: World) -> None:
@@ -728,6 +763,7 @@ def test_fields_follow_the_ruleset(
         # (D6 + FAME + 1 for the win) x 10,000; the loser's D6 alone.
         data = {
             **report_data(page, home_score=1, home_winnings_d6=4, home_fame=1, away_winnings_d6=2),
+            f"p{player.id}_td": "1",
             "finalise": "Finalise result",
         }
         response = client.post(response.location, data=data)

@@ -136,7 +136,7 @@ def test_bodies_and_responses_name_their_schemas(document: dict[str, Any]) -> No
     schemas = document["components"]["schemas"]
     for (method, path), operation in operations(document).items():
         if method == "post" and not path.endswith(
-            ("/void", "/close", "/approve", "/advance", "/join-link", "/hire", "/rounds")
+            ("/void", "/close", "/reopen", "/approve", "/advance", "/join-link", "/hire", "/rounds")
         ):
             body = operation["requestBody"]["content"]["application/json"]["schema"]
             assert body["$ref"].rsplit("/", 1)[1] in schemas, path

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from flask.testing import FlaskClient
+from sqlalchemy import select
 
 from league.extensions import db
+from league.models import Match
 from league.services import leagues, teams
 from league.services.unit_of_work import unit_of_work
 from league.services.users import issue_token
@@ -70,3 +72,35 @@ def test_playoffs_through_the_api(client: FlaskClient) -> None:
     assert [(m["match_id"], m["third_place"]) for m in final] == [(None, False), (None, True)]
     assert client.get(url).json == created.json
     assert client.post(f"{url}/advance", headers=headers).status_code == 409
+
+
+def test_a_closed_seasons_bracket_stays_on_show(client: FlaskClient) -> None:
+    league_id = _league(4)
+    login(client, "comm")
+    client.post(f"/leagues/{league_id}/playoffs", data={"size": "4"})
+    semi = db.session.scalars(
+        select(Match).where(Match.league_id == league_id, Match.bracket_round == 1)
+    ).first()
+    assert semi is not None
+    # Closing lists the semi-finals as unplayed playoff matches, and marks them so.
+    listed = text_of(client.get(f"/leagues/{league_id}/seasons/next").text)
+    assert "Playoff matches" in listed
+    # The final and the third-place match wait for the semi-finals.
+    assert "2 playoff matches are not scheduled yet: they wait for the matches before them." in (
+        listed
+    )
+    client.post(f"/leagues/{league_id}/seasons/next", data={"mark_unplayed": "y"})
+    page = client.get(f"/leagues/{league_id}/playoffs?season=1").text
+    text = text_of(page)
+    assert "Playoffs · Season 1 · closed" in text
+    for heading in ("Semi-finals", "Final", "Third place"):
+        assert heading in text
+    assert "unplayed" in text
+    # Only shown: no seeding, no advancing, in a closed season.
+    assert "/playoffs/advance" not in page
+    assert 'name="size"' not in page
+    # The season's page links to it, and its matches keep their round.
+    season_page = client.get(f"/leagues/{league_id}/seasons/1").text
+    assert f'href="/leagues/{league_id}/playoffs?season=1"' in season_page
+    match_page = client.get(f"/matches/{semi.id}").text
+    assert "Playoffs: Semi-finals" in text_of(match_page)

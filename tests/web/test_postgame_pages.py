@@ -17,9 +17,9 @@ from league.services.errors import Conflict
 from league.services.matches import MatchReport, PlayerEvents, SideReport
 from league.services.pregame import SideChoices, record_side
 from league.services.unit_of_work import unit_of_work
-from tests.factories import make_active_team, make_league, make_user
+from tests.factories import make_active_team, make_league, make_user, with_match_touchdowns
 from tests.pages import field_errors, flashes, form_errors, login, text_of
-from tests.web.test_match_pages import player_row, report_data
+from tests.web.test_match_pages import finalise, player_row
 
 
 class World:
@@ -70,14 +70,6 @@ def _fire_one_orc(world: World) -> None:
     db.session.commit()
 
 
-def _finalise(client: FlaskClient, match_id: int, **fields: object):
-    page = client.get(f"/matches/{match_id}/report").text
-    return client.post(
-        f"/matches/{match_id}/report",
-        data={**report_data(page, **fields), "finalise": "Finalise result"},
-    )
-
-
 def test_a_journeyman_who_scored_is_hired_from_the_match_page(app, client: FlaskClient) -> None:
     world = World()
     _fire_one_orc(world)
@@ -94,7 +86,7 @@ def test_a_journeyman_who_scored_is_hired_from_the_match_page(app, client: Flask
     assert f'name="p{journeyman.id}_mvp"' in row
     assert "disabled" not in row
 
-    response = _finalise(
+    response = finalise(
         client,
         world.match_id,
         away_score=2,
@@ -183,7 +175,7 @@ def test_a_journeyman_the_treasury_cannot_pay_for_shows_why(app, client: FlaskCl
     _fire_one_orc(world)
     (journeyman,) = world.pregame(SideChoices(), SideChoices())
     login(client, "boss")
-    assert _finalise(client, world.match_id, home_winnings=0, away_winnings=0).status_code == 302
+    assert finalise(client, world.match_id, home_winnings=0, away_winnings=0).status_code == 302
     orcs = db.session.get(Team, world.orcs.id)
     assert orcs is not None
     orcs.treasury = 20_000
@@ -221,7 +213,7 @@ def test_a_star_player_has_no_mvp_input_and_the_form_cannot_make_him_mvp(
     assert "A star player cannot be MVP." in text_of(row)
 
     # A hand-made post naming him MVP is refused next to his row; nothing is stored.
-    refused = _finalise(
+    refused = finalise(
         client,
         world.match_id,
         away_score=1,
@@ -234,7 +226,7 @@ def test_a_star_player_has_no_mvp_input_and_the_form_cannot_make_him_mvp(
     assert world.match().state == "scheduled"
 
     # Without the MVP his touchdown counts for the team, and he earns no SPP.
-    done = _finalise(
+    done = finalise(
         client,
         world.match_id,
         away_score=1,
@@ -264,7 +256,10 @@ def _played(world: World, *, concede: str | None = None) -> None:
             session,
             world.boss,
             world.match_id,
-            MatchReport(home=side(1, concede == "home"), away=side(0, concede == "away")),
+            with_match_touchdowns(
+                MatchReport(home=side(1, concede == "home"), away=side(0, concede == "away")),
+                world.match_id,
+            ),
         )
 
 
@@ -414,7 +409,7 @@ def test_an_mvp_entered_in_the_report_is_not_drawn_again(app, client: FlaskClien
     world = World()
     orcs = world.orc_players()
     login(client, "boss")
-    assert _finalise(client, world.match_id, **{f"p{orcs[0].id}_mvp": "y"}).status_code == 302
+    assert finalise(client, world.match_id, **{f"p{orcs[0].id}_mvp": "y"}).status_code == 302
     login(client, "bram")
     page = client.get(f"/matches/{world.match_id}").text
     assert text_of(re.search(r'data-testid="away-mvp-entered">(.*?)</p>', page, re.S)[1]) == (

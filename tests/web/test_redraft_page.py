@@ -83,10 +83,10 @@ def test_hires_and_table_dice_on_the_page(client: FlaskClient) -> None:
     assert response.status_code == 302, field_errors(response.text, "keep")
     html = client.get(response.headers["Location"]).text
     page = text_of(html)
-    # Kept: 10 x 50,000 + the hurt one's 50,000 + a season's fee of 20,000 = 570,000;
-    # 2 Blitzers x 85,000 = 170,000: 740,000 chosen of 1,300,000 (capped).
-    assert "<span data-redraft-spent>740,000</span>" in html
-    assert "left for the treasury: <span data-redraft-left>560,000</span>." in html
+    # Kept: 11 x (50,000 + a season's agent's fee of 20,000: all on the roster through
+    # Season 1) = 770,000; 2 Blitzers x 85,000 = 170,000: 940,000 chosen of 1,300,000 (capped).
+    assert "<span data-redraft-spent>940,000</span>" in html
+    assert "left for the treasury: <span data-redraft-left>360,000</span>." in html
     assert "4 (table dice)" in page
 
     login(client, "comm")
@@ -95,9 +95,9 @@ def test_hires_and_table_dice_on_the_page(client: FlaskClient) -> None:
     assert db.session.get(Player, hurt.id).niggling_injuries == 0  # 4 heals on 4+
     team = db.session.get(Team, reavers.id)
     assert sorted(p.position_id for p in team.players if p.number > 11) == ["human-blitzer"] * 2
-    assert team.treasury == 560_000
+    assert team.treasury == 360_000
     rows = db.session.query(TreasuryEntry).filter_by(team_id=team.id, kind="redraft")
-    assert [e.amount for e in rows.order_by(TreasuryEntry.id)][1:] == [-570_000, -170_000]
+    assert [e.amount for e in rows.order_by(TreasuryEntry.id)][1:] == [-770_000, -170_000]
     page = text_of(client.get(f"/teams/{reavers.id}/redraft").text)
     assert "rolled 4 (table dice): 1 niggling injury healed." in page
 

@@ -131,6 +131,9 @@ def test_inducements_api_follows_the_contract(client: FlaskClient) -> None:
     bb2020 = client.get("/api/v1/rulesets/bb2020/inducements").json
     assert bb2020["petty_cash"]["lower_adds_treasury_max"] == 0
     assert bb2020["star_players"]["same_star"] == "neither"
+    # Death Zone: Bottles of Heady Brew, 0-3 at 40,000, for tier 3 teams only.
+    brew = next(i for i in bb2020["inducements"] if i["id"] == "bottles-of-heady-brew")
+    assert (brew["cost"], brew["max"], brew["tiers"]) == (40000, 3, [3])
 
 
 def test_star_players_api_follows_the_contract(client: FlaskClient) -> None:
@@ -163,7 +166,12 @@ def test_inducements_page_filters_by_team(client: FlaskClient) -> None:
     assert "50,000" in row
     assert "0\N{EN DASH}6" in row
     assert "Riotous Rookies" not in goblin
-    assert "may not add treasury" in client.get("/rules/bb2020/inducements").text
+    bb2020 = client.get("/rules/bb2020/inducements").text
+    assert "may not add treasury" in bb2020
+    row = bb2020.split('id="bottles-of-heady-brew"')[1].split("</tr>")[0]
+    assert "teams of tier 3" in row
+    skullbones = bb2020.split('id="famous-coaching-staff-papa-skullbones"')[1].split("</tr>")[0]
+    assert "teams with Favoured of... or Underworld Challenge" in skullbones
 
 
 def test_star_players_page_answers_who_can_this_team_hire(client: FlaskClient) -> None:

@@ -14,7 +14,7 @@ from flask.testing import FlaskClient
 from sqlalchemy import func, select
 
 from league.extensions import db
-from league.models import TreasuryEntry, User
+from league.models import Team, TreasuryEntry, User
 from league.services.unit_of_work import unit_of_work
 from league.services.users import issue_token
 from tests.factories import make_user
@@ -69,6 +69,18 @@ def new_teams(
     return ids
 
 
+def result(home: int, away: int, home_score: int, away_score: int) -> dict[str, Any]:
+    """A result body whose touchdowns are each team's first player's (lowest number)."""
+    players = []
+    for team_id, touchdowns in ((home, home_score), (away, away_score)):
+        if touchdowns:
+            team = db.session.get(Team, team_id)
+            assert team is not None
+            first = min(team.players, key=lambda p: p.number)
+            players.append({"player_id": first.id, "td": touchdowns})
+    return {"home_score": home_score, "away_score": away_score, "players": players}
+
+
 def test_a_season_closed_redrafted_and_the_next_one_started(client: FlaskClient) -> None:
     boss = make_user("boss")
     headers = auth(boss)
@@ -86,8 +98,8 @@ def test_a_season_closed_redrafted_and_the_next_one_started(client: FlaskClient)
     )["fixtures"]
     assert len(fixtures) == 6
     for fixture in fixtures:
-        result = {"home_score": 2, "away_score": 1}
-        ok(client.post(f"{API}/matches/{fixture['id']}/result", json=result, headers=headers))
+        body = result(fixture["home_team"], fixture["away_team"], 2, 1)
+        ok(client.post(f"{API}/matches/{fixture['id']}/result", json=body, headers=headers))
     table = ok(client.get(f"{API}/leagues/{league_id}/standings"))["rows"]
     assert sum(row["played"] for row in table) == 12
     assert_every_gold_piece_in_the_ledger(client, team_ids)
@@ -132,8 +144,8 @@ def test_a_season_closed_redrafted_and_the_next_one_started(client: FlaskClient)
         201,
     )["fixtures"]
     assert len(second) == 6
-    result = {"home_score": 1, "away_score": 1}
-    ok(client.post(f"{API}/matches/{second[0]['id']}/result", json=result, headers=headers))
+    body = result(second[0]["home_team"], second[0]["away_team"], 1, 1)
+    ok(client.post(f"{API}/matches/{second[0]['id']}/result", json=body, headers=headers))
     rows = ok(client.get(f"{API}/leagues/{league_id}/standings"))["rows"]
     assert sum(row["played"] for row in rows) == 2
     assert_every_gold_piece_in_the_ledger(client, team_ids)
@@ -164,10 +176,10 @@ def test_a_swiss_tournament_day_from_pairing_to_final_table(client: FlaskClient)
         for pairing, (home, away) in zip(paired["pairings"], pairs, strict=True):
             assert frozenset((home, away)) not in met
             met.add(frozenset((home, away)))
-            result = {"home_score": 1, "away_score": 0}
+            body = result(home, away, 1, 0)
             ok(
                 client.post(
-                    f"{API}/matches/{pairing['match_id']}/result", json=result, headers=headers
+                    f"{API}/matches/{pairing['match_id']}/result", json=body, headers=headers
                 )
             )
             points[home] += 3  # a win

@@ -13,7 +13,7 @@ from league.services import fixtures as fixture_service
 from league.services.matches import MatchReport, SideReport
 from league.services.unit_of_work import unit_of_work
 from league.services.users import issue_token
-from tests.factories import make_league, make_user
+from tests.factories import give_scorers, make_league, make_user, with_match_touchdowns
 from tests.pages import field_errors, flashes, login, table_rows, text_of
 
 #: The printed score and the bye's score are joined by an en dash.
@@ -28,6 +28,7 @@ def _league(count: int) -> int:
             teams.create_team(
                 session, coach, teams.NewTeam(league.id, f"Team {number}", "human", active=True)
             )
+    give_scorers(coach, league)
     return league.id
 
 
@@ -135,6 +136,7 @@ def test_swiss_rounds_through_the_api(client: FlaskClient) -> None:
     with unit_of_work() as session:
         for pairing in body["pairings"]:
             report = MatchReport(home=SideReport(score=1, mistake_d6=6), away=SideReport(score=0))
+            report = with_match_touchdowns(report, pairing["match_id"])
             matches.record_result(session, comm, pairing["match_id"], report)
     second = client.post(url, headers=headers)
     assert second.status_code == 201
@@ -259,6 +261,7 @@ def test_the_standings_endpoint_gives_each_divisions_table(client: FlaskClient) 
         )
         played = matches.schedule_match(session, comm, league_id, ids["Team 3"], ids["Team 2"])
     report = MatchReport(home=SideReport(score=2, mistake_d6=6), away=SideReport(mistake_d6=6))
+    report = with_match_touchdowns(report, played.id)
     with unit_of_work() as session:
         matches.record_result(session, comm, played.id, report)
     body = client.get(url).json

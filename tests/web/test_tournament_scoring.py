@@ -15,7 +15,7 @@ from league.models import League, User
 from league.services import matches, teams
 from league.services.matches import MatchReport, SideReport
 from league.services.unit_of_work import unit_of_work
-from tests.factories import make_league, make_user
+from tests.factories import give_scorers, make_league, make_user, with_match_touchdowns
 from tests.pages import input_value, league_form, login
 
 
@@ -100,6 +100,7 @@ def test_the_standings_show_the_bonus_column_only_when_scored(
             teams.create_team(session, boss, teams.NewTeam(league.id, n, "human", active=True)).id
             for n in ("Ants", "Bats")
         )
+    give_scorers(boss, league)
     with unit_of_work() as session:
         match_id = matches.schedule_match(session, boss, league.id, home, away).id
     with unit_of_work() as session:
@@ -107,7 +108,10 @@ def test_the_standings_show_the_bonus_column_only_when_scored(
             session,
             boss,
             match_id,
-            MatchReport(SideReport(score=2, mistake_d6=6), SideReport(score=0, mistake_d6=6)),
+            with_match_touchdowns(
+                MatchReport(SideReport(score=2, mistake_d6=6), SideReport(score=0, mistake_d6=6)),
+                match_id,
+            ),
         )
     page = client.get(f"/leagues/{league.id}/standings").text
     assert 'title="Bonus points (counted in the points)"' in page

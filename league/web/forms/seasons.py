@@ -84,6 +84,19 @@ class ApproveRedraftForm(ConfirmStepForm):
     """A commissioner approves a submitted re-draft (asked first: players leave)."""
 
 
+class CloseSeasonForm(FlaskForm):
+    """A commissioner closes the current season (the page lists what is still unplayed)."""
+
+    # A closed season takes no result: what is still waiting is marked so, by default.
+    mark_unplayed = wtforms.BooleanField(
+        _l("Mark the matches still waiting as unplayed"), default=True
+    )
+
+
+class ReopenSeasonForm(ConfirmStepForm):
+    """A commissioner reopens the last closed season (asked first: the prizes go back)."""
+
+
 class PlayoffForm(FlaskForm):
     """A commissioner seeds the season's bracket from the table."""
 

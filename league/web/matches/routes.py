@@ -13,7 +13,7 @@ from werkzeug.wrappers import Response
 from league.extensions import db
 from league.i18n import gettext
 from league.models import Match
-from league.services import matches, postgame
+from league.services import matches, playoffs, postgame
 from league.services.errors import DomainError
 from league.services.leagues import get_league, league_ruleset, role_in
 from league.services.matches import ReportErrors
@@ -109,6 +109,9 @@ def report(match_id: int) -> tuple[str, int] | Response:
     if match.state == "voided":
         flash(gettext("This match was voided; its result can no longer change."), "warning")
         return redirect(url_for("matches.show", match_id=match_id))
+    closed = _closed_season(match)
+    if closed is not None:
+        return closed
     if not _may_edit(match):
         abort(
             403,
@@ -198,6 +201,16 @@ def _save_unfinished_report(match: Match, form: ReportForm) -> Response:
     return redirect(url_for("matches.report", match_id=match.id))
 
 
+def _closed_season(match: Match) -> Response | None:
+    """Back to the match page with the reason, when its season is closed (no result changes)."""
+    try:
+        matches.require_open_season(match)
+    except DomainError as error:
+        flash(error.message, "warning")
+        return redirect(url_for("matches.show", match_id=match.id))
+    return None
+
+
 @bp.get("/matches/<int:match_id>")
 def show(match_id: int) -> tuple[str, int]:
     match = matches.get_match(db.session(), match_id)
@@ -209,6 +222,7 @@ def render_show(match: Match, after: list[SidePanel], status: int = 200) -> tupl
     hire, the MVP draw, departures), with any form sent back with its errors."""
     ruleset = league_ruleset(match.league)
     signed_in = current_user.is_authenticated
+    season_closed = match.season is not None and match.season.closed_at is not None
     return render_template(
         "matches/show.html",
         match=match,
@@ -217,7 +231,12 @@ def render_show(match: Match, after: list[SidePanel], status: int = 200) -> tupl
         replacement=matches.replacement_of(db.session(), match),
         voided_before=matches.voided_before(match),
         commissioner=signed_in and _is_commissioner(match),
-        may_report=signed_in and match.state in ("scheduled", "draft") and _may_edit(match),
+        may_report=signed_in
+        and not season_closed
+        and match.state in ("scheduled", "draft")
+        and _may_edit(match),
+        season_closed=season_closed,
+        playoff_label=playoffs.match_label(db.session(), match),
         postgame=after,
     ), status
 
@@ -231,6 +250,9 @@ def void(match_id: int) -> str | Response:
     if match.state == "voided":
         flash(gettext("This match is already voided."), "warning")
         return redirect(url_for("matches.show", match_id=match_id))
+    closed = _closed_season(match)
+    if closed is not None:
+        return closed
     form = EmptyForm()
     if form.validate_on_submit():
         try:
