@@ -28,6 +28,7 @@ from league.services import leagues, matches, teams
 from league.services.unit_of_work import unit_of_work
 from league.services.users import NewUser, create_user
 from tests.conftest import make_app
+from tests.factories import with_match_touchdowns
 from tests.perf.conftest import _database
 
 #: A member of the league without a team: a coach who plays no fixture.
@@ -248,7 +249,9 @@ def test_a_signed_in_coach_sees_every_kind_of_write_at_once(site: tuple[Flask, s
     changes: list[tuple[str, Callable[[Session, User], object], str, str]] = [
         (
             "result",
-            lambda s, c: matches.record_result(s, c, match_id, report(2, 0)),
+            lambda s, c: matches.record_result(
+                s, c, match_id, with_match_touchdowns(report(2, 0), match_id)
+            ),
             f"/leagues/{league_id}/fixtures",
             "2\u20130",  # the score, with an en dash
         ),

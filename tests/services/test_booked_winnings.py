@@ -13,6 +13,7 @@ from league.services.booked_winnings import apply_winnings_corrections, winnings
 from league.services.labels import ledger_text
 from league.services.matches import MatchReport, SideReport
 from league.services.unit_of_work import unit_of_work
+from tests.factories import with_touchdowns
 
 
 def _booked_the_old_way(match: Match, side: str, old: int) -> None:
@@ -36,6 +37,8 @@ def _booked_the_old_way(match: Match, side: str, old: int) -> None:
 
 
 def _record(commissioner, league: League, home: Team, away: Team, report: MatchReport) -> Match:
+    # Each touchdown is credited to a team's first player: the score is what matters here.
+    report = with_touchdowns(report, home, away)
     with unit_of_work() as session:
         return matches.record_new_match(session, commissioner, league.id, home.id, away.id, report)
 
