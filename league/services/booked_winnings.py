@@ -83,17 +83,18 @@ def winnings_corrections(
 ) -> list[WinningsCorrection]:
     """Every played match side (of one league, or all) whose booked winnings the
     current formula would change, in match order."""
-    return [
-        WinningsCorrection(
-            side.match.league_id,
-            side.match_id,
-            side.team_id,
-            side.team.name,
-            side.winnings,
-            corrected,
-        )
-        for side, corrected in _corrections(session, league_id)
-    ]
+    return [_correction(side, corrected) for side, corrected in _corrections(session, league_id)]
+
+
+def _correction(side: MatchTeam, corrected: int) -> WinningsCorrection:
+    return WinningsCorrection(
+        side.match.league_id,
+        side.match_id,
+        side.team_id,
+        side.team.name,
+        side.winnings,
+        corrected,
+    )
 
 
 def apply_winnings_corrections(
@@ -106,14 +107,7 @@ def apply_winnings_corrections(
     """
     applied = []
     for side, corrected in _corrections(session, league_id):
-        change = WinningsCorrection(
-            side.match.league_id,
-            side.match_id,
-            side.team_id,
-            side.team.name,
-            side.winnings,
-            corrected,
-        )
+        change = _correction(side, corrected)
         team = get_team(session, side.team_id, for_update=True, history=False)
         try:
             post_entry(

@@ -8,7 +8,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from league.extensions import db
-from league.models import Webhook, WebhookDelivery
+from league.models import League, User, Webhook, WebhookDelivery
 from league.services import webhooks
 from league.services.unit_of_work import unit_of_work
 from tests.factories import make_league, make_team, make_user
@@ -19,6 +19,20 @@ from tests.receiver import receiver
 def _hooks() -> list[Webhook]:
     db.session.expire_all()
     return list(db.session.scalars(db.select(Webhook)))
+
+
+def _paused_hook(boss: User, league: League) -> Webhook:
+    """A webhook of the league paused after PAUSE_AFTER failures in a row."""
+    with unit_of_work() as session:
+        hook = webhooks.create_webhook(
+            session,
+            boss,
+            league.id,
+            webhooks.WebhookSettings("https://1.1.1.1/hook", ("team.created",)),
+        )
+        hook.paused_at = datetime.now(UTC)
+        hook.failures = webhooks.PAUSE_AFTER
+    return hook
 
 
 def test_a_commissioner_registers_a_discord_webhook_and_sees_its_deliveries(
@@ -84,15 +98,8 @@ def test_a_paused_webhook_is_announced_on_the_settings_page_and_can_be_resumed(
 ) -> None:
     boss = make_user("boss")
     league = make_league(boss)
+    hook = _paused_hook(boss, league)
     with unit_of_work() as session:
-        hook = webhooks.create_webhook(
-            session,
-            boss,
-            league.id,
-            webhooks.WebhookSettings("https://1.1.1.1/hook", ("team.created",)),
-        )
-        hook.paused_at = datetime.now(UTC)
-        hook.failures = webhooks.PAUSE_AFTER
         session.add(
             WebhookDelivery(
                 webhook_id=hook.id,
@@ -189,14 +196,7 @@ def test_send_a_test_posts_a_message_and_lists_its_delivery(
 def test_a_paused_webhook_takes_no_test_until_resumed(app: Flask, client: FlaskClient) -> None:
     boss, coach = make_user("boss"), make_user("grim")
     league = make_league(boss, "bb2025", coach)
-    with unit_of_work() as session:
-        hook = webhooks.create_webhook(
-            session,
-            boss,
-            league.id,
-            webhooks.WebhookSettings("https://1.1.1.1/hook", ("team.created",)),
-        )
-        hook.paused_at = datetime.now(UTC)
+    hook = _paused_hook(boss, league)
     login(client, "boss")
     page = client.post(f"/webhooks/{hook.id}/test", follow_redirects=True).text
     assert flashes(page) == ["This webhook is paused; resume it first, then send a test."]
