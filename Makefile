@@ -76,8 +76,13 @@ migrations-check: install ## `flask db upgrade` on an empty database, then `flas
 	export DATABASE_URL="sqlite:///$$tmp/check.sqlite3" SECRET_KEY=migrations-check; \
 	$(FLASK) db upgrade && $(FLASK) db check; status=$$?; rm -rf $$tmp; exit $$status
 
-pytest: install i18n-compile ## The test suite on SQLite
-	SECRET_KEY=tests $(BIN)/python -m pytest -q
+# The SQLite pass runs on two pytest-xdist workers, a test file to each in turn (a
+# module's seeded world is built once); tests/conftest.py fails a run in which fewer
+# tests ran than were collected.
+PYTEST_WORKERS ?= 2
+
+pytest: install i18n-compile ## The test suite on SQLite, on PYTEST_WORKERS processes (2)
+	SECRET_KEY=tests $(BIN)/python -m pytest -q -n $(PYTEST_WORKERS) --dist loadfile
 
 PYTEST_POSTGRES := SECRET_KEY=tests TEST_DATABASE=postgresql $(BIN)/python -m pytest -q
 

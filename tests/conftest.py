@@ -37,6 +37,9 @@ POSTGRES_SERVER = os.environ.get(
     "TEST_POSTGRES_SERVER", "postgresql+psycopg://postgres@127.0.0.1:5432"
 )
 IN_CI = os.environ.get("CI", "").lower() == "true"
+#: How often a test's server thread looks for its shutdown: `serve_forever` polls every
+#: 0.5 s by default, which every test that starts one waited at its end.
+SERVER_POLL_SECONDS = 0.02
 
 
 def _server_engine():
