@@ -76,13 +76,15 @@ migrations-check: install ## `flask db upgrade` on an empty database, then `flas
 	export DATABASE_URL="sqlite:///$$tmp/check.sqlite3" SECRET_KEY=migrations-check; \
 	$(FLASK) db upgrade && $(FLASK) db check; status=$$?; rm -rf $$tmp; exit $$status
 
-# The SQLite pass runs on two pytest-xdist workers, a test file to each in turn (a
-# module's seeded world is built once); tests/conftest.py fails a run in which fewer
+# The SQLite pass and the longer PostgreSQL half run on two pytest-xdist workers each, a
+# test file to each worker in turn (a module's seeded world is built once), so that
+# whichever ends last has both cores; tests/conftest.py fails a run in which fewer
 # tests ran than were collected.
 PYTEST_WORKERS ?= 2
+XDIST := -n $(PYTEST_WORKERS) --dist loadfile
 
 pytest: install i18n-compile ## The test suite on SQLite, on PYTEST_WORKERS processes (2)
-	SECRET_KEY=tests $(BIN)/python -m pytest -q -n $(PYTEST_WORKERS) --dist loadfile
+	SECRET_KEY=tests $(BIN)/python -m pytest -q $(XDIST)
 
 PYTEST_POSTGRES := SECRET_KEY=tests TEST_DATABASE=postgresql $(BIN)/python -m pytest -q
 
@@ -93,7 +95,7 @@ pytest-postgres-web: install i18n-compile
 	$(PYTEST_POSTGRES) tests/web
 
 pytest-postgres-rest: install i18n-compile
-	$(PYTEST_POSTGRES) --ignore=tests/web
+	$(PYTEST_POSTGRES) $(XDIST) --ignore=tests/web
 
 soak: install ## Seconds of concurrent hires, results, advancements, voids on PostgreSQL, then recompute --check (skipped if absent unless CI=true)
 	SECRET_KEY=soak $(BIN)/python bench/soak.py --short
