@@ -76,8 +76,15 @@ migrations-check: install ## `flask db upgrade` on an empty database, then `flas
 	export DATABASE_URL="sqlite:///$$tmp/check.sqlite3" SECRET_KEY=migrations-check; \
 	$(FLASK) db upgrade && $(FLASK) db check; status=$$?; rm -rf $$tmp; exit $$status
 
-pytest: install i18n-compile ## The test suite on SQLite
-	SECRET_KEY=tests $(BIN)/python -m pytest -q
+# The SQLite pass and the longer PostgreSQL half run on two pytest-xdist workers each, a
+# test file to each worker in turn (a module's seeded world is built once), so that
+# whichever ends last has both cores; tests/conftest.py fails a run in which fewer
+# tests ran than were collected.
+PYTEST_WORKERS ?= 2
+XDIST := -n $(PYTEST_WORKERS) --dist loadfile
+
+pytest: install i18n-compile ## The test suite on SQLite, on PYTEST_WORKERS processes (2)
+	SECRET_KEY=tests $(BIN)/python -m pytest -q $(XDIST)
 
 PYTEST_POSTGRES := SECRET_KEY=tests TEST_DATABASE=postgresql $(BIN)/python -m pytest -q
 
@@ -88,7 +95,7 @@ pytest-postgres-web: install i18n-compile
 	$(PYTEST_POSTGRES) tests/web
 
 pytest-postgres-rest: install i18n-compile
-	$(PYTEST_POSTGRES) --ignore=tests/web
+	$(PYTEST_POSTGRES) $(XDIST) --ignore=tests/web
 
 # Left out of the pytest passes above (pyproject.toml: -m 'not smoke').
 smoke: install i18n-compile ## The production smoke test: gunicorn, a job worker, PostgreSQL and Redis, used over HTTP (skipped if absent unless CI=true)

@@ -7,6 +7,7 @@ session creates its own database and drops it at the end.
 
 from __future__ import annotations
 
+import collections
 import functools
 import os
 import sqlite3
@@ -36,6 +37,9 @@ POSTGRES_SERVER = os.environ.get(
     "TEST_POSTGRES_SERVER", "postgresql+psycopg://postgres@127.0.0.1:5432"
 )
 IN_CI = os.environ.get("CI", "").lower() == "true"
+#: How often a test's server thread looks for its shutdown: `serve_forever` polls every
+#: 0.5 s by default, which every test that starts one waited at its end.
+SERVER_POLL_SECONDS = 0.02
 
 
 def _server_engine():
@@ -86,6 +90,51 @@ def pytest_sessionstart(session: pytest.Session) -> None:
         if IN_CI:
             pytest.exit(f"{message} (CI=true: the PostgreSQL run is required)", returncode=1)
         pytest.exit(f"SKIPPED the PostgreSQL run: {message}", returncode=0)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Two tests with one id are one test to pytest-xdist, which hands tests out by id.
+    (In an xdist worker an error here would only show as the controller's crash; there
+    the count of tests run, `_RanCount`, tells.)"""
+    if hasattr(config, "workerinput"):
+        return
+    counts = collections.Counter(item.nodeid for item in items)
+    shared = sorted(nodeid for nodeid, count in counts.items() if count > 1)
+    if shared:
+        raise pytest.UsageError(f"tests share an id: {', '.join(shared)}")
+
+
+class _RanCount:
+    """Counts the tests that ran (under pytest-xdist, on the controller, from the workers'
+    reports) and fails a run that otherwise passed with fewer than it collected: a test
+    left out in silence must not look like a pass."""
+
+    def __init__(self) -> None:
+        self.ran = 0
+        self.shortfall = ""
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        # A test ran once its call is reported, or once its setup failed or skipped it.
+        if report.when == "call" or (report.when == "setup" and not report.passed):
+            self.ran += 1
+
+    def pytest_sessionfinish(self, session: pytest.Session, exitstatus: int) -> None:
+        config = session.config
+        if exitstatus != pytest.ExitCode.OK or config.option.collectonly:
+            return
+        if hasattr(config, "workerinput"):  # an xdist worker: the controller counts
+            return
+        if self.ran < session.testscollected:
+            session.exitstatus = pytest.ExitCode.TESTS_FAILED
+            self.shortfall = f"{session.testscollected} tests collected but only {self.ran} ran"
+
+    def pytest_terminal_summary(self, terminalreporter: pytest.TerminalReporter) -> None:
+        if self.shortfall:
+            terminalreporter.write_line(f"FAILED: {self.shortfall}", red=True, bold=True)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.pluginmanager.register(_RanCount(), "ran-count")
 
 
 #: scrypt with 2**10 iterations instead of werkzeug's 2**15: the same format and the same

@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
+from tests.conftest import SERVER_POLL_SECONDS
+
 
 @dataclass(frozen=True, slots=True)
 class Received:
@@ -66,7 +68,9 @@ def receiver(tls: ssl.SSLContext | None = None) -> Iterator[Receiver]:
         server.socket = tls.wrap_socket(server.socket, server_side=True)
     scheme = "https" if tls else "http"
     state.url = f"{scheme}://127.0.0.1:{server.server_address[1]}/hook"
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread = threading.Thread(
+        target=server.serve_forever, kwargs={"poll_interval": SERVER_POLL_SECONDS}, daemon=True
+    )
     thread.start()
     try:
         yield state

@@ -24,6 +24,7 @@ from league.services.unit_of_work import unit_of_work
 from tests.conftest import (
     IN_CI,
     ON_POSTGRES,
+    SERVER_POLL_SECONDS,
     create_postgres_database,
     drop_postgres_database,
     make_app,
@@ -74,7 +75,9 @@ def serving(
                 filled = fill(session)
             db.session.remove()
     server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread = threading.Thread(
+        target=server.serve_forever, kwargs={"poll_interval": SERVER_POLL_SECONDS}, daemon=True
+    )
     thread.start()
     try:
         yield f"http://127.0.0.1:{server.server_port}", app, filled
@@ -101,9 +104,10 @@ def live_server(served_app: tuple[str, Flask]) -> str:
     return served_app[0]
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def browser(chromium_path: str):
-    """One Chromium for a module's pages (each test opens its own context)."""
+    """One Chromium for the session's pages (each test opens its own context: its own
+    cookies and storage, as a fresh browser has)."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
@@ -113,12 +117,10 @@ def browser(chromium_path: str):
 
 
 @pytest.fixture
-def page(chromium_path: str):
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=chromium_path, args=CHROMIUM_FLAGS)
-        page = browser.new_page()
-        page.set_default_timeout(30_000)
-        yield page
-        browser.close()
+def page(browser):
+    """A tab in a context of its own (starting Chromium for each test cost seconds)."""
+    context = browser.new_context()
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    yield page
+    context.close()
