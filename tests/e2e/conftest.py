@@ -12,7 +12,7 @@ import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import pytest
 from flask import Flask
@@ -124,3 +124,27 @@ def page(browser):
     page.set_default_timeout(30_000)
     yield page
     context.close()
+
+
+#: The two sizes the layout tests look at: a phone and a laptop.
+SIZES = {"phone": (390, 844), "laptop": (1280, 800)}
+
+
+@contextmanager
+def signed_in_tab(
+    browser: Any, base: str, size: str, username: str, password: str
+) -> Iterator[Any]:
+    """A tab of `size` (SIZES) in a context of its own, logged in through the form."""
+    width, height = SIZES[size]
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    page.goto(f"{base}/login")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password").fill(password)
+    page.get_by_role("button", name="Log in").click()
+    page.locator(".nav-user").wait_for()
+    try:
+        yield page
+    finally:
+        context.close()

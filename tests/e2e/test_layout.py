@@ -31,11 +31,9 @@ from league.services.teams import (
     hire_player,
 )
 from league.services.users import find_user
-from tests.e2e.conftest import serving
+from tests.e2e.conftest import SIZES, serving, signed_in_tab
 
 pytestmark = pytest.mark.e2e
-
-SIZES = {"phone": (390, 844), "laptop": (1280, 800)}
 
 
 def long_name(words: str, length: int) -> str:
@@ -160,17 +158,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, dict
 def tab(request: pytest.FixtureRequest, browser, server):
     """A tab of the given size, logged in as the demo commissioner (who may do everything)."""
     base, _sites, password = server
-    width, height = SIZES[request.param]
-    context = browser.new_context(viewport={"width": width, "height": height})
-    page = context.new_page()
-    page.set_default_timeout(30_000)
-    page.goto(f"{base}/login")
-    page.get_by_label("Username").fill(DEMO_COMMISSIONER)
-    page.get_by_label("Password").fill(password)
-    page.get_by_role("button", name="Log in").click()
-    page.locator(".nav-user").wait_for()
-    yield page
-    context.close()
+    with signed_in_tab(browser, base, request.param, DEMO_COMMISSIONER, password) as page:
+        yield page
 
 
 # Each page, and what must be on screen without scrolling sideways.

@@ -20,11 +20,10 @@ from league.models import League
 from league.seeding.demo import DEMO_COMMISSIONER, seed_demo
 from league.services.teams import HirePlayer, NewTeam, create_team, hire_player
 from league.services.users import find_user
-from tests.e2e.conftest import serving
+from tests.e2e.conftest import SIZES, serving, signed_in_tab
 
 pytestmark = pytest.mark.e2e
 
-SIZES = {"phone": (390, 844), "laptop": (1280, 800)}
 SHOTS = os.environ.get("TABLE_SCREENSHOTS")
 #: As long as the hire form takes (60 characters), one unbroken word among others.
 LONG_PLAYER = "Griffith Übermächtigeschwarzwaldmeisterschaftsmannschaftsspieler"[:60]
@@ -55,18 +54,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, dict
 @pytest.fixture(scope="module", params=list(SIZES))
 def tab(request: pytest.FixtureRequest, browser, server):
     base, _ids, password = server
-    width, height = SIZES[request.param]
-    context = browser.new_context(viewport={"width": width, "height": height})
-    page = context.new_page()
-    page.set_default_timeout(30_000)
-    page.goto(f"{base}/login")
-    page.get_by_label("Username").fill(DEMO_COMMISSIONER)
-    page.get_by_label("Password").fill(password)
-    page.get_by_role("button", name="Log in").click()
-    page.locator(".nav-user").wait_for()
-    page.size_name = request.param  # type: ignore[attr-defined]
-    yield page
-    context.close()
+    with signed_in_tab(browser, base, request.param, DEMO_COMMISSIONER, password) as page:
+        page.size_name = request.param  # type: ignore[attr-defined]
+        yield page
 
 
 def _visit(tab, url: str, name: str) -> None:
