@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from datetime import UTC, datetime
+from typing import NamedTuple
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -27,9 +28,32 @@ from tests.factories import hire, make_league, make_team, make_user
 
 TEAMS = 4
 
-#: (home, away, home score, away score, who conceded, home casualties, away casualties,
-#: friendly, voided)
-a_match = st.tuples(
+
+class Generated(NamedTuple):
+    """One generated match: teams by index, the away team `shift` places after home."""
+
+    home: int
+    shift: int
+    home_score: int
+    away_score: int
+    conceded: str | None  # "home", "away" or None
+    home_cas: int
+    away_cas: int
+    friendly: bool
+    voided: bool
+
+    def sides(self, teams: list[Team]) -> dict[str, Team]:
+        return {"home": teams[self.home], "away": teams[(self.home + self.shift) % TEAMS]}
+
+    def result(self, side: str) -> SideResult:
+        score, cas = (
+            (self.home_score, self.home_cas) if side == "home" else (self.away_score, self.away_cas)
+        )
+        return SideResult(score, self.conceded == side, cas)
+
+
+a_match = st.builds(
+    Generated,
     st.integers(0, TEAMS - 1),
     st.integers(1, TEAMS - 1),  # added to home, so never the same team
     st.integers(0, 4),
@@ -77,39 +101,24 @@ def _store(boss, league: League, teams: list[Team], matches, bye_teams) -> None:
         session.execute(delete(Match).where(Match.id.in_(ids)))
         session.execute(delete(SwissBye).where(SwissBye.league_id == league.id))
         season_id = session.get(League, league.id).current_season.id  # type: ignore[union-attr]
-        for (
-            home,
-            shift,
-            home_score,
-            away_score,
-            conceded,
-            home_cas,
-            away_cas,
-            friendly,
-            voided,
-        ) in matches:
-            sides = {"home": teams[home], "away": teams[(home + shift) % TEAMS]}
+        for generated in matches:
             match = Match(
                 league_id=league.id,
                 season_id=season_id,
-                friendly=friendly,
-                state="voided" if voided else "played",
+                friendly=generated.friendly,
+                state="voided" if generated.voided else "played",
                 played_at=datetime.now(UTC),
             )
-            scores = {"home": home_score, "away": away_score}
-            casualties = {"home": home_cas, "away": away_cas}
-            for side, team in sides.items():
+            for side, team in generated.sides(teams).items():
+                result = generated.result(side)
                 match.sides.append(
                     MatchTeam(
-                        team_id=team.id,
-                        side=side,
-                        score=scores[side],
-                        conceded=conceded == side,
+                        team_id=team.id, side=side, score=result.score, conceded=result.conceded
                     )
                 )
                 player = team.players[0]
                 match.players.append(
-                    MatchPlayer(player_id=player.id, team_id=team.id, cas=casualties[side])
+                    MatchPlayer(player_id=player.id, team_id=team.id, cas=result.casualties)
                 )
             session.add(match)
         for number, team in enumerate(bye_teams, start=1):
@@ -139,24 +148,11 @@ def test_the_table_is_the_sum_of_the_match_outcomes(season, matches, bye_teams) 
     points = league_points(league)
 
     expected: dict[int, Counter[str]] = {team.id: Counter() for team in teams}
-    for (
-        home,
-        shift,
-        home_score,
-        away_score,
-        conceded,
-        home_cas,
-        away_cas,
-        friendly,
-        voided,
-    ) in matches:
-        if friendly or voided:
+    for generated in matches:
+        if generated.friendly or generated.voided:
             continue  # neither counts in the table
-        sides = {"home": teams[home], "away": teams[(home + shift) % TEAMS]}
-        results = {
-            "home": SideResult(home_score, conceded == "home", home_cas),
-            "away": SideResult(away_score, conceded == "away", away_cas),
-        }
+        sides = generated.sides(teams)
+        results = {side: generated.result(side) for side in ("home", "away")}
         for side, other in (("home", "away"), ("away", "home")):
             found = match_outcome(rules, points, results[side], results[other])
             tally = expected[sides[side].id]

@@ -364,7 +364,9 @@ def _human_team(coach: User, league: League, name: str) -> Team:
     return team
 
 
-def test_stats_page_leaders_teams_and_graveyard(client, commissioner) -> None:
+def _stats_league(commissioner, *deaths: int) -> League:
+    """Reavers 2-1 Barons (BB2025): Rea 1 two TD and the MVP, Rea 10 two completions, Bar 12
+    a TD, a casualty and the MVP; Rea 3 dies, and each Barons number in `deaths`."""
     anna, bram = make_user("anna"), make_user("bram")
     league = make_league(commissioner, "bb2025", anna, bram)
     reavers = _human_team(anna, league, "Reavers")
@@ -382,7 +384,13 @@ def test_stats_page_leaders_teams_and_graveyard(client, commissioner) -> None:
         PlayerEvents(r[10].id, comp=2),  # 2
         PlayerEvents(b[12].id, td=1, cas=1, mvp=1),  # 3 + 2 + 4 = 9
         PlayerEvents(r[3].id, injury="dead"),
+        *(PlayerEvents(b[number].id, injury="dead") for number in deaths),
     )
+    return league
+
+
+def test_stats_page_leaders_teams_and_graveyard(client, commissioner) -> None:
+    league = _stats_league(commissioner)
     page = client.get(f"/leagues/{league.id}/stats").text
     assert table_rows(page, 'id="leaders-td"') == [
         ["1", "Rea 1", "Reavers", "2"],
@@ -408,25 +416,7 @@ def test_stats_page_leaders_teams_and_graveyard(client, commissioner) -> None:
 def test_stats_page_lists_players_and_graves_a_page_at_a_time(
     client, commissioner, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    anna, bram = make_user("anna"), make_user("bram")
-    league = make_league(commissioner, "bb2025", anna, bram)
-    reavers = _human_team(anna, league, "Reavers")
-    barons = _human_team(bram, league, "Barons")
-    r = {p.number: p for p in reavers.players}
-    b = {p.number: p for p in barons.players}
-    play(
-        commissioner,
-        league,
-        reavers.id,
-        barons.id,
-        2,
-        1,
-        PlayerEvents(r[1].id, td=2, mvp=1),
-        PlayerEvents(r[10].id, comp=2),
-        PlayerEvents(b[12].id, td=1, cas=1, mvp=1),
-        PlayerEvents(r[3].id, injury="dead"),
-        PlayerEvents(b[4].id, injury="dead"),
-    )
+    league = _stats_league(commissioner, 4)
     path = f"/leagues/{league.id}/stats"
     whole = client.get(path).text
     players = table_rows(whole, 'id="player-stats"')
