@@ -18,13 +18,12 @@ from dataclasses import dataclass
 from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
 
-from league.i18n import gettext
+from league.i18n import N_
 from league.models import Match, MatchTeam
 from league.services import audit
-from league.services.errors import Conflict, RuleViolation
 from league.services.leagues import league_ruleset
 from league.services.matches import formula_winnings
-from league.services.teams import get_team, post_entry
+from league.services.teams import get_team, post_entry, unless_spent
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,7 +108,11 @@ def apply_winnings_corrections(
     for side, corrected in _corrections(session, league_id):
         change = _correction(side, corrected)
         team = get_team(session, side.team_id, for_update=True, history=False)
-        try:
+        with unless_spent(
+            "winnings_spent",
+            N_("%(team)s cannot give back winnings it was overpaid: %(reason)s"),
+            team=team.name,
+        ):
             post_entry(
                 session,
                 team,
@@ -119,15 +122,6 @@ def apply_winnings_corrections(
                 f"Winnings corrected, match #{side.match_id}",
                 match_id=side.match_id,
             )
-        except RuleViolation as error:
-            raise Conflict(
-                gettext(
-                    "%(team)s cannot give back winnings it was overpaid: %(why)s",
-                    team=team.name,
-                    why=error.message,
-                ),
-                code="winnings_spent",
-            ) from error
         side.winnings = corrected
         audit.record(
             session,

@@ -18,7 +18,7 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session, contains_eager, joinedload, selectinload
 
-from league.i18n import gettext, ngettext
+from league.i18n import N_, gettext, ngettext
 from league.models import (
     League,
     Match,
@@ -52,7 +52,7 @@ from league.services.leagues import get_league, league_ruleset, role_in
 from league.services.postgame import missing_this_match, sync_match_day_players, undo_departures
 from league.services.recompute import ResultScope, recompute_team
 from league.services.standings import match_outcomes, outcome_of
-from league.services.teams import can_manage, get_team, post_entry
+from league.services.teams import can_manage, get_team, post_entry, unless_spent
 
 COUNTERS = (
     "td",
@@ -958,7 +958,11 @@ def _book_match_money(session: Session, actor: User, team: Team, match: Match) -
         spent = inducements_spent(session, team, match)
         if spent:
             # Bought before the kick-off; the winnings arrive in what is left.
-            try:
+            with unless_spent(
+                "inducements_unpaid",
+                N_("%(team)s no longer has the gold its pre-game spent: %(reason)s"),
+                team=team.name,
+            ):
                 post_entry(
                     session,
                     team,
@@ -968,15 +972,6 @@ def _book_match_money(session: Session, actor: User, team: Team, match: Match) -
                     f"Inducements, star players and mercenaries, match #{match.id}",
                     match_id=match.id,
                 )
-            except RuleViolation as error:
-                raise Conflict(
-                    gettext(
-                        "%(team)s no longer has the gold its pre-game spent: %(why)s",
-                        team=team.name,
-                        why=error.message,
-                    ),
-                    code="inducements_unpaid",
-                ) from error
         if side.winnings:
             post_entry(
                 session,
@@ -999,7 +994,11 @@ def _book_match_money(session: Session, actor: User, team: Team, match: Match) -
             )
         return
     what = "voided" if match.state == "voided" else "corrected"
-    try:
+    with unless_spent(
+        "winnings_spent",
+        N_("%(team)s has already spent gold this match brought in: %(reason)s"),
+        team=team.name,
+    ):
         post_entry(
             session,
             team,
@@ -1009,15 +1008,6 @@ def _book_match_money(session: Session, actor: User, team: Team, match: Match) -
             f"Match #{match.id} {what}",
             match_id=match.id,
         )
-    except RuleViolation as error:
-        raise Conflict(
-            gettext(
-                "%(team)s has already spent gold this match brought in: %(reason)s",
-                team=team.name,
-                reason=error.message,
-            ),
-            code="winnings_spent",
-        ) from error
 
 
 @dataclass(frozen=True, slots=True)

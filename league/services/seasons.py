@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 from sqlalchemy import exists, select
 from sqlalchemy.orm import Session, selectinload
 
-from league.i18n import DEFAULT_LANGUAGE, gettext, in_language
+from league.i18n import DEFAULT_LANGUAGE, N_, gettext, in_language
 from league.models import (
     League,
     Match,
@@ -25,11 +25,11 @@ from league.models import (
 from league.rules import Ruleset
 from league.rules.seasons import season_prizes
 from league.services import audit, webhooks
-from league.services.errors import Conflict, NotFound, RuleViolation
+from league.services.errors import Conflict, NotFound
 from league.services.labels import season_name
 from league.services.leagues import get_league, league_ruleset, require_commissioner
 from league.services.standings import standings
-from league.services.teams import post_entry
+from league.services.teams import post_entry, unless_spent
 from league.services.text import place_name
 
 #: Matches not played yet: a closing season lists them, and may mark them unplayed.
@@ -262,7 +262,12 @@ def reopen_season(session: Session, actor: User, league_id: int, number: int) ->
     for prize in prizes_paid(session, league, season):
         with in_language(DEFAULT_LANGUAGE):
             description = f"{place_name(prize.place)} place, {season.name}, taken back: reopened"
-        try:
+        with unless_spent(
+            "prize_spent",
+            N_("%(team)s has already spent the prize of %(season)s: %(reason)s"),
+            team=prize.team_name,
+            season=season_name(season.name),
+        ):
             post_entry(
                 session,
                 teams[prize.team_id],
@@ -272,16 +277,6 @@ def reopen_season(session: Session, actor: User, league_id: int, number: int) ->
                 description,
                 season_id=season.id,
             )
-        except RuleViolation as error:
-            raise Conflict(
-                gettext(
-                    "%(team)s has already spent the prize of %(season)s: %(reason)s",
-                    team=prize.team_name,
-                    season=season_name(season.name),
-                    reason=error.message,
-                ),
-                code="prize_spent",
-            ) from error
     _return_trophy(session, league, season)
     for match in session.scalars(
         select(Match).where(Match.season_id == season.id, Match.state == "unplayed")

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -243,6 +245,18 @@ def post_entry(
     session.add(entry)
     team.treasury += amount
     return entry
+
+
+@contextlib.contextmanager
+def unless_spent(code: str, message: str, **values: object) -> Iterator[None]:
+    """Around a ledger row that takes back gold the team may have spent since (winnings
+    corrected, prizes returned, a pre-game paid late): the balance refusal of
+    `post_entry` becomes a Conflict with `code`, worded by `message` (marked with N_)
+    with `values` and the refusal as ``%(reason)s``."""
+    try:
+        yield
+    except RuleViolation as error:
+        raise Conflict(gettext(message, reason=error.message, **values), code=code) from error
 
 
 #: Far above anything a league hands out; keeps a treasury inside its 32-bit column.
