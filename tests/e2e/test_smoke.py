@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.e2e
 
@@ -13,15 +14,15 @@ def test_register_login_logout(live_server: str, page) -> None:
     page.get_by_label("Password", exact=True).fill("ironbeard!")
     page.get_by_label("Repeat password").fill("ironbeard!")
     page.get_by_role("button", name="Create account").click()
-    assert "Welcome, grim!" in page.content()
-    assert page.get_by_role("heading", name="Blood Bowl leagues").is_visible()
+    # expect() waits for the redirect to finish; page.content() read mid-navigation returns "".
+    expect(page.get_by_text("Welcome, grim!")).to_be_visible()
+    expect(page.get_by_role("heading", name="Blood Bowl leagues")).to_be_visible()
 
     page.get_by_role("button", name="Log out").click()
-    assert "You are logged out." in page.content()
+    expect(page.get_by_text("You are logged out.")).to_be_visible()
 
     page.get_by_role("link", name="Log in", exact=True).click()
     page.get_by_label("Username").fill("grim")
     page.get_by_label("Password").fill("ironbeard!")
     page.get_by_role("button", name="Log in").click()
-    assert "Signed in as" in page.content()
-    assert page.locator(".nav-user").inner_text() == "Signed in as grim"
+    expect(page.locator(".nav-user")).to_have_text("Signed in as grim")
