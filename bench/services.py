@@ -31,6 +31,7 @@ from league.models import League, Player, Team, User
 from league.rules import advancement_cost, legal_skills
 from league.seeding.demo import DEMO_COMMISSIONER, seed_demo
 from league.seeding.large_demo import LargeDemoSize, seed_large_demo
+from league.services.access import get_team, team_ruleset, team_type_of
 from league.services.advancement import (
     AdvancementRequest,
     buy_advancement,
@@ -39,13 +40,7 @@ from league.services.advancement import (
 )
 from league.services.matches import MatchReport, PlayerEvents, SideReport, record_result
 from league.services.matches import schedule_match as schedule
-from league.services.teams import (
-    HirePlayer,
-    get_team,
-    hire_player,
-    team_ruleset,
-    team_type_of,
-)
+from league.services.teams import HirePlayer, hire_player
 from league.services.unit_of_work import unit_of_work
 
 ROUNDS = 30

@@ -53,7 +53,7 @@ from league import create_app
 from league.extensions import db
 from league.models import Advancement, Match, Player, Team, TreasuryEntry, User
 from league.models.player import ON_ROSTER
-from league.services import leagues, matches, recompute, teams, users
+from league.services import access, leagues, matches, recompute, teams, users
 from league.services.advancement import AdvancementRequest, buy_advancement, options_for
 from league.services.errors import DomainError
 from league.services.matches import MatchReport, PlayerEvents, ReportErrors, SideReport
@@ -108,7 +108,7 @@ def seed_league() -> League:
                 session, coach, teams.NewTeam(league.id, name, team_type, active=True)
             )
             # The linemen: the position with the most places (the cheapest among equals).
-            lineman = max(teams.team_type_of(team).positions, key=lambda p: (p.max, -p.cost))
+            lineman = max(access.team_type_of(team).positions, key=lambda p: (p.max, -p.cost))
             for number in range(1, STARTING_PLAYERS + 1):
                 command = teams.HirePlayer(lineman.id, f"{name} {number}", number)
                 teams.hire_player(session, coach, team.id, command)
@@ -139,8 +139,8 @@ def hire(league: League, rng: random.Random) -> None:
         room = [team_id for team_id in league.coaches if rosters.get(team_id, 0) < MAX_PLAYERS]
         team_id = rng.choice(room if room and rng.random() < 0.9 else list(league.coaches))
         actor = _actor(league, team_id, rng)
-        team = teams.get_team(session, team_id)
-        position = rng.choice(teams.team_type_of(team).positions)
+        team = access.get_team(session, team_id)
+        position = rng.choice(access.team_type_of(team).positions)
         command = teams.HirePlayer(position.id, f"Soak {rng.randrange(10**6)}")
         teams.hire_player(session, actor, team_id, command)
 
@@ -171,11 +171,11 @@ def record(league: League, rng: random.Random) -> None:
     home_id, away_id = rng.sample(list(league.coaches), 2)
     with unit_of_work() as session:
         actor = db.session.get(User, league.commissioner)
-        home, away = (teams.get_team(session, team_id) for team_id in (home_id, away_id))
+        home, away = (access.get_team(session, team_id) for team_id in (home_id, away_id))
         scores = rng.randrange(4), rng.randrange(4)
         players = []
         for team, score in zip((home, away), scores, strict=True):
-            fit = [p for p in teams.roster(team) if p.status == "active"]  # not missing the game
+            fit = [p for p in access.roster(team) if p.status == "active"]  # not missing the game
             players.extend(_side_events(fit, score, rng))
         report = MatchReport(
             SideReport(score=scores[0], winnings=10_000 * (1 + scores[0])),
@@ -193,10 +193,10 @@ def advance(league: League, rng: random.Random) -> None:
     team_id = rng.choice(list(league.coaches))
     with unit_of_work() as session:
         actor = _actor(league, team_id, rng)
-        team = teams.get_team(session, team_id)
-        candidates = [p for p in teams.roster(team) if p.spp_available >= 3]
+        team = access.get_team(session, team_id)
+        candidates = [p for p in access.roster(team) if p.spp_available >= 3]
         if not candidates:
-            candidates = teams.roster(team)
+            candidates = access.roster(team)
         if not candidates:
             return
         player = rng.choice(candidates)

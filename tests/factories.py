@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from league.extensions import db
 from league.models import League, Match, Player, Team, User
-from league.services import leagues, teams
+from league.services import access, leagues, teams
 from league.services.matches import MatchReport, PlayerEvents
 from league.services.unit_of_work import unit_of_work
 from league.services.users import NewUser, create_user
@@ -46,7 +46,7 @@ def hire(coach: User, team: Team, position_id: str, count: int = 1) -> list[Play
     hired: list[Player] = []
     with unit_of_work() as session:
         # The team is read once: each hire adds its player to the same loaded roster.
-        roster = teams.get_team(session, team.id)
+        roster = access.get_team(session, team.id)
         for _ in range(count):
             number = teams.next_free_number(roster)
             hired.append(
@@ -85,7 +85,7 @@ def make_active_team(
 def give_scorers(coach: User, league: League, position_id: str = "human-lineman") -> None:
     """One player (`position_id`) for each active team of the league with an empty roster,
     so results with touchdowns have someone to credit them to."""
-    for team in leagues.get_league(db.session, league.id).teams:
+    for team in access.get_league(db.session, league.id).teams:
         if team.status == "active" and not team.players:
             hire(coach, team, position_id)
 

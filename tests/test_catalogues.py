@@ -20,7 +20,7 @@ from league.i18n import catalogues
 from league.pdf.context import roster_context
 from league.pdf.render import sheet_html
 from league.rules import AdvancementRequest, load_ruleset
-from league.services import teams
+from league.services import access
 from league.services.advancement import buy_advancement
 from league.services.unit_of_work import unit_of_work
 from tests.factories import make_active_team, make_league, make_user
@@ -120,7 +120,7 @@ def test_a_team_page_and_its_roster_sheet_print_no_english_rules_names(
     assert _english_left(player_page, [lineman_name, experienced, *block]) == []
 
     with app.test_request_context(), force_locale(language):
-        fresh = teams.get_team(db.session, team.id)
+        fresh = access.get_team(db.session, team.id)
         sheet = roster_context(
             fresh, url="http://x", printed_on=date(2026, 1, 1), paper="a4", language=language
         )

@@ -50,13 +50,13 @@ from league.api.serializers import (
 )
 from league.extensions import db
 from league.rules import RANDOM_CHARACTERISTIC_KIND, AdvancementOption
+from league.services.access import get_player
 from league.services.advancement import (
     AdvancementRequest,
     PendingRoll,
     buy_advancement,
     options_for,
 )
-from league.services.teams import get_player
 from league.services.unit_of_work import unit_of_work
 
 PLAYER = "/players/<id:player_id>"

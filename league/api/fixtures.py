@@ -19,8 +19,8 @@ from league.api.schemas import GenerateFixturesSchema, MatchResultSchema, NewFix
 from league.api.serializers import json_object, match_json
 from league.extensions import db
 from league.models import Match
+from league.services import access, matches
 from league.services import fixtures as fixture_service
-from league.services import leagues, matches
 from league.services.unit_of_work import unit_of_work
 
 LEAGUE = "/leagues/<id:league_id>"
@@ -62,7 +62,7 @@ def list_fixtures(league_id: int) -> dict[str, Any]:
         400: "`season` is not a season number (`invalid_field`)."
         404: No such league, or no such season in it.
     """
-    league = leagues.get_league(db.session(), league_id)
+    league = access.get_league(db.session(), league_id)
     listed = fixture_service.season_fixtures(db.session(), league, season_number_param())
     every = [f for r in listed.rounds for f in r.fixtures] + list(listed.others)
     return {"season": listed.season_name, "fixtures": [fixture_json(f) for f in every]}
@@ -134,7 +134,7 @@ def generate_fixtures(league_id: int) -> tuple[dict[str, Any], int]:
             body.get("start_date"),
             7 if days_between is None else days_between,
         )
-        season = leagues.get_league(session, league_id).current_season
+        season = access.get_league(session, league_id).current_season
         result = {
             "season": season.name if season else "",
             "fixtures": [_match_fixture(m) for m in created],

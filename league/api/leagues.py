@@ -20,7 +20,7 @@ from league.api.schemas import (
 from league.api.serializers import json_object, league_json, standings_json, team_json
 from league.extensions import db
 from league.rules import DEFAULT_RULESET_ID
-from league.services import leagues, seasons, teams
+from league.services import access, leagues, seasons, teams
 from league.services.standings import standings
 from league.services.unit_of_work import unit_of_work
 
@@ -79,7 +79,7 @@ def update_league(league_id: int) -> dict[str, Any]:
     """
     body = json_object()
     with unit_of_work() as session:
-        current = leagues.current_settings(leagues.get_league(session, league_id))
+        current = leagues.current_settings(access.get_league(session, league_id))
         changes = LeagueSettingsSchema().load(body)  # an unknown league is a 404 first
         league = leagues.update_settings(
             session, g.api_user, league_id, replace(current, **changes)
@@ -99,7 +99,7 @@ def get_league(league_id: int) -> dict[str, Any]:
       errors:
         404: No such league.
     """
-    return league_json(leagues.get_league(db.session(), league_id))
+    return league_json(access.get_league(db.session(), league_id))
 
 
 def season_number_param() -> int | None:
@@ -135,7 +135,7 @@ def get_standings(league_id: int) -> dict[str, Any]:
         400: "`season` is not a season number (`invalid_field`)."
         404: No such league, or no such season in it.
     """
-    league = leagues.get_league(db.session(), league_id)
+    league = access.get_league(db.session(), league_id)
     number = season_number_param()
     if not league.seasons and number is None:
         return standings_json(None)
@@ -170,7 +170,7 @@ def close_season(league_id: int, season_number: int) -> dict[str, Any]:
             season_number,
             mark_unplayed=body.get("mark_unplayed", False),
         )
-        league = leagues.get_league(session, league_id)
+        league = access.get_league(session, league_id)
         result = {
             "season": season_number,
             "next_season": closed.opened.number,
@@ -203,7 +203,7 @@ def reopen_season(league_id: int, season_number: int) -> dict[str, Any]:
           after it (`season_not_reopenable`), or a prize was already spent (`prize_spent`).
     """
     with unit_of_work() as session:
-        league = leagues.get_league(session, league_id)
+        league = access.get_league(session, league_id)
         season = next((s for s in league.seasons if s.number == season_number), None)
         paid = seasons.prizes_paid(session, league, season) if season is not None else ()
         seasons.reopen_season(session, g.api_user, league_id, season_number)

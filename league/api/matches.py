@@ -34,8 +34,8 @@ from league.extensions import db
 from league.models import Match, User
 from league.models.match import SIDES
 from league.services import matches, postgame
+from league.services.access import get_league, require_commissioner
 from league.services.errors import ConcurrentChange, Conflict
-from league.services.leagues import get_league, require_commissioner
 from league.services.matches import MatchReport, PlayerEvents, SideReport
 from league.services.unit_of_work import unit_of_work
 

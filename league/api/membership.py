@@ -20,7 +20,7 @@ from league.api.schemas import (
 from league.api.serializers import json_object
 from league.extensions import db
 from league.models import League, LeagueMember
-from league.services import leagues
+from league.services import access, leagues
 from league.services.unit_of_work import unit_of_work
 
 LEAGUE = "/leagues/<id:league_id>"
@@ -52,8 +52,8 @@ def list_members(league_id: int) -> dict[str, Any]:
       errors:
         404: No such league.
     """
-    league = leagues.get_league(db.session(), league_id)
-    return {"members": [member_json(m) for m in leagues.active_members(league)]}
+    league = access.get_league(db.session(), league_id)
+    return {"members": [member_json(m) for m in access.active_members(league)]}
 
 
 @bp.post(f"{LEAGUE}/members")
@@ -175,8 +175,8 @@ def get_join_link(league_id: int) -> dict[str, Any]:
         403: The caller is not a commissioner of the league.
         404: No such league.
     """
-    league = leagues.get_league(db.session(), league_id)
-    leagues.require_commissioner(league, g.api_user)
+    league = access.get_league(db.session(), league_id)
+    access.require_commissioner(league, g.api_user)
     return join_link_json(league)
 
 

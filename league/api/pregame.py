@@ -21,9 +21,9 @@ from league.extensions import db
 from league.models.match import SIDES
 from league.rules import MercenaryOrder, match_day_rules
 from league.services import pregame
+from league.services.access import team_type_of
 from league.services.errors import NotFound
 from league.services.pregame import PregameView, SideChoices, SideView
-from league.services.teams import team_type_of
 from league.services.unit_of_work import unit_of_work
 
 MATCH = "/matches/<id:match_id>"

@@ -19,7 +19,7 @@ from league.api.serializers import json_object, match_json, team_json
 from league.extensions import db
 from league.i18n import gettext
 from league.models import League
-from league.services import divisions, leagues, playoffs, teams, tournament
+from league.services import access, divisions, playoffs, tournament
 from league.services.errors import RuleViolation
 from league.services.redraft import (
     RedraftChoice,
@@ -173,7 +173,7 @@ def approve_team_redraft(team_id: int) -> dict[str, Any]:
     """
     with unit_of_work() as session:
         approve_redraft(session, g.api_user, team_id)
-        return team_json(teams.get_team(session, team_id))
+        return team_json(access.get_team(session, team_id))
 
 
 # ---------------------------------------------------------------------------
@@ -214,7 +214,7 @@ def get_playoffs(league_id: int) -> dict[str, Any]:
       errors:
         404: No such league.
     """
-    league = leagues.get_league(db.session(), league_id)
+    league = access.get_league(db.session(), league_id)
     return playoffs_json(playoffs.bracket_view(db.session(), league))
 
 
@@ -241,7 +241,7 @@ def seed_playoffs(league_id: int) -> tuple[dict[str, Any], int]:
     size = NewPlayoffsSchema().load(json_object())["teams"]
     with unit_of_work() as session:
         playoffs.create_bracket(session, g.api_user, league_id, size)
-        view = playoffs.bracket_view(session, leagues.get_league(session, league_id))
+        view = playoffs.bracket_view(session, access.get_league(session, league_id))
         return playoffs_json(view), 201
 
 
@@ -261,7 +261,7 @@ def advance_playoffs(league_id: int) -> dict[str, Any]:
     """
     with unit_of_work() as session:
         playoffs.advance(session, g.api_user, league_id)
-        return playoffs_json(playoffs.bracket_view(session, leagues.get_league(session, league_id)))
+        return playoffs_json(playoffs.bracket_view(session, access.get_league(session, league_id)))
 
 
 @bp.post("/matches/<id:match_id>/winner")
@@ -359,7 +359,7 @@ def get_divisions(league_id: int) -> dict[str, Any]:
       errors:
         404: No such league.
     """
-    return divisions_json(leagues.get_league(db.session(), league_id))
+    return divisions_json(access.get_league(db.session(), league_id))
 
 
 @bp.post("/leagues/<id:league_id>/divisions")

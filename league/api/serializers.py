@@ -18,8 +18,8 @@ from werkzeug.routing import IntegerConverter, Map, ValidationError
 from league.api.errors import BadRequest, invalid_field
 from league.models import Advancement, League, Match, Player, Team
 from league.rules import CHARACTERISTICS as _CHARACTERISTICS
+from league.services.access import active_members
 from league.services.divisions import division_tables
-from league.services.leagues import active_members
 from league.services.rosters import PlayerLine, TeamSheet, team_sheet
 from league.services.standings import StandingRow, Standings
 from league.services.text import is_valid_unicode

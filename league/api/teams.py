@@ -18,7 +18,7 @@ from league.api.serializers import (
     team_json,
 )
 from league.extensions import db
-from league.services import matched_play, teams
+from league.services import access, matched_play, teams
 from league.services.errors import NotFound
 from league.services.rosters import team_page_version
 from league.services.unit_of_work import unit_of_work
@@ -47,7 +47,7 @@ def get_team(team_id: int) -> Response:
     return caching.cached_response(
         f"api-team:{team_id}",
         version,
-        lambda: current_app.json.dumps(team_json(teams.get_team(db.session(), team_id))),
+        lambda: current_app.json.dumps(team_json(access.get_team(db.session(), team_id))),
         mimetype="application/json",
     )
 
@@ -165,7 +165,7 @@ def adjust_treasury(team_id: int) -> tuple[dict[str, Any], int]:
         entry = teams.adjust_treasury(session, g.api_user, team_id, body["amount"], body["reason"])
         result = {
             "entry": {"id": entry.id, "amount": entry.amount, "reason": entry.description},
-            "team": team_json(teams.get_team(session, team_id)),
+            "team": team_json(access.get_team(session, team_id)),
         }
     return result, 201
 
@@ -181,7 +181,7 @@ def get_player(player_id: int) -> dict[str, Any]:
       errors:
         404: No such player.
     """
-    return player_json(player_line(teams.get_player(db.session(), player_id)))
+    return player_json(player_line(access.get_player(db.session(), player_id)))
 
 
 @bp.delete(PLAYER)
@@ -204,6 +204,6 @@ def fire_player(player_id: int) -> dict[str, Any]:
     with unit_of_work() as session:
         # The line is taken first: during a draft, firing undoes the hire and
         # removes the player from the team altogether.
-        line = player_line(teams.get_player(session, player_id))
+        line = player_line(access.get_player(session, player_id))
         teams.fire_player(session, g.api_user, player_id)
         return player_json(line)

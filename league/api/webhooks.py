@@ -13,7 +13,7 @@ from league.api.schemas import NewWebhookSchema
 from league.api.serializers import json_object, timestamp
 from league.extensions import db
 from league.models import Webhook, WebhookDelivery
-from league.services import leagues, webhooks
+from league.services import access, webhooks
 from league.services.unit_of_work import unit_of_work
 
 LEAGUE = "/leagues/<id:league_id>"
@@ -59,8 +59,8 @@ def list_webhooks(league_id: int) -> dict[str, Any]:
         403: The caller is not a commissioner of the league.
         404: No such league.
     """
-    league = leagues.get_league(db.session(), league_id)
-    leagues.require_commissioner(league, g.api_user)
+    league = access.get_league(db.session(), league_id)
+    access.require_commissioner(league, g.api_user)
     return {"webhooks": [webhook_json(w) for w in webhooks.league_webhooks(db.session(), league)]}
 
 

@@ -20,9 +20,9 @@ from league.pdf.context import PlayerRow, SkillItem, StatCell, _player_row, _sta
 from league.pdf.render import layout, write_pdf
 from league.pdf.roster import RenderedPdf, slug
 from league.rules import Position, RulesText, match_day_rules, star_hire
+from league.services.access import team_type_of
 from league.services.pregame import PregameView, SideView, chosen_stars, item_lines
 from league.services.rosters import team_sheet
-from league.services.teams import team_type_of
 
 TEMPLATE = "pdf/match_sheet.html"
 #: After print.css: smaller type and rows, so two line-ups fit one landscape page.

@@ -10,6 +10,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from league.models import League, Match, User
+from league.services.access import get_team
 from league.services.fixtures import generate_fixtures
 from league.services.leagues import LeagueSettings, add_member, create_league
 from league.services.matches import MatchReport, PlayerEvents, SideReport, record_result
@@ -19,7 +20,6 @@ from league.services.teams import (
     buy_team_item,
     confirm_draft,
     create_team,
-    get_team,
     hire_player,
 )
 from league.services.users import NewUser, create_user

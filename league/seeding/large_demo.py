@@ -81,8 +81,8 @@ from league.rules import (
 )
 from league.rules.competitions import SideResult, outcome
 from league.rules.team_building import fans_change_decision
+from league.services.access import league_ruleset
 from league.services.fixtures import round_robin
-from league.services.leagues import league_ruleset
 
 COMMISSIONER = "commissioner"
 #: Kick-off of the first round; every later date follows from it (deterministic).

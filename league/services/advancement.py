@@ -45,11 +45,17 @@ from league.rules import (
     roll_serves,
 )
 from league.services import audit, webhooks
+from league.services.access import (
+    can_manage,
+    get_player,
+    get_team,
+    role_in,
+    team_ruleset,
+    team_type_of,
+)
 from league.services.errors import Conflict, Forbidden, RuleViolation
 from league.services.labels import player_status_label
-from league.services.leagues import role_in
 from league.services.submissions import Resubmitted
-from league.services.teams import can_manage, get_player, get_team, team_ruleset, team_type_of
 from league.services.text import ordinal
 
 __all__ = [

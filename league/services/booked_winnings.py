@@ -21,9 +21,9 @@ from sqlalchemy.orm import Session, selectinload
 from league.i18n import N_
 from league.models import Match, MatchTeam
 from league.services import audit
-from league.services.leagues import league_ruleset
+from league.services.access import get_team, league_ruleset
 from league.services.matches import formula_winnings
-from league.services.teams import get_team, post_entry, unless_spent
+from league.services.teams import post_entry, unless_spent
 
 
 @dataclass(frozen=True, slots=True)

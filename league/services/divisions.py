@@ -18,8 +18,8 @@ from league.i18n import gettext
 from league.models import League, Team, User
 from league.rules.model import BonusRule
 from league.services import audit
+from league.services.access import get_league, require_commissioner
 from league.services.errors import Problem, RuleViolation
-from league.services.leagues import get_league, require_commissioner
 from league.services.standings import StandingRow, Standings
 from league.services.text import is_one_line
 

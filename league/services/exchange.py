@@ -67,8 +67,15 @@ from league.rules import (
     skill_decision,
 )
 from league.services import audit
+from league.services.access import (
+    get_league,
+    get_team,
+    league_ruleset,
+    membership,
+    require_commissioner,
+    team_ruleset,
+)
 from league.services.errors import NotFound, Problem, RuleViolation
-from league.services.leagues import get_league, league_ruleset, membership, require_commissioner
 from league.services.recompute import recompute_team
 from league.services.team_document import (
     FORMAT,
@@ -91,7 +98,7 @@ from league.services.team_document import (
     show,
     team_type_member,
 )
-from league.services.teams import ITEMS, get_team, post_entry, team_ruleset
+from league.services.teams import ITEMS, post_entry
 from league.services.users import find_user
 
 #: Team statuses a document may carry (a retired team is not imported).

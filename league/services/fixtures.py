@@ -19,9 +19,9 @@ from sqlalchemy.orm import Session, selectinload
 from league.i18n import gettext, in_language, ngettext
 from league.models import League, Match, MatchTeam, Season, SwissBye, Team, User
 from league.services import audit, webhooks
+from league.services.access import get_league, require_commissioner
 from league.services.errors import Conflict, RuleViolation
 from league.services.labels import season_name
-from league.services.leagues import get_league, require_commissioner
 from league.services.matches import schedule_match
 from league.services.standings import season_of
 

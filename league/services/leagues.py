@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import json
 import secrets
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from functools import lru_cache
-from typing import Any, Literal
+from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
@@ -18,7 +16,15 @@ from league.models import League, LeagueMember, Season, Team, User
 from league.models.league import PAPER_SIZES, TIE_BREAKERS
 from league.rules import Ruleset, RulesetError, load_ruleset, merge_house_rules, ruleset_ids
 from league.services import audit
+from league.services.access import (
+    active_members,
+    get_league,
+    get_team,
+    is_owner,
+    require_commissioner,
+)
 from league.services.errors import Conflict, Forbidden, NotFound, RuleViolation
+from league.services.recompute import recompute_team
 from league.services.text import checked_name
 from league.services.users import find_user
 
@@ -61,17 +67,6 @@ def current_settings(league: League) -> LeagueSettings:
         paper_size=league.paper_size,
         default_language=league.default_language,
     )
-
-
-@lru_cache(maxsize=256)
-def _merged_ruleset(ruleset_id: str, house_rules_json: str) -> Ruleset:
-    return merge_house_rules(load_ruleset(ruleset_id), json.loads(house_rules_json))
-
-
-def league_ruleset(league: League) -> Ruleset:
-    """The league's ruleset with its house rules and starting treasury applied."""
-    overrides = {**(league.house_rules or {}), "starting_treasury": league.starting_treasury}
-    return _merged_ruleset(league.ruleset_id, json.dumps(overrides, sort_keys=True))
 
 
 #: The largest number each house-rules table takes: far beyond any real league, and small
@@ -229,9 +224,6 @@ def update_settings(
     if rules_changed:
         # SPP awards and values come from the house rules: every cache follows them at once
         # (refused, as a correction is, where SPP already spent would be taken away).
-        from league.services.recompute import recompute_team  # recompute asks this module
-        from league.services.teams import get_team  # teams asks this module
-
         # Each team locked (in id order, as results lock them): a purchase or a result
         # under way finishes first, and its SPP are counted.
         for team_id in sorted(team.id for team in league.teams):
@@ -240,98 +232,10 @@ def update_settings(
     return league
 
 
-def get_league(
-    session: Session,
-    league_id: int,
-    *,
-    collections: bool = True,
-    lock: Literal["share", "update"] | None = None,
-) -> League:
-    """The league; with `collections` (the default: pages list them) its members, seasons and
-    teams come along. A write that needs only the league's settings passes False (they grow
-    with the league) and asks `role_in` with its session.
-
-    `lock`: "update" while the settings change (PostgreSQL's FOR NO KEY UPDATE, so rows that
-    merely reference the league are not held up); "share" for a write that applies the
-    league's rules to every team of a result, so it waits for a settings change under way
-    and reads the new rules (FOR SHARE: results do not wait for one another).
-    """
-    query = select(League).where(League.id == league_id)
-    if lock is not None:
-        query = query.with_for_update(
-            read=lock == "share", key_share=lock == "update"
-        ).execution_options(populate_existing=True)
-    if collections:
-        query = query.options(
-            # One query each: the members with their users, the seasons, the teams with
-            # their coaches (the league home lists them).
-            selectinload(League.members).joinedload(LeagueMember.user),
-            selectinload(League.seasons),
-            selectinload(League.teams).joinedload(Team.coach),
-        )
-    league = session.scalar(query)
-    if league is None:
-        raise NotFound(gettext("There is no league number %(id)s.", id=league_id))
-    return league
-
-
 def list_leagues(session: Session) -> list[League]:
     return list(
         session.scalars(select(League).order_by(League.name).options(selectinload(League.members)))
     )
-
-
-def membership(
-    league: League, user: User | None, session: Session | None = None
-) -> LeagueMember | None:
-    """The user's current membership. With a `session` (a write that loaded the league
-    without its members), only the user's own row is read, not every member's."""
-    if user is None or not user.is_authenticated:
-        return None
-    if session is not None:
-        return _own_membership(session, league.id, user.id)
-    return next((m for m in league.members if m.user_id == user.id and m.removed_at is None), None)
-
-
-def _own_membership(session: Session, league_id: int, user_id: int) -> LeagueMember | None:
-    return session.scalar(
-        select(LeagueMember).where(
-            LeagueMember.league_id == league_id,
-            LeagueMember.user_id == user_id,
-            LeagueMember.removed_at.is_(None),
-        )
-    )
-
-
-def viewer_role(session: Session, league_id: int, user: User | None) -> str | None:
-    """`role_in` without loading the league (one query): which shared copy of a league's
-    page a visitor gets (league.caching.shared_page)."""
-    if user is None or not user.is_authenticated:
-        return None
-    if user.is_admin:
-        return "commissioner"
-    member = _own_membership(session, league_id, user.id)
-    return member.role if member else None
-
-
-def role_in(league: League, user: User | None, session: Session | None = None) -> str | None:
-    """'commissioner', 'coach' or None; site admins act as commissioners. `session`: as
-    for `membership`."""
-    if user is not None and user.is_authenticated and user.is_admin:
-        return "commissioner"
-    member = membership(league, user, session)
-    return member.role if member else None
-
-
-def require_commissioner(league: League, actor: User) -> None:
-    if role_in(league, actor) != "commissioner":
-        raise Forbidden(
-            gettext("Only a commissioner of %(league)s can do that.", league=league.name)
-        )
-
-
-def active_members(league: League) -> list[LeagueMember]:
-    return [m for m in league.members if m.removed_at is None]
 
 
 def _add(session: Session, actor: User, league: League, user: User, role: str) -> LeagueMember:
@@ -421,10 +325,6 @@ def promote(session: Session, actor: User, league_id: int, user_id: int) -> Leag
     member.role = "commissioner"
     audit.record(session, actor, "league.promote", "league", league.id, user_id=user_id)
     return member
-
-
-def is_owner(league: League, user: User | None) -> bool:
-    return user is not None and user.is_authenticated and user.id == league.owner_id
 
 
 def hand_over_ownership(

@@ -26,9 +26,8 @@ from league.rules.matched_play import (
 )
 from league.rules.model import MatchedPlay, Position, Reason
 from league.rules.refusals import refusal_text
+from league.services.access import get_team, league_ruleset, roster
 from league.services.errors import Conflict
-from league.services.leagues import league_ruleset
-from league.services.teams import get_team, roster
 
 __all__ = [
     "RosterCheck",

@@ -46,13 +46,13 @@ from league.rules.injuries import injury_entry_decision
 from league.rules.refusals import refusal_text
 from league.rules.team_building import concession_fans_change, fans_change_decision
 from league.services import audit, submissions, webhooks
+from league.services.access import can_manage, get_league, get_team, league_ruleset, role_in
 from league.services.errors import Conflict, Forbidden, NotFound, RuleViolation
 from league.services.labels import player_status_label, season_name, team_status_label
-from league.services.leagues import get_league, league_ruleset, role_in
 from league.services.postgame import missing_this_match, sync_match_day_players, undo_departures
 from league.services.recompute import ResultScope, recompute_team
 from league.services.standings import match_outcomes, outcome_of
-from league.services.teams import can_manage, get_team, post_entry, unless_spent
+from league.services.teams import post_entry, unless_spent
 
 COUNTERS = (
     "td",

@@ -20,9 +20,9 @@ from league.models import League, Match, PlayoffBracket, Season, User
 from league.rules.competitions import Ranked, first_round, playoff_decision
 from league.rules.refusals import refusal_text
 from league.services import audit
+from league.services.access import get_league, league_ruleset, require_commissioner
 from league.services.errors import Conflict, NotFound, RuleViolation
 from league.services.labels import season_name
-from league.services.leagues import get_league, league_ruleset, require_commissioner
 from league.services.matches import require_open_season, schedule_match
 from league.services.standings import match_outcomes, standings
 

@@ -44,17 +44,10 @@ from league.rules.postgame import (
 )
 from league.rules.refusals import refusal_text
 from league.services import audit
+from league.services.access import can_manage, get_team, roster, team_ruleset, team_type_of
 from league.services.errors import Conflict, Forbidden, NotFound, RuleViolation
 from league.services.recompute import player_openings, recompute_team
-from league.services.teams import (
-    can_manage,
-    checked_player_name,
-    get_team,
-    post_entry,
-    roster,
-    team_ruleset,
-    team_type_of,
-)
+from league.services.teams import checked_player_name, post_entry
 
 #: (status, position or star id, name, cost) of one match-day player to field.
 _Wanted = tuple[str, str, str, int]

@@ -53,11 +53,11 @@ from league.rules import (
 from league.rules.model import frozen_mapping
 from league.rules.refusals import refusal_text
 from league.services import audit
+from league.services.access import can_manage, roster, team_ruleset, team_type_of
 from league.services.errors import Conflict, Forbidden, RuleViolation
 from league.services.matches import get_match
 from league.services.postgame import sync_match_day_players
 from league.services.rosters import team_values
-from league.services.teams import can_manage, roster, team_ruleset, team_type_of
 
 #: The form / API field each refusal belongs to.
 REASON_FIELDS = {

@@ -36,9 +36,9 @@ from league.rules import (
     spp_awards,
     stat_label,
 )
+from league.services.access import league_ruleset, team_type_of
 from league.services.errors import Conflict
-from league.services.leagues import league_ruleset
-from league.services.teams import ITEMS, team_type_of
+from league.services.teams import ITEMS
 
 #: A player's statuses once off the books: only a result that names him changes his caches.
 OFF_THE_BOOKS = ("dead", "fired", "retired")

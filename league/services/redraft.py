@@ -41,19 +41,18 @@ from league.rules.seasons import (
 )
 from league.rules.team_building import hire_decision
 from league.services import audit, webhooks
-from league.services.errors import Conflict, Forbidden, NotFound, RuleViolation
-from league.services.labels import season_name
-from league.services.leagues import require_commissioner
-from league.services.standings import standings
-from league.services.teams import (
+from league.services.access import (
     can_manage,
     get_team,
-    next_free_number,
-    post_entry,
+    require_commissioner,
     roster,
     team_ruleset,
     team_type_of,
 )
+from league.services.errors import Conflict, Forbidden, NotFound, RuleViolation
+from league.services.labels import season_name
+from league.services.standings import standings
+from league.services.teams import next_free_number, post_entry
 
 
 @dataclass(frozen=True, slots=True)

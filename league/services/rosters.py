@@ -28,16 +28,8 @@ from league.rules import (
 from league.rules.refusals import refusal_text
 from league.rules.team_building import give_back_decision
 from league.rules.team_value import RosterPlayer, Staff, current_team_value, team_value
-from league.services.teams import (
-    ITEM_NAMES,
-    ITEMS,
-    hire_refusals,
-    item_quote,
-    roster,
-    team_counts,
-    team_ruleset,
-    team_type_of,
-)
+from league.services.access import roster, team_ruleset, team_type_of
+from league.services.teams import ITEM_NAMES, ITEMS, hire_refusals, item_quote, team_counts
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,7 +81,7 @@ class TeamRow:
 def league_team_rows(session: Session, league: League) -> list[TeamRow]:
     """Every team of the league with its roster size and TV: one query for the rosters.
 
-    The teams and their coaches are those `leagues.get_league` loaded. Only the
+    The teams and their coaches are those `access.get_league` loaded. Only the
     columns the values need are read for the players on the rosters (not whole
     players with their advancements).
     """

@@ -25,9 +25,9 @@ from league.models import (
 from league.rules import Ruleset
 from league.rules.seasons import season_prizes
 from league.services import audit, webhooks
+from league.services.access import get_league, league_ruleset, require_commissioner
 from league.services.errors import Conflict, NotFound
 from league.services.labels import season_name
-from league.services.leagues import get_league, league_ruleset, require_commissioner
 from league.services.standings import standings
 from league.services.teams import post_entry, unless_spent
 from league.services.text import place_name

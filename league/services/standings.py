@@ -45,8 +45,8 @@ from league.rules.competitions import (
     result_points,
 )
 from league.rules.model import BonusRule, Tournament
+from league.services.access import league_ruleset
 from league.services.errors import NotFound
-from league.services.leagues import league_ruleset
 
 TIE_BREAKER_EXPLANATIONS = {
     "points": N_("Points: %(win)s for a win, %(draw)s for a draw, %(loss)s for a loss."),

@@ -9,13 +9,12 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from sqlalchemy import select
-from sqlalchemy.orm import Session, joinedload, selectinload
+from sqlalchemy.orm import Session, selectinload
 
 from league.i18n import N_, current_language, format_number, gettext, ngettext
 from league.models import League, Player, Team, TreasuryEntry, User
-from league.models.player import ON_ROSTER
-from league.rules import SHIRT_NUMBERS, Decision, Ruleset, hire_decision, purchase_cost
-from league.rules.model import RulesError, TeamType
+from league.rules import SHIRT_NUMBERS, Decision, hire_decision, purchase_cost
+from league.rules.model import RulesError
 from league.rules.refusals import an_item, refusal_text
 from league.rules.team_building import (
     PURCHASE_ITEM_NAMES,
@@ -26,15 +25,21 @@ from league.rules.team_building import (
     purchase_quote,
 )
 from league.services import audit, submissions, webhooks
-from league.services.errors import Conflict, DomainError, Forbidden, NotFound, RuleViolation
-from league.services.labels import ledger_text, player_status_label
-from league.services.leagues import (
+from league.services.access import (
     get_league,
+    get_player,
+    get_team,
     league_ruleset,
     membership,
     require_commissioner,
+    require_manager,
     role_in,
+    roster,
+    team_ruleset,
+    team_type_of,
 )
+from league.services.errors import Conflict, DomainError, Forbidden, NotFound, RuleViolation
+from league.services.labels import ledger_text, player_status_label
 from league.services.text import checked_name, isolated
 from league.services.users import find_user
 
@@ -68,103 +73,6 @@ class HirePlayer:
 
 # ---------------------------------------------------------------------------
 # Reading
-
-
-def get_team(
-    session: Session,
-    team_id: int,
-    *,
-    for_update: bool = False,
-    history: bool = True,
-    ledger: bool = True,
-    players: bool = True,
-) -> Team:
-    """The team; `for_update` locks its row so spending from it is serialised.
-
-    With `history` (the default) the players' advancements and (unless `ledger` is
-    False: the player page shows none of it) the ledger come along; services that
-    need neither pass False, so their cost does not grow with the team's history
-    (the collections still load on first use). A write about one player that needs
-    no roster passes `players=False`: the dead stay on the books.
-    """
-    query = select(Team).where(Team.id == team_id)
-    if for_update:
-        # FOR NO KEY UPDATE: rows that merely reference this one (a new match, ledger entry or
-        # player) take KEY SHARE locks, which must not deadlock with it. Locked, the row is
-        # read again: what this session loaded earlier must not stay stale.
-        query = query.with_for_update(key_share=True).execution_options(populate_existing=True)
-    options = []
-    if players:
-        roster = selectinload(Team.players)
-        options.append(roster.selectinload(Player.advancements) if history else roster)
-    if history and ledger:
-        options.append(selectinload(Team.ledger))
-    if for_update:
-        options.append(selectinload(Team.coach))  # a join would lock the coach's row too
-    else:
-        # A page's read: the coach and the league come in the team's own query.
-        options += [joinedload(Team.coach), joinedload(Team.league)]
-    team = session.scalar(query.options(*options))
-    if team is None:
-        raise NotFound(gettext("There is no team number %(id)s.", id=team_id))
-    if for_update:
-        # Its players are locked next (team first, then players, everywhere), so the SPP
-        # balances recomputed or checked here cannot change meanwhile: an advancement bought
-        # at the same time locks its player and waits, or is waited for.
-        session.scalars(
-            select(Player)
-            .where(Player.team_id == team_id)
-            .with_for_update(key_share=True)
-            .execution_options(populate_existing=True)
-        ).all()
-    return team
-
-
-def team_ruleset(team: Team) -> Ruleset:
-    return league_ruleset(team.league)
-
-
-def team_type_of(team: Team) -> TeamType:
-    return team_ruleset(team).team_type(team.team_type_id)
-
-
-def roster(team: Team) -> list[Player]:
-    """Players still on the roster (active or missing the next game)."""
-    return [p for p in team.players if p.status in ON_ROSTER]
-
-
-def league_and_coach(session: Session, team_id: int) -> tuple[int, int]:
-    """The team's league and coach ids, loading nothing else (one query)."""
-    found = session.execute(
-        select(Team.league_id, Team.coach_id).where(Team.id == team_id)
-    ).one_or_none()
-    if found is None:
-        raise NotFound(gettext("There is no team number %(id)s.", id=team_id))
-    return found.league_id, found.coach_id
-
-
-def can_manage(team: Team, user: User | None, session: Session | None = None) -> bool:
-    """The league's commissioners (and site admins) manage a team, and so does its coach
-    while a member of its league: a coach removed from the league loses control of it, and
-    a team left without a coach (`coachless_since`) is the commissioners' alone, even if its
-    former coach joins again. `session`: for a write, whose league came without its members
-    (see `role_in`)."""
-    role = role_in(team.league, user, session)
-    if role == "commissioner":
-        return True
-    return (
-        role is not None
-        and user is not None
-        and user.id == team.coach_id
-        and team.coachless_since is None
-    )
-
-
-def _require_manager(team: Team, actor: User) -> None:
-    if not can_manage(team, actor):
-        raise Forbidden(
-            gettext("Only %(team)s's coach or a commissioner can change this team.", team=team.name)
-        )
 
 
 def checked_player_name(name: str) -> str:
@@ -426,7 +334,7 @@ def confirm_refusal(team: Team) -> DomainError | None:
 def confirm_draft(session: Session, actor: User, team_id: int) -> Team:
     """Finish the draft: the team becomes active and later re-rolls cost more."""
     team = get_team(session, team_id, for_update=True)
-    _require_manager(team, actor)
+    require_manager(team, actor)
     refusal = confirm_refusal(team)
     if refusal:
         raise refusal
@@ -535,7 +443,7 @@ def hire_player(
         command.number,
     )
     team = get_team(session, team_id, for_update=True)
-    _require_manager(team, actor)
+    require_manager(team, actor)
     _require_not_retired(team)
     team_type = team_type_of(team)
     # The gold is left out: the ledger refuses a balance below zero in its own words.
@@ -574,19 +482,6 @@ def hire_player(
     return player
 
 
-def get_player(session: Session, player_id: int, *, for_update: bool = False) -> Player:
-    query = select(Player).where(Player.id == player_id)
-    if for_update:
-        # FOR NO KEY UPDATE: rows that merely reference this one (a new match, ledger entry or
-        # player) take KEY SHARE locks, which must not deadlock with it. Locked, the row is
-        # read again: what this session loaded earlier must not stay stale.
-        query = query.with_for_update(key_share=True).execution_options(populate_existing=True)
-    player = session.scalar(query)
-    if player is None:
-        raise NotFound(gettext("There is no player number %(id)s.", id=player_id))
-    return player
-
-
 def _managed_player(
     session: Session, actor: User, player_id: int, *, on_roster: bool = False
 ) -> tuple[Team, Player]:
@@ -594,7 +489,7 @@ def _managed_player(
     when he has left the roster."""
     player = get_player(session, player_id)
     team = get_team(session, player.team_id, for_update=True)
-    _require_manager(team, actor)
+    require_manager(team, actor)
     _require_not_retired(team)
     if on_roster and not player.on_roster:
         raise Conflict(
@@ -721,7 +616,7 @@ def buy_team_item(
         )
     claimed = submissions.claim(session, actor, form_token, "team.buy", team_id, item)
     team = get_team(session, team_id, for_update=True)
-    _require_manager(team, actor)
+    require_manager(team, actor)
     _require_not_retired(team)
     quote = item_quote(team, item, with_gold=False)
     if not quote.decision:
@@ -760,7 +655,7 @@ def undo_draft_item(
     """During the draft, give an item back for its full price."""
     claimed = submissions.claim(session, actor, form_token, "team.give_back", team_id, item)
     team = get_team(session, team_id, for_update=True)
-    _require_manager(team, actor)
+    require_manager(team, actor)
     refused = give_back_decision(
         team_ruleset(team), item, team_counts(team), during_draft=team.status == "draft"
     ).reasons

@@ -16,7 +16,7 @@ from sqlalchemy.orm import Session, aliased
 
 from league.models import League, Match, MatchTeam, PregameSide, Redraft, Team, User
 from league.models.types import utcnow
-from league.services.leagues import require_commissioner
+from league.services.access import require_commissioner
 
 
 @dataclass(frozen=True, slots=True)

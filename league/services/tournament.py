@@ -23,9 +23,9 @@ from league.models import League, Match, Season, SwissBye, User
 from league.models.match import MatchTeam
 from league.rules.competitions import swiss_round
 from league.services import audit, webhooks
+from league.services.access import get_league, league_ruleset, require_commissioner
 from league.services.errors import Conflict
 from league.services.fixtures import active_teams
-from league.services.leagues import get_league, league_ruleset, require_commissioner
 from league.services.matches import schedule_match
 from league.services.standings import Standings, season_of, standings
 

@@ -55,9 +55,9 @@ from league.models import (
 from league.models.webhook import URL_LENGTH, WEBHOOK_EVENTS, WEBHOOK_FORMATS
 from league.rules import stat_label
 from league.services import audit, outbound
+from league.services.access import get_league, require_commissioner
 from league.services.errors import Conflict, NotFound, RuleViolation
 from league.services.labels import season_name
-from league.services.leagues import get_league, require_commissioner
 from league.services.standings import match_outcomes, standings
 from league.services.unit_of_work import after_commit, unit_of_work
 from league.urls import public_base

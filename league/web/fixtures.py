@@ -24,8 +24,8 @@ from league import caching
 from league.extensions import db
 from league.i18n import gettext, in_language, ngettext
 from league.models import League, Season
+from league.services import access, matches, seasons, tournament
 from league.services import fixtures as fixture_service
-from league.services import leagues, matches, seasons, teams, tournament
 from league.services import standings as standings_service
 from league.services.divisions import division_tables
 from league.services.errors import DomainError
@@ -53,8 +53,8 @@ SHOW_ENDPOINT = "matches.show"
 def _commissioner_league_or_403(league_id: int, refusal: Callable[[str], str]) -> League:
     """The league, if the user is one of its commissioners; else a 403 saying
     ``refusal(league name)``."""
-    league = leagues.get_league(db.session(), league_id)
-    if leagues.role_in(league, current_user) != "commissioner":
+    league = access.get_league(db.session(), league_id)
+    if access.role_in(league, current_user) != "commissioner":
         abort(403, description=refusal(league.name))
     return league
 
@@ -86,9 +86,9 @@ def index(league_id: int) -> str | Response:
 
 
 def _render_index(league_id: int) -> str:
-    league = leagues.get_league(db.session(), league_id)
+    league = access.get_league(db.session(), league_id)
     fixture_list = fixture_service.season_fixtures(db.session(), league, _season_number())
-    role = leagues.role_in(league, current_user)
+    role = access.role_in(league, current_user)
     season = next(s for s in league.seasons if s.id == fixture_list.season_id)
     # The season's league matches, counted from the list already loaded (no second query):
     # a schedule is generated only for a season without any.
@@ -123,7 +123,7 @@ def round_page(league_id: int, number: int) -> str | Response:
 
 
 def _render_round(league_id: int, number: int) -> str:
-    league = leagues.get_league(db.session(), league_id)
+    league = access.get_league(db.session(), league_id)
     fixture_list = fixture_service.season_fixtures(db.session(), league, _season_number())
     numbers = [r.number for r in fixture_list.rounds]
     if number not in numbers:
@@ -145,7 +145,7 @@ def _render_round(league_id: int, number: int) -> str:
         previous_round=numbers[at - 1] if at > 0 else None,
         next_round=numbers[at + 1] if at + 1 < len(numbers) else None,
         round_link=False,
-        **_row_context(leagues.role_in(league, current_user), season),
+        **_row_context(access.role_in(league, current_user), season),
     )
 
 
@@ -182,7 +182,7 @@ def print_round(league_id: int, number: int) -> str | Response:
 
 
 def _render_print_round(league_id: int, number: int) -> str:
-    league = leagues.get_league(db.session(), league_id)
+    league = access.get_league(db.session(), league_id)
     sheet = tournament.round_sheet(db.session(), league, number, _season_number())
     if sheet is None:
         abort(404, description=gettext("This season has no round %(number)s.", number=number))
@@ -302,7 +302,7 @@ def _calendar_response(
 
 @bp.route("/leagues/<int:league_id>/fixtures.ics")
 def calendar(league_id: int) -> Response:
-    league = leagues.get_league(db.session(), league_id)
+    league = access.get_league(db.session(), league_id)
     # The feed is read in a calendar app, by anyone subscribed: the league's language,
     # as its events (docs/i18n.md).
     with in_language(league.default_language):
@@ -313,7 +313,7 @@ def calendar(league_id: int) -> Response:
 @bp.route("/teams/<int:team_id>/fixtures.ics")
 def team_calendar(team_id: int) -> Response:
     """A team's own fixtures, for its coach to subscribe to."""
-    team = teams.get_team(db.session(), team_id, history=False)
+    team = access.get_team(db.session(), team_id, history=False)
     with in_language(team.league.default_language):
         name = gettext("%(name)s fixtures", name=team.name)
     return _calendar_response(team.league, name, f"team-{team.id}-fixtures.ics", team.id)
@@ -327,7 +327,7 @@ def standings(league_id: int) -> str | Response:
 
 
 def _render_standings(league_id: int) -> str:
-    league = leagues.get_league(db.session(), league_id)
+    league = access.get_league(db.session(), league_id)
     table = standings_service.standings(db.session(), league, _season_number())
     season = next(s for s in league.seasons if s.id == table.season_id)
     return render_template(
@@ -337,7 +337,7 @@ def _render_standings(league_id: int) -> str:
         standings=table,
         prizes=seasons.prizes_paid(db.session(), league, season) if season.closed_at else (),
         divisions=division_tables(league, table),
-        role=leagues.role_in(league, current_user),
+        role=access.role_in(league, current_user),
     )
 
 
@@ -349,7 +349,7 @@ def stats(league_id: int) -> str | Response:
 
 
 def _render_stats(league_id: int) -> str:
-    league = leagues.get_league(db.session(), league_id)
+    league = access.get_league(db.session(), league_id)
     season_stats = standings_service.season_stats(db.session(), league, _season_number())
     return render_template(
         "fixtures/stats.html",

@@ -16,9 +16,9 @@ from league.extensions import db
 from league.i18n import gettext
 from league.models import Team
 from league.models.types import utcnow
-from league.services import leagues, teams
+from league.services import access
+from league.services.access import can_manage
 from league.services.errors import DomainError, Forbidden
-from league.services.teams import can_manage
 from league.services.unit_of_work import unit_of_work
 from league.web.forms import EmptyForm
 
@@ -122,7 +122,7 @@ def safe_next(target: str | None, default: str) -> str:
 
 def league_variant(league_id: int) -> str:
     """A league page varies with the viewer's role in the league."""
-    return f"role:{leagues.viewer_role(db.session(), league_id, current_user)}"
+    return f"role:{access.viewer_role(db.session(), league_id, current_user)}"
 
 
 def league_home_variant(league_id: int) -> str:
@@ -137,7 +137,7 @@ def league_home_variant(league_id: int) -> str:
 def team_variant(team_id: int) -> str:
     """A team's pages vary with the viewer's role in its league and whether they coach
     the team: all `can_manage` and the commissioner's buttons depend on."""
-    league_id, coach_id = teams.league_and_coach(db.session(), team_id)
+    league_id, coach_id = access.league_and_coach(db.session(), team_id)
     return f"{league_variant(league_id)}|coach:{current_user.id == coach_id}"
 
 

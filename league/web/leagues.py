@@ -15,7 +15,7 @@ from league.i18n import format_list, format_number, gettext
 from league.models import League
 from league.rules import load_ruleset, ruleset_ids
 from league.rules.loader import DEFAULT_RULESET_ID
-from league.services import leagues, playoffs, seasons, teams, webhooks
+from league.services import access, leagues, playoffs, seasons, teams, webhooks
 from league.services.errors import DomainError
 from league.services.labels import season_name
 from league.services.leagues import LeagueSettings
@@ -85,19 +85,19 @@ def show(league_id: int) -> str | Response:
 
 
 def _render_show(league_id: int) -> str:
-    league = leagues.get_league(db.session(), league_id)
-    role = leagues.role_in(league, current_user)
+    league = access.get_league(db.session(), league_id)
+    role = access.role_in(league, current_user)
     return render_template(
         "leagues/show.html",
         league=league,
-        ruleset=leagues.league_ruleset(league),
+        ruleset=access.league_ruleset(league),
         role=role,
         todo=(
             commissioner_todo(db.session(), current_user, league)
             if role == "commissioner"
             else None
         ),
-        members=leagues.active_members(league),
+        members=access.active_members(league),
         team_rows=league_team_rows(db.session(), league),
         standings=league_standings(db.session(), league) if league.seasons else None,
         form=EmptyForm(),
@@ -107,8 +107,8 @@ def _render_show(league_id: int) -> str:
 @bp.route("/leagues/<int:league_id>/settings", methods=["GET", "POST"])
 @login_required
 def settings(league_id: int) -> str | Response:
-    league = leagues.get_league(db.session(), league_id)
-    if leagues.role_in(league, current_user) != "commissioner":
+    league = access.get_league(db.session(), league_id)
+    if access.role_in(league, current_user) != "commissioner":
         abort(403, description=gettext("Only a commissioner can change the league's settings."))
     form = LeagueForm(ruleset_choices=_ruleset_choices())
     if request.method == "GET":
@@ -134,8 +134,8 @@ def settings(league_id: int) -> str | Response:
 @bp.route("/leagues/<int:league_id>/members", methods=["GET", "POST"])
 @login_required
 def members(league_id: int) -> str | Response:
-    league = leagues.get_league(db.session(), league_id)
-    if leagues.role_in(league, current_user) != "commissioner":
+    league = access.get_league(db.session(), league_id)
+    if access.role_in(league, current_user) != "commissioner":
         abort(403, description=gettext("Only a commissioner can manage the members."))
     form = AddMemberForm()
     if form.validate_on_submit():
@@ -159,8 +159,8 @@ def members(league_id: int) -> str | Response:
     return render_template(
         "leagues/members.html",
         league=league,
-        members=leagues.active_members(league),
-        is_owner=leagues.is_owner(league, current_user),
+        members=access.active_members(league),
+        is_owner=access.is_owner(league, current_user),
         form=form,
         action_form=EmptyForm(),
         join_url=public_url("leagues.join", league_id=league.id, token=league.join_token),
@@ -170,7 +170,7 @@ def members(league_id: int) -> str | Response:
 def _member_action(
     league_id: int, action: Callable[[Session], object], done_message: str
 ) -> Response:
-    leagues.get_league(db.session(), league_id)
+    access.get_league(db.session(), league_id)
     form = EmptyForm()
     if not form.validate_on_submit():
         abort(400)
@@ -181,8 +181,8 @@ def _member_action(
         flash_refusal(error)
     else:
         flash(done_message, "success")
-    league = leagues.get_league(db.session(), league_id)
-    if leagues.role_in(league, current_user) != "commissioner":
+    league = access.get_league(db.session(), league_id)
+    if access.role_in(league, current_user) != "commissioner":
         # A commissioner who removed himself cannot see the members page any more.
         return redirect(url_for("leagues.show", league_id=league_id))
     return redirect(url_for("leagues.members", league_id=league_id))
@@ -212,10 +212,10 @@ def hand_over(league_id: int, user_id: int) -> Response:
 @login_required
 def remove(league_id: int, user_id: int) -> str | Response | tuple[str, int]:
     """Asks first what becomes of the member's teams; only the confirmed post removes."""
-    league = leagues.get_league(db.session(), league_id)
-    if leagues.role_in(league, current_user) != "commissioner":
+    league = access.get_league(db.session(), league_id)
+    if access.role_in(league, current_user) != "commissioner":
         abort(403, description=gettext("Only a commissioner can manage the members."))
-    members = leagues.active_members(league)
+    members = access.active_members(league)
     member = next((m for m in members if m.user_id == user_id), None)
     if member is None:
         abort(404, description=gettext("That person is not a member of this league."))
@@ -242,7 +242,7 @@ def remove(league_id: int, user_id: int) -> str | Response | tuple[str, int]:
                 "success",
             )
             if (
-                leagues.role_in(leagues.get_league(db.session(), league_id), current_user)
+                access.role_in(access.get_league(db.session(), league_id), current_user)
                 == "commissioner"
             ):
                 return redirect(url_for("leagues.members", league_id=league_id))
@@ -270,8 +270,8 @@ def new_join_link(league_id: int) -> Response:
 @bp.route("/leagues/<int:league_id>/join/<token>", methods=["GET", "POST"])
 @login_required
 def join(league_id: int, token: str) -> str | Response | tuple[str, int]:
-    league = leagues.get_league(db.session(), league_id)
-    if leagues.membership(league, current_user) is not None:
+    league = access.get_league(db.session(), league_id)
+    if access.membership(league, current_user) is not None:
         flash(gettext("You are already a member of %(league)s.", league=league.name), "warning")
         return redirect(url_for("leagues.show", league_id=league_id))
     form = EmptyForm()
@@ -296,8 +296,8 @@ def join(league_id: int, token: str) -> str | Response | tuple[str, int]:
 @bp.route("/leagues/<int:league_id>/seasons/next", methods=["GET", "POST"])
 @login_required
 def next_season(league_id: int) -> str | Response:
-    league = leagues.get_league(db.session(), league_id)
-    if leagues.role_in(league, current_user) != "commissioner":
+    league = access.get_league(db.session(), league_id)
+    if access.role_in(league, current_user) != "commissioner":
         abort(403, description=gettext("Only a commissioner can close a season."))
     form = CloseSeasonForm()
     if form.validate_on_submit():
@@ -339,7 +339,7 @@ def next_season(league_id: int) -> str | Response:
         "leagues/next_season.html",
         league=league,
         form=form,
-        prizes=seasons.prize_table(leagues.league_ruleset(league)),
+        prizes=seasons.prize_table(access.league_ruleset(league)),
         fixtures=[m for m in waiting if m.bracket_id is None],
         playoff_matches=[m for m in waiting if m.bracket_id is not None],
         unscheduled=unscheduled,
@@ -351,8 +351,8 @@ def next_season(league_id: int) -> str | Response:
 def reopen_season(league_id: int, number: int) -> str | Response:
     """Reopen the last closed season: asked first, since its prizes are taken back."""
     session = db.session()
-    league = leagues.get_league(session, league_id)
-    if leagues.role_in(league, current_user) != "commissioner":
+    league = access.get_league(session, league_id)
+    if access.role_in(league, current_user) != "commissioner":
         abort(403, description=gettext("Only a commissioner can reopen a season."))
     season = standings_season_of(league, number)
     form = ReopenSeasonForm()
@@ -409,8 +409,8 @@ def reopen_season(league_id: int, number: int) -> str | Response:
 @bp.route("/leagues/<int:league_id>/teams/new", methods=["GET", "POST"])
 @login_required
 def new_team(league_id: int) -> str | Response:
-    league = leagues.get_league(db.session(), league_id)
-    role = leagues.role_in(league, current_user)
+    league = access.get_league(db.session(), league_id)
+    role = access.role_in(league, current_user)
     if role is None:
         abort(
             403,
@@ -418,10 +418,10 @@ def new_team(league_id: int) -> str | Response:
                 "Join %(league)s before drafting a team there.", league=league.name
             ),
         )
-    ruleset = leagues.league_ruleset(league)
+    ruleset = access.league_ruleset(league)
     form = NewTeamForm(
         team_types=sorted(ruleset.team_types, key=lambda t: t.name),
-        coaches=[m.user.username for m in leagues.active_members(league)]
+        coaches=[m.user.username for m in access.active_members(league)]
         if role == "commissioner"
         else None,
     )

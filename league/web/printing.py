@@ -24,7 +24,7 @@ from league.models import League
 from league.pdf.context import PAPER_SIZES, paper_of
 from league.pdf.roster import PackStatus, RenderedPdf, pack_status, team_roster_pdf
 from league.security import limiter
-from league.services import leagues, teams
+from league.services import access
 from league.web.forms import EmptyForm
 from league.web.helpers import post_step
 
@@ -54,15 +54,15 @@ def team_roster(team_id: int) -> Response:
     A render costs about a second of CPU: signed-out visitors get PDF_RENDER_LIMIT
     renders per address (copies from the cache are not counted).
     """
-    team = teams.get_team(db.session(), team_id)
+    team = access.get_team(db.session(), team_id)
     paper = paper_of(request.args.get("paper") or team.league.paper_size)
     language = str(flask_babel.get_locale() or "") or None
     return _pdf_response(team_roster_pdf(team, paper=paper, language=language))
 
 
 def _commissioners_league(league_id: int) -> League:
-    league = leagues.get_league(db.session(), league_id)
-    if leagues.role_in(league, current_user) != "commissioner":
+    league = access.get_league(db.session(), league_id)
+    if access.role_in(league, current_user) != "commissioner":
         abort(
             403,
             description=gettext(

@@ -10,8 +10,8 @@ from werkzeug.wrappers import Response
 from league.extensions import db
 from league.i18n import gettext, ngettext
 from league.models import League, Match, Season
+from league.services import access, playoffs, seasons
 from league.services import divisions as division_service
-from league.services import leagues, playoffs, seasons, teams
 from league.services import standings as standings_service
 from league.services.errors import DomainError, NotFound
 from league.services.redraft import (
@@ -73,8 +73,8 @@ def _render(plan: RedraftPlan, form: RedraftForm, status: int = 200) -> tuple[st
         team=team,
         form=form,
         approve_form=ApproveRedraftForm(),
-        can_manage=teams.can_manage(team, current_user),
-        is_commissioner=leagues.role_in(team.league, current_user) == "commissioner",
+        can_manage=access.can_manage(team, current_user),
+        is_commissioner=access.role_in(team.league, current_user) == "commissioner",
         names={p.player_id: p for p in plan.players},
     ), status
 
@@ -133,7 +133,7 @@ def approve(team_id: int) -> str | Response:
     form = ApproveRedraftForm()
     if not form.validate_on_submit():
         abort(400, description=gettext("The form was incomplete."))
-    if leagues.role_in(plan.team.league, current_user) != "commissioner":
+    if access.role_in(plan.team.league, current_user) != "commissioner":
         abort(403, description=gettext("Only a commissioner can approve a re-draft."))
     if not form.is_confirmed:
         kept = len(plan.submitted.kept_player_ids) if plan.submitted else 0
@@ -172,9 +172,9 @@ def approve(team_id: int) -> str | Response:
 def season_page(league_id: int, number: int) -> str:
     """A season at a glance: its final table, the prizes it paid and its leaders."""
     session = db.session()
-    league = leagues.get_league(session, league_id)
+    league = access.get_league(session, league_id)
     season = standings_service.season_of(league, number)
-    commissioner = leagues.role_in(league, current_user) == "commissioner"
+    commissioner = access.role_in(league, current_user) == "commissioner"
     return render_template(
         "seasons/season.html",
         league=league,
@@ -224,14 +224,14 @@ def _render_playoffs(
         form=form,
         advance_form=EmptyForm(),
         winner_forms=winner_forms,
-        role=leagues.role_in(league, current_user),
+        role=access.role_in(league, current_user),
     ), status
 
 
 @bp.get("/leagues/<int:league_id>/playoffs")
 def playoffs_page(league_id: int) -> tuple[str, int]:
     """The current season's bracket, or with `?season=N` that season's (a closed one's too)."""
-    league = leagues.get_league(db.session(), league_id)
+    league = access.get_league(db.session(), league_id)
     number = request.args.get("season", type=int)
     season = standings_service.season_of(league, number) if number is not None else None
     return _render_playoffs(league, PlayoffForm(), season=season)
@@ -240,8 +240,8 @@ def playoffs_page(league_id: int) -> tuple[str, int]:
 @bp.post("/leagues/<int:league_id>/playoffs")
 @login_required
 def seed_playoffs(league_id: int) -> tuple[str, int] | Response:
-    league = leagues.get_league(db.session(), league_id)
-    if leagues.role_in(league, current_user) != "commissioner":
+    league = access.get_league(db.session(), league_id)
+    if access.role_in(league, current_user) != "commissioner":
         abort(403, description=gettext("Only a commissioner can seed the playoffs."))
     form = PlayoffForm()
     if not form.validate_on_submit():
@@ -306,8 +306,8 @@ def record_winner(match_id: int) -> Response:
 @login_required
 def divisions(league_id: int) -> str | Response:
     """The commissioner places each team in a division (a name; empty for none)."""
-    league = leagues.get_league(db.session(), league_id)
-    if leagues.role_in(league, current_user) != "commissioner":
+    league = access.get_league(db.session(), league_id)
+    if access.role_in(league, current_user) != "commissioner":
         abort(403, description=gettext("Only a commissioner can change the divisions."))
     placed = [team for team in league.teams if team.status != "retired"]
     form = divisions_form([(team.id, team.name, team.division) for team in placed])

@@ -15,10 +15,10 @@ from league.extensions import db
 from league.i18n import format_number, gettext, ngettext
 from league.models import Player, Team
 from league.rules.refusals import an_item
-from league.services import matched_play, teams
+from league.services import access, matched_play, teams
+from league.services.access import active_members, role_in
 from league.services.errors import DomainError
 from league.services.labels import player_status_label
-from league.services.leagues import active_members, role_in
 from league.services.matches import player_history
 from league.services.rosters import team_page_version, team_sheet
 from league.services.submissions import Resubmitted
@@ -53,7 +53,7 @@ def _render_team(team: Team, status: int = 200, **forms: Any) -> tuple[str, int]
     return render_template(
         "teams/show.html",
         sheet=team_sheet(team),
-        can_manage=teams.can_manage(team, current_user),
+        can_manage=access.can_manage(team, current_user),
         commissioner=role_in(team.league, current_user) == "commissioner",
         next_number=teams.next_free_number(team),
         ledger=page_of(team.ledger[::-1], request.args.get("ledger", type=int)),  # newest first
@@ -66,7 +66,7 @@ def _render_team(team: Team, status: int = 200, **forms: Any) -> tuple[str, int]
 @bp.route("/teams/<int:team_id>")
 def show(team_id: int) -> str | Response:
     def render() -> str:
-        return _render_team(teams.get_team(db.session(), team_id))[0]
+        return _render_team(access.get_team(db.session(), team_id))[0]
 
     if caching.anonymous_and_plain():
         # The same page for every signed-out visitor: fingerprinted, 304 or cached.
@@ -120,11 +120,11 @@ def _team_action(
 
     With `ask`, a post that is not yet confirmed gets the confirmation page instead.
     """
-    team = teams.get_team(db.session(), team_id)
+    team = access.get_team(db.session(), team_id)
     if not form.validate_on_submit():
         abort(400, description=gettext("The form was incomplete."))
     ask_now = ask if ask is not None and not form.is_confirmed else None
-    if ask_now and not teams.can_manage(team, current_user):
+    if ask_now and not access.can_manage(team, current_user):
         abort(
             403,
             description=gettext(
@@ -149,7 +149,7 @@ def _team_action(
 @post_step(bp, "/teams/<int:team_id>/hire", "teams.show")
 @login_required
 def hire(team_id: int) -> Response | tuple[str, int]:
-    team = teams.get_team(db.session(), team_id)
+    team = access.get_team(db.session(), team_id)
     require_manager(
         team, gettext("Only %(team)s's coach or a commissioner can hire players.", team=team.name)
     )
@@ -176,7 +176,7 @@ def hire(team_id: int) -> Response | tuple[str, int]:
             )
             return redirect(url_for("teams.show", team_id=team_id, _anchor="hire"))
     db.session.expire_all()
-    return _render_team(teams.get_team(db.session(), team.id), 400, hire_form=form)
+    return _render_team(access.get_team(db.session(), team.id), 400, hire_form=form)
 
 
 def _item_name(item: str | None) -> str:
@@ -235,7 +235,7 @@ def _confirm_draft_question(team: Team) -> Question:
     if refusal:
         raise refusal
     during_draft, after_draft = teams.reroll_prices(team)
-    players = len(teams.roster(team))
+    players = len(access.roster(team))
     return Question(
         gettext("Confirm the draft of %(team)s?", team=team.name),
         ngettext(
@@ -292,7 +292,7 @@ def _treasury_question(team: Team, form: TreasuryForm) -> Question:
 @post_step(bp, "/teams/<int:team_id>/treasury", "teams.show")
 @login_required
 def adjust_treasury(team_id: int) -> str | Response | tuple[str, int]:
-    team = teams.get_team(db.session(), team_id)
+    team = access.get_team(db.session(), team_id)
     if role_in(team.league, current_user) != "commissioner":
         abort(403, description=gettext("Only a commissioner can adjust a treasury."))
     form = TreasuryForm()
@@ -319,14 +319,14 @@ def adjust_treasury(team_id: int) -> str | Response | tuple[str, int]:
             flash(gettext("Treasury adjusted."), "success")
             return redirect(url_for("teams.show", team_id=team_id, _anchor="ledger"))
     db.session.expire_all()
-    return _render_team(teams.get_team(db.session(), team.id), 400, treasury_form=form)
+    return _render_team(access.get_team(db.session(), team.id), 400, treasury_form=form)
 
 
 @bp.route("/teams/<int:team_id>/coach", methods=["GET", "POST"])
 @login_required
 def reassign(team_id: int) -> Response | tuple[str, int]:
     """A commissioner hands the team to another member of the league."""
-    team = teams.get_team(db.session(), team_id)
+    team = access.get_team(db.session(), team_id)
     if role_in(team.league, current_user) != "commissioner":
         abort(403, description=gettext("Only a commissioner can hand a team to another coach."))
     members = [
@@ -357,7 +357,7 @@ def reassign(team_id: int) -> Response | tuple[str, int]:
 def _render_player(player: Player, form: PlayerForm, status: int = 200) -> tuple[str, int]:
     from league.web.advancement import panel_for  # the advancement blueprint's panel
 
-    team = teams.get_team(db.session(), player.team_id, ledger=False)
+    team = access.get_team(db.session(), player.team_id, ledger=False)
     sheet = team_sheet(team)
     line = next(line for line in [*sheet.lines, *sheet.former] if line.player.id == player.id)
     return render_template(
@@ -369,7 +369,7 @@ def _render_player(player: Player, form: PlayerForm, status: int = 200) -> tuple
             player_history(db.session(), player), request.args.get("matches", type=int)
         ),
         page_link=page_link,
-        can_manage=teams.can_manage(team, current_user) and player.on_roster,
+        can_manage=access.can_manage(team, current_user) and player.on_roster,
         advancement=panel_for(player, team),
         undo_form=EmptyForm(),
     ), status
@@ -378,20 +378,20 @@ def _render_player(player: Player, form: PlayerForm, status: int = 200) -> tuple
 @bp.get("/players/<int:player_id>")
 def player(player_id: int) -> str | Response:
     def render() -> str:
-        player = teams.get_player(db.session(), player_id)
+        player = access.get_player(db.session(), player_id)
         return _render_player(player, PlayerForm(obj=player))[0]
 
     return caching.revision_cached(
-        render, lambda: team_variant(teams.get_player(db.session(), player_id).team_id)
+        render, lambda: team_variant(access.get_player(db.session(), player_id).team_id)
     )
 
 
 @post_step(bp, "/players/<int:player_id>/edit", "teams.player")
 @login_required
 def edit_player(player_id: int) -> Response | tuple[str, int]:
-    player = teams.get_player(db.session(), player_id)
+    player = access.get_player(db.session(), player_id)
     require_manager(
-        teams.get_team(db.session(), player.team_id),
+        access.get_team(db.session(), player.team_id),
         gettext("Only the player's coach or a commissioner can edit him."),
     )
     form = PlayerForm()
@@ -407,7 +407,7 @@ def edit_player(player_id: int) -> Response | tuple[str, int]:
             flash(gettext("Player saved."), "success")
             return redirect(url_for("teams.player", player_id=player_id))
     db.session.expire_all()
-    return _render_player(teams.get_player(db.session(), player.id), form, 400)
+    return _render_player(access.get_player(db.session(), player.id), form, 400)
 
 
 def _confirm_player_action(
@@ -419,8 +419,8 @@ def _confirm_player_action(
 ) -> str | Response:
     """Fire, remove or retire a player, asked first: ``question`` gives the page's title
     and its button for the player."""
-    player = teams.get_player(db.session(), player_id)
-    team = teams.get_team(db.session(), player.team_id)
+    player = access.get_player(db.session(), player_id)
+    team = access.get_team(db.session(), player.team_id)
     require_manager(
         team, gettext("Only %(team)s's coach or a commissioner can do that.", team=team.name)
     )
@@ -451,9 +451,9 @@ def _confirm_player_action(
 @bp.route("/players/<int:player_id>/fire", methods=["GET", "POST"])
 @login_required
 def fire(player_id: int) -> str | Response:
-    player = teams.get_player(db.session(), player_id)
+    player = access.get_player(db.session(), player_id)
     label = f"#{player.number} {isolated(player.name)}"
-    if teams.get_team(db.session(), player.team_id).status == "draft":
+    if access.get_team(db.session(), player.team_id).status == "draft":
         cost = format_number(player.cost)
         return _confirm_player_action(
             player_id,
@@ -492,7 +492,7 @@ def fire(player_id: int) -> str | Response:
 @bp.route("/players/<int:player_id>/retire", methods=["GET", "POST"])
 @login_required
 def retire(player_id: int) -> str | Response:
-    player = teams.get_player(db.session(), player_id)
+    player = access.get_player(db.session(), player_id)
     label = f"#{player.number} {isolated(player.name)}"
     return _confirm_player_action(
         player_id,

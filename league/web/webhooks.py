@@ -12,7 +12,7 @@ from werkzeug.wrappers import Response
 from league.extensions import db
 from league.i18n import gettext
 from league.models import League, Webhook
-from league.services import leagues, webhooks
+from league.services import access, webhooks
 from league.services.errors import DomainError, Forbidden, NotFound
 from league.services.unit_of_work import unit_of_work
 from league.services.webhooks import WebhookSettings
@@ -25,10 +25,10 @@ bp = Blueprint("webhooks", __name__)
 
 def _league_for_commissioner(league_id: int) -> League:
     try:
-        league = leagues.get_league(db.session(), league_id)
+        league = access.get_league(db.session(), league_id)
     except NotFound as error:
         abort(404, description=error.message)
-    if leagues.role_in(league, current_user) != "commissioner":
+    if access.role_in(league, current_user) != "commissioner":
         abort(
             403,
             description=gettext(

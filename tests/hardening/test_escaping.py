@@ -27,7 +27,7 @@ from pypdf import PdfReader
 from league.extensions import db
 from league.models import User
 from league.pdf import render
-from league.services import leagues, matches, users
+from league.services import access, matches, users
 from league.services.unit_of_work import unit_of_work
 from tests.hardening import log_in, log_out
 from tests.pages import LEAGUE_FORM
@@ -198,7 +198,7 @@ def build(client: FlaskClient, payload: str) -> Hostile:
     )
     assert response.status_code == 302, response.text
     with unit_of_work() as session:
-        join_token = leagues.get_league(session, league).join_token
+        join_token = access.get_league(session, league).join_token
     return Hostile(
         payload,
         commissioner,

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from league.extensions import db
 from league.models import Advancement, League, Player, Team, User
-from league.services import teams
+from league.services import access, teams
 from league.services.advancement import AdvancementRequest, buy_advancement
 from league.services.leagues import LeagueSettings, add_member, create_league
 from league.services.unit_of_work import unit_of_work
@@ -85,9 +85,9 @@ def make_sample_team(
             teams.confirm_draft(session, coach, team.id)
         team_id = team.id
     if players < 11:
-        return teams.get_team(db.session, team_id)
+        return access.get_team(db.session, team_id)
 
-    by_number = {p.number: p for p in teams.get_team(db.session, team_id).players}
+    by_number = {p.number: p for p in access.get_team(db.session, team_id).players}
     with unit_of_work() as session:
         for number, spp in ((2, 14), (3, 20), (5, 9), (8, 3)):
             if number in by_number:
@@ -123,7 +123,7 @@ def make_sample_team(
             otto.status = "mng"
         if 7 in by_number:
             by_number[7].status = "mng"
-    return teams.get_team(db.session, team_id)
+    return access.get_team(db.session, team_id)
 
 
 def dead_and_gone(coach: User, team: Team) -> list[Player]:

@@ -9,7 +9,7 @@ from flask import Flask
 from league.extensions import db
 from league.pdf.context import SkillNote, roster_context
 from league.pdf.roster import sheet_key
-from league.services import teams
+from league.services import access
 from tests.pdf import sample
 
 
@@ -17,7 +17,7 @@ def test_the_sheet_in_french_names_skills_and_summaries_in_french(app: Flask) ->
     commissioner, coach = sample.make_users()
     league = sample.make_sample_league(commissioner, coach)
     team = sample.make_sample_team(coach, league, "Les Francs", players=2)  # an ogre, a blitzer
-    fresh = teams.get_team(db.session, team.id)
+    fresh = access.get_team(db.session, team.id)
 
     def sheet(language: str | None):  # type: ignore[no-untyped-def]
         return roster_context(

@@ -24,7 +24,7 @@ from league.pdf import render
 from league.pdf.context import MINUS, TIMES, roster_context
 from league.pdf.roster import sheet_key
 from league.rules import Ruleset, Skill
-from league.services import leagues, teams
+from league.services import access, leagues, teams
 from league.services.errors import RuleViolation
 from league.services.rosters import team_values
 from league.services.unit_of_work import unit_of_work
@@ -100,8 +100,8 @@ def test_the_sheet_prints_the_whole_team(
     # Every player, with every skill (starting and gained) and the Unicode names intact
     for _position, name in sample.HIRES:
         assert name in flat
-    for player in teams.roster(team):
-        position = teams.team_type_of(team).position(player.position_id)
+    for player in access.roster(team):
+        position = access.team_type_of(team).position(player.position_id)
         for skill in [str(ref) for ref in position.skills]:
             assert skill in flat, (player.name, skill)
         for advancement in player.active_advancements:
@@ -131,7 +131,7 @@ def test_the_sheet_prints_the_whole_team(
     skills_page = " ".join(second.split())
     assert "Skills and traits · Altdorf Übermächtige" in skills_page
     assert "Page 2 of 2" in skills_page
-    ruleset = teams.team_ruleset(team)
+    ruleset = access.team_ruleset(team)
     for name in ("Accurate", "Block", "Loner", "Mighty Blow", "Wrestle"):
         summary = " ".join(ruleset.skill(name).summary.split())
         assert summary[:40] in skills_page, name
@@ -245,7 +245,7 @@ def test_the_cache_key_follows_what_the_sheet_prints(
 
     def key(day: date = date(2025, 5, 1), paper: str = "a4") -> str:
         db.session.expire_all()
-        fresh = teams.get_team(db.session, team.id)
+        fresh = access.get_team(db.session, team.id)
         sheet = roster_context(fresh, url="http://x/teams/1", printed_on=day, paper=paper)
         return sheet_key(sheet, "design-1")
 
@@ -258,7 +258,7 @@ def test_the_cache_key_follows_what_the_sheet_prints(
     after_purchase = key()
     assert after_purchase != before
     with unit_of_work():
-        teams.get_team(db.session, team.id).players[0].niggling_injuries = 1
+        access.get_team(db.session, team.id).players[0].niggling_injuries = 1
     after_injury = key()
     assert after_injury != after_purchase
     # The ruleset's data (here: a skill's summary) is part of what is printed, so of the key.

@@ -19,7 +19,7 @@ from league.extensions import db
 from league.models import League, Match, Player, Team, User
 from league.rules import legal_skills
 from league.seeding.demo import DEMO_COMMISSIONER, seed_demo
-from league.services import advancement, leagues, matches, teams
+from league.services import access, advancement, leagues, matches, teams
 from league.services.unit_of_work import unit_of_work
 from tests.conftest import make_app
 from tests.perf.conftest import _database, counting
@@ -168,12 +168,12 @@ def test_every_change_to_a_team_gives_its_page_a_new_etag(site: Flask) -> None:
 
     def advance(s, c) -> None:
         player = scorer(s)
-        team = teams.get_team(s, team_id)
-        position = teams.team_type_of(team).position(player.position_id)
+        team = access.get_team(s, team_id)
+        position = access.team_type_of(team).position(player.position_id)
         held = advancement.held_skills(position, player)
         skill = next(
             k
-            for k in legal_skills(teams.team_ruleset(team), position, held, "chosen_primary")
+            for k in legal_skills(access.team_ruleset(team), position, held, "chosen_primary")
             if k.category in position.primary and k.name not in position.skill_names
         )
         advancement.buy_advancement(
@@ -197,7 +197,7 @@ def test_every_change_to_a_team_gives_its_page_a_new_etag(site: Flask) -> None:
     changed(record, "Winnings, match #")
 
     def rename_league(s, c) -> None:
-        league = leagues.get_league(s, ids["league"])
+        league = access.get_league(s, ids["league"])
         settings = leagues.LeagueSettings(
             "Renamed Demo League", league.ruleset_id, league.starting_treasury
         )

@@ -20,7 +20,7 @@ from league.extensions import db
 from league.models import DataRevision, League, Match, Player, Team, User
 from league.rules import legal_skills
 from league.seeding.demo import DEMO_COMMISSIONER, seed_demo
-from league.services import advancement, leagues, matches, teams
+from league.services import access, advancement, leagues, matches, teams
 from league.services.unit_of_work import unit_of_work
 from tests.conftest import make_app
 from tests.pages import table_rows
@@ -130,12 +130,12 @@ def test_every_kind_of_change_shows_on_the_cached_pages(site: Flask) -> None:
         player = s.scalar(
             select(Player).where(Player.team_id == home_id).order_by(Player.spp_earned.desc())
         )
-        team = teams.get_team(s, home_id)
-        position = teams.team_type_of(team).position(player.position_id)
+        team = access.get_team(s, home_id)
+        position = access.team_type_of(team).position(player.position_id)
         held = advancement.held_skills(position, player)
         skill = next(
             k
-            for k in legal_skills(teams.team_ruleset(team), position, held, "chosen_primary")
+            for k in legal_skills(access.team_ruleset(team), position, held, "chosen_primary")
             if k.category in position.primary and k.name not in position.skill_names
         )
         advancement.buy_advancement(
@@ -143,7 +143,7 @@ def test_every_kind_of_change_shows_on_the_cached_pages(site: Flask) -> None:
         )
 
     def rename_league(s: Session, c: User) -> None:
-        league = leagues.get_league(s, league_id)
+        league = access.get_league(s, league_id)
         settings = leagues.LeagueSettings(
             "Renamed Cached League", league.ruleset_id, league.starting_treasury
         )

@@ -24,7 +24,7 @@ from league.extensions import db
 from league.models import League, Match, Player, Team, User
 from league.models.revision import current_revision
 from league.seeding.demo import DEMO_COMMISSIONER, seed_demo
-from league.services import leagues, matches, teams
+from league.services import access, leagues, matches, teams
 from league.services.unit_of_work import unit_of_work
 from league.services.users import NewUser, create_user
 from tests.conftest import make_app
@@ -240,7 +240,7 @@ def test_a_signed_in_coach_sees_every_kind_of_write_at_once(site: tuple[Flask, s
         )
 
     def rename_league(s: Session, c: User) -> None:
-        league = leagues.get_league(s, league_id)
+        league = access.get_league(s, league_id)
         settings = leagues.LeagueSettings(
             "Renamed Shared League", league.ruleset_id, league.starting_treasury
         )

@@ -10,7 +10,7 @@ from flask import Flask
 
 from league.extensions import db
 from league.models import Team, User
-from league.services import teams
+from league.services import access, teams
 from league.services.errors import DomainError
 from league.services.unit_of_work import unit_of_work
 from tests.conftest import ON_POSTGRES
@@ -72,7 +72,7 @@ def test_concurrent_hires_cannot_overspend_the_treasury(app: Flask) -> None:
     db.session.expire_all()
     fresh = db.session.get(Team, team.id)
     assert fresh.treasury == 15_000
-    assert len(teams.roster(fresh)) == 1
+    assert len(access.roster(fresh)) == 1
 
 
 @pytest.mark.usefixtures("slow_checks")
@@ -84,7 +84,7 @@ def test_concurrent_hires_cannot_pass_a_position_maximum(app: Flask) -> None:
     assert results == ["hired", "position_full"]
     db.session.expire_all()
     fresh = db.session.get(Team, team.id)
-    assert [p.position_id for p in teams.roster(fresh)] == ["ogre"]
+    assert [p.position_id for p in access.roster(fresh)] == ["ogre"]
     assert fresh.treasury == 1_000_000 - 140_000
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from league.extensions import db
 from league.models import AuditEntry, Match, User
-from league.services import divisions, fixtures, leagues, matches, playoffs, teams
+from league.services import access, divisions, fixtures, matches, playoffs, teams
 from league.services.errors import Forbidden, RuleViolation
 from league.services.matches import MatchReport, SideReport
 from league.services.standings import standings
@@ -29,7 +29,7 @@ def _league(commissioner: User, coach: User, count: int) -> tuple[int, dict[str,
                 session, coach, teams.NewTeam(league.id, f"T{number}", "human", active=True)
             )
     give_scorers(coach, league)
-    return league.id, {t.name: t.id for t in leagues.get_league(db.session, league.id).teams}
+    return league.id, {t.name: t.id for t in access.get_league(db.session, league.id).teams}
 
 
 def _split(commissioner: User, league_id: int, ids: dict[str, int], north: int) -> None:
@@ -64,7 +64,7 @@ def test_fixtures_are_a_round_robin_inside_each_division(commissioner: User, coa
     }
     assert sorted(map(sorted, (p for _, p in pairs))) == sorted(map(sorted, expected))
     # The generate page's count says the same (one league of 8 would be 7 rounds, 28).
-    placed = list(leagues.get_league(db.session, league_id).teams)
+    placed = list(access.get_league(db.session, league_id).teams)
     assert fixtures.division_schedule_size(placed) == (3, 12)
 
 
@@ -78,7 +78,7 @@ def test_standings_per_division_and_playoffs_from_them(commissioner: User, coach
     report = with_match_touchdowns(report, match.id)
     with unit_of_work() as session:
         matches.record_result(session, commissioner, match.id, report)
-    league = leagues.get_league(db.session, league_id)
+    league = access.get_league(db.session, league_id)
     table = standings(db.session, league)
     tables = divisions.division_tables(league, table)
     assert [t.name for t in tables] == ["North", "South"]
@@ -128,7 +128,7 @@ def test_bad_assignments_are_refused_and_nothing_changes(commissioner: User, coa
     assert refused.value.fields == {f"team_{ids['T1']}": [line], f"team_{ids['T2']}": [line]}
     with pytest.raises(Forbidden), unit_of_work() as session:
         divisions.assign_divisions(session, coach, league_id, {ids["T1"]: "North"})
-    league = leagues.get_league(db.session, league_id)
+    league = access.get_league(db.session, league_id)
     assert [t.division for t in league.teams] == [None, None]
     assert db.session.query(AuditEntry).filter_by(action="league.divisions").count() == 0
 
@@ -143,7 +143,7 @@ def test_names_are_trimmed_and_an_empty_name_takes_a_team_out(
         )
     with unit_of_work() as session:
         divisions.assign_divisions(session, commissioner, league_id, {ids["T2"]: "  "})
-    league = leagues.get_league(db.session, league_id)
+    league = access.get_league(db.session, league_id)
     assert {t.name: t.division for t in league.teams} == {
         "T1": "Old World",
         "T2": None,

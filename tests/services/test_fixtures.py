@@ -11,7 +11,7 @@ from sqlalchemy import func, select
 
 from league.extensions import db
 from league.models import League, Match, User
-from league.services import fixtures, leagues, matches, seasons, teams
+from league.services import access, fixtures, matches, seasons, teams
 from league.services.errors import Conflict, Forbidden, RuleViolation
 from league.services.fixtures import (
     CalendarEvent,
@@ -154,7 +154,7 @@ def test_generate_a_dated_double_round_robin(commissioner, coach) -> None:
     assert len(created) == 20
     found = _season_matches(league)
     assert len(found) == 20
-    season = leagues.get_league(db.session, league.id).current_season
+    season = access.get_league(db.session, league.id).current_season
     assert {m.season_id for m in found} == {season.id}
     assert {m.state for m in found} == {"scheduled"}
     assert not any(m.friendly for m in found)
@@ -211,7 +211,7 @@ def test_a_hand_added_fixture_also_blocks_generation_but_friendlies_do_not(
     with unit_of_work() as session:
         for name in ("One", "Two"):
             teams.create_team(session, coach, teams.NewTeam(other.id, name, "human", active=True))
-    one, two = sorted(leagues.get_league(db.session, other.id).teams, key=lambda t: t.name)
+    one, two = sorted(access.get_league(db.session, other.id).teams, key=lambda t: t.name)
     with unit_of_work() as session:
         matches.schedule_match(session, commissioner, other.id, one.id, two.id, round_number=1)
     with pytest.raises(Conflict, match="1 league match;"), unit_of_work() as session:
@@ -241,7 +241,7 @@ def test_a_voided_match_does_not_block_and_a_new_season_can_be_scheduled(
     with unit_of_work() as session:
         created = generate_fixtures(session, commissioner, league.id, True)
     assert len(created) == 2
-    season_2 = leagues.get_league(db.session, league.id).current_season
+    season_2 = access.get_league(db.session, league.id).current_season
     assert {m.season_id for m in created} == {season_2.id}
 
 
@@ -266,7 +266,7 @@ def test_season_fixtures_lists_rounds_byes_and_other_matches(commissioner, coach
         friendly = matches.schedule_match(
             session, commissioner, league.id, c.id, a.id, friendly=True
         )
-    listing = fixtures.season_fixtures(db.session, leagues.get_league(db.session, league.id))
+    listing = fixtures.season_fixtures(db.session, access.get_league(db.session, league.id))
     assert listing.season_name == "Season 1"
     assert [r.number for r in listing.rounds] == [1, 2, 3]
     # round_robin([a, b, c]): (b, c) with a on a bye, then (c, a), then (a, b).
@@ -355,7 +355,7 @@ def test_calendar_events_skip_undated_and_voided_matches(commissioner, coach) ->
             ),
         )
     events = fixtures.calendar_events(
-        db.session, leagues.get_league(db.session, league.id), uid_domain="example.org"
+        db.session, access.get_league(db.session, league.id), uid_domain="example.org"
     )
     assert [(e.uid, e.day, e.summary, e.description) for e in events] == [
         (

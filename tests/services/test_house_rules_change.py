@@ -14,7 +14,7 @@ from sqlalchemy.orm import Session
 
 from league.extensions import db
 from league.models import Player
-from league.services import leagues, matches, recompute
+from league.services import access, leagues, matches, recompute
 from league.services.matches import MatchReport, PlayerEvents, SideReport
 from league.services.unit_of_work import unit_of_work
 from tests.conftest import ON_POSTGRES
@@ -36,9 +36,9 @@ def test_a_result_whose_league_was_read_before_a_rules_change_uses_the_new_rules
     # The result's own session has read the league (and holds it) before the new rules commit;
     # closed whatever happens, or its locks would hold up the test's clean-up.
     with Session(db.engine) as result_session:
-        read_early = leagues.get_league(result_session, league.id, collections=False)
+        read_early = access.get_league(result_session, league.id, collections=False)
         with unit_of_work() as session:
-            current = leagues.current_settings(leagues.get_league(session, league.id))
+            current = leagues.current_settings(access.get_league(session, league.id))
             new_rules = replace(current, house_rules={"spp_awards": {"td": 5}})
             leagues.update_settings(session, commissioner, league.id, new_rules)
         report = MatchReport(

@@ -11,7 +11,7 @@ from sqlalchemy import select
 
 from league.extensions import db
 from league.models import AuditEntry, League, Team, User
-from league.services import leagues, teams
+from league.services import access, leagues, teams
 from league.services.errors import Conflict, Forbidden, NotFound
 from league.services.unit_of_work import unit_of_work
 from tests.factories import make_league, make_team, make_user
@@ -71,7 +71,7 @@ def test_the_old_join_link_does_not_bring_a_removed_coach_back(
         unit_of_work() as session,
     ):
         leagues.join_with_token(session, anna, league.id, old_token)
-    assert leagues.membership(db.session.get(League, league.id), anna) is None
+    assert access.membership(db.session.get(League, league.id), anna) is None
 
 
 def test_teams_left_without_a_coach_stay_so_when_he_joins_again(
@@ -122,7 +122,7 @@ def test_the_teams_go_only_to_another_member(commissioner: User, league: League,
     # Nothing changed: still a member, her teams hers, the same join link.
     db.session.expire_all()
     fresh = db.session.get(League, league.id)
-    assert leagues.membership(fresh, anna) is not None
+    assert access.membership(fresh, anna) is not None
     assert fresh.join_token == token
     assert _coaches(league.id) == {"Hawks": ("anna", False), "Reavers": ("anna", False)}
 
@@ -136,7 +136,7 @@ def test_nobody_removes_the_owner(commissioner: User, league: League) -> None:
         with pytest.raises(Conflict, match=r"^commish owns bb2025 league and cannot be removed"):
             _remove(actor, league, commissioner)
     db.session.expire_all()
-    assert leagues.role_in(db.session.get(League, league.id), commissioner) == "commissioner"
+    assert access.role_in(db.session.get(League, league.id), commissioner) == "commissioner"
 
 
 def test_only_the_owner_hands_the_league_over(commissioner: User, league: League) -> None:

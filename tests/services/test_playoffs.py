@@ -6,7 +6,7 @@ import pytest
 
 from league.extensions import db
 from league.models import Match, User
-from league.services import leagues, matches, playoffs, teams
+from league.services import access, matches, playoffs, teams
 from league.services.errors import Conflict, Forbidden, RuleViolation
 from league.services.matches import MatchReport, SideReport
 from league.services.standings import standings
@@ -32,7 +32,7 @@ def _league(commissioner: User, coach: User, count: int = 8) -> tuple[int, dict[
                 session, coach, teams.NewTeam(league.id, f"T{number}", "human", active=True)
             )
     give_scorers(coach, league)
-    found = {t.name: t.id for t in leagues.get_league(db.session, league.id).teams}
+    found = {t.name: t.id for t in access.get_league(db.session, league.id).teams}
     return league.id, found
 
 
@@ -44,7 +44,7 @@ def _play(commissioner: User, match_id: int, home: int, away: int) -> None:
 
 
 def _slots(league_id: int) -> list[list[tuple[str | None, str | None, str | None]]]:
-    league = leagues.get_league(db.session, league_id)
+    league = access.get_league(db.session, league_id)
     names = {t.id: t.name for t in league.teams}
     view = playoffs.bracket_view(db.session, league)
     assert view is not None
@@ -58,7 +58,7 @@ def _slots(league_id: int) -> list[list[tuple[str | None, str | None, str | None
 
 
 def _match(league_id: int, number: int, slot: int) -> int:
-    league = leagues.get_league(db.session, league_id)
+    league = access.get_league(db.session, league_id)
     view = playoffs.bracket_view(db.session, league)
     assert view is not None
     match = view.rounds[number - 1][slot].match
@@ -108,12 +108,12 @@ def test_a_bracket_from_seeding_to_the_final(commissioner: User, coach: User) ->
     assert _slots(league_id)[2] == [("T1", "T6", None), ("T5", "T7", None)]
 
     # Knock-out matches do not count in the league table.
-    table = standings(db.session, leagues.get_league(db.session, league_id))
+    table = standings(db.session, access.get_league(db.session, league_id))
     assert {row.played for row in table.rows} == {0}
 
 
 def _team(league_id: int, name: str) -> int:
-    return next(t.id for t in leagues.get_league(db.session, league_id).teams if t.name == name)
+    return next(t.id for t in access.get_league(db.session, league_id).teams if t.name == name)
 
 
 def test_a_bracket_needs_the_teams(commissioner: User, coach: User) -> None:

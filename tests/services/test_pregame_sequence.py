@@ -16,7 +16,7 @@ from sqlalchemy import select
 from league.extensions import db
 from league.models import League, Match, Player, PregameSide, Team, User
 from league.rules.match_day import eligible_inducements
-from league.services import matches, teams
+from league.services import access, matches, teams
 from league.services.errors import RuleViolation
 from league.services.pregame import (
     SideChoices,
@@ -313,7 +313,7 @@ def test_papa_skullbones_is_offered_to_the_teams_the_data_names(app) -> None:
     )
     # Humans (Old World Classic only): 11 linemen x 50,000 = 550,000.
     humans = _drafted(bram, league, "human", "Reavers", (("human-lineman", 11),), reroll=0)
-    ruleset = teams.team_ruleset(chosen)
+    ruleset = access.team_ruleset(chosen)
     # Of the BB2020 rosters, the ones with a Favoured of... rule (Chaos Chosen, Chaos Dwarfs,
     # Chaos Renegades, Khorne, Norse, Nurgle) or Underworld Challenge (Goblins, Skaven,
     # Snotlings, Underworld Denizens).

@@ -17,9 +17,9 @@ import pytest
 from league.extensions import db
 from league.models import Match, Player, Team
 from league.services import matches
+from league.services.access import league_ruleset
 from league.services.errors import Conflict, RuleViolation
 from league.services.fixtures import season_fixtures
-from league.services.leagues import league_ruleset
 from league.services.matches import MatchReport, PlayerEvents, SideReport
 from league.services.recompute import check_all
 from league.services.standings import graveyard, standings

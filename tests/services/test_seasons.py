@@ -6,7 +6,7 @@ import pytest
 
 from league.extensions import db
 from league.models import League, Match, Team, TreasuryEntry, User
-from league.services import leagues, matches, seasons, teams
+from league.services import access, matches, seasons, teams
 from league.services.errors import Conflict, Forbidden
 from league.services.matches import MatchReport, SideReport
 from league.services.recompute import check_all
@@ -32,7 +32,7 @@ def _league(commissioner: User, coach: User, ruleset: str) -> tuple[League, dict
         for name in ("Reavers", "Gouged Eye", "Bright Crusaders", "Darkside Cowboys"):
             teams.create_team(session, coach, teams.NewTeam(league.id, name, "human", active=True))
     give_scorers(coach, league)
-    found = {t.name: t for t in leagues.get_league(db.session, league.id).teams}
+    found = {t.name: t for t in access.get_league(db.session, league.id).teams}
     # Reavers win twice, Gouged Eye once, Bright Crusaders draw: a clear table.
     play(commissioner, league, found["Reavers"], found["Gouged Eye"], 2, 0)
     play(commissioner, league, found["Reavers"], found["Darkside Cowboys"], 1, 0)
@@ -42,7 +42,7 @@ def _league(commissioner: User, coach: User, ruleset: str) -> tuple[League, dict
 
 
 def _treasuries(league: League) -> dict[str, int]:
-    return {t.name: t.treasury for t in leagues.get_league(db.session, league.id).teams}
+    return {t.name: t.treasury for t in access.get_league(db.session, league.id).teams}
 
 
 def test_bb2025_close_pays_prizes_and_the_trophy(commissioner: User, coach: User) -> None:
@@ -75,7 +75,7 @@ def test_bb2025_close_pays_prizes_and_the_trophy(commissioner: User, coach: User
     assert reavers.league_trophy
     assert team_values(reavers).team_value == tv_before + 50_000
     assert check_all(db.session) == []
-    fresh = leagues.get_league(db.session, league.id)
+    fresh = access.get_league(db.session, league.id)
     shown = seasons.prizes_paid(db.session, fresh, closed.closed)
     assert [(p.team_name, p.gold, p.trophy) for p in shown] == [
         ("Reavers", 100_000, True),
@@ -92,7 +92,7 @@ def test_the_trophy_passes_on_when_the_next_season_closes(commissioner: User, co
     with unit_of_work() as session:
         closed = seasons.close_season(session, commissioner, league.id, 2)
     assert closed.prizes[0].team_name == "Gouged Eye"
-    holders = [t.name for t in leagues.get_league(db.session, league.id).teams if t.league_trophy]
+    holders = [t.name for t in access.get_league(db.session, league.id).teams if t.league_trophy]
     assert holders == ["Gouged Eye"]
 
 
@@ -103,7 +103,7 @@ def test_bb2020_pays_no_prizes(commissioner: User, coach: User) -> None:
         closed = seasons.close_season(session, commissioner, league.id, 1)
     assert closed.prizes == ()
     assert _treasuries(league) == before
-    assert not any(t.league_trophy for t in leagues.get_league(db.session, league.id).teams)
+    assert not any(t.league_trophy for t in access.get_league(db.session, league.id).teams)
 
 
 def test_a_season_without_results_pays_nothing(commissioner: User, coach: User) -> None:
@@ -181,7 +181,7 @@ def test_closing_lists_and_may_mark_the_unplayed_matches(commissioner: User, coa
             found["Bright Crusaders"].id,
             round_number=3,
         )
-    current = leagues.get_league(db.session, league.id).current_season
+    current = access.get_league(db.session, league.id).current_season
     assert [m.id for m in seasons.unplayed_matches(db.session, current)] == [waiting.id]
     with unit_of_work() as session:
         seasons.close_season(session, commissioner, league.id, 1, mark_unplayed=True)
@@ -204,7 +204,7 @@ def test_reopening_takes_the_prizes_back_and_closing_again_pays_once(
         seasons.reopen_season(session, coach, league.id, 1)
     with unit_of_work() as session:
         seasons.reopen_season(session, commissioner, league.id, 1)
-    fresh = leagues.get_league(db.session, league.id)
+    fresh = access.get_league(db.session, league.id)
     # Season 1 is current again; the Season 2 its closing opened is gone.
     assert [(s.number, s.closed_at is None) for s in fresh.seasons] == [(1, True)]
     assert _treasuries(league) == before
@@ -238,7 +238,7 @@ def test_reopening_takes_the_prizes_back_and_closing_again_pays_once(
         "Bright Crusaders": 60_000,
         "Darkside Cowboys": 0,
     }
-    shown = seasons.prizes_paid(db.session, leagues.get_league(db.session, league.id), again.closed)
+    shown = seasons.prizes_paid(db.session, access.get_league(db.session, league.id), again.closed)
     assert [(p.team_name, p.place, p.gold) for p in shown] == [
         ("Reavers", 1, 100_000),
         ("Bright Crusaders", 2, 60_000),
@@ -266,6 +266,6 @@ def test_only_the_last_season_reopens_while_the_next_is_empty(
     # Season 2 reopens: the trophy goes back to Season 1's champion, Reavers.
     with unit_of_work() as session:
         seasons.reopen_season(session, commissioner, league.id, 2)
-    holders = [t.name for t in leagues.get_league(db.session, league.id).teams if t.league_trophy]
+    holders = [t.name for t in access.get_league(db.session, league.id).teams if t.league_trophy]
     assert holders == ["Reavers"]
     assert check_all(db.session) == []

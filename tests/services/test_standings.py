@@ -8,7 +8,7 @@ import pytest
 
 from league.extensions import db
 from league.models import League, Match, Player, Team, User
-from league.services import leagues, matches, seasons, teams
+from league.services import access, matches, seasons, teams
 from league.services.matches import MatchReport, PlayerEvents, SideReport
 from league.services.standings import (
     graveyard,
@@ -43,7 +43,7 @@ def _league(commissioner: User, coach: User, names: list[str], **settings: Any) 
 
 
 def _teams(league: League) -> dict[str, Team]:
-    return {t.name: t for t in leagues.get_league(db.session, league.id).teams}
+    return {t.name: t for t in access.get_league(db.session, league.id).teams}
 
 
 def play(
@@ -71,7 +71,7 @@ def play(
 
 
 def _table(league: League) -> list[tuple]:
-    found = standings(db.session, leagues.get_league(db.session, league.id))
+    found = standings(db.session, access.get_league(db.session, league.id))
     return [
         (
             r.position,
@@ -91,7 +91,7 @@ def _table(league: League) -> list[tuple]:
 
 
 def _notes(league: League) -> list[tuple[str, str, str]]:
-    found = standings(db.session, leagues.get_league(db.session, league.id))
+    found = standings(db.session, access.get_league(db.session, league.id))
     return [(n.upper, n.lower, n.tie_breaker) for n in found.notes]
 
 
@@ -101,7 +101,7 @@ def _notes(league: League) -> list[tuple[str, str, str]]:
 
 def test_no_results_yet_lists_the_active_teams_level(commissioner, coach) -> None:
     league = _league(commissioner, coach, ["Reavers", "Gouged Eye"])
-    found = standings(db.session, leagues.get_league(db.session, league.id))
+    found = standings(db.session, access.get_league(db.session, league.id))
     assert found.empty
     assert found.season_name == "Season 1"
     assert [(r.position, r.team_name, r.played, r.points) for r in found.rows] == [
@@ -198,7 +198,7 @@ def test_concessions_points_system_and_fewest_conceded(commissioner, coach) -> N
         (2, "Queens", 2, 1, 0, 1, 1, 3, 0, 0, 2),
         (3, "Aces", 2, 1, 0, 1, 4, 0, 0, 0, 2),
     ]
-    found = standings(db.session, leagues.get_league(db.session, league.id))
+    found = standings(db.session, access.get_league(db.session, league.id))
     assert [r.concessions for r in found.rows] == [0, 0, 1]
     assert [(n.upper, n.tie_breaker) for n in found.notes] == [
         ("Kings", "name"),
@@ -230,7 +230,7 @@ def test_friendlies_voided_matches_and_other_seasons_do_not_count(commissioner, 
         seasons.close_season(session, commissioner, league.id)
     play(commissioner, league, t["Reavers"], t["Gouged Eye"], 1, 0)
     assert _table(league)[0] == (1, "Reavers", 1, 1, 0, 0, 1, 0, 0, 0, 3)
-    fresh = leagues.get_league(db.session, league.id)
+    fresh = access.get_league(db.session, league.id)
     season_1 = standings(db.session, fresh, 1)
     assert season_1.season_name == "Season 1"
     assert [(r.team_name, r.points) for r in season_1.rows] == [
@@ -310,7 +310,7 @@ def test_season_statistics_and_leaders(commissioner, two_teams) -> None:
     )
     play(commissioner, league, reavers, barons, 5, 0, PlayerEvents(r["L6"].id, td=5), friendly=True)
 
-    stats = season_stats(db.session, leagues.get_league(db.session, league.id))
+    stats = season_stats(db.session, access.get_league(db.session, league.id))
     assert stats.matches_played == 1
     boards = {
         board.code: [(e.rank, e.name, e.team_name, e.value) for e in board.leaders]
@@ -350,7 +350,7 @@ def test_season_statistics_and_leaders(commissioner, two_teams) -> None:
 
 def test_no_statistics_before_the_first_result(commissioner, two_teams) -> None:
     league = two_teams[0]
-    stats = season_stats(db.session, leagues.get_league(db.session, league.id))
+    stats = season_stats(db.session, access.get_league(db.session, league.id))
     assert stats.empty
     assert stats.players == ()
     assert [(t.team_name, t.played, t.spp) for t in stats.teams] == [
@@ -378,13 +378,13 @@ def test_graveyard(commissioner, two_teams) -> None:
     with unit_of_work() as session:
         matches.void_match(session, commissioner, voided.id)
 
-    graves = graveyard(db.session, leagues.get_league(db.session, league.id))
+    graves = graveyard(db.session, access.get_league(db.session, league.id))
     assert [
         (g.name, g.team_name, g.position, g.match_id, g.opponent, g.outcome, g.season_name)
         for g in graves
     ] == [("Rea L4", "Reavers", "Human Lineman", fatal.id, "Barons", "drawn", "Season 1")]
     assert (graves[0].score_for, graves[0].score_against, graves[0].round) == (0, 0, None)
     assert db.session.get(Player, b["L0"].id).status == "active"  # the voided death is undone
-    stats = season_stats(db.session, leagues.get_league(db.session, league.id))
+    stats = season_stats(db.session, access.get_league(db.session, league.id))
     by_team = {t.team_name: (t.injuries, t.deaths) for t in stats.teams}
     assert by_team == {"Reavers": (1, 1), "Barons": (0, 0)}

@@ -21,7 +21,7 @@ from sqlalchemy import delete
 from league.extensions import db
 from league.models import League, Match, MatchPlayer, MatchTeam, SwissBye, Team
 from league.rules.competitions import SideResult, bye_match_outcome, match_outcome
-from league.services.leagues import league_ruleset
+from league.services.access import league_ruleset
 from league.services.standings import league_points, standings
 from league.services.unit_of_work import unit_of_work
 from tests.factories import hire, make_league, make_team, make_user

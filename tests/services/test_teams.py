@@ -7,7 +7,7 @@ from sqlalchemy import func, select
 
 from league.extensions import db
 from league.models import Player, Team, TreasuryEntry
-from league.services import teams
+from league.services import access, teams
 from league.services.errors import Conflict, Forbidden, RuleViolation
 from league.services.rosters import team_values
 from league.services.unit_of_work import unit_of_work
@@ -88,7 +88,7 @@ def test_over_budget_is_refused_and_changes_nothing(coach, bb2025) -> None:
     db.session.expire_all()
     assert team.treasury == 65_000
     assert team.rerolls == 2
-    assert len(teams.roster(team)) == 11
+    assert len(access.roster(team)) == 11
 
 
 def test_seventeenth_player_is_refused(coach, bb2025) -> None:
@@ -177,15 +177,15 @@ def test_firing_during_the_draft_refunds_and_afterwards_does_not(coach, bb2025) 
     hire(coach, team, "human-lineman")
     with unit_of_work() as session:
         teams.confirm_draft(session, coach, team.id)
-    victim = teams.roster(team)[0]
+    victim = access.roster(team)[0]
     with unit_of_work() as session:
         teams.fire_player(session, coach, victim.id)
     assert victim.status == "fired"
     assert team.treasury == 450_000
-    assert victim not in teams.roster(team)
+    assert victim not in access.roster(team)
     # The fired player's number is free again; history keeps him.
     hire(coach, team, "human-lineman")
-    assert len(teams.roster(team)) == 11
+    assert len(access.roster(team)) == 11
     assert len(team.players) == 12
 
 

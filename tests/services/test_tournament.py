@@ -11,7 +11,7 @@ from sqlalchemy import func, select
 
 from league.extensions import db
 from league.models import AuditEntry, Match, SwissBye, Team, User
-from league.services import leagues, matches, teams, tournament
+from league.services import access, matches, teams, tournament
 from league.services.errors import Conflict, Forbidden, RuleViolation
 from league.services.matches import MatchReport, PlayerEvents, SideReport
 from league.services.standings import standings
@@ -32,7 +32,7 @@ def _league(commissioner: User, coach: User, count: int) -> tuple[int, dict[int,
                 session, coach, teams.NewTeam(league.id, f"T{number}", "human", active=True)
             )
     give_scorers(coach, league)
-    names = {t.id: t.name for t in leagues.get_league(db.session, league.id).teams}
+    names = {t.id: t.name for t in access.get_league(db.session, league.id).teams}
     return league.id, names
 
 
@@ -107,7 +107,7 @@ def test_nine_teams_over_four_rounds(
                 expected_points[team.team_id] += 3 if own > other else 1 if own == other else 0
         assert sorted(seen) == sorted(names)
     assert len(set(byes)) == 4
-    table = standings(db.session, leagues.get_league(db.session, league_id))
+    table = standings(db.session, access.get_league(db.session, league_id))
     assert {row.team_id: row.byes for row in table.rows} == {
         team_id: int(team_id in byes) for team_id in names
     }
@@ -127,19 +127,19 @@ def test_a_bye_is_a_one_nil_win_in_the_round_and_the_standings(
     assert bye is not None
     (home, away) = _pairs(first, names)[0]
     assert {home, away, names[bye]} == {"T1", "T2", "T3"}
-    table = standings(db.session, leagues.get_league(db.session, league_id))
+    table = standings(db.session, access.get_league(db.session, league_id))
     row = next(r for r in table.rows if r.team_id == bye)
     # bb2025 [season.tournament]: a bye is a win counted 1-0; the league gives 3 for a win.
     assert (row.played, row.won, row.drawn, row.lost) == (1, 1, 0, 0)
     assert (row.td_for, row.td_against, row.points, row.byes) == (1, 0, 3, 1)
     assert table.rows[0].team_id == bye  # the only team with points so far
     # The round's page: the match at table 1, the bye named with what it counts as.
-    sheet = tournament.round_sheet(db.session, leagues.get_league(db.session, league_id), 1)
+    sheet = tournament.round_sheet(db.session, access.get_league(db.session, league_id), 1)
     assert sheet is not None
     assert [(t.table, t.home.name, t.away.name) for t in sheet.tables] == [(1, home, away)]
     assert sheet.bye == names[bye]
     assert (sheet.bye_result, sheet.bye_touchdowns) == ("win", (1, 0))
-    assert tournament.round_sheet(db.session, leagues.get_league(db.session, league_id), 2) is None
+    assert tournament.round_sheet(db.session, access.get_league(db.session, league_id), 2) is None
 
 
 def test_later_rounds_pair_down_the_standings_and_swap_to_avoid_rematches(
@@ -165,7 +165,7 @@ def test_later_rounds_pair_down_the_standings_and_swap_to_avoid_rematches(
     # Round 2: the winners' match is drawn 1-1, the losers' match won by its home team.
     _play(commissioner, second.matches[0].id, 1, 1)
     _play(commissioner, second.matches[1].id, 1, 0)
-    league = leagues.get_league(db.session, league_id)
+    league = access.get_league(db.session, league_id)
     ranking = [r.team_id for r in standings(db.session, league).rows]
     third = _pair(commissioner, league_id)
     # 1st has met 2nd (round 2) and is paired with the next team it has not met, swapping
@@ -228,7 +228,7 @@ def _teams(coach: User, league_id: int, *names: str) -> list[int]:
             ).id
             for name in names
         ]
-    give_scorers(coach, leagues.get_league(db.session, league_id))
+    give_scorers(coach, access.get_league(db.session, league_id))
     return ids
 
 
@@ -257,7 +257,7 @@ def test_tournament_points_and_bonus_points_rank_the_table(commissioner: User, c
     report = with_match_touchdowns(report, match_id)
     with unit_of_work() as session:
         matches.record_result(session, commissioner, match_id, report)
-    table = standings(db.session, leagues.get_league(db.session, league.id))
+    table = standings(db.session, access.get_league(db.session, league.id))
     rows = [(r.team_name, r.points, r.bonus_points) for r in table.rows]
     # Ants and Cats level on 3: no match between them (head-to-head 0 each), then
     # touchdown difference, Ants +1 against Cats 0.
@@ -278,7 +278,7 @@ def test_without_tournament_scoring_the_league_points_count_and_no_bonus(
     league = make_league(commissioner, "bb2025", coach, points_win=2)
     home, away = _teams(coach, league.id, "Ants", "Bats")
     _play(commissioner, _scheduled(commissioner, league.id, home, away), 3, 2)
-    table = standings(db.session, leagues.get_league(db.session, league.id))
+    table = standings(db.session, access.get_league(db.session, league.id))
     # The league's 2 for a win (3-2); 3 touchdowns and a one-touchdown loss earn nothing.
     assert [(r.team_name, r.points, r.bonus_points) for r in table.rows] == [
         ("Ants", 2, 0),
@@ -306,11 +306,11 @@ def test_a_house_rule_bye_is_counted_as_the_organiser_says(commissioner: User, c
     _teams(coach, league.id, "Ants", "Bats", "Cats")
     first = _pair(commissioner, league.id, seed=1)
     bye = first.bye_team_id
-    table = standings(db.session, leagues.get_league(db.session, league.id))
+    table = standings(db.session, access.get_league(db.session, league.id))
     row = next(r for r in table.rows if r.team_id == bye)
     # A draw: one played, one drawn, the draw's 1 tournament point, no bonus, 0-0.
     assert (row.played, row.won, row.drawn, row.lost, row.points) == (1, 0, 1, 0, 1)
     assert (row.td_for, row.td_against, row.bonus_points, row.byes) == (0, 0, 0, 1)
-    sheet = tournament.round_sheet(db.session, leagues.get_league(db.session, league.id), 1)
+    sheet = tournament.round_sheet(db.session, access.get_league(db.session, league.id), 1)
     assert sheet is not None
     assert (sheet.bye_result, sheet.bye_touchdowns) == ("draw", (0, 0))

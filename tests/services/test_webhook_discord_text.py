@@ -15,7 +15,7 @@ import pytest
 from flask import Flask
 
 from league.models import League, Team, User
-from league.services import leagues, matches, teams, webhooks
+from league.services import access, leagues, matches, teams, webhooks
 from league.services.fixtures import generate_fixtures
 from league.services.matches import MatchReport, PlayerEvents, SideReport
 from league.services.unit_of_work import unit_of_work
@@ -75,7 +75,7 @@ def listening(app: Flask) -> Iterator[Receiver]:
 
 def _rename(coach: User, team: Team, number: int, name: str) -> int:
     with unit_of_work() as session:
-        player = next(p for p in teams.get_team(session, team.id).players if p.number == number)
+        player = next(p for p in access.get_team(session, team.id).players if p.number == number)
         teams.rename_player(session, coach, player.id, name, number)
         return player.id
 

@@ -17,7 +17,7 @@ from sqlalchemy import select
 
 from league.extensions import db
 from league.models import Match, Player, Team, User
-from league.services import matches, teams
+from league.services import access, matches, teams
 from league.services.matches import MatchReport, PlayerEvents, SideReport
 from league.services.unit_of_work import unit_of_work
 from league.services.users import issue_token
@@ -132,7 +132,7 @@ def test_ten_simultaneous_hires_with_gold_for_one_hire_one(setup: Setup) -> None
     assert Counter(answer.status_code for answer in answers) == {201: 1, 422: 9}
     with app_on(setup.url):
         team = _team(setup.team_id)
-        assert (len(teams.roster(team)), team.treasury) == (1, 100_000 - BLITZER)
+        assert (len(access.roster(team)), team.treasury) == (1, 100_000 - BLITZER)
     assert "Every cached balance matches" in _recompute_check(setup.url)
 
 
@@ -289,4 +289,4 @@ def test_a_hire_form_sent_twice_at_once_hires_once(setup: Setup) -> None:
     with app_on(setup.url):
         team = _team(setup.team_id)
         # BB2025 Human Lineman: 50,000, paid once.
-        assert ([p.name for p in teams.roster(team)], team.treasury) == (["Clicked Twice"], 50_000)
+        assert ([p.name for p in access.roster(team)], team.treasury) == (["Clicked Twice"], 50_000)

@@ -12,7 +12,7 @@ from sqlalchemy import func, select
 from league import caching
 from league.extensions import db
 from league.models import League, Match, Team, User
-from league.services import fixtures, leagues, matches, teams
+from league.services import access, fixtures, matches, teams
 from league.services.matches import MatchReport, PlayerEvents, SideReport
 from league.services.unit_of_work import unit_of_work
 from league.web import helpers as web_helpers
@@ -56,7 +56,7 @@ def league_with(commissioner: User, coach: User, names: list[str]) -> League:
 
 
 def team_ids(league: League) -> dict[str, int]:
-    return {t.name: t.id for t in leagues.get_league(db.session, league.id).teams}
+    return {t.name: t.id for t in access.get_league(db.session, league.id).teams}
 
 
 def play(commissioner: User, league: League, home: int, away: int, hs: int, aws: int, *events):

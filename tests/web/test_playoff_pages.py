@@ -7,7 +7,7 @@ from sqlalchemy import select
 
 from league.extensions import db
 from league.models import Match
-from league.services import leagues, teams
+from league.services import access, teams
 from league.services.unit_of_work import unit_of_work
 from league.services.users import issue_token
 from tests.factories import make_league, make_user
@@ -51,7 +51,7 @@ def test_seed_and_play_through_the_page(client: FlaskClient) -> None:
 
 def test_playoffs_through_the_api(client: FlaskClient) -> None:
     league_id = _league(4)
-    league = leagues.get_league(db.session, league_id)
+    league = access.get_league(db.session, league_id)
     comm = next(m.user for m in league.members if m.role == "commissioner")
     with unit_of_work() as session:
         token = issue_token(session, comm)
@@ -62,7 +62,7 @@ def test_playoffs_through_the_api(client: FlaskClient) -> None:
     assert bad.status_code == 422
     created = client.post(url, json={"teams": 4}, headers=headers)
     assert created.status_code == 201, created.json
-    ids = {t.name: t.id for t in leagues.get_league(db.session, league_id).teams}
+    ids = {t.name: t.id for t in access.get_league(db.session, league_id).teams}
     first, final = created.json["rounds"]
     assert [(m["home_team"], m["away_team"]) for m in first] == [
         (ids["Team 1"], ids["Team 4"]),

@@ -13,7 +13,7 @@ from flask.testing import FlaskClient
 
 from league.extensions import db
 from league.models import Match, Team
-from league.services import leagues, matches, teams
+from league.services import access, leagues, matches, teams
 from league.services.unit_of_work import unit_of_work
 from league.services.users import issue_token
 from tests.factories import hire, make_league, make_user
@@ -47,7 +47,7 @@ def world(app) -> World:
         match = matches.schedule_match(session, commissioner, league.id, team.id, opponent.id)
         token = issue_token(session, coach)
         leagues.remove_member(session, commissioner, league.id, coach.id)
-    player_id = teams.roster(db.session.get(Team, team.id))[0].id
+    player_id = access.roster(db.session.get(Team, team.id))[0].id
     return World(team.id, player_id, match.id, token)
 
 
@@ -100,7 +100,7 @@ def test_the_api_refuses_every_change_of_a_removed_coach(client: FlaskClient, ei
         "Only Reavers's coach or a commissioner can change this team."
     )
     team = db.session.get(Team, world.team_id)
-    assert (len(teams.roster(team)), team.rerolls) == (1, 0)
+    assert (len(access.roster(team)), team.rerolls) == (1, 0)
 
 
 def test_the_pages_refuse_every_change_of_a_removed_coach(client: FlaskClient, either: World):

@@ -14,7 +14,7 @@ from sqlalchemy import func, select
 
 from league.extensions import db
 from league.models import ApiToken, Match, Team, TreasuryEntry
-from league.services import teams
+from league.services import access, teams
 from league.services.unit_of_work import unit_of_work
 from tests.factories import make_league, make_user
 from tests.pages import flashes, login
@@ -67,7 +67,7 @@ def test_a_hire_form_sent_twice_hires_once(client: FlaskClient, team_id: int) ->
     assert second == [f"Hired #3 \u2068Lars\u2069 (Human Lineman). {TWICE}"]
     team = db.session.get(Team, team_id)
     # BB2025 Human Lineman: 50,000, paid once.
-    assert ([p.name for p in teams.roster(team)], team.treasury) == (["Lars"], 950_000)
+    assert ([p.name for p in access.roster(team)], team.treasury) == (["Lars"], 950_000)
 
 
 def test_a_buy_form_sent_twice_buys_once(client: FlaskClient, team_id: int) -> None:

@@ -12,7 +12,7 @@ from flask.testing import FlaskClient
 from league.extensions import db
 from league.pdf.context import roster_context
 from league.pdf.render import sheet_html
-from league.services import teams
+from league.services import access, teams
 from league.services.unit_of_work import unit_of_work
 from league.web.matches.postgame_views import label as postgame_label
 from tests.factories import make_league, make_team, make_user
@@ -46,7 +46,7 @@ def test_right_to_left_names_are_isolated_in_pages_and_sheets(
 
     with app.test_request_context():
         sheet = roster_context(
-            teams.get_team(db.session, team.id),
+            access.get_team(db.session, team.id),
             url="http://x",
             printed_on=date(2026, 1, 1),
             paper="a4",

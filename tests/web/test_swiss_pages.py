@@ -8,7 +8,7 @@ from sqlalchemy import func, select
 
 from league.extensions import db
 from league.models import Match, SwissBye, User
-from league.services import divisions, leagues, matches, teams
+from league.services import access, divisions, matches, teams
 from league.services import fixtures as fixture_service
 from league.services.matches import MatchReport, SideReport
 from league.services.unit_of_work import unit_of_work
@@ -40,7 +40,7 @@ def _counts() -> tuple[int, int]:
 
 
 def _names(league_id: int) -> dict[int, str]:
-    return {t.id: t.name for t in leagues.get_league(db.session, league_id).teams}
+    return {t.id: t.name for t in access.get_league(db.session, league_id).teams}
 
 
 def test_pair_a_round_print_it_and_see_the_bye_in_the_standings(client: FlaskClient) -> None:
@@ -92,7 +92,7 @@ def test_pair_a_round_print_it_and_see_the_bye_in_the_standings(client: FlaskCli
 
 def test_swiss_rounds_through_the_api(client: FlaskClient) -> None:
     league_id = _league(5)
-    league = leagues.get_league(db.session, league_id)
+    league = access.get_league(db.session, league_id)
     comm = next(m.user for m in league.members if m.role == "commissioner")
     coach = next(m.user for m in league.members if m.role == "coach")
     with unit_of_work() as session:
@@ -151,7 +151,7 @@ def test_swiss_rounds_through_the_api(client: FlaskClient) -> None:
 def test_a_round_needs_two_teams(client: FlaskClient) -> None:
     league_id = _league(1)
     comm = next(
-        m.user for m in leagues.get_league(db.session, league_id).members if m.role != "coach"
+        m.user for m in access.get_league(db.session, league_id).members if m.role != "coach"
     )
     with unit_of_work() as session:
         token = issue_token(session, comm)
@@ -201,7 +201,7 @@ def test_divisions_page_and_the_standings_per_division(client: FlaskClient) -> N
     assert field_errors(refused.text, f"team_{ids['Team 1']}") == [
         "Field cannot be longer than 40 characters."
     ]
-    assert {t.division for t in leagues.get_league(db.session, league_id).teams} == {None}
+    assert {t.division for t in access.get_league(db.session, league_id).teams} == {None}
     saved = client.post(
         url, data={f"team_{ids['Team 1']}": "North", f"team_{ids['Team 2']}": "South"}
     )
@@ -217,7 +217,7 @@ def test_divisions_page_and_the_standings_per_division(client: FlaskClient) -> N
 def test_divisions_through_the_api(client: FlaskClient) -> None:
     league_id = _league(3)
     ids = {name: team_id for team_id, name in _names(league_id).items()}
-    league = leagues.get_league(db.session, league_id)
+    league = access.get_league(db.session, league_id)
     comm = next(m.user for m in league.members if m.role == "commissioner")
     with unit_of_work() as session:
         token = issue_token(session, comm)
@@ -233,7 +233,7 @@ def test_divisions_through_the_api(client: FlaskClient) -> None:
     refused = client.post(url, json={"teams": {"99999": "North"}}, headers=headers)
     assert refused.status_code == 422
     assert refused.json["error"]["code"] == "invalid_division"
-    assert {t.division for t in leagues.get_league(db.session, league_id).teams} == {None}
+    assert {t.division for t in access.get_league(db.session, league_id).teams} == {None}
     body = {"teams": {str(ids["Team 1"]): "North", str(ids["Team 3"]): "North"}}
     saved = client.post(url, json=body, headers=headers)
     assert saved.status_code == 200, saved.json
@@ -247,7 +247,7 @@ def test_divisions_through_the_api(client: FlaskClient) -> None:
 def test_the_standings_endpoint_gives_each_divisions_table(client: FlaskClient) -> None:
     league_id = _league(4)
     ids = {name: team_id for team_id, name in _names(league_id).items()}
-    league = leagues.get_league(db.session, league_id)
+    league = access.get_league(db.session, league_id)
     comm = next(m.user for m in league.members if m.role == "commissioner")
     url = f"/api/v1/leagues/{league_id}/standings"
     # No divisions yet: an empty list beside the rows.

@@ -20,7 +20,7 @@ from league.i18n import in_language
 from league.models import League, Team, TreasuryEntry, User
 from league.pdf.context import roster_context
 from league.rules import purchase_item_name
-from league.services import teams, users
+from league.services import access, teams, users
 from league.services.errors import RuleViolation
 from league.services.labels import ledger_text, season_name
 from league.services.unit_of_work import unit_of_work
@@ -152,7 +152,7 @@ def test_purchase_item_names() -> None:
 
 def test_the_roster_sheets_staff_lines_in_french(client: FlaskClient) -> None:
     _, team = human_team(client)
-    fresh = teams.get_team(db.session, team.id)
+    fresh = access.get_team(db.session, team.id)
     sheet = roster_context(fresh, url="http://x", printed_on=date(2026, 11, 24), paper="a4")
     with in_language("fr"):
         french = roster_context(

@@ -22,7 +22,7 @@ from league.rules import (
     needs_dice,
     star_player_roll_kind,
 )
-from league.services import teams
+from league.services import access
 from league.services.advancement import PendingRoll, buy_advancement, undo_last_advancement
 from league.services.errors import DomainError, Forbidden, RuleViolation
 from league.services.labels import player_status_label
@@ -62,8 +62,8 @@ ERROR_FIELDS = {"skill": "choice", "characteristic": "choice", "kind": None}
 
 
 def _managed(player_id: int) -> Player:
-    player = teams.get_player(db.session(), player_id)
-    team = teams.get_team(db.session(), player.team_id)
+    player = access.get_player(db.session(), player_id)
+    team = access.get_team(db.session(), player.team_id)
     require_manager(
         team,
         gettext("Only %(team)s's coach or a commissioner can advance its players.", team=team.name),
@@ -243,7 +243,7 @@ def confirm(player_id: int) -> Response | tuple[str, int]:
         if isinstance(error, Forbidden):
             raise
         db.session.expire_all()
-        player = teams.get_player(db.session(), player_id)
+        player = access.get_player(db.session(), player_id)
         _show_error(form, error)
         if not player.on_roster:
             flash(error.message, "error")
@@ -309,7 +309,7 @@ def undo(player_id: int) -> Response | str:
         try:
             with unit_of_work() as session:
                 undone = undo_last_advancement(session, current_user, player_id)
-                gained = gained_text(undone, teams.team_ruleset(player.team))
+                gained = gained_text(undone, access.team_ruleset(player.team))
                 message = gettext(
                     "Undid %(gained)s: %(spp)s SPP back, value \u2212%(value)s.",
                     gained=gained,
@@ -327,7 +327,7 @@ def undo(player_id: int) -> Response | str:
             flash(error.message, "error")
         else:
             flash(message, "success")
-        return _player_page(teams.get_player(db.session(), player_id))
+        return _player_page(access.get_player(db.session(), player_id))
     ctx = context_for(player)
     tv = team_values(ctx.team).team_value
     gained = gained_text(last, ctx.ruleset)

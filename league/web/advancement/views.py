@@ -40,7 +40,7 @@ from league.rules import (
     stat_label,
     value_increase,
 )
-from league.services import teams
+from league.services import access
 from league.services.advancement import (
     options_for,
     player_state,
@@ -170,9 +170,9 @@ class Context:
 def context_for(player: Player, team: Team | None = None) -> Context:
     """The player's context; pass his team when it is loaded already (one query less)."""
     if team is None or team.id != player.team_id:
-        team = teams.get_team(db.session(), player.team_id)
-    ruleset = teams.team_ruleset(team)
-    position = teams.team_type_of(team).position(player.position_id)
+        team = access.get_team(db.session(), player.team_id)
+    ruleset = access.team_ruleset(team)
+    position = access.team_type_of(team).position(player.position_id)
     return Context(
         player,
         team,
@@ -786,7 +786,7 @@ def panel_for(player: Player, team: Team | None = None) -> Panel:
         )
         for o in options.options
     )
-    manage = teams.can_manage(ctx.team, current_user) and player.on_roster
+    manage = access.can_manage(ctx.team, current_user) and player.on_roster
     pending = None
     if player.pending_roll:
         pending = gettext(

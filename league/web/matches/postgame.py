@@ -12,8 +12,8 @@ from league.extensions import db
 from league.i18n import format_number, gettext
 from league.models import Match, MatchTeam, Player
 from league.services import matches, postgame
+from league.services.access import league_ruleset
 from league.services.errors import DomainError
-from league.services.leagues import league_ruleset
 from league.services.unit_of_work import unit_of_work
 from league.web.forms.postgame import HireJourneymanForm, MvpDrawForm
 from league.web.helpers import flash_refusal, populate_errors, post_step, require_manager

@@ -16,8 +16,7 @@ from league.rules import RulesError, Ruleset
 from league.rules.postgame import rolls_to_leave
 from league.rules.refusals import refusal_text
 from league.services import postgame
-from league.services.leagues import league_ruleset
-from league.services.teams import can_manage, roster
+from league.services.access import can_manage, league_ruleset, roster
 from league.services.text import isolated
 from league.web.forms.postgame import DeparturesForm, MvpDrawForm, departures_form
 

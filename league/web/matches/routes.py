@@ -14,11 +14,10 @@ from league.extensions import db
 from league.i18n import gettext
 from league.models import Match
 from league.services import matches, playoffs, postgame
+from league.services.access import can_manage, get_league, league_ruleset, role_in
 from league.services.errors import DomainError
-from league.services.leagues import get_league, league_ruleset, role_in
 from league.services.matches import ReportErrors
 from league.services.submissions import Resubmitted
-from league.services.teams import can_manage
 from league.services.unit_of_work import unit_of_work
 from league.web.forms import EmptyForm
 from league.web.forms.matches import (

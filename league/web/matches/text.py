@@ -9,8 +9,8 @@ from league.i18n import N_, format_list, format_number, gettext
 from league.models import Match, MatchPlayer, MatchTeam, Team
 from league.rules import Ruleset, expensive_mistake_column, spp_variants
 from league.services import matches
+from league.services.access import team_type_of
 from league.services.labels import mistake_name  # with the ledger's words
-from league.services.teams import team_type_of
 from league.web.forms.matches import COUNTER_LABELS
 
 DASH = "\u2014"

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from league.i18n import current_language, gettext
 from league.models import Match, Player, Team
 from league.rules import RulesError, Ruleset
-from league.services.teams import roster, team_ruleset, team_type_of
+from league.services.access import roster, team_ruleset, team_type_of
 from league.web.forms.matches import COUNTER_LABELS, PlayerSlot, ReportLayout, field_name
 from league.web.matches.text import (
     concession_fans_text,

@@ -1,0 +1,234 @@
+"""The bottom layer of the services: finding a league, team or player, and who may act on it.
+
+Every use case (leagues, teams, matches, ...) reads through here; nothing here calls a use
+case, so the lookups never import their callers (the `layers` contract in pyproject.toml).
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from typing import Literal
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session, joinedload, selectinload
+
+from league.i18n import gettext
+from league.models import League, LeagueMember, Player, Team, User
+from league.models.player import ON_ROSTER
+from league.rules import Ruleset, load_ruleset, merge_house_rules
+from league.rules.model import TeamType
+from league.services.errors import Forbidden, NotFound
+
+
+@lru_cache(maxsize=256)
+def _merged_ruleset(ruleset_id: str, house_rules_json: str) -> Ruleset:
+    return merge_house_rules(load_ruleset(ruleset_id), json.loads(house_rules_json))
+
+
+def league_ruleset(league: League) -> Ruleset:
+    """The league's ruleset with its house rules and starting treasury applied."""
+    overrides = {**(league.house_rules or {}), "starting_treasury": league.starting_treasury}
+    return _merged_ruleset(league.ruleset_id, json.dumps(overrides, sort_keys=True))
+
+
+def get_league(
+    session: Session,
+    league_id: int,
+    *,
+    collections: bool = True,
+    lock: Literal["share", "update"] | None = None,
+) -> League:
+    """The league; with `collections` (the default: pages list them) its members, seasons and
+    teams come along. A write that needs only the league's settings passes False (they grow
+    with the league) and asks `role_in` with its session.
+
+    `lock`: "update" while the settings change (PostgreSQL's FOR NO KEY UPDATE, so rows that
+    merely reference the league are not held up); "share" for a write that applies the
+    league's rules to every team of a result, so it waits for a settings change under way
+    and reads the new rules (FOR SHARE: results do not wait for one another).
+    """
+    query = select(League).where(League.id == league_id)
+    if lock is not None:
+        query = query.with_for_update(
+            read=lock == "share", key_share=lock == "update"
+        ).execution_options(populate_existing=True)
+    if collections:
+        query = query.options(
+            # One query each: the members with their users, the seasons, the teams with
+            # their coaches (the league home lists them).
+            selectinload(League.members).joinedload(LeagueMember.user),
+            selectinload(League.seasons),
+            selectinload(League.teams).joinedload(Team.coach),
+        )
+    league = session.scalar(query)
+    if league is None:
+        raise NotFound(gettext("There is no league number %(id)s.", id=league_id))
+    return league
+
+
+def membership(
+    league: League, user: User | None, session: Session | None = None
+) -> LeagueMember | None:
+    """The user's current membership. With a `session` (a write that loaded the league
+    without its members), only the user's own row is read, not every member's."""
+    if user is None or not user.is_authenticated:
+        return None
+    if session is not None:
+        return _own_membership(session, league.id, user.id)
+    return next((m for m in league.members if m.user_id == user.id and m.removed_at is None), None)
+
+
+def _own_membership(session: Session, league_id: int, user_id: int) -> LeagueMember | None:
+    return session.scalar(
+        select(LeagueMember).where(
+            LeagueMember.league_id == league_id,
+            LeagueMember.user_id == user_id,
+            LeagueMember.removed_at.is_(None),
+        )
+    )
+
+
+def viewer_role(session: Session, league_id: int, user: User | None) -> str | None:
+    """`role_in` without loading the league (one query): which shared copy of a league's
+    page a visitor gets (league.caching.shared_page)."""
+    if user is None or not user.is_authenticated:
+        return None
+    if user.is_admin:
+        return "commissioner"
+    member = _own_membership(session, league_id, user.id)
+    return member.role if member else None
+
+
+def role_in(league: League, user: User | None, session: Session | None = None) -> str | None:
+    """'commissioner', 'coach' or None; site admins act as commissioners. `session`: as
+    for `membership`."""
+    if user is not None and user.is_authenticated and user.is_admin:
+        return "commissioner"
+    member = membership(league, user, session)
+    return member.role if member else None
+
+
+def require_commissioner(league: League, actor: User) -> None:
+    if role_in(league, actor) != "commissioner":
+        raise Forbidden(
+            gettext("Only a commissioner of %(league)s can do that.", league=league.name)
+        )
+
+
+def active_members(league: League) -> list[LeagueMember]:
+    return [m for m in league.members if m.removed_at is None]
+
+
+def is_owner(league: League, user: User | None) -> bool:
+    return user is not None and user.is_authenticated and user.id == league.owner_id
+
+
+def get_team(
+    session: Session,
+    team_id: int,
+    *,
+    for_update: bool = False,
+    history: bool = True,
+    ledger: bool = True,
+    players: bool = True,
+) -> Team:
+    """The team; `for_update` locks its row so spending from it is serialised.
+
+    With `history` (the default) the players' advancements and (unless `ledger` is
+    False: the player page shows none of it) the ledger come along; services that
+    need neither pass False, so their cost does not grow with the team's history
+    (the collections still load on first use). A write about one player that needs
+    no roster passes `players=False`: the dead stay on the books.
+    """
+    query = select(Team).where(Team.id == team_id)
+    if for_update:
+        # FOR NO KEY UPDATE: rows that merely reference this one (a new match, ledger entry or
+        # player) take KEY SHARE locks, which must not deadlock with it. Locked, the row is
+        # read again: what this session loaded earlier must not stay stale.
+        query = query.with_for_update(key_share=True).execution_options(populate_existing=True)
+    options = []
+    if players:
+        roster = selectinload(Team.players)
+        options.append(roster.selectinload(Player.advancements) if history else roster)
+    if history and ledger:
+        options.append(selectinload(Team.ledger))
+    if for_update:
+        options.append(selectinload(Team.coach))  # a join would lock the coach's row too
+    else:
+        # A page's read: the coach and the league come in the team's own query.
+        options += [joinedload(Team.coach), joinedload(Team.league)]
+    team = session.scalar(query.options(*options))
+    if team is None:
+        raise NotFound(gettext("There is no team number %(id)s.", id=team_id))
+    if for_update:
+        # Its players are locked next (team first, then players, everywhere), so the SPP
+        # balances recomputed or checked here cannot change meanwhile: an advancement bought
+        # at the same time locks its player and waits, or is waited for.
+        session.scalars(
+            select(Player)
+            .where(Player.team_id == team_id)
+            .with_for_update(key_share=True)
+            .execution_options(populate_existing=True)
+        ).all()
+    return team
+
+
+def team_ruleset(team: Team) -> Ruleset:
+    return league_ruleset(team.league)
+
+
+def team_type_of(team: Team) -> TeamType:
+    return team_ruleset(team).team_type(team.team_type_id)
+
+
+def roster(team: Team) -> list[Player]:
+    """Players still on the roster (active or missing the next game)."""
+    return [p for p in team.players if p.status in ON_ROSTER]
+
+
+def league_and_coach(session: Session, team_id: int) -> tuple[int, int]:
+    """The team's league and coach ids, loading nothing else (one query)."""
+    found = session.execute(
+        select(Team.league_id, Team.coach_id).where(Team.id == team_id)
+    ).one_or_none()
+    if found is None:
+        raise NotFound(gettext("There is no team number %(id)s.", id=team_id))
+    return found.league_id, found.coach_id
+
+
+def can_manage(team: Team, user: User | None, session: Session | None = None) -> bool:
+    """The league's commissioners (and site admins) manage a team, and so does its coach
+    while a member of its league: a coach removed from the league loses control of it, and
+    a team left without a coach (`coachless_since`) is the commissioners' alone, even if its
+    former coach joins again. `session`: for a write, whose league came without its members
+    (see `role_in`)."""
+    role = role_in(team.league, user, session)
+    if role == "commissioner":
+        return True
+    return (
+        role is not None
+        and user is not None
+        and user.id == team.coach_id
+        and team.coachless_since is None
+    )
+
+
+def require_manager(team: Team, actor: User) -> None:
+    if not can_manage(team, actor):
+        raise Forbidden(
+            gettext("Only %(team)s's coach or a commissioner can change this team.", team=team.name)
+        )
+
+
+def get_player(session: Session, player_id: int, *, for_update: bool = False) -> Player:
+    query = select(Player).where(Player.id == player_id)
+    if for_update:
+        # FOR NO KEY UPDATE: rows that merely reference this one (a new match, ledger entry or
+        # player) take KEY SHARE locks, which must not deadlock with it. Locked, the row is
+        # read again: what this session loaded earlier must not stay stale.
+        query = query.with_for_update(key_share=True).execution_options(populate_existing=True)
+    player = session.scalar(query)
+    if player is None:
+        raise NotFound(gettext("There is no player number %(id)s.", id=player_id))
+    return player
