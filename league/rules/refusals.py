@@ -38,8 +38,8 @@ Words = Callable[[Mapping[str, Any], str], str]
 
 @dataclass(frozen=True, slots=True)
 class Wording:
-    """The words for one reason code. A code with none is read as its words
-    ("no random table"), as the code says.
+    """The words for one reason code; a code with none reads as its own words
+    ("no random table").
 
     ``sentence``: a whole sentence. ``short``: a few words, for a table cell or a
     list of refused options. ``about``: what the player (``who``) cannot do, without
