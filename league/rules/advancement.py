@@ -215,21 +215,21 @@ def advancement_decision(
     answer is yes while an earned improvement roll is unused.
     """
     if kind not in (*SKILL_KINDS, RANDOM_CHARACTERISTIC_KIND):
-        return Decision.deny("unknown_kind", kind=kind)
+        return Decision.deny("advancement.unknown_kind", kind=kind)
     if kind not in advancement_kinds(ruleset):
-        return Decision.deny("kind_not_available", kind=kind, ruleset=ruleset.id)
+        return Decision.deny("advancement.kind_not_available", kind=kind, ruleset=ruleset.id)
     adv = ruleset.advancement
     if advancements_taken >= adv.max_advancements:
-        return Decision.deny("max_advancements", max=adv.max_advancements)
+        return Decision.deny("advancement.max_advancements", max=adv.max_advancements)
     if adv.mode == "roll":
         earned = rolls_earned(ruleset, available_spp)
         if earned <= advancements_taken:
             nxt = adv.thresholds[advancements_taken]
-            return Decision.deny("no_roll_pending", needed=nxt, have=available_spp)
+            return Decision.deny("advancement.no_roll_pending", needed=nxt, have=available_spp)
         return Decision.allow()
     cost = advancement_cost(ruleset, kind, advancements_taken + 1)
     if available_spp < cost:
-        return Decision.deny("not_enough_spp", needed=cost, have=available_spp)
+        return Decision.deny("advancement.not_enough_spp", needed=cost, have=available_spp)
     return Decision.allow()
 
 
@@ -270,20 +270,20 @@ def _category_reason(position: Position, skill: Skill, kind: str) -> Reason | No
         if code in position.primary:
             return None
         if code in position.secondary:
-            return make_reason("not_primary", skill=skill.name, category=code)
+            return make_reason("advancement.not_primary", skill=skill.name, category=code)
     else:
         if code in position.secondary:
             return None
         if code in position.primary:
-            return make_reason("not_secondary", skill=skill.name, category=code)
-    return make_reason("category_not_accessible", skill=skill.name, category=code)
+            return make_reason("advancement.not_secondary", skill=skill.name, category=code)
+    return make_reason("advancement.category_not_accessible", skill=skill.name, category=code)
 
 
 def _kind_decision(ruleset: Ruleset, kind: str) -> Decision | None:
     if kind not in SKILL_KINDS:
-        return Decision.deny("unknown_kind", kind=kind)
+        return Decision.deny("advancement.unknown_kind", kind=kind)
     if kind not in advancement_kinds(ruleset):
-        return Decision.deny("kind_not_available", kind=kind, ruleset=ruleset.id)
+        return Decision.deny("advancement.kind_not_available", kind=kind, ruleset=ruleset.id)
     return None
 
 
@@ -292,12 +292,12 @@ def _skill_reasons(
 ) -> list[Reason]:
     reasons: list[Reason] = []
     if skill.name in held:
-        reasons.append(make_reason("already_held", skill=skill.name))
+        reasons.append(make_reason("advancement.already_held", skill=skill.name))
     category = ruleset.category(skill.category)
     if skill.trait:
-        reasons.append(make_reason("trait", skill=skill.name))
+        reasons.append(make_reason("advancement.trait", skill=skill.name))
     elif not skill.buyable or not category.learnable:
-        reasons.append(make_reason("not_buyable", skill=skill.name))
+        reasons.append(make_reason("advancement.not_buyable", skill=skill.name))
     else:
         category_reason = _category_reason(position, skill, kind)
         if category_reason is not None:
@@ -310,9 +310,11 @@ def _skill_reasons(
             other is not None and skill.name in other.excludes
         )
         if conflict:
-            reasons.append(make_reason("excluded_by", skill=skill.name, by=other_name))
+            reasons.append(make_reason("advancement.excluded_by", skill=skill.name, by=other_name))
     if skill.requires_any and not any(name in held for name in skill.requires_any):
-        reasons.append(make_reason("requires", skill=skill.name, skills=skill.requires_any))
+        reasons.append(
+            make_reason("advancement.requires", skill=skill.name, skills=skill.requires_any)
+        )
     return reasons
 
 
@@ -334,7 +336,7 @@ def skill_decision(
         return refused
     skill = ruleset.find_skill(skill_name)
     if skill is None:
-        return Decision.deny("unknown_skill", skill=skill_name)
+        return Decision.deny("advancement.unknown_skill", skill=skill_name)
     held = _held_names(position, held_skill_names)
     return Decision.from_reasons(_skill_reasons(ruleset, position, held, skill, kind))
 
@@ -509,24 +511,28 @@ def random_skill_result(
     the answer is then ``reroll_required``.
     """
     if kind not in RANDOM_SKILL_KINDS:
-        return RandomSkillResult(Decision.deny("unknown_kind", kind=kind))
+        return RandomSkillResult(Decision.deny("advancement.unknown_kind", kind=kind))
     refused = _kind_decision(ruleset, kind)
     if refused is not None:
         return RandomSkillResult(refused)
     rolls = _dice_per_roll(ruleset)
     if not ruleset.has_category(category_code):
-        return RandomSkillResult(Decision.deny("unknown_category", category=category_code))
+        return RandomSkillResult(
+            Decision.deny("advancement.unknown_category", category=category_code)
+        )
     category = ruleset.category(category_code)
     if category_code not in accessible_categories(ruleset, position, kind):
         side = _side(kind)
         if not random_skill_list(ruleset, category_code) or not category.learnable:
-            code = "no_random_table" if category.learnable else "not_buyable"
+            code = (
+                "advancement.no_random_table" if category.learnable else "advancement.not_buyable"
+            )
             return RandomSkillResult(Decision.deny(code, category=category_code))
         other = position.secondary if side == "primary" else position.primary
         code = (
-            ("not_primary" if side == "primary" else "not_secondary")
+            ("advancement.not_primary" if side == "primary" else "advancement.not_secondary")
             if category_code in other
-            else "category_not_accessible"
+            else "advancement.category_not_accessible"
         )
         return RandomSkillResult(Decision.deny(code, category=category_code))
     per_roll = _dice_in_roll(ruleset)
@@ -545,17 +551,19 @@ def random_skill_result(
     illegal = [s.name for s in candidates if _skill_reasons(ruleset, position, held, s, kind)]
     if illegal:
         return RandomSkillResult(
-            Decision.deny("reroll_required", skills=sorted(set(illegal))), candidates
+            Decision.deny("advancement.reroll_required", skills=sorted(set(illegal))), candidates
         )
     names = [s.name for s in candidates]
     if picked is None:
         if len(set(names)) > 1:
-            return RandomSkillResult(Decision.deny("pick_required", options=names), candidates)
+            return RandomSkillResult(
+                Decision.deny("advancement.pick_required", options=names), candidates
+            )
         return RandomSkillResult(Decision.allow(), candidates, candidates[0])
     picked_name = parse_skill_ref(picked).name
     if picked_name not in names:
         return RandomSkillResult(
-            Decision.deny("not_rolled", skill=picked_name, options=names), candidates
+            Decision.deny("advancement.not_rolled", skill=picked_name, options=names), candidates
         )
     return RandomSkillResult(Decision.allow(), candidates, ruleset.skill(picked_name))
 
@@ -626,21 +634,25 @@ def characteristic_decision(
     where the ruleset caps the increase over the start, i.e. classic).
     """
     if characteristic not in ruleset.characteristics:
-        return Decision.deny("unknown_characteristic", characteristic=characteristic)
+        return Decision.deny("advancement.unknown_characteristic", characteristic=characteristic)
     limits = ruleset.limits
     reasons: list[Reason] = []
     taken = improvements.get(characteristic, 0)
     if limits.max_improvements is not None and taken >= limits.max_improvements:
         reasons.append(
             make_reason(
-                "max_improvements", characteristic=characteristic, max=limits.max_improvements
+                "advancement.max_improvements",
+                characteristic=characteristic,
+                max=limits.max_improvements,
             )
         )
     value = current.get(characteristic)
     if is_at_best(ruleset, characteristic, value):
         reasons.append(
             make_reason(
-                "at_maximum", characteristic=characteristic, maximum=limits.best[characteristic]
+                "advancement.at_maximum",
+                characteristic=characteristic,
+                maximum=limits.best[characteristic],
             )
         )
     elif limits.max_increase_from_start is not None:
@@ -653,7 +665,7 @@ def characteristic_decision(
         if (new - start_value) * sign > limits.max_increase_from_start:
             reasons.append(
                 make_reason(
-                    "max_increase_from_start",
+                    "advancement.max_increase_from_start",
                     characteristic=characteristic,
                     limit=limits.max_increase_from_start,
                 )

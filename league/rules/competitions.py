@@ -71,12 +71,12 @@ def playoff_decision(
 ) -> Decision:
     """Whether a bracket of ``size`` can be seeded from ``table``."""
     if size not in PLAYOFF_SIZES:
-        return Decision.deny("bracket_size", size=size, sizes=PLAYOFF_SIZES)
+        return Decision.deny("competitions.bracket_size", size=size, sizes=PLAYOFF_SIZES)
     if len(table) < size:
-        return Decision.deny("not_enough_teams", size=size, teams=len(table))
+        return Decision.deny("competitions.not_enough_teams", size=size, teams=len(table))
     entrants = playoff_entrants(ruleset, size, table, by_division=by_division)
     if _first_round(ruleset, entrants) is None:
-        return Decision.deny("same_division_pairing", size=size)
+        return Decision.deny("competitions.same_division_pairing", size=size)
     return Decision.allow()
 
 

@@ -76,17 +76,17 @@ def injury_entry_decision(ruleset: Ruleset, injury: str | None, lasting: str | N
     """
     if injury is None:
         if lasting is not None:
-            return Decision.deny("lasting_without_injury")
+            return Decision.deny("injuries.lasting_without_injury")
         return Decision.allow()
     try:
         result = casualty_result_for_code(ruleset, injury)
     except RulesError:
-        return Decision.deny("unknown_injury", injury=injury)
+        return Decision.deny("injuries.unknown_injury", injury=injury)
     if result.effect == "lasting":
         if lasting not in lasting_characteristics(ruleset, injury):
-            return Decision.deny("lasting_characteristic_needed", injury=injury)
+            return Decision.deny("injuries.lasting_characteristic_needed", injury=injury)
     elif lasting is not None:
-        return Decision.deny("not_lasting", injury=injury)
+        return Decision.deny("injuries.not_lasting", injury=injury)
     return Decision.allow()
 
 

@@ -2,7 +2,7 @@
 
 Every number comes from the ruleset's ``match_day.toml`` and
 ``star_players.toml`` (``Ruleset.match_day``). Refusals are :class:`Decision`
-reasons; :func:`reason_text` turns one into a sentence for people.
+reasons (``match_day.*``); :func:`league.rules.refusals.refusal_text` words them.
 
 The sequence, as the editions run it: each short team takes journeymen up to
 ``fill_to`` available players; both CTVs are worked out with them; the team
@@ -14,10 +14,9 @@ is spent before treasury; what is left of it is lost.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from league.i18n import format_number, gettext
 from league.rules.model import (
     Decision,
     Inducement,
@@ -62,7 +61,6 @@ __all__ = [
     "order_cost",
     "order_decision",
     "petty_cash",
-    "reason_text",
     "rule_matches",
     "settle",
     "star_decision",
@@ -145,10 +143,12 @@ def journeyman_decision(
     allowed = {p.id for p in journeyman_positions(ruleset, team_type)}
     if position_id not in allowed:
         reasons.append(
-            make_reason("not_journeyman_position", position=position_id, allowed=sorted(allowed))
+            make_reason(
+                "match_day.not_journeyman_position", position=position_id, allowed=sorted(allowed)
+            )
         )
     if taken >= needed:
-        reasons.append(make_reason("journeymen_not_needed", needed=needed))
+        reasons.append(make_reason("match_day.journeymen_not_needed", needed=needed))
     return Decision.from_reasons(reasons)
 
 
@@ -167,9 +167,9 @@ def journeyman_hire_decision(
     if match_day_rules(ruleset).journeymen.hire.needs_room and (
         roster_size >= ruleset.team_building.max_players
     ):
-        reasons.append(make_reason("roster_full", max=ruleset.team_building.max_players))
+        reasons.append(make_reason("match_day.roster_full", max=ruleset.team_building.max_players))
     if price > treasury:
-        reasons.append(make_reason("not_enough_gold", cost=price, treasury=treasury))
+        reasons.append(make_reason("match_day.not_enough_gold", cost=price, treasury=treasury))
     return Decision.from_reasons(reasons)
 
 
@@ -224,7 +224,7 @@ def turn_decision(ruleset: Ruleset, own_ctv: int, other_ctv: int, other_done: bo
     """May this side choose now? The lower team waits for the higher where the edition says."""
     rules = match_day_rules(ruleset).petty_cash
     if rules.higher_spends_first and own_ctv < other_ctv and not other_done:
-        return Decision.deny("not_your_turn")
+        return Decision.deny("match_day.not_your_turn")
     return Decision.allow()
 
 
@@ -288,14 +288,14 @@ def inducement_decision(
     """May the team hold ``count`` of ``inducement_id``? (Budget: :func:`order_decision`.)"""
     md = match_day_rules(ruleset)
     if inducement_id not in {i.id for i in md.inducements}:
-        return Decision.deny("unknown_inducement", item=inducement_id)
+        return Decision.deny("match_day.unknown_inducement", item=inducement_id)
     item = md.inducement(inducement_id)
     reasons: list[Reason] = []
     if not _eligible(item, team_type):
-        reasons.append(make_reason("not_eligible", item=item.name, team=team_type.name))
+        reasons.append(make_reason("match_day.not_eligible", item=item.name, team=team_type.name))
     limit = inducement_limit(ruleset, team_type, inducement_id)
     if count > limit:
-        reasons.append(make_reason("over_limit", item=item.name, max=limit, count=count))
+        reasons.append(make_reason("match_day.over_limit", item=item.name, max=limit, count=count))
     return Decision.from_reasons(reasons)
 
 
@@ -344,11 +344,11 @@ def star_decision(ruleset: Ruleset, team_type: TeamType, hire_id: str) -> Decisi
     """Does this star (or pair) play for the team?"""
     md = match_day_rules(ruleset)
     if hire_id not in {s.id for s in md.stars} | {p.id for p in md.pairs}:
-        return Decision.deny("unknown_star", item=hire_id)
+        return Decision.deny("match_day.unknown_star", item=hire_id)
     hire = star_hire(ruleset, hire_id)
     if all(_plays_for(star, team_type) for star in hire.members):
         return Decision.allow()
-    return Decision.deny("star_not_eligible", item=hire.name, team=team_type.name)
+    return Decision.deny("match_day.star_not_eligible", item=hire.name, team=team_type.name)
 
 
 def eligible_stars(ruleset: Ruleset, team_type: TeamType) -> tuple[StarPlayer, ...]:
@@ -389,17 +389,17 @@ def _mercenary_reasons(ruleset: Ruleset, team_type: TeamType, merc: MercenaryOrd
     try:
         position = team_type.position(merc.position)
     except RulesError:
-        return [make_reason("unknown_position", position=merc.position)]
+        return [make_reason("match_day.unknown_position", position=merc.position)]
     if not merc.skill:
         return []
     skill = ruleset.find_skill(merc.skill)
     name = parse_skill_ref(merc.skill).name
     if skill is None:
-        return [make_reason("unknown_skill", skill=name)]
+        return [make_reason("match_day.unknown_skill", skill=name)]
     if name in position.skill_names:
-        return [make_reason("skill_already_held", skill=name, position=position.name)]
+        return [make_reason("match_day.skill_already_held", skill=name, position=position.name)]
     if skill.trait or not skill.buyable or skill.category not in position.primary:
-        return [make_reason("skill_not_primary", skill=name, position=position.name)]
+        return [make_reason("match_day.skill_not_primary", skill=name, position=position.name)]
     return []
 
 
@@ -457,7 +457,7 @@ def order_decision(
     reasons: list[Reason] = list(turn_decision(ruleset, side.ctv, other_ctv, other_done).reasons)
     for item_id, count in order.inducements.items():
         if count < 0:
-            reasons.append(make_reason("negative_count", item=item_id))
+            reasons.append(make_reason("match_day.negative_count", item=item_id))
         elif count:
             reasons.extend(inducement_decision(ruleset, team_type, item_id, count).reasons)
     hires: list[StarHire] = []
@@ -467,7 +467,7 @@ def order_decision(
         if decision.reason("unknown_star") is None:
             hire = star_hire(ruleset, hire_id)
             if hire.id in {h.id for h in hires}:
-                reasons.append(make_reason("duplicate_star", item=hire.name))
+                reasons.append(make_reason("match_day.duplicate_star", item=hire.name))
             else:
                 hires.append(hire)
     chosen = {h.id for h in hires}
@@ -478,17 +478,21 @@ def order_decision(
                 if star_hire(ruleset, star_id).id in chosen:
                     reasons.append(
                         make_reason(
-                            "excludes_star",
+                            "match_day.excludes_star",
                             item=item.name,
                             star=star_hire(ruleset, star_id).name,
                         )
                     )
     if len(hires) > md.star_rules.max:
-        reasons.append(make_reason("too_many_stars", max=md.star_rules.max, count=len(hires)))
+        reasons.append(
+            make_reason("match_day.too_many_stars", max=md.star_rules.max, count=len(hires))
+        )
     merc_rules = md.mercenaries
     if merc_rules.max is not None and len(order.mercenaries) > merc_rules.max:
         reasons.append(
-            make_reason("too_many_mercenaries", max=merc_rules.max, count=len(order.mercenaries))
+            make_reason(
+                "match_day.too_many_mercenaries", max=merc_rules.max, count=len(order.mercenaries)
+            )
         )
     per_position: dict[str, int] = {}
     for merc in order.mercenaries:
@@ -499,111 +503,17 @@ def order_decision(
     for position_id, extra in per_position.items():
         position = team_type.position(position_id)
         if side.position_counts.get(position_id, 0) + extra > position.max:
-            reasons.append(make_reason("position_full", position=position.name, max=position.max))
+            reasons.append(
+                make_reason("match_day.position_full", position=position.name, max=position.max)
+            )
     places = side.players + sum(h.roster_places for h in hires) + len(order.mercenaries)
     if (hires or order.mercenaries) and places > ruleset.team_building.max_players:
-        reasons.append(make_reason("no_roster_place", max=ruleset.team_building.max_players))
+        reasons.append(
+            make_reason("match_day.no_roster_place", max=ruleset.team_building.max_players)
+        )
     if not reasons:
         cost = order_cost(ruleset, team_type, order)
         budget = petty + treasury_allowance(ruleset, side.ctv, other_ctv, side.treasury)
         if cost > budget:
-            reasons.append(make_reason("over_budget", cost=cost, budget=budget))
+            reasons.append(make_reason("match_day.over_budget", cost=cost, budget=budget))
     return Decision.from_reasons(reasons)
-
-
-# ---------------------------------------------------------------------------
-# Words for people
-
-
-def _gold(amount: object) -> str:
-    return format_number(amount) if isinstance(amount, int) else str(amount)
-
-
-def reason_text(reason: Reason) -> str:
-    """One refusal as a sentence a coach reads, in the reader's language."""
-    p = reason.params
-    texts: dict[str, Callable[[], str]] = {
-        "not_your_turn": lambda: gettext(
-            "The team with the higher CTV chooses first; wait for its choices."
-        ),
-        "unknown_inducement": lambda: gettext(
-            "There is no inducement %(item)s in this ruleset.", item=repr(p.get("item"))
-        ),
-        "not_eligible": lambda: gettext(
-            "%(team)s teams may not buy %(item)s.", team=p.get("team"), item=p.get("item")
-        ),
-        "over_limit": lambda: gettext(
-            "%(item)s: at most %(max)s (asked for %(count)s).",
-            item=p.get("item"),
-            max=p.get("max"),
-            count=p.get("count"),
-        ),
-        "negative_count": lambda: gettext(
-            "%(item)s: the number cannot be negative.", item=p.get("item")
-        ),
-        "unknown_star": lambda: gettext(
-            "There is no star player %(item)s in this ruleset.", item=repr(p.get("item"))
-        ),
-        "star_not_eligible": lambda: gettext(
-            "%(item)s does not play for %(team)s teams.", item=p.get("item"), team=p.get("team")
-        ),
-        "duplicate_star": lambda: gettext("%(item)s is chosen twice.", item=p.get("item")),
-        "excludes_star": lambda: gettext(
-            "A team that buys %(item)s may not also hire %(star)s.",
-            item=p.get("item"),
-            star=p.get("star"),
-        ),
-        "too_many_stars": lambda: gettext(
-            "At most %(max)s star players per game (a pair counts once); %(count)s chosen.",
-            max=p.get("max"),
-            count=p.get("count"),
-        ),
-        "too_many_mercenaries": lambda: gettext(
-            "At most %(max)s mercenaries; %(count)s chosen.", max=p.get("max"), count=p.get("count")
-        ),
-        "unknown_position": lambda: gettext(
-            "This team has no position %(position)s.", position=repr(p.get("position"))
-        ),
-        "unknown_skill": lambda: gettext(
-            "There is no skill %(skill)s in this ruleset.", skill=repr(p.get("skill"))
-        ),
-        "skill_already_held": lambda: gettext(
-            "A %(position)s already has %(skill)s.",
-            position=p.get("position"),
-            skill=p.get("skill"),
-        ),
-        "skill_not_primary": lambda: gettext(
-            "%(skill)s is not a primary skill of the %(position)s.",
-            skill=p.get("skill"),
-            position=p.get("position"),
-        ),
-        "position_full": lambda: gettext(
-            "The team may field at most %(max)s %(position)s.",
-            max=p.get("max"),
-            position=p.get("position"),
-        ),
-        "no_roster_place": lambda: gettext(
-            "Stars and mercenaries would take the team over %(max)s players.", max=p.get("max")
-        ),
-        "over_budget": lambda: gettext(
-            "This costs %(cost)s but the team may spend %(budget)s.",
-            cost=_gold(p.get("cost")),
-            budget=_gold(p.get("budget")),
-        ),
-        "not_journeyman_position": lambda: gettext(
-            "Journeymen come from %(allowed)s, not %(position)s.",
-            allowed=", ".join(p.get("allowed") or ()) or gettext("no position"),
-            position=repr(p.get("position")),
-        ),
-        "journeymen_not_needed": lambda: gettext(
-            "The team needs only %(needed)s journeymen.", needed=p.get("needed")
-        ),
-        "roster_full": lambda: gettext("The roster already has %(max)s players.", max=p.get("max")),
-        "not_enough_gold": lambda: gettext(
-            "This costs %(cost)s; the treasury holds %(treasury)s.",
-            cost=_gold(p.get("cost")),
-            treasury=_gold(p.get("treasury")),
-        ),
-    }
-    text = texts.get(reason.code)
-    return text() if text is not None else reason.code.replace("_", " ")

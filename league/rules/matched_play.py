@@ -101,17 +101,29 @@ def check_tournament_roster(
     if cost > settings.budget:
         reasons.append(
             make_reason(
-                "roster_over_budget", cost=cost, budget=settings.budget, over=cost - settings.budget
+                "matched_play.roster_over_budget",
+                cost=cost,
+                budget=settings.budget,
+                over=cost - settings.budget,
             )
         )
     if used > allowed_points:
         reasons.append(
-            make_reason("over_skill_points", used=used, allowed=allowed_points, tier=team_type.tier)
+            make_reason(
+                "matched_play.over_skill_points",
+                used=used,
+                allowed=allowed_points,
+                tier=team_type.tier,
+            )
         )
     secondary = sum(1 for skill in added if skill.secondary)
     if settings.max_secondary is not None and secondary > settings.max_secondary:
         reasons.append(
-            make_reason("too_many_secondary_skills", count=secondary, max=settings.max_secondary)
+            make_reason(
+                "matched_play.too_many_secondary_skills",
+                count=secondary,
+                max=settings.max_secondary,
+            )
         )
     if settings.elite_cap is not None:
         elite = [ruleset.find_skill(s.name) for s in added]
@@ -120,7 +132,10 @@ def check_tournament_roster(
             if count > settings.elite_cap:
                 reasons.append(
                     make_reason(
-                        "elite_skill_over_cap", skill=name, count=count, max=settings.elite_cap
+                        "matched_play.elite_skill_over_cap",
+                        skill=name,
+                        count=count,
+                        max=settings.elite_cap,
                     )
                 )
     return MatchedPlayCheck(

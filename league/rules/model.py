@@ -73,10 +73,25 @@ def frozen_mapping(data: Mapping[str, Any] | None = None) -> Mapping[str, Any]:
 
 @dataclass(frozen=True, slots=True)
 class Reason:
-    """Why something is refused: a snake_case code plus parameters."""
+    """Why something is refused: a namespaced code plus parameters.
 
-    code: str
+    ``key`` names the rules that refuse and the reason ("match_day.over_budget");
+    :mod:`league.rules.refusals` words each key. ``code`` is the part after the
+    namespace ("over_budget"), the snake_case code services and the API answer with.
+    """
+
+    key: str
     params: Mapping[str, Any] = field(default_factory=frozen_mapping)
+
+    @property
+    def code(self) -> str:
+        """The reason without its namespace ("over_budget")."""
+        return self.key.rpartition(".")[2]
+
+    @property
+    def domain(self) -> str:
+        """The rules that refuse ("match_day"); empty for a code without a namespace."""
+        return self.key.rpartition(".")[0]
 
     def __str__(self) -> str:
         if not self.params:
@@ -114,12 +129,13 @@ class Decision:
         return tuple(reason.code for reason in self.reasons)
 
     def reason(self, code: str) -> Reason | None:
-        """The first reason with ``code``, if any."""
-        return next((r for r in self.reasons if r.code == code), None)
+        """The first reason with ``code`` (bare or namespaced), if any."""
+        return next((r for r in self.reasons if code in (r.code, r.key)), None)
 
 
 def make_reason(code: str, **params: Any) -> Reason:
-    """A :class:`Reason` whose list parameters are frozen into tuples."""
+    """A :class:`Reason` (``code`` namespaced: "match_day.over_budget") whose list
+    parameters are frozen into tuples."""
     frozen = {
         k: tuple(v) if isinstance(v, list | set | frozenset) else v for k, v in params.items()
     }

@@ -60,9 +60,9 @@ def journeyman_hire_terms(
     reasons: list[Reason] = []
     most = ruleset.team_building.max_players
     if hire.needs_room and roster_size >= most:
-        reasons.append(make_reason("roster_full", max=most))
+        reasons.append(make_reason("postgame.roster_full", max=most))
     if price > treasury:
-        reasons.append(make_reason("not_enough_gold", needed=price, have=treasury))
+        reasons.append(make_reason("postgame.not_enough_gold", needed=price, have=treasury))
     return JourneymanHireTerms(
         price=price,
         loses_trait=hire.loses_trait,
@@ -88,13 +88,13 @@ def mvp_draw_decision(ruleset: Ruleset, nominated: int, eligible: int, die: int 
     """
     reasons: list[Reason] = []
     if ruleset.spp.mvp_nominees == 0:
-        reasons.append(make_reason("no_mvp_draw", ruleset=ruleset.name))
+        reasons.append(make_reason("postgame.no_mvp_draw", ruleset=ruleset.name))
         return Decision.from_reasons(reasons)
     needed = mvp_nominees_needed(ruleset, eligible)
     if nominated != needed:
-        reasons.append(make_reason("mvp_nominees", needed=needed, count=nominated))
+        reasons.append(make_reason("postgame.mvp_nominees", needed=needed, count=nominated))
     elif die is not None and not 1 <= die <= nominated:
-        reasons.append(make_reason("mvp_die", count=nominated, die=die))
+        reasons.append(make_reason("postgame.mvp_die", count=nominated, die=die))
     return Decision.from_reasons(reasons)
 
 

@@ -10,20 +10,21 @@ resolved against a ruleset and a :class:`PlayerState` into one of four answers:
 - ``refused``: with the reasons (codes of :mod:`league.rules.advancement` plus
   the request's own: ``field_not_taken``, ``no_such_category``,
   ``category_required``, ``skill_required``, ``invalid_dice``, ``not_offered``,
-  ``not_a_double``) and the request field they are about.
+  ``not_a_double``, all ``advancement.*``) and the request field they are about.
 
-:func:`refusal_text` and :func:`choice_text` phrase the answers for people.
+:func:`league.rules.refusals.refusal_text` words a refusal for people, and
+:func:`choice_text` what a ``choose`` answer leaves to the coach.
 Services write what ``taken`` says, pages preview it, import and the seeders
 replay through it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Literal
 
-from league.i18n import N_, format_list, gettext
+from league.i18n import N_, gettext
 from league.rules.advancement import (
     RANDOM_CHARACTERISTIC_KIND,
     RANDOM_SKILL_KINDS,
@@ -38,7 +39,7 @@ from league.rules.advancement import (
     skill_decision,
     value_increase,
 )
-from league.rules.characteristics import current_characteristics, stat_label
+from league.rules.characteristics import current_characteristics
 from league.rules.model import (
     Decision,
     Position,
@@ -56,11 +57,9 @@ __all__ = [
     "AdvancementRequest",
     "PlayerState",
     "Resolution",
+    "alternatives",
     "characteristic_roll",
     "choice_text",
-    "reason_phrase",
-    "reason_sentence",
-    "refusal_text",
     "request_refusal",
     "resolve",
     "skill_kind_words",
@@ -199,12 +198,14 @@ def request_refusal(ruleset: Ruleset, request: AdvancementRequest) -> Resolution
     }
     for name in sorted(set(given) - request_fields(ruleset, request.kind)):
         if given[name] is not None:
-            return _deny(request, name, "field_not_taken", kind=request.kind, field=name)
+            return _deny(
+                request, name, "advancement.field_not_taken", kind=request.kind, field=name
+            )
     if request.category is not None and not ruleset.has_category(request.category):
         return _deny(
             request,
             "category",
-            "no_such_category",
+            "advancement.no_such_category",
             category=request.category,
             ruleset=ruleset.name,
         )
@@ -243,7 +244,9 @@ def characteristic_roll(
         if ruleset.advancement.mode == "roll":
             if len(dice) != 2:
                 return Decision.deny(
-                    "invalid_dice", text=gettext("a Star Player Roll is two D6"), count=2
+                    "advancement.invalid_dice",
+                    text=gettext("a Star Player Roll is two D6"),
+                    count=2,
                 )
             return improvement_roll_options(
                 ruleset,
@@ -255,13 +258,15 @@ def characteristic_roll(
             )
         if len(dice) != 1:
             return Decision.deny(
-                "invalid_dice", text=gettext("a characteristic roll is one die"), count=1
+                "advancement.invalid_dice",
+                text=gettext("a characteristic roll is one die"),
+                count=1,
             )
         return characteristic_options(
             ruleset, dice[0], state.improvements, state.characteristics, state.position.stats
         )
     except RulesError as error:
-        return Decision.deny("invalid_dice", text=str(error))
+        return Decision.deny("advancement.invalid_dice", text=str(error))
 
 
 def _taken(
@@ -300,7 +305,7 @@ def _chosen_skill(
 ) -> Resolution:
     name = request.skill
     if not name:
-        return _deny(request, "skill", "skill_required", dice)
+        return _deny(request, "skill", "advancement.skill_required", dice)
     decision = skill_decision(ruleset, state.position, state.held, name, kind)
     if not decision.allowed:
         return _refused(request, decision, "skill", dice, named=name)
@@ -311,7 +316,7 @@ def _random_skill(
     ruleset: Ruleset, state: PlayerState, request: AdvancementRequest, dice: tuple[int, ...]
 ) -> Resolution:
     if not request.category:
-        return _deny(request, "category", "category_required", dice)
+        return _deny(request, "category", "advancement.category_required", dice)
     try:
         result = random_skill_result(
             ruleset,
@@ -323,7 +328,7 @@ def _random_skill(
             request.skill,
         )
     except RulesError as error:
-        return _deny(request, "dice", "invalid_dice", dice, text=str(error))
+        return _deny(request, "dice", "advancement.invalid_dice", dice, text=str(error))
     if result.decision.allowed and result.skill is not None:
         return _taken(ruleset, state, request, dice, request.kind, skill=result.skill)
     if result.decision.reason("pick_required") and result.candidates:
@@ -349,7 +354,12 @@ def _characteristic_choice(
         if capped is not None:
             return _refused(request, capped, "characteristic", dice)
         return _deny(
-            request, "characteristic", "not_offered", dice, roll=options.roll, characteristic=wanted
+            request,
+            "characteristic",
+            "advancement.not_offered",
+            dice,
+            roll=options.roll,
+            characteristic=wanted,
         )
     if request.skill:
         skill = ruleset.find_skill(request.skill)
@@ -375,7 +385,9 @@ def _star_player_roll(
             return Resolution("choose", request, dice, options=options)
         return _characteristic_choice(ruleset, state, request, dice, options)
     if request.kind not in options.skill_kinds:
-        return _deny(request, "kind", "not_a_double", dice, first=dice[0], second=dice[1])
+        return _deny(
+            request, "kind", "advancement.not_a_double", dice, first=dice[0], second=dice[1]
+        )
     if not request.skill:
         return Resolution("choose", request, dice, options=options)
     return _chosen_skill(ruleset, state, request, request.kind, dice)
@@ -385,11 +397,7 @@ def _star_player_roll(
 # Words
 
 
-#: Words for one reason, from its parameters.
-Phrase = Callable[[Mapping[str, Any]], str]
-
-
-def _or(items: Iterable[str]) -> str:
+def alternatives(items: Iterable[str]) -> str:
     """``items`` as alternatives: "Block or Tackle or Dodge"."""
     words = list(items)
     if not words:
@@ -398,249 +406,6 @@ def _or(items: Iterable[str]) -> str:
     for word in words[1:]:
         text = gettext("%(first)s or %(second)s", first=text, second=word)
     return text
-
-
-def _skills(params: Mapping[str, Any]) -> str:
-    return _or(map(str, params.get("skills") or ()))
-
-
-#: A sentence about the player, without its full stop ("Grim needs 6 SPP and has 3"):
-#: ``who`` names him.
-_SENTENCES: dict[str, Phrase] = {
-    "not_enough_spp": lambda p: gettext(
-        "%(who)s needs %(needed)s SPP and has %(have)s",
-        who=p["who"],
-        needed=p.get("needed"),
-        have=p.get("have"),
-    ),
-    "no_roll_pending": lambda p: gettext(
-        "%(who)s has no Star Player Roll due (the next comes at %(needed)s SPP)",
-        who=p["who"],
-        needed=p.get("needed"),
-    ),
-    "max_advancements": lambda p: gettext(
-        "%(who)s already has the most advancements (%(max)s)", who=p["who"], max=p.get("max")
-    ),
-    "already_held": lambda p: gettext("%(who)s already has that skill", who=p["who"]),
-    "excluded_by": lambda p: gettext(
-        "%(who)s cannot take it together with %(by)s", who=p["who"], by=p.get("by")
-    ),
-    "requires": lambda p: gettext(
-        "%(who)s needs %(skills)s first", who=p["who"], skills=_skills(p)
-    ),
-    "trait": lambda p: gettext("%(who)s cannot learn traits", who=p["who"]),
-    "not_buyable": lambda p: gettext(
-        "%(who)s cannot take that skill as an advancement", who=p["who"]
-    ),
-    "not_primary": lambda p: gettext(
-        "%(who)s has no primary access to that category", who=p["who"]
-    ),
-    "not_secondary": lambda p: gettext(
-        "%(who)s has no secondary access to that category", who=p["who"]
-    ),
-    "category_not_accessible": lambda p: gettext(
-        "%(who)s has no access to that category", who=p["who"]
-    ),
-    "kind_not_available": lambda p: gettext(
-        "%(who)s cannot take that kind of advancement in this ruleset", who=p["who"]
-    ),
-    "max_improvements": lambda p: gettext(
-        "%(who)s has improved that characteristic as often as allowed", who=p["who"]
-    ),
-    "at_maximum": lambda p: gettext(
-        "%(who)s already has that characteristic at its best", who=p["who"]
-    ),
-    "max_increase_from_start": lambda p: gettext(
-        "%(who)s has raised that characteristic as far as allowed", who=p["who"]
-    ),
-    "unknown_skill": lambda p: gettext(
-        "%(who)s asked for a skill this ruleset does not have", who=p["who"]
-    ),
-    "unknown_category": lambda p: gettext(
-        "%(who)s asked for an unknown skill category", who=p["who"]
-    ),
-    "reroll_required": lambda p: gettext(
-        "%(who)s rolled a skill he cannot take: roll again", who=p["who"]
-    ),
-    "pick_required": lambda p: gettext(
-        "%(who)s must pick one of the two rolled skills", who=p["who"]
-    ),
-}
-
-#: A short phrase for lists of refused options ("needs 6 SPP, has 3").
-_PHRASES: dict[str, Phrase] = {
-    "already_held": lambda p: gettext("already has it"),
-    "excluded_by": lambda p: gettext("cannot be taken together with %(by)s", by=p.get("by")),
-    "requires": lambda p: gettext("needs %(skills)s first", skills=_skills(p)),
-    "trait": lambda p: gettext("a trait: traits cannot be learned"),
-    "not_buyable": lambda p: gettext("cannot be taken as an advancement"),
-    "not_primary": lambda p: gettext("not a primary category for this position"),
-    "not_secondary": lambda p: gettext("a primary category: take it as a primary skill"),
-    "category_not_accessible": lambda p: gettext("the position has no access to this category"),
-    "not_enough_spp": lambda p: gettext(
-        "needs %(needed)s SPP, has %(have)s", needed=p.get("needed"), have=p.get("have")
-    ),
-    "no_roll_pending": lambda p: gettext(
-        "the next Star Player Roll comes at %(needed)s SPP", needed=p.get("needed")
-    ),
-    "max_advancements": lambda p: gettext("all %(max)s advancements taken", max=p.get("max")),
-    "kind_not_available": lambda p: gettext("not offered by this ruleset"),
-    "max_improvements": lambda p: gettext("already improved %(max)s times", max=p.get("max")),
-    "at_maximum": lambda p: gettext("already at its best"),
-    "max_increase_from_start": lambda p: gettext(
-        "already +%(limit)s over the starting value", limit=p.get("limit")
-    ),
-    "unknown_skill": lambda p: gettext("no such skill in this ruleset"),
-}
-
-#: Refusals of the request itself: whole sentences, no player named.
-_REQUEST_SENTENCES: dict[str, Phrase] = {
-    "field_not_taken": lambda p: gettext(
-        "A %(kind)s advancement takes no %(field)s: leave it out.",
-        kind=str(p.get("kind")).replace("_", " "),
-        field=p.get("field"),
-    ),
-    "no_such_category": lambda p: gettext(
-        "%(ruleset)s has no skill category %(category)s.",
-        ruleset=p.get("ruleset"),
-        category=repr(p.get("category")),
-    ),
-    "category_required": lambda p: gettext("Pick the skill category to roll on."),
-    "skill_required": lambda p: gettext("Name the skill to take."),
-    "invalid_dice": lambda p: str(p.get("text")),
-    "not_offered": lambda p: gettext(
-        "A roll of %(roll)s does not allow %(characteristic)s.",
-        roll=p.get("roll"),
-        characteristic=str(p.get("characteristic")).upper(),
-    ),
-    "not_a_double": lambda p: gettext(
-        "A roll of %(first)s+%(second)s is not a double: no doubles skill.",
-        first=p.get("first"),
-        second=p.get("second"),
-    ),
-}
-
-
-def reason_phrase(reason: Reason) -> str:
-    """A short phrase for one reason (pages list several next to an option)."""
-    phrase = _PHRASES.get(reason.code)
-    return phrase(reason.params) if phrase else reason.code.replace("_", " ")
-
-
-def reason_sentence(reason: Reason, who: str) -> str:
-    """What ``who`` cannot do, without a full stop ("Grim needs 6 SPP and has 3")."""
-    sentence = _SENTENCES.get(reason.code)
-    if sentence is None:
-        return gettext("%(who)s %(reason)s", who=who, reason=reason.code.replace("_", " "))
-    return sentence({**reason.params, "who": who})
-
-
-def refusal_text(
-    refusal: Resolution | Decision, who: str | None = None, *, on_form: bool = False
-) -> str:
-    """How a person reads a refusal.
-
-    With ``who`` (the player's name): one sentence about the first reason, as the
-    services answer ("Grim needs 6 SPP and has 3."), or with ``on_form`` as the
-    advancement page shows it beside the form field it is about. Without: the
-    short phrases of every reason, joined by semicolons, as pages list them
-    beside an option.
-    """
-    decision = refusal.decision if isinstance(refusal, Resolution) else refusal
-    if who is None:
-        return "; ".join(dict.fromkeys(reason_phrase(r) for r in decision.reasons))
-    if on_form:
-        return _form_sentence(refusal, who)
-    reason = decision.reasons[0]
-    request_sentence = _REQUEST_SENTENCES.get(reason.code)
-    if request_sentence is not None:
-        return request_sentence(reason.params)
-    text = reason_sentence(reason, who)
-    named = refusal.named if isinstance(refusal, Resolution) else None
-    if named:
-        # The refusal, then the skill it concerns.
-        return gettext("%(refusal)s: %(skill)s.", refusal=text, skill=named)
-    return gettext("%(sentence)s.", sentence=text)
-
-
-def _as_sentence(text: str) -> str:
-    """Capital first, full stop last."""
-    text = text.strip()
-    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
-
-
-#: The form's own sentences for refusals of the request (``who`` names the player).
-_FORM_SENTENCES: dict[str, Phrase] = {
-    "skill_required": lambda p: gettext("Pick the skill to take."),
-    "category_required": _REQUEST_SENTENCES["category_required"],
-    "not_a_roll_category": lambda p: gettext(
-        "%(category)s is not a category %(name)s can roll on for this kind.",
-        category=p.get("category"),
-        name=p["who"],
-    ),
-    "reroll_required": lambda p: gettext(
-        "The dice give %(skills)s, which %(name)s cannot take: roll again.",
-        skills=format_list(p.get("skills", ())),
-        name=p["who"],
-    ),
-    "not_rolled": lambda p: gettext(
-        "Keep one of the rolled skills: %(skills)s.",
-        skills=format_list(p.get("options", ()), style="or"),
-    ),
-    "not_offered": lambda p: gettext(
-        "A roll of %(roll)s does not allow %(characteristic)s.",
-        roll=p.get("roll"),
-        characteristic=stat_label(str(p.get("characteristic"))),
-    ),
-    "not_a_double": lambda p: gettext(
-        "A roll of %(first)s + %(second)s is not a double: no doubles skill.",
-        first=p.get("first"),
-        second=p.get("second"),
-    ),
-}
-
-
-def _form_sentence(refusal: Resolution | Decision, who: str) -> str:
-    """A refusal as the advancement form shows it (see :func:`refusal_text`)."""
-    resolution = refusal if isinstance(refusal, Resolution) else None
-    decision = refusal.decision if isinstance(refusal, Resolution) else refusal
-    reason = decision.reasons[0]
-    code, params = reason.code, reason.params
-    if code == "invalid_dice":
-        text = str(params.get("text"))
-        if "count" in params:  # how many dice to type in
-            text = (
-                gettext("%(text)s: enter two dice", text=text)
-                if params["count"] == 2
-                else gettext("%(text)s: enter one die", text=text)
-            )
-        return _as_sentence(text)
-    sentence = _FORM_SENTENCES.get(code)
-    if sentence is not None:
-        return sentence({**params, "who": who})
-    field_name = resolution.field if resolution else None
-    if code == "no_such_category" or field_name == "dice":
-        # A category the dice cannot be rolled on for him.
-        if code == "no_such_category":
-            decision = Decision.deny("unknown_category", category=params.get("category"))
-        return gettext(
-            "%(name)s cannot roll on that category: %(reason)s.",
-            name=who,
-            reason=refusal_text(decision),
-        )
-    if resolution and field_name in ("characteristic", "skill"):
-        asked = resolution.request
-        choice = (
-            stat_label(asked.characteristic or "")
-            if field_name == "characteristic"
-            else asked.skill
-        )
-        return gettext("%(choice)s: %(reason)s.", choice=choice, reason=refusal_text(decision))
-    return gettext(
-        "%(name)s cannot take this advancement now: %(reason)s.",
-        name=who,
-        reason=refusal_text(decision),
-    )
 
 
 def star_player_roll_kind(ruleset: Ruleset, state: PlayerState, choice: str | None) -> str:
@@ -701,14 +466,16 @@ def skill_kind_words(kind: str, *, side_only: bool = False) -> str:
 def choice_text(ruleset: Ruleset, resolution: Resolution) -> str:
     """What a ``choose`` answer leaves to the coach ("choose ST or AG, or ...")."""
     if resolution.candidates:
-        return gettext("pick %(skills)s.", skills=_or(s.name for s in resolution.candidates))
+        return gettext(
+            "pick %(skills)s.", skills=alternatives(s.name for s in resolution.candidates)
+        )
     options = resolution.options
     assert options is not None  # noqa: S101 - a choose answer has candidates or options
     if ruleset.advancement.mode != "roll":
         allowed = ", ".join(c.upper() for c in options.characteristics) or gettext(
             "no characteristic"
         )
-        instead = _or(
+        instead = alternatives(
             gettext(_SKILL_KINDS[k]) if k in _SKILL_KINDS else k.replace("_", " ")
             for k in options.skill_kinds
         )
@@ -723,4 +490,4 @@ def choice_text(ruleset: Ruleset, resolution: Resolution) -> str:
         if options.doubles
         else gettext("a skill")
     )
-    return gettext("choose %(options)s.", options=_or(parts))
+    return gettext("choose %(options)s.", options=alternatives(parts))

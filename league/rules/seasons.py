@@ -76,7 +76,7 @@ def redraft_rules(ruleset: Ruleset) -> Redraft:
 def redraft_decision(ruleset: Ruleset) -> Decision:
     """Whether the edition has an off-season re-draft at all."""
     if ruleset.season.redraft is None:
-        return Decision.deny("no_redraft", ruleset=ruleset.name)
+        return Decision.deny("seasons.no_redraft", ruleset=ruleset.name)
     return Decision.allow()
 
 

@@ -121,7 +121,7 @@ def purchase_decision(
     when the money moves).
     """
     if item not in PURCHASE_ITEMS:
-        return Decision.deny("unknown_item", item=item)
+        return Decision.deny("team_building.unknown_item", item=item)
     building = ruleset.team_building
     reasons: list[Reason] = []
     limits = {
@@ -134,17 +134,20 @@ def purchase_decision(
     if item == "apothecary" and not team_type.apothecary:
         reasons.append(
             make_reason(
-                "not_allowed", item=item, team_type=team_type.id, team_type_name=team_type.name
+                "team_building.not_allowed",
+                item=item,
+                team_type=team_type.id,
+                team_type_name=team_type.name,
             )
         )
     if item == "dedicated_fan" and not during_draft:
-        reasons.append(make_reason("draft_only", item=item))
+        reasons.append(make_reason("team_building.draft_only", item=item))
     have, maximum = limits[item]
     if maximum is not None and have >= maximum:
-        reasons.append(make_reason("limit_reached", item=item, max=maximum))
+        reasons.append(make_reason("team_building.limit_reached", item=item, max=maximum))
     cost = purchase_cost(ruleset, team_type, item, during_draft)
     if treasury is not None and treasury < cost:
-        reasons.append(make_reason("not_enough_gold", needed=cost, have=treasury))
+        reasons.append(make_reason("team_building.not_enough_gold", needed=cost, have=treasury))
     return Decision.from_reasons(reasons)
 
 
@@ -183,9 +186,9 @@ def give_back_decision(
     ``unknown_item``, ``nothing_to_give_back``.
     """
     if not during_draft:
-        return Decision.deny("draft_over")
+        return Decision.deny("team_building.draft_over")
     if item not in PURCHASE_ITEMS:
-        return Decision.deny("unknown_item", item=item)
+        return Decision.deny("team_building.unknown_item", item=item)
     bought = {
         "reroll": counts.rerolls,
         "apothecary": int(counts.apothecary),
@@ -194,7 +197,7 @@ def give_back_decision(
         "dedicated_fan": counts.dedicated_fans - ruleset.team_building.dedicated_fans.start,
     }
     if bought[item] <= 0:
-        return Decision.deny("nothing_to_give_back", item=item)
+        return Decision.deny("team_building.nothing_to_give_back", item=item)
     return Decision.allow()
 
 
@@ -216,7 +219,7 @@ def hire_decision(
         position = team_type.position(position_id)
     except RulesError:
         return Decision.deny(
-            "unknown_position",
+            "team_building.unknown_position",
             position=position_id,
             team_type=team_type.id,
             team_type_name=team_type.name,
@@ -225,11 +228,15 @@ def hire_decision(
     have = counts_by_position.get(position_id, 0)
     if have >= position.max:
         reasons.append(
-            make_reason("position_full", position=position.name, max=position.max, have=have)
+            make_reason(
+                "team_building.position_full", position=position.name, max=position.max, have=have
+            )
         )
     roster = sum(counts_by_position.values())
     if roster >= ruleset.team_building.max_players:
-        reasons.append(make_reason("roster_full", max=ruleset.team_building.max_players))
+        reasons.append(
+            make_reason("team_building.roster_full", max=ruleset.team_building.max_players)
+        )
     if team_type.max_big_guys is not None and BIG_GUY_KEYWORD in position.keywords:
         big_guys = sum(
             count
@@ -239,11 +246,15 @@ def hire_decision(
         if big_guys >= team_type.max_big_guys:
             reasons.append(
                 make_reason(
-                    "big_guys_full", max=team_type.max_big_guys, team_type_name=team_type.name
+                    "team_building.big_guys_full",
+                    max=team_type.max_big_guys,
+                    team_type_name=team_type.name,
                 )
             )
     if treasury is not None and treasury < position.cost:
-        reasons.append(make_reason("not_enough_gold", needed=position.cost, have=treasury))
+        reasons.append(
+            make_reason("team_building.not_enough_gold", needed=position.cost, have=treasury)
+        )
     return Decision.from_reasons(reasons)
 
 
@@ -298,7 +309,7 @@ def fans_change_decision(
         if change not in losses:
             reasons.append(
                 make_reason(
-                    "concession_fans",
+                    "team_building.concession_fans",
                     dice=fans.concession_loss.name if fans.concession_loss else "",
                     start=fans.start,
                     changes=", ".join(str(c) for c in losses),
@@ -306,16 +317,16 @@ def fans_change_decision(
             )
         return Decision.from_reasons(reasons)
     if change not in (-1, 0, 1):
-        reasons.append(make_reason("fans_step"))
+        reasons.append(make_reason("team_building.fans_step"))
         return Decision.from_reasons(reasons)
     if change > 0 and result != "won":
-        reasons.append(make_reason("rise_needs_win"))
+        reasons.append(make_reason("team_building.rise_needs_win"))
     if change < 0 and result != "lost":
-        reasons.append(make_reason("fall_needs_loss"))
+        reasons.append(make_reason("team_building.fall_needs_loss"))
     if fans.max is not None and change > 0 and fans_before >= fans.max:
-        reasons.append(make_reason("fans_at_max", max=fans.max))
+        reasons.append(make_reason("team_building.fans_at_max", max=fans.max))
     if change < 0 and fans_before <= fans.start:
-        reasons.append(make_reason("fans_at_start", start=fans.start))
+        reasons.append(make_reason("team_building.fans_at_start", start=fans.start))
     return Decision.from_reasons(reasons)
 
 

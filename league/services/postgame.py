@@ -30,7 +30,6 @@ from league.models.player import MATCH_DAY_STATUSES
 from league.rules import (
     SHIRT_NUMBERS,
     Decision,
-    Reason,
     RulesError,
     casualty_result_for_code,
     star_hire,
@@ -283,31 +282,10 @@ def _die(table_die: int | None, league_allows: bool, field: str) -> int | None:
     return table_die
 
 
-def postgame_reason_text(reason: Reason) -> str:
-    """One refusal of the post-game rules (league.rules.postgame) as a sentence."""
-    p = reason.params
-    if reason.code == "no_mvp_draw":
-        return gettext("%(ruleset)s does not draw the MVP.", ruleset=p.get("ruleset"))
-    if reason.code == "mvp_nominees":
-        return ngettext(
-            "Nominate %(num)d player for MVP (%(count)d nominated).",
-            "Nominate %(num)d players for MVP (%(count)d nominated).",
-            int(p.get("needed") or 0),
-            count=p.get("count"),
-        )
-    if reason.code == "mvp_die":
-        return gettext(
-            "The die names a nominee from 1 to %(count)d; %(die)d names nobody: roll again.",
-            count=p.get("count"),
-            die=p.get("die"),
-        )
-    return reason.code.replace("_", " ")
-
-
 def _refuse(decision: Decision, field: str) -> None:
     if not decision:
         raise RuleViolation(
-            " ".join(postgame_reason_text(r) for r in decision.reasons),
+            " ".join(refusal_text(r) for r in decision.reasons),
             code=decision.reasons[0].code,
             field=field,
         )

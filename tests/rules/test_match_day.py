@@ -30,7 +30,7 @@ from league.rules import (
     order_cost,
     order_decision,
     petty_cash,
-    reason_text,
+    refusal_text,
     settle,
     star_decision,
     star_hire,
@@ -89,7 +89,9 @@ def test_bb2025_petty_cash_and_treasury(bb2025: Ruleset) -> None:
     over = _order(extra_team_training=3, weather_mage=1)
     refused = order_decision(bb2025, lower, over, petty=petty, other_ctv=HIGHER)
     assert refused.codes == ("over_budget",)
-    assert reason_text(refused.reasons[0]) == ("This costs 325,000 but the team may spend 300,000.")
+    assert refusal_text(refused.reasons[0]) == (
+        "This costs 325,000 but the team may spend 300,000."
+    )
 
 
 def test_bb2025_lower_team_waits_for_the_higher(bb2025: Ruleset) -> None:
@@ -98,7 +100,7 @@ def test_bb2025_lower_team_waits_for_the_higher(bb2025: Ruleset) -> None:
         bb2025, lower, _order(bribes=1), petty=150_000, other_ctv=HIGHER, other_done=False
     )
     assert early.codes == ("not_your_turn",)
-    assert "higher CTV chooses first" in reason_text(early.reasons[0])
+    assert "higher CTV chooses first" in refusal_text(early.reasons[0])
 
 
 def test_bb2020_lower_team_may_not_add_treasury(bb2020: Ruleset) -> None:
@@ -183,7 +185,7 @@ def test_stars_for_old_world_classic(bb2025: Ruleset) -> None:
     assert star_decision(bb2025, human, "griff-oberwald")
     refused = star_decision(bb2025, orc, "griff-oberwald")
     assert refused.codes == ("star_not_eligible",)
-    assert reason_text(refused.reasons[0]) == "Griff Oberwald does not play for Orc teams."
+    assert refusal_text(refused.reasons[0]) == "Griff Oberwald does not play for Orc teams."
     assert "griff-oberwald" in {s.id for s in eligible_stars(bb2025, human)}
     assert "griff-oberwald" not in {s.id for s in eligible_stars(bb2025, orc)}
     # Morg 'n' Thorg plays for anyone but Sylvanian Spotlight teams.
@@ -213,7 +215,7 @@ def test_bugman_on_the_sideline_or_on_the_pitch(bb2025: Ruleset) -> None:
     )
     refused = order_decision(bb2025, side, both, 0, LOWER)
     assert refused.codes == ("excludes_star",)
-    assert reason_text(refused.reasons[0]) == (
+    assert refusal_text(refused.reasons[0]) == (
         "A team that buys Infamous Coaching Staff: Josef Bugman may not also hire Josef Bugman."
     )
 
@@ -257,7 +259,7 @@ def test_reduced_prices_and_eligibility(bb2025: Ruleset, classic: Ruleset) -> No
     assert "mortuary-assistant" in offered
     assert "wandering-apothecary" not in offered
     refused = inducement_decision(bb2025, undead, "wandering-apothecary", 1)
-    assert reason_text(refused.reasons[0]) == (
+    assert refusal_text(refused.reasons[0]) == (
         "Shambling Undead teams may not buy Wandering Apothecary."
     )
     assert inducement_price(classic, classic.team_type("goblin"), "bribes") == 50_000
@@ -293,25 +295,25 @@ def test_bb2020_death_zone_eligibility_and_prices(bb2020: Ruleset) -> None:
 def test_every_refusal_reads_as_a_sentence() -> None:
     """Each code match_day.py refuses with has its own words (not the bare code)."""
     source = Path(match_day_module.__file__).read_text(encoding="utf-8")
-    codes = set(re.findall(r'(?:make_reason|Decision\.deny)\(\s*"(\w+)"', source))
+    codes = set(re.findall(r'(?:make_reason|Decision\.deny)\(\s*"(match_day\.\w+)"', source))
     assert len(codes) >= 15
     for code in sorted(codes):
-        text = reason_text(make_reason(code))
-        assert text != code.replace("_", " "), code
+        text = refusal_text(make_reason(code))
+        assert text != code.partition(".")[2].replace("_", " "), code
         assert text.endswith("."), code
 
 
 def test_every_refusal_is_looked_up_in_the_readers_language() -> None:
     """Issue 20: each sentence is one message id with its numbers put in, no f-string."""
     source = Path(match_day_module.__file__).read_text(encoding="utf-8")
-    codes = set(re.findall(r'(?:make_reason|Decision\.deny)\(\s*"(\w+)"', source))
+    codes = set(re.findall(r'(?:make_reason|Decision\.deny)\(\s*"(match_day\.\w+)"', source))
     with bracketing() as backend:
         for code in sorted(codes):
-            text = reason_text(make_reason(code, cost=325_000, budget=300_000, allowed=()))
+            text = refusal_text(make_reason(code, cost=325_000, budget=300_000, allowed=()))
             assert text.startswith("⟦"), (code, text)
             assert text.endswith(".⟧"), (code, text)
-        over = reason_text(make_reason("over_budget", cost=325_000, budget=300_000))
-        journeymen = reason_text(make_reason("not_journeyman_position", position="x"))
+        over = refusal_text(make_reason("match_day.over_budget", cost=325_000, budget=300_000))
+        journeymen = refusal_text(make_reason("match_day.not_journeyman_position", position="x"))
     assert over == "⟦This costs #325000 but the team may spend #300000.⟧"
     assert journeymen == "⟦Journeymen come from ⟦no position⟧, not 'x'.⟧"
     assert "This costs %(cost)s but the team may spend %(budget)s." in backend.asked

@@ -605,9 +605,11 @@ def _roll_preview(ctx: Context, wanted: AdvancementRequest, option: AdvancementO
         return Preview(wanted, "server", text, gettext("Roll the die"))
     category = wanted.category
     if not category:
-        raise _violation(ctx, Decision.deny("category_required"), field="category")
+        raise _violation(ctx, Decision.deny("advancement.category_required"), field="category")
     if category not in option.categories:
-        closed = Decision.deny("not_a_roll_category", category=ctx.category_name(category))
+        closed = Decision.deny(
+            "advancement.not_a_roll_category", category=ctx.category_name(category)
+        )
         raise _violation(ctx, closed, field="category")
     name = ctx.category_name(category)
     value = ctx.value(kind)
