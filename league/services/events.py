@@ -101,6 +101,16 @@ def subscribe(
         _after_commit[after_commit] = None
 
 
+def unsubscribe(
+    *, before_commit: BeforeCommit | None = None, after_commit: AfterCommit | None = None
+) -> None:
+    """The subscribers stop hearing of the events (a test's own listener)."""
+    if before_commit is not None:
+        _before_commit.pop(before_commit, None)
+    if after_commit is not None:
+        _after_commit.pop(after_commit, None)
+
+
 def record(session: Session, happened: DomainEvent) -> None:
     """Note that `happened` in the session's open transaction."""
     session.info.setdefault(PENDING, []).append(happened)
