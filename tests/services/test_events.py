@@ -11,9 +11,11 @@ from sqlalchemy.orm import Session
 
 from league.extensions import db
 from league.models import Team
+from league.models.webhook import WEBHOOK_EVENTS
 from league.services import events
 from league.services.events import DomainEvent, MatchVoided, SeasonClosed, TeamCreated
 from league.services.unit_of_work import unit_of_work
+from league.services.webhooks.subscriber import WEBHOOK_EVENT
 from tests.factories import make_league, make_user
 
 
@@ -103,3 +105,12 @@ def test_what_a_before_commit_subscriber_writes_is_saved_with_the_change(app: Fl
     saved = db.session.get(Team, team_id)
     assert saved is not None
     assert saved.name == "Renamed on commit"
+
+
+def test_every_webhook_event_comes_from_a_domain_event() -> None:
+    """Each domain event is announced under one webhook event; `player.died` comes with the
+    result it happened in (docs/api.md, Webhooks)."""
+    # By name: a slotted dataclass leaves the class it was made from among the subclasses.
+    declared = {kind.__name__ for kind in DomainEvent.__subclasses__()}
+    assert {kind.__name__ for kind in WEBHOOK_EVENT} == declared
+    assert {*WEBHOOK_EVENT.values(), "player.died"} == set(WEBHOOK_EVENTS)

@@ -55,7 +55,6 @@ SIGNATURE_HEADER = "X-League-Signature"
 EVENT_HEADER = "X-League-Event"
 DELIVERY_HEADER = "X-League-Delivery"
 USER_AGENT = "BloodBowlLeague-Webhooks/1"
-#: The event of a test message a commissioner sends from the webhooks page (any webhook
 
 
 def allow_private_addresses() -> bool:

@@ -20,11 +20,16 @@ from league.services.webhooks.payloads import (
     team_payload,
 )
 
-#: The webhook event each match event is sent as.
-MATCH_EVENTS: dict[type[events.DomainEvent], str] = {
+#: The webhook event each domain event is sent as (`player.died` comes with a result).
+WEBHOOK_EVENT: dict[type[events.DomainEvent], str] = {
     events.MatchFinalised: "match.finalised",
     events.MatchCorrected: "match.corrected",
     events.MatchVoided: "match.voided",
+    events.FixturesGenerated: "fixtures.generated",
+    events.PlayerAdvanced: "advancement.bought",
+    events.TeamCreated: "team.created",
+    events.TeamRedrafted: "team.redrafted",
+    events.SeasonClosed: "season.closed",
 }
 
 
@@ -43,27 +48,24 @@ def tell_webhooks(session: Session, happened: Sequence[events.DomainEvent]) -> N
 
 
 def _emit_event(session: Session, event: events.DomainEvent) -> None:
+    name = WEBHOOK_EVENT.get(type(event))
+    if name is None:
+        return  # an event no webhook announces
     if isinstance(event, events.MatchFinalised | events.MatchCorrected | events.MatchVoided):
-        emit_match(session, _get(session, Match, event.match_id), MATCH_EVENTS[type(event)])
+        emit_match(session, _get(session, Match, event.match_id), name)
     elif isinstance(event, events.TeamCreated | events.TeamRedrafted):
-        name = "team.created" if isinstance(event, events.TeamCreated) else "team.redrafted"
         emit(session, event.league_id, name, team_payload(_get(session, Team, event.team_id)))
     elif isinstance(event, events.PlayerAdvanced):
         advancement = _get(session, Advancement, event.advancement_id)
-        emit(
-            session,
-            event.league_id,
-            "advancement.bought",
-            lambda: advancement_payload(advancement),
-        )
+        emit(session, event.league_id, name, lambda: advancement_payload(advancement))
     elif isinstance(event, events.FixturesGenerated):
         league = _get(session, League, event.league_id)
         created = [_get(session, Match, match_id) for match_id in event.match_ids]
-        emit(session, league.id, "fixtures.generated", lambda: fixtures_payload(league, created))
+        emit(session, league.id, name, lambda: fixtures_payload(league, created))
     elif isinstance(event, events.SeasonClosed):
         league = _get(session, League, event.league_id)
         closed = _get(session, Season, event.season_id)
-        emit(session, league.id, "season.closed", lambda: season_payload(session, league, closed))
+        emit(session, league.id, name, lambda: season_payload(session, league, closed))
 
 
 Row = TypeVar("Row", Team, Advancement, League, Match, Season)
