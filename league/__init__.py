@@ -63,6 +63,10 @@ def _configure_extensions(app: Flask) -> None:
     from league import jobs, models  # noqa: F401  (register the mappers before first use)
 
     jobs.init_app(app)
+    # The subscribers of the services' domain events (docs/architecture.md, "Events").
+    from league.services import webhooks
+
+    webhooks.subscribe()
 
 
 @event.listens_for(Engine, "connect")

@@ -34,3 +34,35 @@ def test_rules_package_imports_only_the_standard_library_and_the_translation_sea
     }
     assert sorted(RULES.rglob("*.py")), "the rules package has no modules"
     assert offenders == set()
+
+
+SERVICES = RULES.parent / "services"
+
+
+def _league_imports_inside_functions(tree: ast.Module) -> list[int]:
+    lines = []
+    for function in ast.walk(tree):
+        if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
+            continue
+        for node in ast.walk(function):
+            if isinstance(node, ast.ImportFrom):
+                names = [node.module or ""] if node.level == 0 else ["league"]
+            elif isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            else:
+                continue
+            if any(name.startswith("league") for name in names):
+                lines.append(node.lineno)
+    return lines
+
+
+def test_services_import_each_other_only_at_the_top_of_a_module() -> None:
+    """A service module that imports another inside a function hides a cycle from a reader
+    (docs/architecture.md, "Inside the services"); lint-imports holds the order."""
+    offenders = {
+        f"{path.name}:{line}"
+        for path in SERVICES.rglob("*.py")
+        for line in _league_imports_inside_functions(ast.parse(path.read_text()))
+    }
+    assert sorted(SERVICES.rglob("*.py")), "the services package has no modules"
+    assert offenders == set()

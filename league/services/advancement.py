@@ -44,7 +44,8 @@ from league.rules import (
     roll_random_skill_dice,
     roll_serves,
 )
-from league.services import audit, webhooks
+from league.services import audit
+from league.services import events as domain_events
 from league.services.access import (
     can_manage,
     get_player,
@@ -377,11 +378,8 @@ def _write(
         value=taken.value,
         dice=dice,
     )
-    webhooks.emit(
-        session,
-        player.team.league_id,
-        "advancement.bought",
-        webhooks.advancement_payload(advancement),
+    domain_events.record(
+        session, domain_events.PlayerAdvanced(player.team.league_id, advancement.id)
     )
     return advancement
 

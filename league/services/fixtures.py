@@ -18,7 +18,8 @@ from sqlalchemy.orm import Session, selectinload
 
 from league.i18n import gettext, in_language, ngettext
 from league.models import League, Match, MatchTeam, Season, SwissBye, Team, User
-from league.services import audit, webhooks
+from league.services import audit
+from league.services import events as domain_events
 from league.services.access import get_league, require_commissioner
 from league.services.errors import Conflict, RuleViolation
 from league.services.labels import season_name
@@ -215,8 +216,8 @@ def generate_fixtures(
         double=double,
         matches=len(created),
     )
-    webhooks.emit(
-        session, league.id, "fixtures.generated", webhooks.fixtures_payload(league, created)
+    domain_events.record(
+        session, domain_events.FixturesGenerated(league.id, tuple(m.id for m in created))
     )
     return created
 

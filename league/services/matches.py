@@ -45,7 +45,8 @@ from league.rules.competitions import SideResult
 from league.rules.injuries import injury_entry_decision
 from league.rules.refusals import refusal_text
 from league.rules.team_building import concession_fans_change, fans_change_decision
-from league.services import audit, submissions, webhooks
+from league.services import audit, submissions
+from league.services import events as domain_events
 from league.services.access import can_manage, get_league, get_team, league_ruleset, role_in
 from league.services.errors import Conflict, Forbidden, NotFound, RuleViolation
 from league.services.labels import player_status_label, season_name, team_status_label
@@ -474,7 +475,8 @@ def record_result(
         match.id,
         score=f"{report.home.score}-{report.away.score}",
     )
-    webhooks.emit_match(session, match, "match.corrected" if correcting else "match.finalised")
+    happened = domain_events.MatchCorrected if correcting else domain_events.MatchFinalised
+    domain_events.record(session, happened(match.league_id, match.id))
     return match
 
 
@@ -522,7 +524,7 @@ def void_match(session: Session, actor: User, match_id: int) -> Match:
         session.add(again)
         session.flush()
     audit.record(session, actor, "match.void", "match", match.id)
-    webhooks.emit_match(session, match, "match.voided")
+    domain_events.record(session, domain_events.MatchVoided(match.league_id, match.id))
     return match
 
 

@@ -40,7 +40,8 @@ from league.rules.seasons import (
     rehire_cost,
 )
 from league.rules.team_building import hire_decision
-from league.services import audit, webhooks
+from league.services import audit
+from league.services import events as domain_events
 from league.services.access import (
     can_manage,
     get_team,
@@ -547,7 +548,7 @@ def approve_redraft(session: Session, actor: User, team_id: int) -> Team:
     redraft.approved_by_id = actor.id
     redraft.approved_at = datetime.now(UTC)
     audit.record(session, actor, "team.redraft_approved", "team", team.id, cost=redraft.spent)
-    webhooks.emit(session, team.league_id, "team.redrafted", webhooks.team_payload(team))
+    domain_events.record(session, domain_events.TeamRedrafted(team.league_id, team.id))
     return team
 
 

@@ -24,7 +24,8 @@ from league.models import (
 )
 from league.rules import Ruleset
 from league.rules.seasons import season_prizes
-from league.services import audit, webhooks
+from league.services import audit
+from league.services import events as domain_events
 from league.services.access import get_league, league_ruleset, require_commissioner
 from league.services.errors import Conflict, NotFound
 from league.services.labels import season_name
@@ -130,12 +131,7 @@ def close_season(
     session.flush()
     audit.record(session, actor, "league.new_season", "league", league.id, number=number)
     if current is not None:
-        webhooks.emit(
-            session,
-            league.id,
-            "season.closed",
-            lambda: webhooks.season_payload(session, league, current),
-        )
+        domain_events.record(session, domain_events.SeasonClosed(league.id, current.id))
     return ClosedSeason(current, season, prizes)
 
 

@@ -24,7 +24,8 @@ from league.rules.team_building import (
     give_back_decision,
     purchase_quote,
 )
-from league.services import audit, submissions, webhooks
+from league.services import audit, submissions
+from league.services import events as domain_events
 from league.services.access import (
     get_league,
     get_player,
@@ -305,7 +306,7 @@ def create_team(session: Session, actor: User, command: NewTeam) -> Team:
     )
     session.flush()
     audit.record(session, actor, "team.create", "team", team.id, team_type=team_type.id)
-    webhooks.emit(session, team.league_id, "team.created", webhooks.team_payload(team))
+    domain_events.record(session, domain_events.TeamCreated(team.league_id, team.id))
     return team
 
 

@@ -22,7 +22,8 @@ from league.i18n import gettext, ngettext
 from league.models import League, Match, Season, SwissBye, User
 from league.models.match import MatchTeam
 from league.rules.competitions import swiss_round
-from league.services import audit, webhooks
+from league.services import audit
+from league.services import events as domain_events
 from league.services.access import get_league, league_ruleset, require_commissioner
 from league.services.errors import Conflict
 from league.services.fixtures import active_teams
@@ -165,8 +166,8 @@ def pair_next_round(
         matches=len(created),
         bye=pairing.bye,
     )
-    webhooks.emit(
-        session, league.id, "fixtures.generated", webhooks.fixtures_payload(league, list(created))
+    domain_events.record(
+        session, domain_events.FixturesGenerated(league.id, tuple(m.id for m in created))
     )
     return SwissPairing(number, created, pairing.bye, pairing.rematches)
 

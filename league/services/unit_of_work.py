@@ -10,6 +10,7 @@ from sqlalchemy.orm import Session
 
 from league.extensions import WRITES, db
 from league.i18n import gettext
+from league.services import events
 from league.services.errors import ConcurrentChange
 
 #: session.info key: what to run once the open transaction has committed.
@@ -25,10 +26,22 @@ def after_commit(session: Session, callback: Callable[[], None]) -> None:
 def _run_after_commit(session: Session) -> None:
     for callback in session.info.pop(AFTER_COMMIT, []):
         callback()
+    events.hand_on_committed(session)
+
+
+def _forget(session: Session) -> None:
+    """Rolled back: nothing of the transaction is run or told."""
+    session.info.pop(AFTER_COMMIT, None)
+    events.forget(session)
 
 
 @contextmanager
 def unit_of_work() -> Iterator[Session]:
+    """The block's transaction: committed if it ends normally, rolled back on any error.
+
+    The domain events the block recorded (`league.services.events`) go to the before-commit
+    subscribers as it commits, and to the after-commit ones, with the `after_commit`
+    callbacks, once it has."""
     session = db.session()
     try:
         if session.in_transaction():
@@ -40,7 +53,7 @@ def unit_of_work() -> Iterator[Session]:
         yield session
         session.commit()
     except IntegrityError as error:
-        session.info.pop(AFTER_COMMIT, None)
+        _forget(session)
         session.rollback()
         if not _unique_violation(error):
             raise
@@ -53,7 +66,7 @@ def unit_of_work() -> Iterator[Session]:
             )
         ) from error
     except BaseException:
-        session.info.pop(AFTER_COMMIT, None)
+        _forget(session)
         session.rollback()
         raise
     _run_after_commit(session)
