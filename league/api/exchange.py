@@ -12,7 +12,8 @@ from flask import g, request
 from league.api import bp
 from league.api.auth import token_required
 from league.api.leagues import LEAGUE
-from league.api.serializers import json_object, team_json
+from league.api.parsing import json_object
+from league.api.schemas import TeamDocumentSchema, TeamSchema
 from league.api.teams import TEAM
 from league.extensions import db
 from league.services import exchange
@@ -34,7 +35,7 @@ def export_team(team_id: int) -> dict[str, Any]:
       errors:
         404: No such team.
     """
-    return exchange.export_team(db.session(), team_id)
+    return TeamDocumentSchema.body(exchange.export_team(db.session(), team_id))
 
 
 @bp.post(f"{LEAGUE}/teams/import")
@@ -72,5 +73,5 @@ def import_team(league_id: int) -> tuple[dict[str, Any], int]:
     coach = request.args.get("coach")
     with unit_of_work() as session:
         team = exchange.import_team(session, g.api_user, league_id, document, coach=coach)
-        result = team_json(team)
+        result = TeamSchema.body(team)
     return result, 201

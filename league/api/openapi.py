@@ -123,15 +123,8 @@ def requires_token(view: Callable[..., Any]) -> bool:
 
 
 def schema_classes() -> list[type[Schema]]:
-    """The schemas of `league.api.schemas`, in the order they are defined there."""
-    return [
-        value
-        for value in vars(schemas).values()
-        if isinstance(value, type)
-        and issubclass(value, Schema)
-        and value.__module__ == schemas.__name__
-        and value not in (schemas.ResponseSchema, schemas.RequestSchema)
-    ]
+    """The schemas of `league.api.schemas`, module by module in the order they are defined."""
+    return schemas.schema_classes()
 
 
 def component_name(schema: type[Schema]) -> str:

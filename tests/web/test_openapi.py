@@ -13,7 +13,7 @@ from openapi_spec_validator import OpenAPIV31SpecValidator
 from sqlalchemy import select
 
 from league.api.openapi import requires_token
-from league.api.serializers import MAX_ID
+from league.api.parsing import MAX_ID
 from league.extensions import db
 from league.models import League, Match, Player, Team, User
 from league.seeding.demo import seed_demo
