@@ -47,9 +47,10 @@ def import_team(league_id: int) -> tuple[dict[str, Any], int]:
     play the same ruleset. Everything is checked against the league's rules
     (team type, positions, skills, advancement costs and values, the ledger
     against the treasury, roster limits, ...); a document with problems imports
-    nothing and the 422 lists every problem in `error.problems` as
-    `{"path", "message"}`. Only a commissioner of the league (or a site admin)
-    imports, for themselves or for a coach of the league named by `?coach=`.
+    nothing and the 422 lists every problem in `error.fields` (messages by path),
+    and in `error.problems` as `{"path", "message"}`. Only a commissioner of the
+    league (or a site admin) imports, for themselves or for a coach of the league
+    named by `?coach=`.
     SPP and injuries the players earned before become their opening balance.
     ---
     post:
@@ -67,7 +68,7 @@ def import_team(league_id: int) -> tuple[dict[str, Any], int]:
         400: The body is not a JSON object.
         403: The caller is not a commissioner of the league.
         404: No such league, or no such coach in it.
-        422: The document has problems (`invalid_document`, with `problems`).
+        422: The document has problems (`invalid_document`, with `fields` and `problems`).
     """
     document = json_object()
     coach = request.args.get("coach")

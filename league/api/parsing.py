@@ -1,4 +1,4 @@
-"""Reading requests: route ids, JSON bodies and JSON integers.
+"""Reading requests: route ids and JSON bodies.
 
 `IdConverter` reads the `<id:...>` of a route; `json_object` turns a body into a JSON
 object or a 400 (`bad_request`); the request schemas (`league.api.schemas`) load its
@@ -15,10 +15,8 @@ from werkzeug.exceptions import NotFound
 from werkzeug.routing import IntegerConverter, Map, ValidationError
 
 from league.api.errors import BadRequest, invalid_field
+from league.api.schemas.base import MAX_ID
 from league.services.text import is_valid_unicode
-
-#: Largest id a route accepts (ids are 32-bit integers in the database).
-MAX_ID = 2_147_483_647
 
 
 class IdConverter(IntegerConverter):
@@ -79,19 +77,4 @@ def _not_unicode(body: dict[str, Any]) -> str | None:
                 pending.append((where, member))
         elif isinstance(value, list):
             pending.extend((f"{path}[{index}]", item) for index, item in enumerate(value))
-    return None
-
-
-def as_integer(value: object) -> int | None:
-    """A JSON integer as an int, or None when the value is not one.
-
-    As in JSON Schema, a number with a zero fraction (`2.0`) is an integer; a bool
-    (an int subclass in Python) is not: JSON true is not a number.
-    """
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int):
-        return value
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
     return None

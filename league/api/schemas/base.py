@@ -17,13 +17,14 @@ from marshmallow import (
 )
 from marshmallow.validate import Length, OneOf, Range, Regexp
 
-from league.api.parsing import MAX_ID, as_integer
 from league.rules import (
     MAX_DICE,
     RANDOM_CHARACTERISTIC_KIND,
     SKILL_KINDS,
 )
 
+#: Largest id a route accepts (ids are 32-bit integers in the database).
+MAX_ID = 2_147_483_647
 #: Text the API stores: any string without NUL characters.
 NO_NUL = Regexp(r"^[^\x00]*$", error="must not contain NUL characters.")
 ADVANCEMENT_KINDS = (*SKILL_KINDS, RANDOM_CHARACTERISTIC_KIND)
@@ -117,6 +118,21 @@ class ServiceRange(Range):
 
     def __call__(self, value: Any) -> Any:
         return value
+
+
+def as_integer(value: object) -> int | None:
+    """A JSON integer as an int, or None when the value is not one.
+
+    As in JSON Schema, a number with a zero fraction (`2.0`) is an integer; a bool
+    (an int subclass in Python) is not: JSON true is not a number.
+    """
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return None
 
 
 class JsonInteger(fields.Integer):

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from marshmallow import (
-    fields,
-)
+from marshmallow import fields
 
 from league.api.schemas.base import ResponseSchema, doc
 
@@ -28,18 +26,25 @@ class ErrorDetailSchema(ResponseSchema):
         ),
     )
     message = fields.String(required=True, metadata=doc("A sentence a person reads."))
-    report_fields = fields.Dict(
+    fields_ = fields.Dict(
         keys=fields.String(),
         values=fields.List(fields.String()),
         data_key="fields",
+        attribute="fields",
         metadata=doc(
-            "Only for `invalid_report` (422 on a match report): every problem found, "
-            "by the part of the report it concerns (`home_score`, `player_12`, ...)."
+            "Only for an error that lists every problem found at once: `invalid_report` "
+            "(422 on a match report) and `invalid_document` (422 on a team import). The "
+            "problems' messages by where they apply, in the order first named: the part "
+            "of the report (`home_score`, `player_12`, ...) or the path in the document "
+            "(`players[2].number`)."
         ),
     )
     problems = fields.List(
         fields.Nested(DocumentProblemSchema),
-        metadata=doc("Only for `invalid_document` (422 on a team import): every problem found."),
+        metadata=doc(
+            "Only for `invalid_document`: the same problems as `fields`, as a list in the "
+            "document's order (the name the import answered with first)."
+        ),
     )
 
 

@@ -7,10 +7,10 @@ from typing import Any
 from marshmallow import fields, pre_dump
 from marshmallow.validate import Length, OneOf, Range, Regexp
 
-from league.api.parsing import MAX_ID
 from league.api.schemas.base import (
     MAX_COUNT,
     MAX_GOLD,
+    MAX_ID,
     MAX_KEY,
     MAX_PLAYERS,
     NO_NUL,
