@@ -55,12 +55,7 @@ def import_team(league_id: int) -> tuple[dict[str, Any], int]:
     ---
     post:
       tags: [Leagues]
-      parameters:
-        - name: coach
-          in: query
-          required: false
-          description: Username of the coach of the imported team (default the caller).
-          schema: {type: string, minLength: 1, maxLength: 40}
+      parameters: [coach]
       requestBody: TeamDocument
       responses:
         201: Team

@@ -38,12 +38,7 @@ def list_fixtures(league_id: int) -> dict[str, Any]:
     ---
     get:
       tags: [Fixtures]
-      parameters:
-        - name: season
-          in: query
-          required: false
-          description: Season number (default the current season).
-          schema: {type: integer, minimum: 0, maximum: 999999999}
+      parameters: [season]
       responses:
         200: FixtureList
       errors:

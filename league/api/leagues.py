@@ -129,12 +129,7 @@ def get_standings(league_id: int) -> dict[str, Any]:
     ---
     get:
       tags: [Leagues]
-      parameters:
-        - name: season
-          in: query
-          required: false
-          description: Season number (default the current season).
-          schema: {type: integer, minimum: 0, maximum: 999999999}
+      parameters: [season]
       responses:
         200: Standings
       errors:
