@@ -13,7 +13,7 @@ from league.api import bp
 from league.api.auth import token_required
 from league.api.leagues import LEAGUE
 from league.api.parsing import json_object
-from league.api.schemas import TeamDocumentSchema, TeamSchema
+from league.api.schemas import TeamSchema
 from league.api.teams import TEAM
 from league.extensions import db
 from league.services import exchange
@@ -35,7 +35,8 @@ def export_team(team_id: int) -> dict[str, Any]:
       errors:
         404: No such team.
     """
-    return TeamDocumentSchema.body(exchange.export_team(db.session(), team_id))
+    # Dumped through the document's one shape (`TeamDocumentSchema`) by the service.
+    return exchange.export_team(db.session(), team_id)
 
 
 @bp.post(f"{LEAGUE}/teams/import")

@@ -48,7 +48,6 @@ from league.models.player import ON_ROSTER, PLAYER_STATUSES
 from league.rules import (
     RANDOM_CHARACTERISTIC_KIND,
     RANDOM_SKILL_KINDS,
-    SKILL_KINDS,
     AdvancementRequest,
     Decision,
     PlayerState,
@@ -71,23 +70,29 @@ from league.services.errors import NotFound, Problem, RuleViolation
 from league.services.leagues import get_league, league_ruleset, membership, require_commissioner
 from league.services.recompute import recompute_team
 from league.services.team_document import (
-    FORMAT,
+    ADVANCEMENT_KINDS,
+    DICE_SOURCES,
     MAX_INT,
-    VERSION,
     Boolean,
     Choice,
     Dice,
+    DocumentAdvancementSchema,
+    DocumentLedgerEntrySchema,
+    DocumentPlayerSchema,
+    DocumentTeamSchema,
     Format,
     Integer,
     List,
     Loaded,
     Object,
     Reductions,
+    TeamDocumentSchema,
     Text,
     Version,
+    dump_team,
     load,
+    loader,
     position_member,
-    schema,
     show,
     team_type_member,
 )
@@ -108,72 +113,8 @@ MAX_PROBLEMS = 200
 
 
 def team_document(team: Team) -> dict[str, Any]:
-    """The team as a version 1 document (no ids: it describes the team, not this database)."""
-    ruleset = team_ruleset(team)
-    return {
-        "format": FORMAT,
-        "version": VERSION,
-        "ruleset": team.league.ruleset_id,
-        "team": {
-            "name": team.name,
-            "team_type": team.team_type_id,
-            "status": team.status,
-            "treasury": team.treasury,
-            "rerolls": team.rerolls,
-            "apothecary": team.apothecary,
-            "assistant_coaches": team.assistant_coaches,
-            "cheerleaders": team.cheerleaders,
-            "dedicated_fans": team.dedicated_fans,
-        },
-        # In hiring order, so that an import recreates them in the same order.
-        # Match-day players (unhired journeymen, mercenaries, stars) are not the team's.
-        "players": [
-            _player_document(ruleset, p)
-            for p in sorted(team.players, key=_by_id)
-            if not p.match_day_only
-        ],
-        "ledger": [
-            {
-                "amount": entry.amount,
-                "kind": entry.kind,
-                "description": entry.description,
-                "item": entry.item,
-            }
-            for entry in sorted(team.ledger, key=_by_id)
-        ],
-    }
-
-
-def _by_id(row: Any) -> int:
-    return int(row.id)
-
-
-def _player_document(ruleset: Ruleset, player: Player) -> dict[str, Any]:
-    return {
-        "name": player.name,
-        "number": player.number,
-        "position": player.position_id,
-        "status": player.status,
-        "spp_earned": player.spp_earned,
-        "spp_spent": player.spp_spent,
-        "niggling_injuries": player.niggling_injuries,
-        "reductions": {c: player.reduction(c) for c in ruleset.characteristics},
-        # Undone advancements are history of this league; the player's state is what counts.
-        "advancements": [
-            {
-                "number": a.number,
-                "kind": a.kind,
-                "spp_cost": a.spp_cost,
-                "skill": a.skill,
-                "characteristic": a.characteristic,
-                "category": a.category,
-                "dice": None if a.dice is None else list(a.dice),
-                "dice_source": a.dice_source,
-                "value_increase": a.value_increase,
-            }
-            for a in sorted(player.active_advancements, key=lambda a: a.number)
-        ],
-    }
+    """The team as a version 1 document, dumped through the document's one shape."""
+    return dump_team(team, team_ruleset(team))
 
 
 def export_team(session: Session, team_id: int) -> dict[str, Any]:
@@ -284,7 +225,9 @@ def check_document(ruleset: Ruleset, league: League, document: object) -> _TeamP
     reader = _Reader()
     if not isinstance(document, dict):
         raise InvalidDocument([Problem("", gettext("The document must be a JSON object."))])
-    header = load(schema(format=Format(), version=Version()), document, "")
+    header = load(
+        loader(TeamDocumentSchema, part=True, format=Format(), version=Version()), document, ""
+    )
     if not header.ok:  # Nothing else can be read reliably.
         raise InvalidDocument(header.problems())
     if document.get("ruleset") != league.ruleset_id:
@@ -310,7 +253,15 @@ def _check_team(
     reader: _Reader, ruleset: Ruleset, league: League, document: dict[str, Any]
 ) -> _TeamPlan | None:
     body = load(
-        schema(team=Object(), players=List(MAX_PLAYERS), ledger=List(MAX_LEDGER)), document, ""
+        loader(
+            TeamDocumentSchema,
+            part=True,
+            team=Object(),
+            players=List(MAX_PLAYERS),
+            ledger=List(MAX_LEDGER),
+        ),
+        document,
+        "",
     )
     reader.report(body)
     raw_team, raw_players, raw_ledger = body.get("team"), body.get("players"), body.get("ledger")
@@ -319,7 +270,8 @@ def _check_team(
     building = ruleset.team_building
     fans_rule = building.dedicated_fans
     team = load(
-        schema(
+        loader(
+            DocumentTeamSchema,
             name=Text(length=(2, 80), one_line=True),
             team_type=team_type_member(ruleset),
             status=Choice(IMPORTABLE_STATUSES),
@@ -482,7 +434,8 @@ def _check_objects(
 
 def _check_ledger(reader: _Reader, raw: list[Any]) -> list[_LedgerPlan] | None:
     balance = 0
-    entry_schema = schema(
+    entry_schema = loader(
+        DocumentLedgerEntrySchema,
         amount=Integer(minimum=None),
         kind=Choice(ENTRY_KINDS),
         description=Text(length=(1, 200)),
@@ -527,7 +480,8 @@ def _check_players(
 ) -> list[_PlayerPlan] | None:
     # The player's members, then an advancement's.
     schemas = (
-        schema(
+        loader(
+            DocumentPlayerSchema,
             name=Text(length=(1, 60), one_line=True),
             number=Integer(minimum=1, maximum=99),
             position=position_member(team_type),
@@ -748,15 +702,16 @@ def _read_advancement(
 
 
 def _advancement_schema() -> Schema:
-    return schema(
+    return loader(
+        DocumentAdvancementSchema,
         number=Integer(minimum=1, maximum=99),
-        kind=Choice((*SKILL_KINDS, RANDOM_CHARACTERISTIC_KIND)),
+        kind=Choice(ADVANCEMENT_KINDS),
         spp_cost=Integer(),
         skill=Text(length=(1, 60), nullable=True),
         characteristic=Text(length=(2, 2), nullable=True),
         category=Text(length=(1, 2), nullable=True),
         dice=Dice(),
-        dice_source=Choice((None, "server", "table")),
+        dice_source=Choice((None, *DICE_SOURCES)),
         value_increase=Integer(),
     )
 

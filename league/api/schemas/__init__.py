@@ -210,14 +210,15 @@ MODULES: tuple[ModuleType, ...] = (
 
 
 def schema_classes() -> list[type[Schema]]:
-    """Every request and response schema, module by module in the order each defines them."""
+    """Every request and response schema, module by module in the order each defines them
+    (or lists them in `COMPONENTS`, for schemas declared elsewhere)."""
     return [
         value
         for module in MODULES
-        for value in vars(module).values()
+        for value in getattr(module, "COMPONENTS", vars(module).values())
         if isinstance(value, type)
         and issubclass(value, Schema)
-        and value.__module__ == module.__name__
+        and (value.__module__ == module.__name__ or value in getattr(module, "COMPONENTS", ()))
     ]
 
 
