@@ -267,6 +267,25 @@ def _check_team(
     raw_team, raw_players, raw_ledger = body.get("team"), body.get("players"), body.get("ledger")
     if raw_team is None:
         return None
+    team = _load_team(ruleset, league, raw_team)
+    reader.report(team)
+    ledger = _check_ledger(reader, raw_ledger) if raw_ledger is not None else None
+    fans_change = _check_ledger_totals(reader, ruleset, team, ledger) if ledger is not None else 0
+    team_type: TeamType | None = team.get("team_type")
+    status = team.get("status")
+    players = (
+        _check_players(reader, ruleset, team_type, status, raw_players)
+        if raw_players is not None and team_type is not None
+        else None
+    )
+    members = {member: team.get(member) for member in team.members}
+    if reader.problems or None in members.values() or players is None or ledger is None:
+        return None
+    return _TeamPlan(**members, fans_change=fans_change, players=players, ledger=ledger)
+
+
+def _load_team(ruleset: Ruleset, league: League, raw_team: dict[str, Any]) -> Loaded:
+    """The document's team, loaded against the ruleset's team building and the league."""
     building = ruleset.team_building
     fans_rule = building.dedicated_fans
     team = load(
@@ -299,105 +318,70 @@ def _check_team(
             "apothecary",
             gettext("%(team_type)s teams cannot have an apothecary.", team_type=team_type.name),
         )
-    reader.report(team)
-    name, status, treasury = team.get("name"), team.get("status"), team.get("treasury")
-    rerolls, apothecary = team.get("rerolls"), team.get("apothecary")
-    coaches, cheerleaders = team.get("assistant_coaches"), team.get("cheerleaders")
-    fans = team.get("dedicated_fans")
+    return team
 
-    ledger = _check_ledger(reader, raw_ledger) if raw_ledger is not None else None
-    fans_change = 0
-    if ledger is not None:
-        balance = sum(entry.amount for entry in ledger)
-        if treasury is not None and balance != treasury:
+
+#: The team's member that counts each item the ledger buys (dedicated fans aside).
+ITEM_MEMBERS = {
+    "reroll": "rerolls",
+    "apothecary": "apothecary",
+    "assistant_coach": "assistant_coaches",
+    "cheerleader": "cheerleaders",
+}
+
+
+def _check_ledger_totals(
+    reader: _Reader, ruleset: Ruleset, team: Loaded, ledger: list[_LedgerPlan]
+) -> int:
+    """The ledger against the team: its balance is the treasury, its purchases less
+    refunds are the staff and re-rolls. The dedicated fans the team's matches changed
+    (beyond the start and those bought): a draft team's are none."""
+    treasury, fans = team.get("treasury"), team.get("dedicated_fans")
+    balance = sum(entry.amount for entry in ledger)
+    if treasury is not None and balance != treasury:
+        reader.add(
+            "ledger",
+            gettext(
+                "The ledger adds up to %(balance)s gold but the treasury says %(treasury)s.",
+                balance=format_number(balance),
+                treasury=format_number(treasury),
+            ),
+        )
+    bought = dict.fromkeys(ITEMS, 0)
+    for entry in ledger:
+        if entry.item is not None:
+            bought[entry.item] += 1 if entry.kind == "purchase" else -1
+    for item, member in ITEM_MEMBERS.items():
+        count = team.get(member)
+        if count is not None and bought[item] != int(count):
             reader.add(
-                "ledger",
+                f"team.{member}",
                 gettext(
-                    "The ledger adds up to %(balance)s gold but the treasury says %(treasury)s.",
-                    balance=format_number(balance),
-                    treasury=format_number(treasury),
+                    "The team has %(count)s but its ledger shows %(bought)s bought "
+                    "(purchases less refunds of %(item)s).",
+                    count=int(count),
+                    bought=bought[item],
+                    item=repr(item),
                 ),
             )
-        bought = dict.fromkeys(ITEMS, 0)
-        for entry in ledger:
-            if entry.item is not None:
-                bought[entry.item] += 1 if entry.kind == "purchase" else -1
-        stated = {
-            "reroll": rerolls,
-            "apothecary": None if apothecary is None else int(apothecary),
-            "assistant_coach": coaches,
-            "cheerleader": cheerleaders,
-        }
-        keys = {
-            "reroll": "rerolls",
-            "apothecary": "apothecary",
-            "assistant_coach": "assistant_coaches",
-            "cheerleader": "cheerleaders",
-        }
-        for item, count in stated.items():
-            if count is not None and bought[item] != count:
-                reader.add(
-                    f"team.{keys[item]}",
-                    gettext(
-                        "The team has %(count)s but its ledger shows %(bought)s bought "
-                        "(purchases less refunds of %(item)s).",
-                        count=count,
-                        bought=bought[item],
-                        item=repr(item),
-                    ),
-                )
-        if bought["dedicated_fan"] < 0:
-            reader.add(
-                "ledger", gettext("The ledger gives back more dedicated fans than it bought.")
-            )
-        if fans is not None:
-            fans_change = fans - fans_rule.start - bought["dedicated_fan"]
-            if status == "draft" and fans_change != 0:
-                reader.add(
-                    "team.dedicated_fans",
-                    gettext(
-                        "A draft team has %(start)s dedicated fans plus those its ledger "
-                        "bought (%(expected)s), not %(fans)s.",
-                        start=fans_rule.start,
-                        expected=fans_rule.start + bought["dedicated_fan"],
-                        fans=fans,
-                    ),
-                )
-
-    players = (
-        _check_players(reader, ruleset, team_type, status, raw_players)
-        if raw_players is not None and team_type is not None
-        else None
-    )
-    if (
-        reader.problems
-        or name is None
-        or team_type is None
-        or status is None
-        or treasury is None
-        or rerolls is None
-        or apothecary is None
-        or coaches is None
-        or cheerleaders is None
-        or fans is None
-        or players is None
-        or ledger is None
-    ):
-        return None
-    return _TeamPlan(
-        name=name,
-        team_type=team_type,
-        status=status,
-        treasury=treasury,
-        rerolls=rerolls,
-        apothecary=apothecary,
-        assistant_coaches=coaches,
-        cheerleaders=cheerleaders,
-        dedicated_fans=fans,
-        fans_change=fans_change,
-        players=players,
-        ledger=ledger,
-    )
+    if bought["dedicated_fan"] < 0:
+        reader.add("ledger", gettext("The ledger gives back more dedicated fans than it bought."))
+    if fans is None:
+        return 0
+    start = ruleset.team_building.dedicated_fans.start
+    fans_change: int = fans - start - bought["dedicated_fan"]
+    if team.get("status") == "draft" and fans_change != 0:
+        reader.add(
+            "team.dedicated_fans",
+            gettext(
+                "A draft team has %(start)s dedicated fans plus those its ledger "
+                "bought (%(expected)s), not %(fans)s.",
+                start=start,
+                expected=start + bought["dedicated_fan"],
+                fans=fans,
+            ),
+        )
+    return fans_change
 
 
 def _limit(maximum: int | None) -> int:
