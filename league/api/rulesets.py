@@ -14,13 +14,9 @@ from league.api.schemas import (
     TeamTypeSchema,
 )
 from league.rules import Ruleset, load_ruleset, ruleset_ids
-from league.rules.model import Inducement, MatchDay, Position, StarPlayer
+from league.rules.model import MatchDay
 from league.services import rulesets
 from league.services.errors import NotFound
-
-
-def _summary(ruleset: Ruleset) -> dict[str, Any]:
-    return {"id": ruleset.id, "name": ruleset.name, "edition": ruleset.edition}
 
 
 @bp.get("/rulesets")
@@ -32,9 +28,7 @@ def list_rulesets() -> dict[str, Any]:
       responses:
         200: RulesetList
     """
-    return RulesetListSchema.body(
-        {"rulesets": [_summary(load_ruleset(rid)) for rid in ruleset_ids()]}
-    )
+    return RulesetListSchema.body({"rulesets": [load_ruleset(rid) for rid in ruleset_ids()]})
 
 
 @bp.get("/rulesets/<ruleset_id>")
@@ -52,7 +46,9 @@ def get_ruleset(ruleset_id: str) -> dict[str, Any]:
     advancement = ruleset.advancement
     return RulesetSchema.body(
         {
-            **_summary(ruleset),
+            "id": ruleset.id,
+            "name": ruleset.name,
+            "edition": ruleset.edition,
             "stat_style": ruleset.stat_style,
             "advancement": {
                 "mode": advancement.mode,
@@ -81,19 +77,6 @@ def get_ruleset(ruleset_id: str) -> dict[str, Any]:
     )
 
 
-def _position(position: Position) -> dict[str, Any]:
-    return {
-        "id": position.id,
-        "name": position.name,
-        "max": position.max,
-        "cost": position.cost,
-        **dict(position.stats),
-        "skills": [str(ref) for ref in position.skills],
-        "primary": list(position.primary),
-        "secondary": list(position.secondary),
-    }
-
-
 @bp.get("/rulesets/<ruleset_id>/team-types/<team_type_id>")
 def get_team_type(ruleset_id: str, team_type_id: str) -> dict[str, Any]:
     """A team type of a ruleset, with its positions.
@@ -115,7 +98,7 @@ def get_team_type(ruleset_id: str, team_type_id: str) -> dict[str, Any]:
             "apothecary": team.apothecary,
             "tier": team.tier,
             "special_rules": list(team.special_rules),
-            "positions": [_position(position) for position in team.positions],
+            "positions": list(team.positions),
         }
     )
 
@@ -124,30 +107,6 @@ def _match_day(ruleset: Ruleset) -> MatchDay:
     if ruleset.match_day is None:
         raise NotFound(f"{ruleset.name} has no inducements or star players.")
     return ruleset.match_day
-
-
-def _inducement(item: Inducement) -> dict[str, Any]:
-    return {
-        "id": item.id,
-        "name": item.name,
-        "cost": item.cost,
-        "max": item.max,
-        "summary": item.summary,
-        "special_rules": list(item.special_rules),
-        "team_types": list(item.team_types),
-        "tiers": list(item.tiers),
-        "needs_apothecary": item.needs_apothecary,
-        "excludes_stars": list(item.excludes_stars),
-        "reduced": [
-            {
-                "for": reduced.special_rule or reduced.team_type,
-                "kind": "special_rule" if reduced.special_rule else "team_type",
-                "cost": reduced.cost,
-                "max": reduced.max,
-            }
-            for reduced in item.reduced
-        ],
-    }
 
 
 @bp.get("/rulesets/<ruleset_id>/inducements")
@@ -167,7 +126,7 @@ def get_inducements(ruleset_id: str) -> dict[str, Any]:
     mercenaries = match_day.mercenaries
     return InducementsSchema.body(
         {
-            "inducements": [_inducement(item) for item in match_day.inducements],
+            "inducements": list(match_day.inducements),
             "petty_cash": {
                 "higher_spends_first": petty.higher_spends_first,
                 "higher_spend_adds_to_petty_cash": petty.higher_spend_adds_to_petty_cash,
@@ -198,23 +157,6 @@ def get_inducements(ruleset_id: str) -> dict[str, Any]:
     )
 
 
-def _star(star: StarPlayer) -> dict[str, Any]:
-    return {
-        "id": star.id,
-        "name": star.name,
-        "cost": star.cost,
-        **dict(star.stats),
-        "skills": [str(ref) for ref in star.skills],
-        "special_rule": star.special_rule or None,
-        "plays_for": list(star.plays_for),
-        "plays_for_teams": list(star.plays_for_teams),
-        "any_team": star.any_team,
-        "plays_for_except": list(star.plays_for_except),
-        "mega_star": star.mega_star,
-        "pair": star.pair,
-    }
-
-
 @bp.get("/rulesets/<ruleset_id>/star-players")
 def get_star_players(ruleset_id: str) -> dict[str, Any]:
     """A ruleset's star players, and the pairs hired together.
@@ -229,7 +171,7 @@ def get_star_players(ruleset_id: str) -> dict[str, Any]:
     match_day = _match_day(rulesets.get_ruleset(ruleset_id))
     return StarPlayersSchema.body(
         {
-            "star_players": [_star(star) for star in match_day.stars],
+            "star_players": list(match_day.stars),
             "pairs": [
                 {"id": pair.id, "name": pair.name, "cost": pair.cost, "members": list(pair.members)}
                 for pair in match_day.pairs

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from marshmallow import (
-    fields,
-)
+from typing import Any
+
+from marshmallow import fields, pre_dump
 from marshmallow.validate import OneOf
 
 from league.api.schemas.base import ResponseSchema, doc
+from league.rules.model import Inducement, Position, StarPlayer
 
 
 class RulesetSummarySchema(ResponseSchema):
@@ -126,6 +127,19 @@ class PositionSchema(ResponseSchema):
     primary = fields.List(fields.String(), required=True, metadata=doc("Category codes."))
     secondary = fields.List(fields.String(), required=True, metadata=doc("Category codes."))
 
+    @pre_dump
+    def _of_position(self, position: Position, **kwargs: Any) -> dict[str, Any]:
+        return {
+            "id": position.id,
+            "name": position.name,
+            "max": position.max,
+            "cost": position.cost,
+            **dict(position.stats),
+            "skills": [str(ref) for ref in position.skills],
+            "primary": list(position.primary),
+            "secondary": list(position.secondary),
+        }
+
 
 class TeamTypeSchema(ResponseSchema):
     """A team type (roster) with its positions."""
@@ -184,6 +198,30 @@ class InducementSchema(ResponseSchema):
         fields.String(), required=True, metadata=doc("Star ids a buyer may not also hire.")
     )
     reduced = fields.List(fields.Nested(ReducedPriceSchema), required=True)
+
+    @pre_dump
+    def _of_item(self, item: Inducement, **kwargs: Any) -> dict[str, Any]:
+        return {
+            "id": item.id,
+            "name": item.name,
+            "cost": item.cost,
+            "max": item.max,
+            "summary": item.summary,
+            "special_rules": list(item.special_rules),
+            "team_types": list(item.team_types),
+            "tiers": list(item.tiers),
+            "needs_apothecary": item.needs_apothecary,
+            "excludes_stars": list(item.excludes_stars),
+            "reduced": [
+                {
+                    "for": reduced.special_rule or reduced.team_type,
+                    "kind": "special_rule" if reduced.special_rule else "team_type",
+                    "cost": reduced.cost,
+                    "max": reduced.max,
+                }
+                for reduced in item.reduced
+            ],
+        }
 
 
 class PettyCashRulesSchema(ResponseSchema):
@@ -264,6 +302,23 @@ class StarPlayerSchema(ResponseSchema):
     plays_for_except = fields.List(fields.String(), required=True)
     mega_star = fields.Boolean(required=True)
     pair = fields.String(required=True, allow_none=True, metadata=doc("The pair's id."))
+
+    @pre_dump
+    def _of_star(self, star: StarPlayer, **kwargs: Any) -> dict[str, Any]:
+        return {
+            "id": star.id,
+            "name": star.name,
+            "cost": star.cost,
+            **dict(star.stats),
+            "skills": [str(ref) for ref in star.skills],
+            "special_rule": star.special_rule or None,
+            "plays_for": list(star.plays_for),
+            "plays_for_teams": list(star.plays_for_teams),
+            "any_team": star.any_team,
+            "plays_for_except": list(star.plays_for_except),
+            "mega_star": star.mega_star,
+            "pair": star.pair,
+        }
 
 
 class StarPairSchema(ResponseSchema):
