@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Blueprint
 from flask.blueprints import BlueprintSetupState
 
-from league.api.serializers import IdConverter
+from league.api.parsing import IdConverter
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 

@@ -41,13 +41,15 @@ from flask import g
 
 from league.api import bp
 from league.api.auth import token_required
-from league.api.schemas import NewAdvancementSchema
-from league.api.serializers import (
-    advancement_json,
-    json_object,
-    player_json,
-    player_line,
+from league.api.parsing import json_object
+from league.api.schemas import (
+    AdvancementListSchema,
+    AdvancementOptionsSchema,
+    AdvancementPendingSchema,
+    AdvancementTakenSchema,
+    NewAdvancementSchema,
 )
+from league.api.schemas.teams import player_line
 from league.extensions import db
 from league.rules import RANDOM_CHARACTERISTIC_KIND, AdvancementOption
 from league.services.access import get_player
@@ -110,23 +112,25 @@ def advancement_options(player_id: int) -> dict[str, Any]:
     player = get_player(db.session(), player_id)
     options = options_for(player)
     pending = player.pending_roll
-    return {
-        "player_id": player.id,
-        "available_spp": options.available_spp,
-        "advancements_taken": options.advancements_taken,
-        "next_advancement": options.next_advancement,
-        "level": options.level,
-        "must_spend": player.on_roster and options.must_spend,
-        "pending_rolls": options.pending_rolls,
-        "pending_roll": None
-        if not pending
-        else {
-            "kind": pending.get("kind"),
-            "category": pending.get("category"),
-            "dice": list(pending.get("dice") or ()),
-        },
-        "options": [_option_json(option, player.on_roster) for option in options.options],
-    }
+    return AdvancementOptionsSchema.body(
+        {
+            "player_id": player.id,
+            "available_spp": options.available_spp,
+            "advancements_taken": options.advancements_taken,
+            "next_advancement": options.next_advancement,
+            "level": options.level,
+            "must_spend": player.on_roster and options.must_spend,
+            "pending_rolls": options.pending_rolls,
+            "pending_roll": None
+            if not pending
+            else {
+                "kind": pending.get("kind"),
+                "category": pending.get("category"),
+                "dice": list(pending.get("dice") or ()),
+            },
+            "options": [_option_json(option, player.on_roster) for option in options.options],
+        }
+    )
 
 
 @bp.get(f"{PLAYER}/advancements")
@@ -141,7 +145,7 @@ def list_advancements(player_id: int) -> dict[str, Any]:
         404: No such player.
     """
     player = get_player(db.session(), player_id)
-    return {"advancements": [advancement_json(a) for a in player.advancements]}
+    return AdvancementListSchema.body({"advancements": player.advancements})
 
 
 @bp.post(f"{PLAYER}/advancements")
@@ -180,20 +184,21 @@ def take_advancement(player_id: int) -> tuple[dict[str, Any], int]:
         result = buy_advancement(session, g.api_user, player_id, command)
         if isinstance(result, PendingRoll):
             pending = result.player.pending_roll or {}
-            body: dict[str, Any] = {
-                "pending_roll": {
-                    "kind": pending.get("kind", command.kind),
-                    "category": pending.get("category", command.category),
-                    "dice": list(result.dice),
-                    "message": result.message,
-                },
-                "player": player_json(player_line(result.player)),
-            }
+            body = AdvancementPendingSchema.body(
+                {
+                    "pending_roll": {
+                        "kind": pending.get("kind", command.kind),
+                        "category": pending.get("category", command.category),
+                        "dice": list(result.dice),
+                        "message": result.message,
+                    },
+                    "player": player_line(result.player),
+                }
+            )
             status = 200  # nothing created yet: the dice wait for the coach's choice
         else:
-            body = {
-                "advancement": advancement_json(result),
-                "player": player_json(player_line(result.player)),
-            }
+            body = AdvancementTakenSchema.body(
+                {"advancement": result, "player": player_line(result.player)}
+            )
             status = 201
     return body, status

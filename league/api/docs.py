@@ -19,6 +19,7 @@ from league.api.openapi import SECURITY_SCHEME, document
 bp = Blueprint("api_docs", __name__)
 
 SCHEMA_REF = "#/components/schemas/"
+PARAMETER_REF = "#/components/parameters/"
 METHOD_ORDER = ("get", "post", "put", "patch", "delete")
 
 #: A type as shown: pieces of text, each with the anchor it links to (or None).
@@ -209,7 +210,11 @@ def _json_schema(content: dict[str, Any] | None) -> dict[str, Any] | None:
 
 def _operation(path: str, method: str, item: dict[str, Any], spec: dict[str, Any]) -> Operation:
     operation = item[method]
-    parameters = [*item.get("parameters", ()), *operation.get("parameters", ())]
+    shared = spec.get("components", {}).get("parameters", {})
+    parameters = [
+        shared[parameter["$ref"].removeprefix(PARAMETER_REF)] if "$ref" in parameter else parameter
+        for parameter in (*item.get("parameters", ()), *operation.get("parameters", ()))
+    ]
     body = operation.get("requestBody")
     body_schema = _json_schema(body.get("content")) if body else None
     responses = [

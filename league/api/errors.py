@@ -7,7 +7,6 @@ anything unexpected is logged and answered as a 500 in the same shape, never a t
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from flask import current_app, jsonify
@@ -15,6 +14,7 @@ from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
+from league.api.schemas import ErrorSchema
 from league.extensions import db
 from league.services.errors import DomainError
 
@@ -30,13 +30,24 @@ STATUSES = {
     "rule_violation": 422,
 }
 
-#: What an error adds to the body beside its code and message, by code.
-DETAILS: dict[str, Callable[[DomainError], dict[str, Any]]] = {
-    "invalid_report": lambda error: {"fields": error.fields},
-    "invalid_document": lambda error: {
-        "problems": [problem.as_dict() for problem in error.problems]
-    },
-}
+#: The errors that list every problem found at once (a match report, a team document).
+#: Their body adds the list as `fields`: the problems' messages by where they apply
+#: (`home_score`, `player_12`, `players[2].number`), in the order first named.
+PROBLEM_LISTS = frozenset({"invalid_report", "invalid_document"})
+#: The team import answered its list as `problems` (`{"path", "message"}` in the
+#: document's order) before `fields` was the one name: it sends both.
+LISTED_AS_PROBLEMS = frozenset({"invalid_document"})
+
+
+def details(error: DomainError) -> dict[str, Any]:
+    """What an error adds to the body beside its code and message."""
+    if error.code not in PROBLEM_LISTS:
+        return {}
+    added: dict[str, Any] = {"fields": error.fields}
+    if error.code in LISTED_AS_PROBLEMS:
+        added["problems"] = [problem.as_dict() for problem in error.problems]
+    return added
+
 
 INTERNAL = "Something went wrong. The error has been logged; nothing was saved."
 
@@ -61,8 +72,10 @@ def status_of(error: DomainError) -> int:
     return next(STATUSES[code] for code in codes if code in STATUSES)
 
 
-def error_response(status: int, code: str, message: str, **details: Any) -> tuple[Response, int]:
-    return jsonify({"error": {"code": code, "message": message, **details}}), status
+def error_response(status: int, code: str, message: str, **added: Any) -> tuple[Response, int]:
+    """The error body, dumped through `ErrorSchema` as every response is through its own."""
+    body = ErrorSchema.body({"error": {"code": code, "message": message, **added}})
+    return jsonify(body), status
 
 
 def api_error(error: Exception) -> tuple[Response, int]:
@@ -70,8 +83,7 @@ def api_error(error: Exception) -> tuple[Response, int]:
     if isinstance(error, ValidationError):
         error = schema_refusal(error)
     if isinstance(error, DomainError):
-        details = DETAILS.get(error.code, lambda _: {})(error)
-        return error_response(status_of(error), error.code, error.message, **details)
+        return error_response(status_of(error), error.code, error.message, **details(error))
     if isinstance(error, HTTPException):
         code = (error.name or "error").lower().replace(" ", "_")
         return error_response(error.code or 500, code, error.description or "")

@@ -12,7 +12,8 @@ from flask import g, request
 from league.api import bp
 from league.api.auth import token_required
 from league.api.leagues import LEAGUE
-from league.api.serializers import json_object, team_json
+from league.api.parsing import json_object
+from league.api.schemas import TeamSchema
 from league.api.teams import TEAM
 from league.extensions import db
 from league.services import exchange
@@ -34,6 +35,7 @@ def export_team(team_id: int) -> dict[str, Any]:
       errors:
         404: No such team.
     """
+    # Dumped through the document's one shape (`TeamDocumentSchema`) by the service.
     return exchange.export_team(db.session(), team_id)
 
 
@@ -46,19 +48,15 @@ def import_team(league_id: int) -> tuple[dict[str, Any], int]:
     play the same ruleset. Everything is checked against the league's rules
     (team type, positions, skills, advancement costs and values, the ledger
     against the treasury, roster limits, ...); a document with problems imports
-    nothing and the 422 lists every problem in `error.problems` as
-    `{"path", "message"}`. Only a commissioner of the league (or a site admin)
-    imports, for themselves or for a coach of the league named by `?coach=`.
+    nothing and the 422 lists every problem in `error.fields` (messages by path),
+    and in `error.problems` as `{"path", "message"}`. Only a commissioner of the
+    league (or a site admin) imports, for themselves or for a coach of the league
+    named by `?coach=`.
     SPP and injuries the players earned before become their opening balance.
     ---
     post:
       tags: [Leagues]
-      parameters:
-        - name: coach
-          in: query
-          required: false
-          description: Username of the coach of the imported team (default the caller).
-          schema: {type: string, minLength: 1, maxLength: 40}
+      parameters: [coach]
       requestBody: TeamDocument
       responses:
         201: Team
@@ -66,11 +64,11 @@ def import_team(league_id: int) -> tuple[dict[str, Any], int]:
         400: The body is not a JSON object.
         403: The caller is not a commissioner of the league.
         404: No such league, or no such coach in it.
-        422: The document has problems (`invalid_document`, with `problems`).
+        422: The document has problems (`invalid_document`, with `fields` and `problems`).
     """
     document = json_object()
     coach = request.args.get("coach")
     with unit_of_work() as session:
         team = exchange.import_team(session, g.api_user, league_id, document, coach=coach)
-        result = team_json(team)
+        result = TeamSchema.body(team)
     return result, 201

@@ -15,33 +15,21 @@ from league.api import bp
 from league.api.auth import token_required
 from league.api.leagues import season_number_param
 from league.api.matches import report_from
-from league.api.schemas import GenerateFixturesSchema, MatchResultSchema, NewFixtureSchema
-from league.api.serializers import json_object, match_json
+from league.api.parsing import json_object
+from league.api.schemas import (
+    FixtureListSchema,
+    FixtureSchema,
+    GenerateFixturesSchema,
+    MatchResultSchema,
+    MatchSchema,
+    NewFixtureSchema,
+)
 from league.extensions import db
-from league.models import Match
 from league.services import access, matches
 from league.services import fixtures as fixture_service
 from league.services.unit_of_work import unit_of_work
 
 LEAGUE = "/leagues/<id:league_id>"
-
-
-def fixture_json(fixture: fixture_service.Fixture) -> dict[str, Any]:
-    return {
-        "id": fixture.match_id,
-        "round": fixture.round,
-        "date": fixture.scheduled_for.isoformat() if fixture.scheduled_for else None,
-        "state": fixture.state,
-        "friendly": fixture.friendly,
-        "home_team": fixture.home.team_id,
-        "away_team": fixture.away.team_id,
-        "home_score": fixture.home.score,
-        "away_score": fixture.away.score,
-    }
-
-
-def _match_fixture(match: Match) -> dict[str, Any]:
-    return fixture_json(fixture_service.fixture_of(match))
 
 
 @bp.get(f"{LEAGUE}/fixtures")
@@ -50,12 +38,7 @@ def list_fixtures(league_id: int) -> dict[str, Any]:
     ---
     get:
       tags: [Fixtures]
-      parameters:
-        - name: season
-          in: query
-          required: false
-          description: Season number (default the current season).
-          schema: {type: integer, minimum: 0, maximum: 999999999}
+      parameters: [season]
       responses:
         200: FixtureList
       errors:
@@ -65,7 +48,7 @@ def list_fixtures(league_id: int) -> dict[str, Any]:
     league = access.get_league(db.session(), league_id)
     listed = fixture_service.season_fixtures(db.session(), league, season_number_param())
     every = [f for r in listed.rounds for f in r.fixtures] + list(listed.others)
-    return {"season": listed.season_name, "fixtures": [fixture_json(f) for f in every]}
+    return FixtureListSchema.body({"season": listed.season_name, "fixtures": every})
 
 
 @bp.post(f"{LEAGUE}/fixtures")
@@ -99,7 +82,7 @@ def add_fixture(league_id: int) -> tuple[dict[str, Any], int]:
             friendly=body.get("friendly", False),
             add_another=body.get("add_another", False),
         )
-        result = _match_fixture(match)
+        result = FixtureSchema.body(fixture_service.fixture_of(match))
     return result, 201
 
 
@@ -135,10 +118,12 @@ def generate_fixtures(league_id: int) -> tuple[dict[str, Any], int]:
             7 if days_between is None else days_between,
         )
         season = access.get_league(session, league_id).current_season
-        result = {
-            "season": season.name if season else "",
-            "fixtures": [_match_fixture(m) for m in created],
-        }
+        result = FixtureListSchema.body(
+            {
+                "season": season.name if season else "",
+                "fixtures": [fixture_service.fixture_of(m) for m in created],
+            }
+        )
     return result, 201
 
 
@@ -164,5 +149,5 @@ def record_result(match_id: int) -> dict[str, Any]:
     """
     report = report_from(MatchResultSchema().load(json_object()))
     with unit_of_work() as session:
-        result = match_json(matches.record_result(session, g.api_user, match_id, report))
+        result = MatchSchema.body(matches.record_result(session, g.api_user, match_id, report))
     return result

@@ -11,16 +11,22 @@ from flask import g, request
 from league.api import bp
 from league.api.auth import token_required
 from league.api.errors import invalid_field
+from league.api.parsing import json_object
 from league.api.schemas import (
+    ClosedSeasonSchema,
     CloseSeasonSchema,
+    LeagueSchema,
     LeagueSettingsSchema,
     NewLeagueSchema,
     NewTeamSchema,
+    ReopenedSeasonSchema,
+    StandingsSchema,
+    TeamSchema,
 )
-from league.api.serializers import json_object, league_json, standings_json, team_json
 from league.extensions import db
 from league.rules import DEFAULT_RULESET_ID
 from league.services import access, leagues, seasons, teams
+from league.services.divisions import division_tables
 from league.services.standings import standings
 from league.services.unit_of_work import unit_of_work
 
@@ -53,7 +59,7 @@ def create_league() -> tuple[dict[str, Any], int]:
     settings = leagues.LeagueSettings(**changes)
     with unit_of_work() as session:
         league = leagues.create_league(session, g.api_user, settings)
-        result = league_json(league)
+        result = LeagueSchema.body(league)
     return result, 201
 
 
@@ -84,7 +90,7 @@ def update_league(league_id: int) -> dict[str, Any]:
         league = leagues.update_settings(
             session, g.api_user, league_id, replace(current, **changes)
         )
-        result = league_json(league)
+        result = LeagueSchema.body(league)
     return result
 
 
@@ -99,7 +105,7 @@ def get_league(league_id: int) -> dict[str, Any]:
       errors:
         404: No such league.
     """
-    return league_json(access.get_league(db.session(), league_id))
+    return LeagueSchema.body(access.get_league(db.session(), league_id))
 
 
 def season_number_param() -> int | None:
@@ -123,12 +129,7 @@ def get_standings(league_id: int) -> dict[str, Any]:
     ---
     get:
       tags: [Leagues]
-      parameters:
-        - name: season
-          in: query
-          required: false
-          description: Season number (default the current season).
-          schema: {type: integer, minimum: 0, maximum: 999999999}
+      parameters: [season]
       responses:
         200: Standings
       errors:
@@ -138,8 +139,9 @@ def get_standings(league_id: int) -> dict[str, Any]:
     league = access.get_league(db.session(), league_id)
     number = season_number_param()
     if not league.seasons and number is None:
-        return standings_json(None)
-    return standings_json(standings(db.session(), league, number), league)
+        return StandingsSchema.body({"rows": [], "divisions": []})
+    table = standings(db.session(), league, number)
+    return StandingsSchema.body({"rows": table.rows, "divisions": division_tables(league, table)})
 
 
 @bp.post(f"{LEAGUE}/seasons/<id:season_number>/close")
@@ -171,15 +173,14 @@ def close_season(league_id: int, season_number: int) -> dict[str, Any]:
             mark_unplayed=body.get("mark_unplayed", False),
         )
         league = access.get_league(session, league_id)
-        result = {
-            "season": season_number,
-            "next_season": closed.opened.number,
-            **standings_json(standings(session, league, season_number)),
-            "prizes": [
-                {"team_id": p.team_id, "place": p.place, "gold": p.gold, "trophy": p.trophy}
-                for p in closed.prizes
-            ],
-        }
+        result = ClosedSeasonSchema.body(
+            {
+                "season": season_number,
+                "next_season": closed.opened.number,
+                "rows": standings(session, league, season_number).rows,
+                "prizes": closed.prizes,
+            }
+        )
     return result
 
 
@@ -207,13 +208,7 @@ def reopen_season(league_id: int, season_number: int) -> dict[str, Any]:
         season = next((s for s in league.seasons if s.number == season_number), None)
         paid = seasons.prizes_paid(session, league, season) if season is not None else ()
         seasons.reopen_season(session, g.api_user, league_id, season_number)
-        result = {
-            "season": season_number,
-            "taken_back": [
-                {"team_id": p.team_id, "place": p.place, "gold": p.gold, "trophy": p.trophy}
-                for p in paid
-            ],
-        }
+        result = ReopenedSeasonSchema.body({"season": season_number, "taken_back": paid})
     return result
 
 
@@ -247,5 +242,5 @@ def create_team(league_id: int) -> tuple[dict[str, Any], int]:
     )
     with unit_of_work() as session:
         team = teams.create_team(session, g.api_user, command)
-        result = team_json(team)
+        result = TeamSchema.body(team)
     return result, 201

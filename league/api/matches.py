@@ -18,18 +18,18 @@ from sqlalchemy.orm import Session
 
 from league.api import bp
 from league.api.auth import token_required
+from league.api.parsing import json_object
 from league.api.schemas import (
     DepartureRollsSchema,
+    DeparturesSchema,
     HireJourneymanSchema,
     MatchReportSchema,
+    MatchSchema,
     MvpDrawRequestSchema,
+    MvpDrawSchema,
+    PlayerSchema,
 )
-from league.api.serializers import (
-    json_object,
-    match_json,
-    player_json,
-    player_line,
-)
+from league.api.schemas.teams import player_line
 from league.extensions import db
 from league.models import Match, User
 from league.models.match import SIDES
@@ -145,11 +145,11 @@ def record_match(league_id: int) -> tuple[dict[str, Any], int]:
             if earlier is not None:
                 # A repeat records nothing new and answers 200 with the first match: 201
                 # would claim a creation that did not happen this time.
-                return match_json(earlier), 200
+                return MatchSchema.body(earlier), 200
             match = matches.record_new_match(
                 session, g.api_user, league_id, home_team, away_team, report, idempotency_key=key
             )
-            result = match_json(match)
+            result = MatchSchema.body(match)
     except ConcurrentChange:
         # Two requests with the same new key at once: the loser finds the winner's match.
         if key is None:
@@ -157,7 +157,7 @@ def record_match(league_id: int) -> tuple[dict[str, Any], int]:
         earlier = _earlier(db.session(), g.api_user, league_id, key)
         if earlier is None:
             raise
-        return match_json(earlier), 200
+        return MatchSchema.body(earlier), 200
     return result, 201
 
 
@@ -172,7 +172,7 @@ def get_match(match_id: int) -> dict[str, Any]:
       errors:
         404: No such match.
     """
-    return match_json(matches.get_match(db.session(), match_id))
+    return MatchSchema.body(matches.get_match(db.session(), match_id))
 
 
 @bp.post(f"{MATCH}/void")
@@ -195,7 +195,7 @@ def void_match(match_id: int) -> dict[str, Any]:
     """
     # 200: the match changes state and is returned; nothing is created.
     with unit_of_work() as session:
-        return match_json(matches.void_match(session, g.api_user, match_id))
+        return MatchSchema.body(matches.void_match(session, g.api_user, match_id))
 
 
 @bp.post(f"{MATCH}/journeymen/<id:player_id>/hire")
@@ -227,7 +227,7 @@ def hire_journeyman(match_id: int, player_id: int) -> dict[str, Any]:
         player = postgame.hire_journeyman(
             session, g.api_user, match_id, player_id, name=body.get("name")
         )
-        return player_json(player_line(player))
+        return PlayerSchema.body(player_line(player))
 
 
 @bp.post(f"{MATCH}/mvp-draw")
@@ -259,12 +259,14 @@ def draw_mvp(match_id: int) -> dict[str, Any]:
         drawn = postgame.draw_mvp(
             session, g.api_user, match_id, body["team_id"], tuple(body["nominees"]), body.get("die")
         )
-        return {
-            "player_id": drawn.player.id,
-            "nominees": list(drawn.nominees),
-            "die": drawn.die,
-            "rolled": drawn.rolled,
-        }
+        return MvpDrawSchema.body(
+            {
+                "player_id": drawn.player.id,
+                "nominees": list(drawn.nominees),
+                "die": drawn.die,
+                "rolled": drawn.rolled,
+            }
+        )
 
 
 @bp.post(f"{MATCH}/departures")
@@ -294,6 +296,10 @@ def concession_departures(match_id: int) -> dict[str, Any]:
     dice = None if entries is None else {entry["player_id"]: entry["die"] for entry in entries}
     with unit_of_work() as session:
         rolled = postgame.concession_departures(session, g.api_user, match_id, dice)
-        return {
-            "departures": [{"player_id": d.player.id, "die": d.die, "left": d.left} for d in rolled]
-        }
+        return DeparturesSchema.body(
+            {
+                "departures": [
+                    {"player_id": d.player.id, "die": d.die, "left": d.left} for d in rolled
+                ]
+            }
+        )

@@ -4,6 +4,7 @@ from flask import g
 
 from league.api import bp
 from league.api.auth import token_required
+from league.api.schemas import MeSchema
 
 
 @bp.get("/me")
@@ -16,4 +17,4 @@ def me() -> dict[str, object]:
       responses:
         200: Me
     """
-    return {"username": g.api_user.username, "admin": g.api_user.is_admin}
+    return MeSchema.body({"username": g.api_user.username, "admin": g.api_user.is_admin})

@@ -6,39 +6,27 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import g, request, url_for
+from flask import g, request
 
 from league.api import bp
 from league.api.auth import token_required
+from league.api.parsing import json_object
 from league.api.schemas import (
+    JoinLinkSchema,
     JoinRequestSchema,
     MemberRoleSchema,
+    MemberSchema,
+    MembersSchema,
     NewMemberSchema,
     NewOwnerSchema,
     RemoveMemberSchema,
 )
-from league.api.serializers import json_object
 from league.extensions import db
-from league.models import League, LeagueMember
 from league.services import access, leagues
 from league.services.unit_of_work import unit_of_work
 
 LEAGUE = "/leagues/<id:league_id>"
 MEMBER = f"{LEAGUE}/members/<id:user_id>"
-
-
-def member_json(member: LeagueMember) -> dict[str, Any]:
-    return {
-        "user_id": member.user_id,
-        "username": member.user.username,
-        "role": member.role,
-        "owner": member.user_id == member.league.owner_id,
-    }
-
-
-def join_link_json(league: League) -> dict[str, Any]:
-    url = url_for("leagues.join", league_id=league.id, token=league.join_token, _external=True)
-    return {"token": league.join_token, "url": url}
 
 
 @bp.get(f"{LEAGUE}/members")
@@ -53,7 +41,7 @@ def list_members(league_id: int) -> dict[str, Any]:
         404: No such league.
     """
     league = access.get_league(db.session(), league_id)
-    return {"members": [member_json(m) for m in access.active_members(league)]}
+    return MembersSchema.body({"members": access.active_members(league)})
 
 
 @bp.post(f"{LEAGUE}/members")
@@ -75,7 +63,7 @@ def add_member(league_id: int) -> tuple[dict[str, Any], int]:
     username = NewMemberSchema().load(json_object())["username"]
     with unit_of_work() as session:
         member = leagues.add_member_by_username(session, g.api_user, league_id, username)
-        result = member_json(member)
+        result = MemberSchema.body(member)
     return result, 201
 
 
@@ -99,7 +87,7 @@ def change_member(league_id: int, user_id: int) -> dict[str, Any]:
     """
     MemberRoleSchema().load(json_object())  # "commissioner", the one role it can give
     with unit_of_work() as session:
-        result = member_json(leagues.promote(session, g.api_user, league_id, user_id))
+        result = MemberSchema.body(leagues.promote(session, g.api_user, league_id, user_id))
     return result
 
 
@@ -134,7 +122,7 @@ def remove_member(league_id: int, user_id: int) -> dict[str, Any]:
         member = leagues.remove_member(
             session, g.api_user, league_id, user_id, hand_teams_to=hand_teams_to
         )
-        result = member_json(member)
+        result = MemberSchema.body(member)
     return result
 
 
@@ -158,7 +146,7 @@ def hand_over(league_id: int) -> dict[str, Any]:
     user_id = NewOwnerSchema().load(json_object())["user_id"]
     with unit_of_work() as session:
         member = leagues.hand_over_ownership(session, g.api_user, league_id, user_id)
-        result = member_json(member)
+        result = MemberSchema.body(member)
     return result
 
 
@@ -177,7 +165,7 @@ def get_join_link(league_id: int) -> dict[str, Any]:
     """
     league = access.get_league(db.session(), league_id)
     access.require_commissioner(league, g.api_user)
-    return join_link_json(league)
+    return JoinLinkSchema.body(league)
 
 
 @bp.post(f"{LEAGUE}/join-link")
@@ -194,7 +182,7 @@ def new_join_link(league_id: int) -> tuple[dict[str, Any], int]:
         404: No such league.
     """
     with unit_of_work() as session:
-        result = join_link_json(leagues.new_join_token(session, g.api_user, league_id))
+        result = JoinLinkSchema.body(leagues.new_join_token(session, g.api_user, league_id))
     return result, 201
 
 
@@ -216,5 +204,5 @@ def join(league_id: int) -> tuple[dict[str, Any], int]:
     """
     token = JoinRequestSchema().load(json_object())["token"]
     with unit_of_work() as session:
-        result = member_json(leagues.join_with_token(session, g.api_user, league_id, token))
+        result = MemberSchema.body(leagues.join_with_token(session, g.api_user, league_id, token))
     return result, 201

@@ -12,11 +12,12 @@ Generated with apispec from the code itself:
 - views behind `token_required` get the bearer security requirement and a 401
   response; the others are public (`security: []`).
 
-The YAML may use three shorthands, expanded here:
+The YAML may use four shorthands, expanded here:
 
 ```yaml
 post:
   tags: [Leagues]
+  parameters: [season]                     # query parameters of QUERY_PARAMETERS, by name
   requestBody: NewLeague                   # a JSON body of that schema, required
                                            # ("NewLeague?": one the client may leave out)
   responses:
@@ -107,6 +108,21 @@ PARAMETER_DESCRIPTIONS = {
     "side": "`home` or `away`.",
 }
 
+#: Query parameters, declared once (`components/parameters`); a docstring names one
+#: by its key in `parameters` (`parameters: [season]`), the document refers to it.
+QUERY_PARAMETERS: dict[str, dict[str, Any]] = {
+    "season": {
+        "required": False,
+        "description": "Season number (default the current season).",
+        "schema": {"type": "integer", "minimum": 0, "maximum": 999_999_999},
+    },
+    "coach": {
+        "required": False,
+        "description": "Username of the coach of the imported team (default the caller).",
+        "schema": {"type": "string", "minLength": 1, "maxLength": 40},
+    },
+}
+
 ERROR_DESCRIPTIONS = {
     "400": "Malformed: the body is not a JSON object or a field has the wrong type.",
     "401": "No valid API token: send `Authorization: Bearer <token>`.",
@@ -123,15 +139,8 @@ def requires_token(view: Callable[..., Any]) -> bool:
 
 
 def schema_classes() -> list[type[Schema]]:
-    """The schemas of `league.api.schemas`, in the order they are defined there."""
-    return [
-        value
-        for value in vars(schemas).values()
-        if isinstance(value, type)
-        and issubclass(value, Schema)
-        and value.__module__ == schemas.__name__
-        and value not in (schemas.ResponseSchema, schemas.RequestSchema)
-    ]
+    """The schemas of `league.api.schemas`, module by module in the order they are defined."""
+    return schemas.schema_classes()
 
 
 def component_name(schema: type[Schema]) -> str:
@@ -278,6 +287,8 @@ def build_document(app: Flask) -> dict[str, Any]:
             "description": "An API token: `flask --app app users token NAME` prints one.",
         },
     )
+    for name, parameter in QUERY_PARAMETERS.items():
+        spec.components.parameter(name, "query", parameter)
     for schema in schema_classes():
         doc = inspect.cleandoc(schema.__doc__ or "")
         spec.components.schema(component_name(schema), {"description": doc}, schema=schema)

@@ -15,8 +15,8 @@ from marshmallow import ValidationError
 from league.api import bp
 from league.api.auth import token_required
 from league.api.errors import invalid_field
-from league.api.schemas import PregameChoicesSchema
-from league.api.serializers import json_object
+from league.api.parsing import json_object
+from league.api.schemas import PregameChoicesSchema, PregameSchema
 from league.extensions import db
 from league.models.match import SIDES
 from league.rules import MercenaryOrder, match_day_rules
@@ -86,12 +86,14 @@ def _side_json(view: PregameView, side: SideView) -> dict[str, Any]:
 
 def pregame_json(match_id: int) -> dict[str, Any]:
     match, view = pregame.get_pregame(db.session(), match_id)
-    return {
-        "match_id": match.id,
-        "stage": pregame.stage(match, view),
-        "home": _side_json(view, view.home),
-        "away": _side_json(view, view.away),
-    }
+    return PregameSchema.body(
+        {
+            "match_id": match.id,
+            "stage": pregame.stage(match, view),
+            "home": _side_json(view, view.home),
+            "away": _side_json(view, view.away),
+        }
+    )
 
 
 def _first_problem(messages: Any, path: str = "") -> tuple[str, str]:

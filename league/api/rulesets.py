@@ -6,14 +6,17 @@ from __future__ import annotations
 from typing import Any
 
 from league.api import bp
+from league.api.schemas import (
+    InducementsSchema,
+    RulesetListSchema,
+    RulesetSchema,
+    StarPlayersSchema,
+    TeamTypeSchema,
+)
 from league.rules import Ruleset, load_ruleset, ruleset_ids
-from league.rules.model import Inducement, MatchDay, Position, StarPlayer
+from league.rules.model import MatchDay
 from league.services import rulesets
 from league.services.errors import NotFound
-
-
-def _summary(ruleset: Ruleset) -> dict[str, Any]:
-    return {"id": ruleset.id, "name": ruleset.name, "edition": ruleset.edition}
 
 
 @bp.get("/rulesets")
@@ -25,7 +28,7 @@ def list_rulesets() -> dict[str, Any]:
       responses:
         200: RulesetList
     """
-    return {"rulesets": [_summary(load_ruleset(rid)) for rid in ruleset_ids()]}
+    return RulesetListSchema.body({"rulesets": [load_ruleset(rid) for rid in ruleset_ids()]})
 
 
 @bp.get("/rulesets/<ruleset_id>")
@@ -41,45 +44,37 @@ def get_ruleset(ruleset_id: str) -> dict[str, Any]:
     """
     ruleset = rulesets.get_ruleset(ruleset_id)
     advancement = ruleset.advancement
-    return {
-        **_summary(ruleset),
-        "stat_style": ruleset.stat_style,
-        "advancement": {
-            "mode": advancement.mode,
-            "max_advancements": advancement.max_advancements,
-            "levels": list(advancement.levels),
-            "costs": {kind: list(costs) for kind, costs in advancement.costs.items()},
-            "thresholds": list(advancement.thresholds),
-        },
-        "value_increase": ruleset.value_increase.as_dict(),
-        "spp_awards": dict(ruleset.spp.awards),
-        "skill_categories": [
-            {"code": category.code, "name": category.name} for category in ruleset.skill_categories
-        ],
-        "skills": [
-            {
-                "name": skill.name,
-                "category": skill.category,
-                "summary": skill.summary,
-                "trait": skill.trait,
-            }
-            for skill in ruleset.skills
-        ],
-        "team_types": [{"id": team.id, "name": team.name} for team in ruleset.team_types],
-    }
-
-
-def _position(position: Position) -> dict[str, Any]:
-    return {
-        "id": position.id,
-        "name": position.name,
-        "max": position.max,
-        "cost": position.cost,
-        **dict(position.stats),
-        "skills": [str(ref) for ref in position.skills],
-        "primary": list(position.primary),
-        "secondary": list(position.secondary),
-    }
+    return RulesetSchema.body(
+        {
+            "id": ruleset.id,
+            "name": ruleset.name,
+            "edition": ruleset.edition,
+            "stat_style": ruleset.stat_style,
+            "advancement": {
+                "mode": advancement.mode,
+                "max_advancements": advancement.max_advancements,
+                "levels": list(advancement.levels),
+                "costs": {kind: list(costs) for kind, costs in advancement.costs.items()},
+                "thresholds": list(advancement.thresholds),
+            },
+            "value_increase": ruleset.value_increase.as_dict(),
+            "spp_awards": dict(ruleset.spp.awards),
+            "skill_categories": [
+                {"code": category.code, "name": category.name}
+                for category in ruleset.skill_categories
+            ],
+            "skills": [
+                {
+                    "name": skill.name,
+                    "category": skill.category,
+                    "summary": skill.summary,
+                    "trait": skill.trait,
+                }
+                for skill in ruleset.skills
+            ],
+            "team_types": [{"id": team.id, "name": team.name} for team in ruleset.team_types],
+        }
+    )
 
 
 @bp.get("/rulesets/<ruleset_id>/team-types/<team_type_id>")
@@ -95,45 +90,23 @@ def get_team_type(ruleset_id: str, team_type_id: str) -> dict[str, Any]:
     """
     ruleset = rulesets.get_ruleset(ruleset_id)
     team = rulesets.get_team_type(ruleset, team_type_id)
-    return {
-        "id": team.id,
-        "name": team.name,
-        "reroll_cost": team.reroll_cost,
-        "apothecary": team.apothecary,
-        "tier": team.tier,
-        "special_rules": list(team.special_rules),
-        "positions": [_position(position) for position in team.positions],
-    }
+    return TeamTypeSchema.body(
+        {
+            "id": team.id,
+            "name": team.name,
+            "reroll_cost": team.reroll_cost,
+            "apothecary": team.apothecary,
+            "tier": team.tier,
+            "special_rules": list(team.special_rules),
+            "positions": list(team.positions),
+        }
+    )
 
 
 def _match_day(ruleset: Ruleset) -> MatchDay:
     if ruleset.match_day is None:
         raise NotFound(f"{ruleset.name} has no inducements or star players.")
     return ruleset.match_day
-
-
-def _inducement(item: Inducement) -> dict[str, Any]:
-    return {
-        "id": item.id,
-        "name": item.name,
-        "cost": item.cost,
-        "max": item.max,
-        "summary": item.summary,
-        "special_rules": list(item.special_rules),
-        "team_types": list(item.team_types),
-        "tiers": list(item.tiers),
-        "needs_apothecary": item.needs_apothecary,
-        "excludes_stars": list(item.excludes_stars),
-        "reduced": [
-            {
-                "for": reduced.special_rule or reduced.team_type,
-                "kind": "special_rule" if reduced.special_rule else "team_type",
-                "cost": reduced.cost,
-                "max": reduced.max,
-            }
-            for reduced in item.reduced
-        ],
-    }
 
 
 @bp.get("/rulesets/<ruleset_id>/inducements")
@@ -151,52 +124,37 @@ def get_inducements(ruleset_id: str) -> dict[str, Any]:
     petty = match_day.petty_cash
     journeymen = match_day.journeymen
     mercenaries = match_day.mercenaries
-    return {
-        "inducements": [_inducement(item) for item in match_day.inducements],
-        "petty_cash": {
-            "higher_spends_first": petty.higher_spends_first,
-            "higher_spend_adds_to_petty_cash": petty.higher_spend_adds_to_petty_cash,
-            "lower_adds_treasury_max": petty.lower_adds_treasury_max,
-            "equal_ctv_treasury": petty.equal_ctv_treasury,
-        },
-        "journeymen": {
-            "fill_to": journeymen.fill_to,
-            "keyword": journeymen.keyword,
-            "position_max": list(journeymen.position_max),
-            "trait": str(journeymen.trait),
-            "counts_in_ctv": journeymen.counts_in_ctv,
-            "hire_price": journeymen.hire.price,
-            "hire_needs_room": journeymen.hire.needs_room,
-        },
-        "mercenaries": {
-            "extra_cost": mercenaries.extra_cost,
-            "skill_cost": mercenaries.skill_cost,
-            "max_skills": mercenaries.max_skills,
-            "trait": str(mercenaries.trait),
-            "max": mercenaries.max,
-        },
-        "star_players": {
-            "max": match_day.star_rules.max,
-            "same_star": match_day.star_rules.same_star,
-        },
-    }
-
-
-def _star(star: StarPlayer) -> dict[str, Any]:
-    return {
-        "id": star.id,
-        "name": star.name,
-        "cost": star.cost,
-        **dict(star.stats),
-        "skills": [str(ref) for ref in star.skills],
-        "special_rule": star.special_rule or None,
-        "plays_for": list(star.plays_for),
-        "plays_for_teams": list(star.plays_for_teams),
-        "any_team": star.any_team,
-        "plays_for_except": list(star.plays_for_except),
-        "mega_star": star.mega_star,
-        "pair": star.pair,
-    }
+    return InducementsSchema.body(
+        {
+            "inducements": list(match_day.inducements),
+            "petty_cash": {
+                "higher_spends_first": petty.higher_spends_first,
+                "higher_spend_adds_to_petty_cash": petty.higher_spend_adds_to_petty_cash,
+                "lower_adds_treasury_max": petty.lower_adds_treasury_max,
+                "equal_ctv_treasury": petty.equal_ctv_treasury,
+            },
+            "journeymen": {
+                "fill_to": journeymen.fill_to,
+                "keyword": journeymen.keyword,
+                "position_max": list(journeymen.position_max),
+                "trait": str(journeymen.trait),
+                "counts_in_ctv": journeymen.counts_in_ctv,
+                "hire_price": journeymen.hire.price,
+                "hire_needs_room": journeymen.hire.needs_room,
+            },
+            "mercenaries": {
+                "extra_cost": mercenaries.extra_cost,
+                "skill_cost": mercenaries.skill_cost,
+                "max_skills": mercenaries.max_skills,
+                "trait": str(mercenaries.trait),
+                "max": mercenaries.max,
+            },
+            "star_players": {
+                "max": match_day.star_rules.max,
+                "same_star": match_day.star_rules.same_star,
+            },
+        }
+    )
 
 
 @bp.get("/rulesets/<ruleset_id>/star-players")
@@ -211,10 +169,12 @@ def get_star_players(ruleset_id: str) -> dict[str, Any]:
         404: No such ruleset, or it has no star players.
     """
     match_day = _match_day(rulesets.get_ruleset(ruleset_id))
-    return {
-        "star_players": [_star(star) for star in match_day.stars],
-        "pairs": [
-            {"id": pair.id, "name": pair.name, "cost": pair.cost, "members": list(pair.members)}
-            for pair in match_day.pairs
-        ],
-    }
+    return StarPlayersSchema.body(
+        {
+            "star_players": list(match_day.stars),
+            "pairs": [
+                {"id": pair.id, "name": pair.name, "cost": pair.cost, "members": list(pair.members)}
+                for pair in match_day.pairs
+            ],
+        }
+    )

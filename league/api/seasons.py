@@ -9,21 +9,25 @@ from flask import g
 
 from league.api import bp
 from league.api.auth import token_required
+from league.api.parsing import json_object
 from league.api.schemas import (
     DivisionAssignmentSchema,
+    DivisionsSchema,
+    MatchSchema,
     MatchWinnerSchema,
     NewPlayoffsSchema,
+    PlayoffsSchema,
     RedraftChoiceSchema,
+    RedraftSchema,
+    SwissRoundSchema,
+    TeamSchema,
 )
-from league.api.serializers import json_object, match_json, team_json
 from league.extensions import db
 from league.i18n import gettext
-from league.models import League
 from league.services import access, divisions, playoffs, tournament
 from league.services.errors import RuleViolation
 from league.services.redraft import (
     RedraftChoice,
-    RedraftPlan,
     approve_redraft,
     redraft_plan,
     submit_redraft,
@@ -31,60 +35,6 @@ from league.services.redraft import (
 from league.services.unit_of_work import unit_of_work
 
 REDRAFT = "/teams/<id:team_id>/redraft"
-
-
-def redraft_json(plan: RedraftPlan) -> dict[str, Any]:
-    budget, prices, chosen = plan.budget, plan.prices, plan.chosen
-    return {
-        "team_id": plan.team.id,
-        "season": plan.season.number,
-        "budget": {
-            "base": budget.base,
-            "treasury": budget.treasury,
-            "fixtures": budget.fixtures,
-            "wins": budget.wins,
-            "draws": budget.draws,
-            "cap": budget.cap,
-            "lost_to_cap": budget.lost_to_cap,
-            "total": budget.total,
-        },
-        "players": [
-            {
-                "player_id": p.player_id,
-                "name": p.name,
-                "number": p.number,
-                "position": p.position_id,
-                "value": p.value,
-                "seasons_played": p.seasons_played,
-                "cost": p.cost,
-                "niggling_injuries": p.niggling,
-                "recovery_dice": plan.rolls_needed(p),
-            }
-            for p in plan.players
-        ],
-        "prices": {
-            "reroll": prices.reroll,
-            "assistant_coach": prices.assistant_coach,
-            "cheerleader": prices.cheerleader,
-            "apothecary": prices.apothecary,
-        },
-        "state": plan.submitted.state if plan.submitted else "open",
-        "keep": sorted(chosen.keep),
-        "rerolls": chosen.rerolls,
-        "assistant_coaches": chosen.assistant_coaches,
-        "cheerleaders": chosen.cheerleaders,
-        "apothecary": chosen.apothecary,
-        "spent": plan.cost(chosen),
-        "left": plan.left(chosen),
-        "hires": list(chosen.hires),
-        "hire_options": [
-            {"position": o.position_id, "name": o.name, "cost": o.cost} for o in plan.positions
-        ],
-        "recovery": [
-            {"player_id": r.player_id, "dice": list(r.dice), "source": r.source, "healed": r.healed}
-            for r in plan.recovery
-        ],
-    }
 
 
 def _choice(body: dict[str, Any], current: RedraftChoice) -> RedraftChoice:
@@ -121,7 +71,7 @@ def get_redraft(team_id: int) -> dict[str, Any]:
         409: The league has not closed a season yet.
         422: The edition has no re-draft (`no_redraft`).
     """
-    return redraft_json(redraft_plan(db.session(), team_id))
+    return RedraftSchema.body(redraft_plan(db.session(), team_id))
 
 
 @bp.post(REDRAFT)
@@ -151,7 +101,7 @@ def submit_team_redraft(team_id: int) -> dict[str, Any]:
     with unit_of_work() as session:
         choice = _choice(body, redraft_plan(session, team_id).current)
         submit_redraft(session, g.api_user, team_id, choice, table_dice=_table_dice(body))
-        return redraft_json(redraft_plan(session, team_id))
+        return RedraftSchema.body(redraft_plan(session, team_id))
 
 
 @bp.post(f"{REDRAFT}/approve")
@@ -173,34 +123,13 @@ def approve_team_redraft(team_id: int) -> dict[str, Any]:
     """
     with unit_of_work() as session:
         approve_redraft(session, g.api_user, team_id)
-        return team_json(access.get_team(session, team_id))
+        return TeamSchema.body(access.get_team(session, team_id))
 
 
 # ---------------------------------------------------------------------------
 # Playoffs
 
 PLAYOFFS = "/leagues/<id:league_id>/playoffs"
-
-
-def playoffs_json(view: playoffs.Bracket | None) -> dict[str, Any]:
-    if view is None:
-        return {"size": 0, "rounds": []}
-    return {
-        "size": view.bracket.size,
-        "rounds": [
-            [
-                {
-                    "match_id": slot.match.id if slot.match else None,
-                    "home_team": slot.home_team_id,
-                    "away_team": slot.away_team_id,
-                    "winner": slot.winner_team_id,
-                    "third_place": slot.third_place,
-                }
-                for slot in slots
-            ]
-            for slots in view.rounds
-        ],
-    }
 
 
 @bp.get(PLAYOFFS)
@@ -215,7 +144,7 @@ def get_playoffs(league_id: int) -> dict[str, Any]:
         404: No such league.
     """
     league = access.get_league(db.session(), league_id)
-    return playoffs_json(playoffs.bracket_view(db.session(), league))
+    return PlayoffsSchema.body(playoffs.bracket_view(db.session(), league))
 
 
 @bp.post(PLAYOFFS)
@@ -242,7 +171,7 @@ def seed_playoffs(league_id: int) -> tuple[dict[str, Any], int]:
     with unit_of_work() as session:
         playoffs.create_bracket(session, g.api_user, league_id, size)
         view = playoffs.bracket_view(session, access.get_league(session, league_id))
-        return playoffs_json(view), 201
+        return PlayoffsSchema.body(view), 201
 
 
 @bp.post(f"{PLAYOFFS}/advance")
@@ -261,7 +190,9 @@ def advance_playoffs(league_id: int) -> dict[str, Any]:
     """
     with unit_of_work() as session:
         playoffs.advance(session, g.api_user, league_id)
-        return playoffs_json(playoffs.bracket_view(session, access.get_league(session, league_id)))
+        return PlayoffsSchema.body(
+            playoffs.bracket_view(session, access.get_league(session, league_id))
+        )
 
 
 @bp.post("/matches/<id:match_id>/winner")
@@ -283,27 +214,11 @@ def record_winner(match_id: int) -> dict[str, Any]:
     """
     team_id = MatchWinnerSchema().load(json_object())["team_id"]
     with unit_of_work() as session:
-        return match_json(playoffs.record_winner(session, g.api_user, match_id, team_id))
+        return MatchSchema.body(playoffs.record_winner(session, g.api_user, match_id, team_id))
 
 
 # ---------------------------------------------------------------------------
 # Swiss tournaments
-
-
-def swiss_round_json(pairing: tournament.SwissPairing) -> dict[str, Any]:
-    return {
-        "round": pairing.number,
-        "pairings": [
-            {
-                "match_id": match.id,
-                "home_team": match.home.team_id,
-                "away_team": match.away.team_id,
-            }
-            for match in pairing.matches
-        ],
-        "bye": pairing.bye_team_id,
-        "rematches": pairing.rematches,
-    }
 
 
 @bp.post("/leagues/<id:league_id>/rounds")
@@ -330,22 +245,11 @@ def pair_swiss_round(league_id: int) -> tuple[dict[str, Any], int]:
     """
     with unit_of_work() as session:
         pairing = tournament.pair_next_round(session, g.api_user, league_id)
-        return swiss_round_json(pairing), 201
+        return SwissRoundSchema.body(pairing), 201
 
 
 # ---------------------------------------------------------------------------
 # Divisions
-
-
-def divisions_json(league: League) -> dict[str, Any]:
-    placed = [team for team in league.teams if team.status != "retired"]
-    return {
-        "divisions": [
-            {"name": name, "teams": [team.id for team in placed if team.division == name]}
-            for name in divisions.division_names(league)
-        ],
-        "without_division": [team.id for team in placed if not team.division],
-    }
 
 
 @bp.get("/leagues/<id:league_id>/divisions")
@@ -359,7 +263,7 @@ def get_divisions(league_id: int) -> dict[str, Any]:
       errors:
         404: No such league.
     """
-    return divisions_json(access.get_league(db.session(), league_id))
+    return DivisionsSchema.body(access.get_league(db.session(), league_id))
 
 
 @bp.post("/leagues/<id:league_id>/divisions")
@@ -395,4 +299,4 @@ def assign_divisions(league_id: int) -> dict[str, Any]:
         assignments[int(key)] = name
     with unit_of_work() as session:
         league = divisions.assign_divisions(session, g.api_user, league_id, assignments)
-        return divisions_json(league)
+        return DivisionsSchema.body(league)

@@ -10,13 +10,17 @@ from werkzeug.wrappers import Response
 from league import caching
 from league.api import bp
 from league.api.auth import token_required
-from league.api.schemas import NewPlayerSchema, PurchaseSchema, TreasuryAdjustmentSchema
-from league.api.serializers import (
-    json_object,
-    player_json,
-    player_line,
-    team_json,
+from league.api.parsing import json_object
+from league.api.schemas import (
+    MatchedPlayCheckSchema,
+    NewPlayerSchema,
+    PlayerSchema,
+    PurchaseSchema,
+    TeamSchema,
+    TreasuryAdjustedSchema,
+    TreasuryAdjustmentSchema,
 )
+from league.api.schemas.teams import player_line
 from league.extensions import db
 from league.services import access, matched_play, teams
 from league.services.errors import NotFound
@@ -47,7 +51,7 @@ def get_team(team_id: int) -> Response:
     return caching.cached_response(
         f"api-team:{team_id}",
         version,
-        lambda: current_app.json.dumps(team_json(access.get_team(db.session(), team_id))),
+        lambda: current_app.json.dumps(TeamSchema.body(access.get_team(db.session(), team_id))),
         mimetype="application/json",
     )
 
@@ -70,17 +74,19 @@ def get_matched_play(team_id: int) -> dict[str, Any]:
         409: The league does not check tournament rosters (`matched_play_off`).
     """
     result = matched_play.check_team(db.session(), team_id)
-    return {
-        "team_id": result.team.id,
-        "allowed": result.allowed,
-        "budget": result.check.budget,
-        "cost": result.check.cost,
-        "skill_points": {
-            "used": result.check.skill_points_used,
-            "allowed": result.check.skill_points_allowed,
-        },
-        "problems": [{"code": p.code, "message": p.message} for p in result.problems],
-    }
+    return MatchedPlayCheckSchema.body(
+        {
+            "team_id": result.team.id,
+            "allowed": result.allowed,
+            "budget": result.check.budget,
+            "cost": result.check.cost,
+            "skill_points": {
+                "used": result.check.skill_points_used,
+                "allowed": result.check.skill_points_allowed,
+            },
+            "problems": result.problems,
+        }
+    )
 
 
 @bp.post(f"{TEAM}/players")
@@ -109,7 +115,7 @@ def hire_player(team_id: int) -> tuple[dict[str, Any], int]:
     )
     with unit_of_work() as session:
         player = teams.hire_player(session, g.api_user, team_id, command)
-        result = player_json(player_line(player))
+        result = PlayerSchema.body(player_line(player))
     return result, 201
 
 
@@ -136,7 +142,7 @@ def buy_item(team_id: int) -> dict[str, Any]:
     item = PurchaseSchema().load(json_object())["item"]
     with unit_of_work() as session:
         team = teams.buy_team_item(session, g.api_user, team_id, item)
-        return team_json(team)
+        return TeamSchema.body(team)
 
 
 @bp.post(f"{TEAM}/treasury")
@@ -163,10 +169,12 @@ def adjust_treasury(team_id: int) -> tuple[dict[str, Any], int]:
     body = TreasuryAdjustmentSchema().load(json_object())
     with unit_of_work() as session:
         entry = teams.adjust_treasury(session, g.api_user, team_id, body["amount"], body["reason"])
-        result = {
-            "entry": {"id": entry.id, "amount": entry.amount, "reason": entry.description},
-            "team": team_json(access.get_team(session, team_id)),
-        }
+        result = TreasuryAdjustedSchema.body(
+            {
+                "entry": {"id": entry.id, "amount": entry.amount, "reason": entry.description},
+                "team": access.get_team(session, team_id),
+            }
+        )
     return result, 201
 
 
@@ -181,7 +189,7 @@ def get_player(player_id: int) -> dict[str, Any]:
       errors:
         404: No such player.
     """
-    return player_json(player_line(access.get_player(db.session(), player_id)))
+    return PlayerSchema.body(player_line(access.get_player(db.session(), player_id)))
 
 
 @bp.delete(PLAYER)
@@ -206,4 +214,4 @@ def fire_player(player_id: int) -> dict[str, Any]:
         # removes the player from the team altogether.
         line = player_line(access.get_player(session, player_id))
         teams.fire_player(session, g.api_user, player_id)
-        return player_json(line)
+        return PlayerSchema.body(line)

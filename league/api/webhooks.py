@@ -9,41 +9,20 @@ from flask import g
 
 from league.api import bp
 from league.api.auth import token_required
-from league.api.schemas import NewWebhookSchema
-from league.api.serializers import json_object, timestamp
+from league.api.parsing import json_object
+from league.api.schemas import (
+    DeliveryListSchema,
+    NewWebhookCreatedSchema,
+    NewWebhookSchema,
+    WebhookListSchema,
+    WebhookSchema,
+)
 from league.extensions import db
-from league.models import Webhook, WebhookDelivery
 from league.services import access, webhooks
 from league.services.unit_of_work import unit_of_work
 
 LEAGUE = "/leagues/<id:league_id>"
 WEBHOOK = "/webhooks/<id:webhook_id>"
-
-
-def webhook_json(webhook: Webhook) -> dict[str, Any]:
-    return {
-        "id": webhook.id,
-        "league_id": webhook.league_id,
-        "url": webhook.url,
-        "events": list(webhook.events),
-        "format": webhook.format,
-        "paused": webhook.paused_at is not None,
-        "failures": webhook.failures,
-    }
-
-
-def delivery_json(delivery: WebhookDelivery) -> dict[str, Any]:
-    return {
-        "id": delivery.id,
-        "event": delivery.event,
-        "status": delivery.status,
-        "attempts": delivery.attempts,
-        "response_code": delivery.response_code,
-        "error": delivery.error,
-        "created_at": timestamp(delivery.created_at),
-        "next_attempt_at": timestamp(delivery.next_attempt_at),
-        "delivered_at": timestamp(delivery.delivered_at),
-    }
 
 
 @bp.get(f"{LEAGUE}/webhooks")
@@ -61,7 +40,7 @@ def list_webhooks(league_id: int) -> dict[str, Any]:
     """
     league = access.get_league(db.session(), league_id)
     access.require_commissioner(league, g.api_user)
-    return {"webhooks": [webhook_json(w) for w in webhooks.league_webhooks(db.session(), league)]}
+    return WebhookListSchema.body({"webhooks": webhooks.league_webhooks(db.session(), league)})
 
 
 @bp.post(f"{LEAGUE}/webhooks")
@@ -94,7 +73,7 @@ def create_webhook(league_id: int) -> tuple[dict[str, Any], int]:
     )
     with unit_of_work() as session:
         webhook = webhooks.create_webhook(session, g.api_user, league_id, settings)
-        result = {**webhook_json(webhook), "secret": webhook.secret}
+        result = NewWebhookCreatedSchema.body(webhook)
     return result, 201
 
 
@@ -112,7 +91,7 @@ def delete_webhook(webhook_id: int) -> dict[str, Any]:
         404: No such webhook.
     """
     with unit_of_work() as session:
-        result = webhook_json(webhooks.get_webhook(session, g.api_user, webhook_id))
+        result = WebhookSchema.body(webhooks.get_webhook(session, g.api_user, webhook_id))
         webhooks.delete_webhook(session, g.api_user, webhook_id)
     return result
 
@@ -132,4 +111,4 @@ def list_deliveries(webhook_id: int) -> dict[str, Any]:
     """
     webhook = webhooks.get_webhook(db.session(), g.api_user, webhook_id)
     deliveries = webhooks.recent_deliveries(db.session(), webhook)
-    return {"deliveries": [delivery_json(d) for d in deliveries]}
+    return DeliveryListSchema.body({"deliveries": deliveries})

@@ -48,7 +48,6 @@ from league.models.player import ON_ROSTER, PLAYER_STATUSES
 from league.rules import (
     RANDOM_CHARACTERISTIC_KIND,
     RANDOM_SKILL_KINDS,
-    SKILL_KINDS,
     AdvancementRequest,
     Decision,
     PlayerState,
@@ -78,23 +77,29 @@ from league.services.access import (
 from league.services.errors import NotFound, Problem, RuleViolation
 from league.services.recompute import recompute_team
 from league.services.team_document import (
-    FORMAT,
+    ADVANCEMENT_KINDS,
+    DICE_SOURCES,
     MAX_INT,
-    VERSION,
     Boolean,
     Choice,
     Dice,
+    DocumentAdvancementSchema,
+    DocumentLedgerEntrySchema,
+    DocumentPlayerSchema,
+    DocumentTeamSchema,
     Format,
     Integer,
     List,
     Loaded,
     Object,
     Reductions,
+    TeamDocumentSchema,
     Text,
     Version,
+    dump_team,
     load,
+    loader,
     position_member,
-    schema,
     show,
     team_type_member,
 )
@@ -115,72 +120,8 @@ MAX_PROBLEMS = 200
 
 
 def team_document(team: Team) -> dict[str, Any]:
-    """The team as a version 1 document (no ids: it describes the team, not this database)."""
-    ruleset = team_ruleset(team)
-    return {
-        "format": FORMAT,
-        "version": VERSION,
-        "ruleset": team.league.ruleset_id,
-        "team": {
-            "name": team.name,
-            "team_type": team.team_type_id,
-            "status": team.status,
-            "treasury": team.treasury,
-            "rerolls": team.rerolls,
-            "apothecary": team.apothecary,
-            "assistant_coaches": team.assistant_coaches,
-            "cheerleaders": team.cheerleaders,
-            "dedicated_fans": team.dedicated_fans,
-        },
-        # In hiring order, so that an import recreates them in the same order.
-        # Match-day players (unhired journeymen, mercenaries, stars) are not the team's.
-        "players": [
-            _player_document(ruleset, p)
-            for p in sorted(team.players, key=_by_id)
-            if not p.match_day_only
-        ],
-        "ledger": [
-            {
-                "amount": entry.amount,
-                "kind": entry.kind,
-                "description": entry.description,
-                "item": entry.item,
-            }
-            for entry in sorted(team.ledger, key=_by_id)
-        ],
-    }
-
-
-def _by_id(row: Any) -> int:
-    return int(row.id)
-
-
-def _player_document(ruleset: Ruleset, player: Player) -> dict[str, Any]:
-    return {
-        "name": player.name,
-        "number": player.number,
-        "position": player.position_id,
-        "status": player.status,
-        "spp_earned": player.spp_earned,
-        "spp_spent": player.spp_spent,
-        "niggling_injuries": player.niggling_injuries,
-        "reductions": {c: player.reduction(c) for c in ruleset.characteristics},
-        # Undone advancements are history of this league; the player's state is what counts.
-        "advancements": [
-            {
-                "number": a.number,
-                "kind": a.kind,
-                "spp_cost": a.spp_cost,
-                "skill": a.skill,
-                "characteristic": a.characteristic,
-                "category": a.category,
-                "dice": None if a.dice is None else list(a.dice),
-                "dice_source": a.dice_source,
-                "value_increase": a.value_increase,
-            }
-            for a in sorted(player.active_advancements, key=lambda a: a.number)
-        ],
-    }
+    """The team as a version 1 document, dumped through the document's one shape."""
+    return dump_team(team, team_ruleset(team))
 
 
 def export_team(session: Session, team_id: int) -> dict[str, Any]:
@@ -291,7 +232,9 @@ def check_document(ruleset: Ruleset, league: League, document: object) -> _TeamP
     reader = _Reader()
     if not isinstance(document, dict):
         raise InvalidDocument([Problem("", gettext("The document must be a JSON object."))])
-    header = load(schema(format=Format(), version=Version()), document, "")
+    header = load(
+        loader(TeamDocumentSchema, part=True, format=Format(), version=Version()), document, ""
+    )
     if not header.ok:  # Nothing else can be read reliably.
         raise InvalidDocument(header.problems())
     if document.get("ruleset") != league.ruleset_id:
@@ -317,16 +260,44 @@ def _check_team(
     reader: _Reader, ruleset: Ruleset, league: League, document: dict[str, Any]
 ) -> _TeamPlan | None:
     body = load(
-        schema(team=Object(), players=List(MAX_PLAYERS), ledger=List(MAX_LEDGER)), document, ""
+        loader(
+            TeamDocumentSchema,
+            part=True,
+            team=Object(),
+            players=List(MAX_PLAYERS),
+            ledger=List(MAX_LEDGER),
+        ),
+        document,
+        "",
     )
     reader.report(body)
     raw_team, raw_players, raw_ledger = body.get("team"), body.get("players"), body.get("ledger")
     if raw_team is None:
         return None
+    team = _load_team(ruleset, league, raw_team)
+    reader.report(team)
+    ledger = _check_ledger(reader, raw_ledger) if raw_ledger is not None else None
+    fans_change = _check_ledger_totals(reader, ruleset, team, ledger) if ledger is not None else 0
+    team_type: TeamType | None = team.get("team_type")
+    status = team.get("status")
+    players = (
+        _check_players(reader, ruleset, team_type, status, raw_players)
+        if raw_players is not None and team_type is not None
+        else None
+    )
+    members = {member: team.get(member) for member in team.members}
+    if reader.problems or None in members.values() or players is None or ledger is None:
+        return None
+    return _TeamPlan(**members, fans_change=fans_change, players=players, ledger=ledger)
+
+
+def _load_team(ruleset: Ruleset, league: League, raw_team: dict[str, Any]) -> Loaded:
+    """The document's team, loaded against the ruleset's team building and the league."""
     building = ruleset.team_building
     fans_rule = building.dedicated_fans
     team = load(
-        schema(
+        loader(
+            DocumentTeamSchema,
             name=Text(length=(2, 80), one_line=True),
             team_type=team_type_member(ruleset),
             status=Choice(IMPORTABLE_STATUSES),
@@ -354,105 +325,70 @@ def _check_team(
             "apothecary",
             gettext("%(team_type)s teams cannot have an apothecary.", team_type=team_type.name),
         )
-    reader.report(team)
-    name, status, treasury = team.get("name"), team.get("status"), team.get("treasury")
-    rerolls, apothecary = team.get("rerolls"), team.get("apothecary")
-    coaches, cheerleaders = team.get("assistant_coaches"), team.get("cheerleaders")
-    fans = team.get("dedicated_fans")
+    return team
 
-    ledger = _check_ledger(reader, raw_ledger) if raw_ledger is not None else None
-    fans_change = 0
-    if ledger is not None:
-        balance = sum(entry.amount for entry in ledger)
-        if treasury is not None and balance != treasury:
+
+#: The team's member that counts each item the ledger buys (dedicated fans aside).
+ITEM_MEMBERS = {
+    "reroll": "rerolls",
+    "apothecary": "apothecary",
+    "assistant_coach": "assistant_coaches",
+    "cheerleader": "cheerleaders",
+}
+
+
+def _check_ledger_totals(
+    reader: _Reader, ruleset: Ruleset, team: Loaded, ledger: list[_LedgerPlan]
+) -> int:
+    """The ledger against the team: its balance is the treasury, its purchases less
+    refunds are the staff and re-rolls. The dedicated fans the team's matches changed
+    (beyond the start and those bought): a draft team's are none."""
+    treasury, fans = team.get("treasury"), team.get("dedicated_fans")
+    balance = sum(entry.amount for entry in ledger)
+    if treasury is not None and balance != treasury:
+        reader.add(
+            "ledger",
+            gettext(
+                "The ledger adds up to %(balance)s gold but the treasury says %(treasury)s.",
+                balance=format_number(balance),
+                treasury=format_number(treasury),
+            ),
+        )
+    bought = dict.fromkeys(ITEMS, 0)
+    for entry in ledger:
+        if entry.item is not None:
+            bought[entry.item] += 1 if entry.kind == "purchase" else -1
+    for item, member in ITEM_MEMBERS.items():
+        count = team.get(member)
+        if count is not None and bought[item] != int(count):
             reader.add(
-                "ledger",
+                f"team.{member}",
                 gettext(
-                    "The ledger adds up to %(balance)s gold but the treasury says %(treasury)s.",
-                    balance=format_number(balance),
-                    treasury=format_number(treasury),
+                    "The team has %(count)s but its ledger shows %(bought)s bought "
+                    "(purchases less refunds of %(item)s).",
+                    count=int(count),
+                    bought=bought[item],
+                    item=repr(item),
                 ),
             )
-        bought = dict.fromkeys(ITEMS, 0)
-        for entry in ledger:
-            if entry.item is not None:
-                bought[entry.item] += 1 if entry.kind == "purchase" else -1
-        stated = {
-            "reroll": rerolls,
-            "apothecary": None if apothecary is None else int(apothecary),
-            "assistant_coach": coaches,
-            "cheerleader": cheerleaders,
-        }
-        keys = {
-            "reroll": "rerolls",
-            "apothecary": "apothecary",
-            "assistant_coach": "assistant_coaches",
-            "cheerleader": "cheerleaders",
-        }
-        for item, count in stated.items():
-            if count is not None and bought[item] != count:
-                reader.add(
-                    f"team.{keys[item]}",
-                    gettext(
-                        "The team has %(count)s but its ledger shows %(bought)s bought "
-                        "(purchases less refunds of %(item)s).",
-                        count=count,
-                        bought=bought[item],
-                        item=repr(item),
-                    ),
-                )
-        if bought["dedicated_fan"] < 0:
-            reader.add(
-                "ledger", gettext("The ledger gives back more dedicated fans than it bought.")
-            )
-        if fans is not None:
-            fans_change = fans - fans_rule.start - bought["dedicated_fan"]
-            if status == "draft" and fans_change != 0:
-                reader.add(
-                    "team.dedicated_fans",
-                    gettext(
-                        "A draft team has %(start)s dedicated fans plus those its ledger "
-                        "bought (%(expected)s), not %(fans)s.",
-                        start=fans_rule.start,
-                        expected=fans_rule.start + bought["dedicated_fan"],
-                        fans=fans,
-                    ),
-                )
-
-    players = (
-        _check_players(reader, ruleset, team_type, status, raw_players)
-        if raw_players is not None and team_type is not None
-        else None
-    )
-    if (
-        reader.problems
-        or name is None
-        or team_type is None
-        or status is None
-        or treasury is None
-        or rerolls is None
-        or apothecary is None
-        or coaches is None
-        or cheerleaders is None
-        or fans is None
-        or players is None
-        or ledger is None
-    ):
-        return None
-    return _TeamPlan(
-        name=name,
-        team_type=team_type,
-        status=status,
-        treasury=treasury,
-        rerolls=rerolls,
-        apothecary=apothecary,
-        assistant_coaches=coaches,
-        cheerleaders=cheerleaders,
-        dedicated_fans=fans,
-        fans_change=fans_change,
-        players=players,
-        ledger=ledger,
-    )
+    if bought["dedicated_fan"] < 0:
+        reader.add("ledger", gettext("The ledger gives back more dedicated fans than it bought."))
+    if fans is None:
+        return 0
+    start = ruleset.team_building.dedicated_fans.start
+    fans_change: int = fans - start - bought["dedicated_fan"]
+    if team.get("status") == "draft" and fans_change != 0:
+        reader.add(
+            "team.dedicated_fans",
+            gettext(
+                "A draft team has %(start)s dedicated fans plus those its ledger "
+                "bought (%(expected)s), not %(fans)s.",
+                start=start,
+                expected=start + bought["dedicated_fan"],
+                fans=fans,
+            ),
+        )
+    return fans_change
 
 
 def _limit(maximum: int | None) -> int:
@@ -489,7 +425,8 @@ def _check_objects(
 
 def _check_ledger(reader: _Reader, raw: list[Any]) -> list[_LedgerPlan] | None:
     balance = 0
-    entry_schema = schema(
+    entry_schema = loader(
+        DocumentLedgerEntrySchema,
         amount=Integer(minimum=None),
         kind=Choice(ENTRY_KINDS),
         description=Text(length=(1, 200)),
@@ -534,7 +471,8 @@ def _check_players(
 ) -> list[_PlayerPlan] | None:
     # The player's members, then an advancement's.
     schemas = (
-        schema(
+        loader(
+            DocumentPlayerSchema,
             name=Text(length=(1, 60), one_line=True),
             number=Integer(minimum=1, maximum=99),
             position=position_member(team_type),
@@ -755,15 +693,16 @@ def _read_advancement(
 
 
 def _advancement_schema() -> Schema:
-    return schema(
+    return loader(
+        DocumentAdvancementSchema,
         number=Integer(minimum=1, maximum=99),
-        kind=Choice((*SKILL_KINDS, RANDOM_CHARACTERISTIC_KIND)),
+        kind=Choice(ADVANCEMENT_KINDS),
         spp_cost=Integer(),
         skill=Text(length=(1, 60), nullable=True),
         characteristic=Text(length=(2, 2), nullable=True),
         category=Text(length=(1, 2), nullable=True),
         dice=Dice(),
-        dice_source=Choice((None, "server", "table")),
+        dice_source=Choice((None, *DICE_SOURCES)),
         value_increase=Integer(),
     )
 

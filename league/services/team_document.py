@@ -1,4 +1,9 @@
-"""The team document's members, as marshmallow schemas that load them.
+"""The team document, version 1: its shape, and the members that load it.
+
+`TeamDocumentSchema` (with the schemas it nests) is the document's one shape: the
+export dumps a team through it, the API's OpenAPI document describes it, and the
+import's loaders are checked against it (`loader`): a member the shape has and a
+loader lacks, or the other way round, is an error before any document is read.
 
 `services.exchange` loads each object of an imported document (the document,
 the team, a ledger entry, a player, an advancement) with the schema of this
@@ -18,10 +23,24 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Self, TypeVar
 
-from marshmallow import EXCLUDE, Schema, ValidationError, fields
+from marshmallow import EXCLUDE, RAISE, Schema, ValidationError, fields, pre_dump
+from marshmallow.validate import OneOf
 
 from league.i18n import gettext
-from league.rules import MAX_DICE, MAX_DIE, RulesError, Ruleset, TeamType
+from league.models import Player, Team
+from league.models.ledger import ENTRY_KINDS
+from league.models.player import PLAYER_STATUSES
+from league.models.team import TEAM_STATUSES
+from league.rules import (
+    MAX_DICE,
+    MAX_DIE,
+    PURCHASE_ITEMS,
+    RANDOM_CHARACTERISTIC_KIND,
+    SKILL_KINDS,
+    RulesError,
+    Ruleset,
+    TeamType,
+)
 from league.services.errors import Problem
 from league.services.text import is_one_line, is_valid_unicode
 
@@ -29,6 +48,10 @@ FORMAT = "bbleague-team"
 VERSION = 1
 #: Integers are stored in 32-bit columns.
 MAX_INT = 2_147_483_647
+#: The kinds of advancement a document may hold.
+ADVANCEMENT_KINDS = (*SKILL_KINDS, RANDOM_CHARACTERISTIC_KIND)
+#: Where an advancement's dice came from (null: it rolled none).
+DICE_SOURCES = ("server", "table")
 
 _T = TypeVar("_T")
 
@@ -248,8 +271,17 @@ class _DocumentSchema(Schema):
         unknown = EXCLUDE  # members the document does not define are left alone
 
 
-def schema(**members: fields.Field[Any]) -> Schema:
-    """A schema of ``members``, in that order."""
+def loader(shape: type[Schema], *, part: bool = False, **members: fields.Field[Any]) -> Schema:
+    """A schema that loads ``members`` (in that order) of an object of ``shape``: every
+    member of the shape, or with ``part`` some of them (the rest read another way)."""
+    declared = set(shape._declared_fields)
+    unknown = set(members) - declared
+    missing = set() if part else declared - set(members)
+    if unknown or missing:
+        raise TypeError(
+            f"The loader of {shape.__name__} does not match the document: "
+            f"not in it {sorted(unknown)}, not loaded {sorted(missing)}."
+        )
     return _DocumentSchema.from_dict(dict(members))()
 
 
@@ -345,3 +377,152 @@ def position_member(team_type: TeamType) -> Named:
             position=repr(id_),
         ),
     )
+
+
+# ---------------------------------------------------------------------------
+# The document's shape (what the export writes, the import reads)
+
+
+def _doc(text: str) -> dict[str, str]:
+    return {"description": text}
+
+
+class _Shape(Schema):
+    class Meta:
+        unknown = RAISE  # closed: the document has these members and no other
+
+
+class DocumentTeamSchema(_Shape):
+    """The team itself in a team document."""
+
+    name = fields.String(required=True)
+    team_type = fields.String(
+        required=True, attribute="team_type_id", metadata=_doc("Team type id.")
+    )
+    status = fields.String(required=True, validate=OneOf(TEAM_STATUSES))
+    treasury = fields.Integer(required=True, metadata=_doc("Gold."))
+    rerolls = fields.Integer(required=True)
+    apothecary = fields.Boolean(required=True)
+    assistant_coaches = fields.Integer(required=True)
+    cheerleaders = fields.Integer(required=True)
+    dedicated_fans = fields.Integer(required=True)
+
+
+class DocumentAdvancementSchema(_Shape):
+    """An advancement in force, in a team document."""
+
+    number = fields.Integer(required=True)
+    kind = fields.String(required=True, validate=OneOf(ADVANCEMENT_KINDS))
+    spp_cost = fields.Integer(required=True)
+    skill = fields.String(required=True, allow_none=True)
+    characteristic = fields.String(required=True, allow_none=True)
+    category = fields.String(required=True, allow_none=True)
+    dice = fields.List(fields.Integer(), required=True, allow_none=True)
+    dice_source = fields.String(required=True, allow_none=True, validate=OneOf(DICE_SOURCES))
+    value_increase = fields.Integer(required=True)
+
+
+@dataclass(frozen=True, slots=True)
+class ExportedPlayer:
+    """A player as the export writes it: with the characteristics of the team's ruleset."""
+
+    player: Player
+    characteristics: tuple[str, ...]
+
+
+class DocumentPlayerSchema(_Shape):
+    """A player in a team document (no id)."""
+
+    name = fields.String(required=True)
+    number = fields.Integer(required=True)
+    position = fields.String(required=True, metadata=_doc("Position id."))
+    status = fields.String(required=True, validate=OneOf(PLAYER_STATUSES))
+    spp_earned = fields.Integer(required=True)
+    spp_spent = fields.Integer(required=True)
+    niggling_injuries = fields.Integer(required=True)
+    reductions = fields.Dict(
+        keys=fields.String(),
+        values=fields.Integer(),
+        required=True,
+        metadata=_doc("Steps lost to lasting injuries, per characteristic."),
+    )
+    advancements = fields.List(fields.Nested(DocumentAdvancementSchema), required=True)
+
+    @pre_dump
+    def _of_player(self, exported: ExportedPlayer, **kwargs: Any) -> dict[str, Any]:
+        player = exported.player
+        return {
+            "name": player.name,
+            "number": player.number,
+            "position": player.position_id,
+            "status": player.status,
+            "spp_earned": player.spp_earned,
+            "spp_spent": player.spp_spent,
+            "niggling_injuries": player.niggling_injuries,
+            "reductions": {c: player.reduction(c) for c in exported.characteristics},
+            # Undone advancements are history of this league; the player's state is what
+            # counts.
+            "advancements": sorted(player.active_advancements, key=lambda a: a.number),
+        }
+
+
+class DocumentLedgerEntrySchema(_Shape):
+    """A treasury ledger entry in a team document."""
+
+    amount = fields.Integer(required=True, metadata=_doc("Gold; negative when spent."))
+    kind = fields.String(required=True, validate=OneOf(ENTRY_KINDS))
+    description = fields.String(required=True)
+    item = fields.String(required=True, allow_none=True, validate=OneOf(PURCHASE_ITEMS))
+
+
+@dataclass(frozen=True, slots=True)
+class ExportedTeam:
+    """A team as the export writes it: with the characteristics of its ruleset."""
+
+    team: Team
+    characteristics: tuple[str, ...]
+
+
+def _by_id(row: Any) -> int:
+    return int(row.id)
+
+
+class TeamDocumentSchema(_Shape):
+    """A team as a portable document (no ids), to import into a league of the same ruleset."""
+
+    format = fields.String(required=True, validate=OneOf((FORMAT,)))
+    version = fields.Integer(required=True, validate=OneOf((VERSION,)))
+    ruleset = fields.String(required=True, metadata=_doc("Ruleset id."))
+    team = fields.Nested(DocumentTeamSchema, required=True)
+    players = fields.List(
+        fields.Nested(DocumentPlayerSchema),
+        required=True,
+        metadata=_doc("Every player who was ever on the team, in hiring order."),
+    )
+    ledger = fields.List(fields.Nested(DocumentLedgerEntrySchema), required=True)
+
+    @pre_dump
+    def _of_team(self, exported: ExportedTeam, **kwargs: Any) -> dict[str, Any]:
+        team = exported.team
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "ruleset": team.league.ruleset_id,
+            "team": team,
+            # In hiring order, so that an import recreates them in the same order.
+            # Match-day players (unhired journeymen, mercenaries, stars) are not the team's.
+            "players": [
+                ExportedPlayer(player, exported.characteristics)
+                for player in sorted(team.players, key=_by_id)
+                if not player.match_day_only
+            ],
+            "ledger": sorted(team.ledger, key=_by_id),
+        }
+
+
+def dump_team(team: Team, ruleset: Ruleset) -> dict[str, Any]:
+    """The team as a version 1 document (no ids: it describes the team, not this database)."""
+    document: dict[str, Any] = TeamDocumentSchema().dump(
+        ExportedTeam(team, tuple(ruleset.characteristics))
+    )
+    return document

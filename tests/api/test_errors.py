@@ -7,7 +7,14 @@ from typing import Any
 import pytest
 from marshmallow import Schema, ValidationError
 
-from league.api.errors import BadRequest, Unauthorized, invalid_field, schema_refusal, status_of
+from league.api.errors import (
+    BadRequest,
+    Unauthorized,
+    details,
+    invalid_field,
+    schema_refusal,
+    status_of,
+)
 from league.api.schemas import (
     NewAdvancementSchema,
     NewPlayerSchema,
@@ -64,6 +71,31 @@ def test_problems_are_grouped_by_field_in_the_order_first_named() -> None:
     assert refused.message == (
         "A score cannot be negative. A score is at most 1,000. Touchdowns cannot be negative."
     )
+
+
+def test_every_problem_list_is_answered_as_fields() -> None:
+    report = ReportErrors(problems=[Problem("home_score", "A score cannot be negative.")])
+    assert details(report) == {"fields": {"home_score": ["A score cannot be negative."]}}
+    document = InvalidDocument(
+        [
+            Problem("players[0].number", "Too big."),
+            Problem("ledger[0].amount", "Not a number."),
+            Problem("players[0].number", "Taken."),
+        ]
+    )
+    # The import keeps its list as `problems` too, in the document's order.
+    assert details(document) == {
+        "fields": {
+            "players[0].number": ["Too big.", "Taken."],
+            "ledger[0].amount": ["Not a number."],
+        },
+        "problems": [
+            {"path": "players[0].number", "message": "Too big."},
+            {"path": "ledger[0].amount", "message": "Not a number."},
+            {"path": "players[0].number", "message": "Taken."},
+        ],
+    }
+    assert details(RuleViolation("Say why.", field="number")) == {}
 
 
 def test_a_single_refusal_is_one_problem_on_its_field() -> None:

@@ -9,7 +9,7 @@ import pytest
 from flask.testing import FlaskClient
 from sqlalchemy import func, select
 
-from league.api.serializers import team_json
+from league.api.schemas import TeamSchema
 from league.extensions import db
 from league.models import (
     Advancement,
@@ -157,7 +157,7 @@ def test_round_trip_keeps_everything_and_the_caches_check(people) -> None:
     imported = _import(people["commish"], target, copy.deepcopy(document))
 
     assert export_team(db.session, imported.id) == document
-    assert _without_ids(team_json(imported)) == _without_ids(team_json(humans))
+    assert _without_ids(TeamSchema.body(imported)) == _without_ids(TeamSchema.body(humans))
     assert imported.coach.username == "anna"
     assert recompute_team(db.session, imported, fix=False) == []
     assert check_all(db.session) == []
@@ -192,7 +192,7 @@ def test_bb2020_random_skills_and_characteristics_round_trip(people) -> None:
     document = export_team(db.session, team.id)
     imported = _import(people["commish"], _league(people, "bb2020", "Elsewhere"), document)
     assert export_team(db.session, imported.id) == document
-    assert _without_ids(team_json(imported)) == _without_ids(team_json(team))
+    assert _without_ids(TeamSchema.body(imported)) == _without_ids(TeamSchema.body(team))
     assert recompute_team(db.session, imported, fix=False) == []
 
 

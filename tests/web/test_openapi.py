@@ -13,7 +13,7 @@ from openapi_spec_validator import OpenAPIV31SpecValidator
 from sqlalchemy import select
 
 from league.api.openapi import requires_token
-from league.api.serializers import MAX_ID
+from league.api.parsing import MAX_ID
 from league.extensions import db
 from league.models import League, Match, Player, Team, User
 from league.seeding.demo import seed_demo
@@ -309,3 +309,21 @@ def test_the_api_page_has_no_inline_script_or_style(client: FlaskClient) -> None
 def test_the_api_page_is_linked_from_every_page(client: FlaskClient) -> None:
     page = client.get("/").get_data(as_text=True)
     assert 'href="/api"' in page
+
+
+def test_query_parameters_are_declared_once_and_referred_to(document: dict[str, Any]) -> None:
+    shared = document["components"]["parameters"]
+    assert shared["season"] == {**shared["season"], "name": "season", "in": "query"}
+    referred = set()
+    for key, operation in operations(document).items():
+        for parameter in operation.get("parameters", ()):
+            assert set(parameter) == {"$ref"}, key  # never written out again
+            referred.add(parameter["$ref"].rsplit("/", 1)[1])
+    assert referred == set(shared)
+    standings = operations(document)[("get", f"{API}/leagues/{{league_id}}/standings")]
+    assert standings["parameters"] == [{"$ref": "#/components/parameters/season"}]
+
+
+def test_the_api_page_shows_shared_parameters(client: FlaskClient) -> None:
+    page = client.get("/api").get_data(as_text=True)
+    assert "Season number (default the current season)." in page
