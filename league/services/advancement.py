@@ -46,9 +46,9 @@ from league.rules import (
 )
 from league.services import audit, webhooks
 from league.services.access import (
-    can_manage,
     get_player,
     get_team,
+    may_manage_team,
     role_in,
     team_ruleset,
     team_type_of,
@@ -155,12 +155,7 @@ def _violation(refused: Resolution, who: str) -> RuleViolation:
 
 
 def _require_coach(team: Team, actor: User, session: Session) -> None:
-    if not can_manage(team, actor, session):
-        raise Forbidden(
-            gettext(
-                "Only %(team)s's coach or a commissioner can advance its players.", team=team.name
-            )
-        )
+    may_manage_team(team, actor, "advance", session).require()
 
 
 def _server_roll(

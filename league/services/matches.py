@@ -46,8 +46,14 @@ from league.rules.injuries import injury_entry_decision
 from league.rules.refusals import refusal_text
 from league.rules.team_building import concession_fans_change, fans_change_decision
 from league.services import audit, submissions, webhooks
-from league.services.access import can_manage, get_league, get_team, league_ruleset, role_in
-from league.services.errors import Conflict, Forbidden, NotFound, RuleViolation
+from league.services.access import (
+    get_league,
+    get_team,
+    league_ruleset,
+    may_commission,
+    may_report,
+)
+from league.services.errors import Conflict, NotFound, RuleViolation
 from league.services.labels import player_status_label, season_name, team_status_label
 from league.services.postgame import missing_this_match, sync_match_day_players, undo_departures
 from league.services.recompute import ResultScope, recompute_team
@@ -183,10 +189,7 @@ def require_open_season(match: Match) -> None:
 
 def _require_commissioner(league: League, actor: User, session: Session | None = None) -> None:
     """`session`: for a league loaded without its members (see `role_in`)."""
-    if role_in(league, actor, session) != "commissioner":
-        raise Forbidden(
-            gettext("Only a commissioner of %(league)s can record results.", league=league.name)
-        )
+    may_commission(league, actor, "record_results", session).require()
 
 
 # ---------------------------------------------------------------------------
@@ -321,8 +324,7 @@ def save_unfinished_report(
     """Keep an unfinished report; nothing it says takes effect yet."""
     match = get_match(session, match_id, for_update=True)
     get_league(session, match.league_id)  # with its members, whom can_manage asks about
-    if not any(can_manage(side.team, actor) for side in match.sides):
-        raise Forbidden(gettext("Only the two coaches and the commissioners can edit this report."))
+    may_report(match, actor, "edit_report").require()
     if match.state not in ("scheduled", "draft"):
         raise Conflict(gettext("This match already has a final result."))
     require_open_season(match)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import urlsplit
@@ -36,6 +35,7 @@ from league.web.forms import EmptyForm
 from league.web.forms.fixtures import AddFixtureForm, GenerateFixturesForm
 from league.web.helpers import (
     button_action,
+    commissioners_league,
     league_variant,
     page_link,
     page_of,
@@ -48,15 +48,6 @@ bp = Blueprint("fixtures", __name__)
 #: Built by the match-report feature; until they exist the fixture list shows match numbers.
 REPORT_ENDPOINT = "matches.report"
 SHOW_ENDPOINT = "matches.show"
-
-
-def _commissioner_league_or_403(league_id: int, refusal: Callable[[str], str]) -> League:
-    """The league, if the user is one of its commissioners; else a 403 saying
-    ``refusal(league name)``."""
-    league = access.get_league(db.session(), league_id)
-    if access.role_in(league, current_user) != "commissioner":
-        abort(403, description=refusal(league.name))
-    return league
 
 
 def _season_number() -> int | None:
@@ -192,12 +183,7 @@ def _render_print_round(league_id: int, number: int) -> str:
 @bp.route("/leagues/<int:league_id>/fixtures/generate", methods=["GET", "POST"])
 @login_required
 def generate(league_id: int) -> str | Response:
-    league = _commissioner_league_or_403(
-        league_id,
-        lambda name: gettext(
-            "Only a commissioner of %(league)s can generate fixtures.", league=name
-        ),
-    )
+    league = commissioners_league(league_id, "generate_fixtures")
     season = league.current_season
     existing = fixture_service.season_match_count(db.session(), season) if season else 0
     form = GenerateFixturesForm()
@@ -243,10 +229,7 @@ def generate(league_id: int) -> str | Response:
 @bp.route("/leagues/<int:league_id>/fixtures/new", methods=["GET", "POST"])
 @login_required
 def new(league_id: int) -> str | Response:
-    league = _commissioner_league_or_403(
-        league_id,
-        lambda name: gettext("Only a commissioner of %(league)s can add fixtures.", league=name),
-    )
+    league = commissioners_league(league_id, "add_fixtures")
     teams = _active_teams(league)
     form = AddFixtureForm(teams=teams)
     if form.validate_on_submit():

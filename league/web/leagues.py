@@ -29,7 +29,13 @@ from league.web.forms import EmptyForm
 from league.web.forms.leagues import AddMemberForm, LeagueForm, RemoveMemberForm
 from league.web.forms.seasons import CloseSeasonForm, ReopenSeasonForm
 from league.web.forms.teams import NewTeamForm
-from league.web.helpers import flash_refusal, league_home_variant, populate_errors, post_step
+from league.web.helpers import (
+    commissioners_league,
+    flash_refusal,
+    league_home_variant,
+    populate_errors,
+    post_step,
+)
 
 bp = Blueprint("leagues", __name__)
 
@@ -107,9 +113,7 @@ def _render_show(league_id: int) -> str:
 @bp.route("/leagues/<int:league_id>/settings", methods=["GET", "POST"])
 @login_required
 def settings(league_id: int) -> str | Response:
-    league = access.get_league(db.session(), league_id)
-    if access.role_in(league, current_user) != "commissioner":
-        abort(403, description=gettext("Only a commissioner can change the league's settings."))
+    league = commissioners_league(league_id, "settings")
     form = LeagueForm(ruleset_choices=_ruleset_choices())
     if request.method == "GET":
         form.fill_from(leagues.current_settings(league))
@@ -134,9 +138,7 @@ def settings(league_id: int) -> str | Response:
 @bp.route("/leagues/<int:league_id>/members", methods=["GET", "POST"])
 @login_required
 def members(league_id: int) -> str | Response:
-    league = access.get_league(db.session(), league_id)
-    if access.role_in(league, current_user) != "commissioner":
-        abort(403, description=gettext("Only a commissioner can manage the members."))
+    league = commissioners_league(league_id, "members")
     form = AddMemberForm()
     if form.validate_on_submit():
         try:
@@ -181,9 +183,14 @@ def _member_action(
         flash_refusal(error)
     else:
         flash(done_message, "success")
+    return _members_or_league_page(league_id)
+
+
+def _members_or_league_page(league_id: int) -> Response:
+    """Back to the members page after a change to them, or to the league's page for a
+    commissioner who removed himself (he cannot see the members page any more)."""
     league = access.get_league(db.session(), league_id)
-    if access.role_in(league, current_user) != "commissioner":
-        # A commissioner who removed himself cannot see the members page any more.
+    if not access.may_commission(league, current_user, "members"):
         return redirect(url_for("leagues.show", league_id=league_id))
     return redirect(url_for("leagues.members", league_id=league_id))
 
@@ -212,9 +219,7 @@ def hand_over(league_id: int, user_id: int) -> Response:
 @login_required
 def remove(league_id: int, user_id: int) -> str | Response | tuple[str, int]:
     """Asks first what becomes of the member's teams; only the confirmed post removes."""
-    league = access.get_league(db.session(), league_id)
-    if access.role_in(league, current_user) != "commissioner":
-        abort(403, description=gettext("Only a commissioner can manage the members."))
+    league = commissioners_league(league_id, "members")
     members = access.active_members(league)
     member = next((m for m in members if m.user_id == user_id), None)
     if member is None:
@@ -241,13 +246,7 @@ def remove(league_id: int, user_id: int) -> str | Response | tuple[str, int]:
                 ),
                 "success",
             )
-            if (
-                access.role_in(access.get_league(db.session(), league_id), current_user)
-                == "commissioner"
-            ):
-                return redirect(url_for("leagues.members", league_id=league_id))
-            # A commissioner who removed himself cannot see the members page any more.
-            return redirect(url_for("leagues.show", league_id=league_id))
+            return _members_or_league_page(league_id)
     return render_template(
         "leagues/remove_member.html",
         league=league,
@@ -296,9 +295,7 @@ def join(league_id: int, token: str) -> str | Response | tuple[str, int]:
 @bp.route("/leagues/<int:league_id>/seasons/next", methods=["GET", "POST"])
 @login_required
 def next_season(league_id: int) -> str | Response:
-    league = access.get_league(db.session(), league_id)
-    if access.role_in(league, current_user) != "commissioner":
-        abort(403, description=gettext("Only a commissioner can close a season."))
+    league = commissioners_league(league_id, "close_season")
     form = CloseSeasonForm()
     if form.validate_on_submit():
         try:
@@ -351,9 +348,7 @@ def next_season(league_id: int) -> str | Response:
 def reopen_season(league_id: int, number: int) -> str | Response:
     """Reopen the last closed season: asked first, since its prizes are taken back."""
     session = db.session()
-    league = access.get_league(session, league_id)
-    if access.role_in(league, current_user) != "commissioner":
-        abort(403, description=gettext("Only a commissioner can reopen a season."))
+    league = commissioners_league(league_id, "reopen_season")
     season = standings_season_of(league, number)
     form = ReopenSeasonForm()
     season_page = url_for("seasons.season_page", league_id=league_id, number=number)
@@ -410,19 +405,12 @@ def reopen_season(league_id: int, number: int) -> str | Response:
 @login_required
 def new_team(league_id: int) -> str | Response:
     league = access.get_league(db.session(), league_id)
-    role = access.role_in(league, current_user)
-    if role is None:
-        abort(
-            403,
-            description=gettext(
-                "Join %(league)s before drafting a team there.", league=league.name
-            ),
-        )
+    access.may_draft(league, current_user).require()
     ruleset = access.league_ruleset(league)
     form = NewTeamForm(
         team_types=sorted(ruleset.team_types, key=lambda t: t.name),
         coaches=[m.user.username for m in access.active_members(league)]
-        if role == "commissioner"
+        if access.may_commission(league, current_user)
         else None,
     )
     if request.method == "GET" and form.coach.choices:

@@ -28,8 +28,8 @@ from league.models import Match
 from league.models.match import SIDES
 from league.pdf.match_sheet import match_sheet_pdf
 from league.security import limiter
-from league.services import pregame
-from league.services.errors import DomainError, Forbidden
+from league.services import access, pregame
+from league.services.errors import DomainError
 from league.services.pregame import PregameView, SideView
 from league.services.unit_of_work import unit_of_work
 from league.web.forms.pregame import PregameForm, pregame_form
@@ -118,16 +118,10 @@ def choose(match_id: int, side: str) -> tuple[str, int] | Response:
         abort(404)
     match, view = _load(match_id)
     side_view = view.home if side == "home" else view.away
-    if not pregame.may_choose(match, side, current_user):
-        if match.state != "scheduled":
-            flash(gettext("The pre-game is chosen before the result is recorded."), "error")
-            return redirect(url_for("pregame.show", match_id=match.id))
-        raise Forbidden(
-            gettext(
-                "Only %(team)s's coach or a commissioner chooses its pre-game.",
-                team=side_view.facts.team.name,
-            )
-        )
+    if match.state != "scheduled":
+        flash(gettext("The pre-game is chosen before the result is recorded."), "error")
+        return redirect(url_for("pregame.show", match_id=match.id))
+    access.may_manage_team(side_view.facts.team, current_user, "pregame").require()
     form = _form(match, side_view, request.form)
     if not form.validate():
         return _render(match, view, (side, form), 400)

@@ -33,10 +33,10 @@ from league.web.forms.seasons import (
 )
 from league.web.helpers import (
     button_action,
+    commissioners_league,
     flash_refusal,
     populate_errors,
     post_step,
-    require_manager,
 )
 
 bp = Blueprint("seasons", __name__)
@@ -73,8 +73,8 @@ def _render(plan: RedraftPlan, form: RedraftForm, status: int = 200) -> tuple[st
         team=team,
         form=form,
         approve_form=ApproveRedraftForm(),
-        can_manage=access.can_manage(team, current_user),
-        is_commissioner=access.role_in(team.league, current_user) == "commissioner",
+        can_manage=access.may_manage_team(team, current_user),
+        is_commissioner=access.may_commission(team.league, current_user),
         names={p.player_id: p for p in plan.players},
     ), status
 
@@ -89,10 +89,7 @@ def redraft(team_id: int) -> tuple[str, int] | Response:
     except DomainError as error:
         flash(error.message, "error")
         return redirect(url_for("teams.show", team_id=team_id))
-    require_manager(
-        plan.team,
-        gettext("Only %(team)s's coach or a commissioner can re-draft it.", team=plan.team.name),
-    )
+    access.may_manage_team(plan.team, current_user, "redraft").require()
     form = _form(plan)
     if not form.validate_on_submit():
         return _render(plan, form, 422 if form.is_submitted() else 200)
@@ -133,8 +130,7 @@ def approve(team_id: int) -> str | Response:
     form = ApproveRedraftForm()
     if not form.validate_on_submit():
         abort(400, description=gettext("The form was incomplete."))
-    if access.role_in(plan.team.league, current_user) != "commissioner":
-        abort(403, description=gettext("Only a commissioner can approve a re-draft."))
+    access.may_commission(plan.team.league, current_user, "approve_redraft").require()
     if not form.is_confirmed:
         kept = len(plan.submitted.kept_player_ids) if plan.submitted else 0
         return render_template(
@@ -174,7 +170,7 @@ def season_page(league_id: int, number: int) -> str:
     session = db.session()
     league = access.get_league(session, league_id)
     season = standings_service.season_of(league, number)
-    commissioner = access.role_in(league, current_user) == "commissioner"
+    commissioner = access.may_commission(league, current_user).allowed
     return render_template(
         "seasons/season.html",
         league=league,
@@ -240,9 +236,7 @@ def playoffs_page(league_id: int) -> tuple[str, int]:
 @bp.post("/leagues/<int:league_id>/playoffs")
 @login_required
 def seed_playoffs(league_id: int) -> tuple[str, int] | Response:
-    league = access.get_league(db.session(), league_id)
-    if access.role_in(league, current_user) != "commissioner":
-        abort(403, description=gettext("Only a commissioner can seed the playoffs."))
+    league = commissioners_league(league_id, "seed_playoffs")
     form = PlayoffForm()
     if not form.validate_on_submit():
         return _render_playoffs(league, form, 422)
@@ -306,9 +300,7 @@ def record_winner(match_id: int) -> Response:
 @login_required
 def divisions(league_id: int) -> str | Response:
     """The commissioner places each team in a division (a name; empty for none)."""
-    league = access.get_league(db.session(), league_id)
-    if access.role_in(league, current_user) != "commissioner":
-        abort(403, description=gettext("Only a commissioner can change the divisions."))
+    league = commissioners_league(league_id, "divisions")
     placed = [team for team in league.teams if team.status != "retired"]
     form = divisions_form([(team.id, team.name, team.division) for team in placed])
     if form.validate_on_submit():

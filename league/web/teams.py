@@ -16,7 +16,7 @@ from league.i18n import format_number, gettext, ngettext
 from league.models import Player, Team
 from league.rules.refusals import an_item
 from league.services import access, matched_play, teams
-from league.services.access import active_members, role_in
+from league.services.access import active_members
 from league.services.errors import DomainError
 from league.services.labels import player_status_label
 from league.services.matches import player_history
@@ -35,11 +35,11 @@ from league.web.forms.teams import (
 )
 from league.web.helpers import (
     flash_refusal,
+    managed_team,
     page_link,
     page_of,
     populate_errors,
     post_step,
-    require_manager,
     team_variant,
 )
 
@@ -53,8 +53,8 @@ def _render_team(team: Team, status: int = 200, **forms: Any) -> tuple[str, int]
     return render_template(
         "teams/show.html",
         sheet=team_sheet(team),
-        can_manage=access.can_manage(team, current_user),
-        commissioner=role_in(team.league, current_user) == "commissioner",
+        can_manage=access.may_manage_team(team, current_user),
+        commissioner=access.may_commission(team.league, current_user),
         next_number=teams.next_free_number(team),
         ledger=page_of(team.ledger[::-1], request.args.get("ledger", type=int)),  # newest first
         page_link=page_link,
@@ -124,13 +124,8 @@ def _team_action(
     if not form.validate_on_submit():
         abort(400, description=gettext("The form was incomplete."))
     ask_now = ask if ask is not None and not form.is_confirmed else None
-    if ask_now and not access.can_manage(team, current_user):
-        abort(
-            403,
-            description=gettext(
-                "Only %(team)s's coach or a commissioner can do that.", team=team.name
-            ),
-        )
+    if ask_now:
+        access.may_manage_team(team, current_user, "any").require()
     try:
         if ask_now:
             # `ask` raises the refusal of a step that cannot happen rather than ask about it.
@@ -149,10 +144,7 @@ def _team_action(
 @post_step(bp, "/teams/<int:team_id>/hire", "teams.show")
 @login_required
 def hire(team_id: int) -> Response | tuple[str, int]:
-    team = access.get_team(db.session(), team_id)
-    require_manager(
-        team, gettext("Only %(team)s's coach or a commissioner can hire players.", team=team.name)
-    )
+    team = managed_team(team_id, "hire")
     form = HireForm()
     if form.validate_on_submit():
         try:
@@ -293,8 +285,7 @@ def _treasury_question(team: Team, form: TreasuryForm) -> Question:
 @login_required
 def adjust_treasury(team_id: int) -> str | Response | tuple[str, int]:
     team = access.get_team(db.session(), team_id)
-    if role_in(team.league, current_user) != "commissioner":
-        abort(403, description=gettext("Only a commissioner can adjust a treasury."))
+    access.may_commission(team.league, current_user, "treasury").require()
     form = TreasuryForm()
     if form.validate_on_submit():
         try:
@@ -327,8 +318,7 @@ def adjust_treasury(team_id: int) -> str | Response | tuple[str, int]:
 def reassign(team_id: int) -> Response | tuple[str, int]:
     """A commissioner hands the team to another member of the league."""
     team = access.get_team(db.session(), team_id)
-    if role_in(team.league, current_user) != "commissioner":
-        abort(403, description=gettext("Only a commissioner can hand a team to another coach."))
+    access.may_commission(team.league, current_user, "hand_over_team").require()
     members = [
         m.user.username
         for m in active_members(team.league)
@@ -369,7 +359,7 @@ def _render_player(player: Player, form: PlayerForm, status: int = 200) -> tuple
             player_history(db.session(), player), request.args.get("matches", type=int)
         ),
         page_link=page_link,
-        can_manage=access.can_manage(team, current_user) and player.on_roster,
+        can_manage=access.may_manage_team(team, current_user) and player.on_roster,
         advancement=panel_for(player, team),
         undo_form=EmptyForm(),
     ), status
@@ -390,10 +380,7 @@ def player(player_id: int) -> str | Response:
 @login_required
 def edit_player(player_id: int) -> Response | tuple[str, int]:
     player = access.get_player(db.session(), player_id)
-    require_manager(
-        access.get_team(db.session(), player.team_id),
-        gettext("Only the player's coach or a commissioner can edit him."),
-    )
+    managed_team(player.team_id, "edit_player")
     form = PlayerForm()
     if form.validate_on_submit():
         try:
@@ -420,10 +407,7 @@ def _confirm_player_action(
     """Fire, remove or retire a player, asked first: ``question`` gives the page's title
     and its button for the player."""
     player = access.get_player(db.session(), player_id)
-    team = access.get_team(db.session(), player.team_id)
-    require_manager(
-        team, gettext("Only %(team)s's coach or a commissioner can do that.", team=team.name)
-    )
+    team = managed_team(player.team_id, "any")
     if not player.on_roster:
         flash(
             gettext(
