@@ -36,6 +36,7 @@ from league.web.forms.fixtures import AddFixtureForm, GenerateFixturesForm
 from league.web.helpers import (
     button_action,
     commissioners_league,
+    form_action,
     league_variant,
     page_link,
     page_of,
@@ -187,38 +188,37 @@ def generate(league_id: int) -> str | Response:
     season = league.current_season
     existing = fixture_service.season_match_count(db.session(), season) if season else 0
     form = GenerateFixturesForm()
-    if form.validate_on_submit():
-        try:
-            with unit_of_work() as session:
-                created = fixture_service.generate_fixtures(
-                    session,
-                    current_user,
-                    league_id,
-                    form.double,
-                    form.start_date.data,
-                    form.days_between.data or 7,
-                )
-                rounds = len({match.round for match in created})
-        except DomainError as error:
-            populate_errors(form, error)
-        else:
-            flash(
-                gettext(
-                    "%(fixtures)s created in %(rounds)s.",
-                    fixtures=ngettext("%(num)d fixture", "%(num)d fixtures", len(created)),
-                    rounds=ngettext("%(num)d round", "%(num)d rounds", rounds),
-                ),
-                "success",
+    created = form_action(
+        form,
+        lambda session: [
+            match.round
+            for match in fixture_service.generate_fixtures(
+                session,
+                current_user,
+                league_id,
+                form.double,
+                form.start_date.data,
+                form.days_between.data or 7,
             )
-            return redirect(url_for("fixtures.index", league_id=league_id))
-    teams = _active_teams(league)
+        ],
+    )
+    if created is not None:
+        flash(
+            gettext(
+                "%(fixtures)s created in %(rounds)s.",
+                fixtures=ngettext("%(num)d fixture", "%(num)d fixtures", len(created)),
+                rounds=ngettext("%(num)d round", "%(num)d rounds", len(set(created))),
+            ),
+            "success",
+        )
+        return redirect(url_for("fixtures.index", league_id=league_id))
     active = [team for team in league.teams if team.status == "active"]
     return render_template(
         "fixtures/generate.html",
         league=league,
         season=season,
         form=form,
-        teams=teams,
+        teams=_active_teams(league),
         existing=existing,
         # Inside each division when the league has them.
         single=fixture_service.division_schedule_size(active),

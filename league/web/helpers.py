@@ -65,6 +65,26 @@ def populate_errors(
             form.form_errors.append(problem.message)
 
 
+def form_action(
+    form: FlaskForm,
+    action: Callable[[Session], _T],
+    field_for: Callable[[str], str | None] | None = None,
+) -> _T | None:
+    """A form's POST: when it is sent and valid, ``action`` in one unit of work.
+
+    None when the form was not sent, is not valid or the service refused it: its errors
+    are then on the form (`populate_errors`; a Forbidden is its 403 page).
+    """
+    if not form.validate_on_submit():
+        return None
+    try:
+        with unit_of_work() as session:
+            return action(session)
+    except DomainError as error:
+        populate_errors(form, error, field_for)
+        return None
+
+
 def flash_refusal(error: DomainError, prefix: str = "") -> None:
     """A service's refusal as a message on the next page (a Forbidden is its 403 page)."""
     _raise_page_errors(error)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_login import current_user, login_required
@@ -32,6 +32,7 @@ from league.web.forms.teams import NewTeamForm
 from league.web.helpers import (
     commissioners_league,
     flash_refusal,
+    form_action,
     league_home_variant,
     populate_errors,
     post_step,
@@ -140,29 +141,27 @@ def settings(league_id: int) -> str | Response:
 def members(league_id: int) -> str | Response:
     league = commissioners_league(league_id, "members")
     form = AddMemberForm()
-    if form.validate_on_submit():
-        try:
-            with unit_of_work() as session:
-                member = leagues.add_member_by_username(
-                    session, current_user, league_id, form.username.data or ""
-                )
-                username = member.user.username
-        except DomainError as error:
-            # Every refusal here ("no such user", "already a member") is about the name typed.
-            populate_errors(form, error, lambda _: "username")
-        else:
-            flash(
-                gettext(
-                    "%(name)s joined %(league)s as a coach.", name=username, league=league.name
-                ),
-                "success",
-            )
-            return redirect(url_for("leagues.members", league_id=league_id))
+    username = form_action(
+        form,
+        lambda session: (
+            leagues.add_member_by_username(
+                session, current_user, league_id, form.username.data or ""
+            ).user.username
+        ),
+        # Every refusal here ("no such user", "already a member") is about the name typed.
+        lambda _: "username",
+    )
+    if username is not None:
+        flash(
+            gettext("%(name)s joined %(league)s as a coach.", name=username, league=league.name),
+            "success",
+        )
+        return redirect(url_for("leagues.members", league_id=league_id))
     return render_template(
         "leagues/members.html",
         league=league,
         members=access.active_members(league),
-        is_owner=access.is_owner(league, current_user),
+        is_owner=access.may_own(league, current_user),
         form=form,
         action_form=EmptyForm(),
         join_url=public_url("leagues.join", league_id=league.id, token=league.join_token),
@@ -311,20 +310,20 @@ def next_season(league_id: int) -> str | Response:
             "success",
         )
         for prize in result.prizes:
-            prize_args = {
-                "team": prize.team_name,
-                "place": prize.place_name,
-                "gold": format_number(prize.gold),
-            }
-            text = (
-                gettext(
-                    "%(team)s (%(place)s) wins %(gold)s gold and the League Trophy.", **prize_args
-                )
-                if prize.trophy
-                else gettext("%(team)s (%(place)s) wins %(gold)s gold.", **prize_args)
-            )
-            flash(text, "success")
+            flash(_prize_text(prize), "success")
         return redirect(url_for("leagues.show", league_id=league_id))
+    return _render_next_season(league, form)
+
+
+def _prize_text(prize: seasons.PaidPrize) -> str:
+    args = {"team": prize.team_name, "place": prize.place_name, "gold": format_number(prize.gold)}
+    if prize.trophy:
+        return gettext("%(team)s (%(place)s) wins %(gold)s gold and the League Trophy.", **args)
+    return gettext("%(team)s (%(place)s) wins %(gold)s gold.", **args)
+
+
+def _render_next_season(league: League, form: CloseSeasonForm) -> str:
+    """The page closing the season: its prizes and the matches still unplayed."""
     current = league.current_season
     waiting = seasons.unplayed_matches(db.session(), current) if current else ()
     # Bracket places whose match waits for the matches before it (not scheduled yet).
@@ -371,7 +370,18 @@ def reopen_season(league_id: int, number: int) -> str | Response:
     if why is not None:
         flash(why, "error")
         return redirect(season_page)
-    paid = seasons.prizes_paid(session, league, season)
+    return render_template(
+        "teams/confirm.html",
+        form=form,
+        question=gettext("Reopen %(season)s?", season=season_name(season.name)),
+        explanation=_reopen_explanation(seasons.prizes_paid(session, league, season)),
+        button=gettext("Reopen the season"),
+        cancel_url=season_page,
+    )
+
+
+def _reopen_explanation(paid: Sequence[seasons.PaidPrize]) -> str:
+    """What reopening a season does, naming the prizes it takes back."""
     taken = format_list(
         [
             gettext("%(gold)s from %(team)s", gold=format_number(p.gold), team=p.team_name)
@@ -379,25 +389,16 @@ def reopen_season(league_id: int, number: int) -> str | Response:
             if p.gold
         ]
     )
-    return render_template(
-        "teams/confirm.html",
-        form=form,
-        question=gettext("Reopen %(season)s?", season=season_name(season.name)),
-        explanation=(
-            gettext(
-                "Its results can then be entered, corrected and voided again. The prizes it "
-                "paid are taken back (%(prizes)s); closing it again pays those of the table "
-                "as it then stands.",
-                prizes=taken,
-            )
-            if taken
-            else gettext(
-                "Its results can then be entered, corrected and voided again; closing it "
-                "again pays the prizes of the table as it then stands."
-            )
-        ),
-        button=gettext("Reopen the season"),
-        cancel_url=season_page,
+    if taken:
+        return gettext(
+            "Its results can then be entered, corrected and voided again. The prizes it "
+            "paid are taken back (%(prizes)s); closing it again pays those of the table "
+            "as it then stands.",
+            prizes=taken,
+        )
+    return gettext(
+        "Its results can then be entered, corrected and voided again; closing it "
+        "again pays the prizes of the table as it then stands."
     )
 
 
@@ -415,20 +416,17 @@ def new_team(league_id: int) -> str | Response:
     )
     if request.method == "GET" and form.coach.choices:
         form.coach.data = current_user.username
-    if form.validate_on_submit():
-        try:
-            with unit_of_work() as session:
-                team = teams.create_team(session, current_user, form.command(league_id))
-        except DomainError as error:
-            populate_errors(form, error)
-        else:
-            flash(
-                gettext(
-                    "%(team)s (%(team_type)s) is drafted. Hire your players.",
-                    team=team.name,
-                    team_type=ruleset.team_type(team.team_type_id).name,
-                ),
-                "success",
-            )
-            return redirect(url_for("teams.show", team_id=team.id))
+    team = form_action(
+        form, lambda session: teams.create_team(session, current_user, form.command(league_id))
+    )
+    if team is not None:
+        flash(
+            gettext(
+                "%(team)s (%(team_type)s) is drafted. Hire your players.",
+                team=team.name,
+                team_type=ruleset.team_type(team.team_type_id).name,
+            ),
+            "success",
+        )
+        return redirect(url_for("teams.show", team_id=team.id))
     return render_template("leagues/new_team.html", league=league, ruleset=ruleset, form=form)

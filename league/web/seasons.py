@@ -35,6 +35,7 @@ from league.web.helpers import (
     button_action,
     commissioners_league,
     flash_refusal,
+    form_action,
     populate_errors,
     post_step,
 )
@@ -303,16 +304,18 @@ def divisions(league_id: int) -> str | Response:
     league = commissioners_league(league_id, "divisions")
     placed = [team for team in league.teams if team.status != "retired"]
     form = divisions_form([(team.id, team.name, team.division) for team in placed])
-    if form.validate_on_submit():
-        assignments = {team.id: form[f"team_{team.id}"].data for team in placed}
-        try:
-            with unit_of_work() as session:
-                division_service.assign_divisions(session, current_user, league_id, assignments)
-        except DomainError as error:
-            populate_errors(form, error)
-        else:
-            flash(gettext("Divisions saved."), "success")
-            return redirect(url_for("seasons.divisions", league_id=league_id))
+    saved = form_action(
+        form,
+        lambda session: division_service.assign_divisions(
+            session,
+            current_user,
+            league_id,
+            {team.id: form[f"team_{team.id}"].data for team in placed},
+        ),
+    )
+    if saved is not None:
+        flash(gettext("Divisions saved."), "success")
+        return redirect(url_for("seasons.divisions", league_id=league_id))
     return render_template(
         "tournament/divisions.html",
         league=league,

@@ -35,6 +35,7 @@ from league.web.forms.teams import (
 )
 from league.web.helpers import (
     flash_refusal,
+    form_action,
     managed_team,
     page_link,
     page_of,
@@ -326,22 +327,23 @@ def reassign(team_id: int) -> Response | tuple[str, int]:
         if m.user_id != team.coach_id or team.coachless_since is not None
     ]
     form = CoachForm(members=sorted(members, key=str.lower))
-    if form.validate_on_submit():
-        try:
-            with unit_of_work() as session:
-                handed = teams.reassign_team(session, current_user, team_id, form.coach.data or "")
-                message = gettext(
-                    "%(team)s is now coached by %(coach)s.",
-                    team=handed.name,
-                    coach=handed.coach.username,
-                )
-        except DomainError as error:
-            populate_errors(form, error)
-        else:
-            flash(message, "success")
-            return redirect(url_for("teams.show", team_id=team_id))
+    message = form_action(
+        form,
+        lambda session: _handed_message(
+            teams.reassign_team(session, current_user, team_id, form.coach.data or "")
+        ),
+    )
+    if message is not None:
+        flash(message, "success")
+        return redirect(url_for("teams.show", team_id=team_id))
     status = 400 if form.is_submitted() else 200
     return render_template("teams/coach.html", team=team, form=form), status
+
+
+def _handed_message(team: Team) -> str:
+    return gettext(
+        "%(team)s is now coached by %(coach)s.", team=team.name, coach=team.coach.username
+    )
 
 
 def _render_player(player: Player, form: PlayerForm, status: int = 200) -> tuple[str, int]:
@@ -382,17 +384,15 @@ def edit_player(player_id: int) -> Response | tuple[str, int]:
     player = access.get_player(db.session(), player_id)
     managed_team(player.team_id, "edit_player")
     form = PlayerForm()
-    if form.validate_on_submit():
-        try:
-            with unit_of_work() as session:
-                teams.rename_player(
-                    session, current_user, player_id, form.name.data or "", form.number.data or 0
-                )
-        except DomainError as error:
-            populate_errors(form, error)
-        else:
-            flash(gettext("Player saved."), "success")
-            return redirect(url_for("teams.player", player_id=player_id))
+    renamed = form_action(
+        form,
+        lambda session: teams.rename_player(
+            session, current_user, player_id, form.name.data or "", form.number.data or 0
+        ),
+    )
+    if renamed is not None:
+        flash(gettext("Player saved."), "success")
+        return redirect(url_for("teams.player", player_id=player_id))
     db.session.expire_all()
     return _render_player(access.get_player(db.session(), player.id), form, 400)
 

@@ -16,7 +16,7 @@ from league.services.access import league_ruleset
 from league.services.errors import DomainError
 from league.services.unit_of_work import unit_of_work
 from league.web.forms.postgame import HireJourneymanForm, MvpDrawForm
-from league.web.helpers import flash_refusal, populate_errors, post_step
+from league.web.helpers import flash_refusal, form_action, populate_errors, post_step
 from league.web.matches.postgame_views import (
     JourneymanOffer,
     label,
@@ -158,19 +158,18 @@ def draw_mvp(match_id: int, side_name: str) -> tuple[str, int] | Response:
     form = MvpDrawForm(prefix=f"{side.side}-mvp", choices=mvp_choices(side))
     if not match.league.table_dice_allowed:
         del form.die
-    if form.validate_on_submit():
-        die = form.die.data if "die" in form else None
-        try:
-            with unit_of_work() as session:
-                drawn = postgame.draw_mvp(
-                    session, current_user, match.id, side.team_id, form.nominees.data or [], die
-                )
-                name = drawn.player.name
-        except DomainError as error:
-            populate_errors(form, error)
-        else:
-            flash(gettext("%(name)s is the MVP.", name=name), "success")
-            return redirect(back)
+    die = form.die.data if "die" in form else None
+    name = form_action(
+        form,
+        lambda session: (
+            postgame.draw_mvp(
+                session, current_user, match.id, side.team_id, form.nominees.data or [], die
+            ).player.name
+        ),
+    )
+    if name is not None:
+        flash(gettext("%(name)s is the MVP.", name=name), "success")
+        return redirect(back)
     db.session.expire_all()
     match = matches.get_match(db.session(), match_id)
     return render_show(match, panels(match, {(side_name, "mvp"): form}), 400)
@@ -189,25 +188,24 @@ def departures(match_id: int, side_name: str) -> tuple[str, int] | Response:
         return redirect(back)
     ruleset = league_ruleset(match.league)
     form = side_departures_form(side, ruleset, match.league.table_dice_allowed)
-    if form.validate_on_submit():
-        try:
-            with unit_of_work() as session:
-                results = postgame.concession_departures(
-                    session, current_user, match.id, form.dice()
-                )
-                left = [r.player.name for r in results if r.left]
-        except DomainError as error:
-            # The dice as a whole ("dice") are the form's, above its fields.
-            populate_errors(form, error, lambda path: None if path == "dice" else path)
-        else:
-            if left:
-                flash(
-                    gettext("Departures rolled: %(names)s left.", names=", ".join(left)),
-                    "success",
-                )
-            else:
-                flash(gettext("Departures rolled: nobody left."), "success")
-            return redirect(back)
+    left = form_action(
+        form,
+        lambda session: [
+            r.player.name
+            for r in postgame.concession_departures(session, current_user, match.id, form.dice())
+            if r.left
+        ],
+        # The dice as a whole ("dice") are the form's, above its fields.
+        lambda path: None if path == "dice" else path,
+    )
+    if left is not None:
+        flash(
+            gettext("Departures rolled: %(names)s left.", names=", ".join(left))
+            if left
+            else gettext("Departures rolled: nobody left."),
+            "success",
+        )
+        return redirect(back)
     db.session.expire_all()
     match = matches.get_match(db.session(), match_id)
     return render_show(match, panels(match, {(side_name, "departures"): form}), 400)
