@@ -185,8 +185,6 @@ def _render_print_round(league_id: int, number: int) -> str:
 @login_required
 def generate(league_id: int) -> str | Response:
     league = commissioners_league(league_id, "generate_fixtures")
-    season = league.current_season
-    existing = fixture_service.season_match_count(db.session(), season) if season else 0
     form = GenerateFixturesForm()
     created = form_action(
         form,
@@ -212,6 +210,13 @@ def generate(league_id: int) -> str | Response:
             "success",
         )
         return redirect(url_for("fixtures.index", league_id=league_id))
+    return _render_generate(league, form)
+
+
+def _render_generate(league: League, form: GenerateFixturesForm) -> str:
+    """The page generating the season's fixtures: its teams and how many matches it makes."""
+    season = league.current_season
+    existing = fixture_service.season_match_count(db.session(), season) if season else 0
     active = [team for team in league.teams if team.status == "active"]
     return render_template(
         "fixtures/generate.html",

@@ -12,7 +12,7 @@ from werkzeug.wrappers import Response
 from league import caching
 from league.extensions import db
 from league.i18n import format_list, format_number, gettext
-from league.models import League
+from league.models import League, LeagueMember
 from league.rules import load_ruleset, ruleset_ids
 from league.rules.loader import DEFAULT_RULESET_ID
 from league.services import access, leagues, playoffs, seasons, teams, webhooks
@@ -225,27 +225,8 @@ def remove(league_id: int, user_id: int) -> str | Response | tuple[str, int]:
         abort(404, description=gettext("That person is not a member of this league."))
     heirs = sorted((m.user.username for m in members if m.user_id != user_id), key=str.lower)
     form = RemoveMemberForm(heirs=heirs)
-    if form.validate_on_submit() and form.is_confirmed:
-        username = member.user.username
-        try:
-            with unit_of_work() as session:
-                leagues.remove_member(
-                    session,
-                    current_user,
-                    league_id,
-                    user_id,
-                    hand_teams_to=form.hand_teams_to.data or None,
-                )
-        except DomainError as error:
-            populate_errors(form, error)
-        else:
-            flash(
-                gettext(
-                    "%(name)s is no longer a member; the join link has changed.", name=username
-                ),
-                "success",
-            )
-            return _members_or_league_page(league_id)
+    if form.validate_on_submit() and form.is_confirmed and _removed(form, league_id, member):
+        return _members_or_league_page(league_id)
     return render_template(
         "leagues/remove_member.html",
         league=league,
@@ -253,6 +234,28 @@ def remove(league_id: int, user_id: int) -> str | Response | tuple[str, int]:
         teams=leagues.member_teams(league, user_id),
         form=form,
     ), 400 if form.errors else 200
+
+
+def _removed(form: RemoveMemberForm, league_id: int, member: LeagueMember) -> bool:
+    """Remove `member` as the confirmed form says (False: its errors are on the form)."""
+    username = member.user.username
+    try:
+        with unit_of_work() as session:
+            leagues.remove_member(
+                session,
+                current_user,
+                league_id,
+                member.user_id,
+                hand_teams_to=form.hand_teams_to.data or None,
+            )
+    except DomainError as error:
+        populate_errors(form, error)
+        return False
+    flash(
+        gettext("%(name)s is no longer a member; the join link has changed.", name=username),
+        "success",
+    )
+    return True
 
 
 @post_step(bp, "/leagues/<int:league_id>/join-link", "leagues.members")

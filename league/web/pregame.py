@@ -130,13 +130,7 @@ def choose(match_id: int, side: str) -> tuple[str, int] | Response:
             saved = pregame.record_side(session, current_user, match.id, side, form.choices())
             total = saved.total
     except DomainError as error:
-        if error.code in ("conflict", "concurrent_change"):
-            flash_refusal(error)
-            return redirect(url_for("pregame.show", match_id=match.id))
-        db.session.rollback()
-        match, view = _load(match_id)
-        form.refuse(error)
-        return _render(match, view, (side, form), 422)
+        return _refused_choice(match_id, side, form, error)
     flash(
         gettext(
             "Pre-game of %(team)s saved: %(gold)s of inducements.",
@@ -146,6 +140,20 @@ def choose(match_id: int, side: str) -> tuple[str, int] | Response:
         "success",
     )
     return redirect(url_for("pregame.show", match_id=match.id))
+
+
+def _refused_choice(
+    match_id: int, side: str, form: PregameForm, error: DomainError
+) -> tuple[str, int] | Response:
+    """A choice the rules refuse: the form again with the reason next to its group. One
+    overtaken by another change (the result recorded meanwhile): back to the page."""
+    if error.code in ("conflict", "concurrent_change"):
+        flash_refusal(error)
+        return redirect(url_for("pregame.show", match_id=match_id))
+    db.session.rollback()
+    match, view = _load(match_id)
+    form.refuse(error)
+    return _render(match, view, (side, form), 422)
 
 
 @bp.get("/matches/<int:match_id>/sheet.pdf")

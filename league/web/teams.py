@@ -436,16 +436,30 @@ def _confirm_player_action(
 @login_required
 def fire(player_id: int) -> str | Response:
     player = access.get_player(db.session(), player_id)
+    in_draft = access.get_team(db.session(), player.team_id).status == "draft"
+    question, explanation, success = _firing_texts(player, in_draft)
+    return _confirm_player_action(
+        player_id,
+        question,
+        lambda session: teams.fire_player(session, current_user, player_id),
+        explanation,
+        success,
+    )
+
+
+def _firing_texts(
+    player: Player, in_draft: bool
+) -> tuple[Callable[[Player], tuple[str, str]], str, str]:
+    """Firing asked first: the question and its button, the explanation, the message after.
+    A player of a team still in its draft is removed and his price refunded."""
     label = f"#{player.number} {isolated(player.name)}"
-    if access.get_team(db.session(), player.team_id).status == "draft":
+    if in_draft:
         cost = format_number(player.cost)
-        return _confirm_player_action(
-            player_id,
+        return (
             lambda p: (
                 gettext("Remove %(name)s?", name=p.name),
                 gettext("Yes, remove %(name)s", name=p.name),
             ),
-            lambda session: teams.fire_player(session, current_user, player_id),
             gettext(
                 "%(player)s leaves the draft and the %(gold)s gold comes back.",
                 player=label,
@@ -457,13 +471,11 @@ def fire(player_id: int) -> str | Response:
                 gold=cost,
             ),
         )
-    return _confirm_player_action(
-        player_id,
+    return (
         lambda p: (
             gettext("Fire %(name)s?", name=p.name),
             gettext("Yes, fire %(name)s", name=p.name),
         ),
-        lambda session: teams.fire_player(session, current_user, player_id),
         gettext(
             "%(player)s is fired: he leaves the roster for good and nothing is refunded. "
             "His record stays in the team's history.",

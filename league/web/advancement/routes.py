@@ -239,20 +239,25 @@ def confirm(player_id: int) -> Response | tuple[str, int]:
     except DomainError as error:
         if isinstance(error, Forbidden):
             raise
-        db.session.expire_all()
-        player = access.get_player(db.session(), player_id)
-        _show_error(form, error)
-        if not player.on_roster:
-            flash(error.message, "error")
-            return _player_page(player)
-        return _render_choose(
-            player, form, 400, _rolled_for_errors(context_for(player), form, error)
-        )
+        return _refused_purchase(player_id, form, error)
     if isinstance(result, PendingRoll):
         flash(message, "info")
         return redirect(url_for("advancement.show_choices", player_id=player_id))
     flash(message, "success")
     return _player_page(player)
+
+
+def _refused_purchase(
+    player_id: int, form: AdvanceForm, error: DomainError
+) -> Response | tuple[str, int]:
+    """The choices again with the refusal; a player no longer on the roster has none."""
+    db.session.expire_all()
+    player = access.get_player(db.session(), player_id)
+    _show_error(form, error)
+    if not player.on_roster:
+        flash(error.message, "error")
+        return _player_page(player)
+    return _render_choose(player, form, 400, _rolled_for_errors(context_for(player), form, error))
 
 
 def _done_message(ctx: Context, name: str, result: Advancement | PendingRoll) -> str:
