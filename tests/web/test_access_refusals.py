@@ -14,9 +14,7 @@ from pathlib import Path
 import pytest
 from flask.testing import FlaskClient
 
-from league.extensions import db
-from league.models import Team
-from league.services import access, matches, teams
+from league.services import matches, teams
 from league.services.unit_of_work import unit_of_work
 from tests.factories import hire, make_league, make_user
 from tests.pages import login
@@ -41,15 +39,15 @@ def world(app) -> World:
     make_user("stranger")
     league = make_league(commissioner, "bb2025", coach, rival)
     with unit_of_work() as session:
-        team, opponent = (
-            teams.create_team(session, owner, teams.NewTeam(league.id, name, "human", active=True))
-            for owner, name in ((coach, "Reavers"), (rival, "Rivals"))
+        reavers = teams.create_team(
+            session, coach, teams.NewTeam(league.id, "Reavers", "human", active=True)
         )
-    hire(coach, team, "human-blitzer")
-    with unit_of_work() as session:
-        match = matches.schedule_match(session, commissioner, league.id, team.id, opponent.id)
-    player_id = access.roster(db.session.get(Team, team.id))[0].id
-    return World(league.id, team.id, player_id, match.id)
+        rivals = teams.create_team(
+            session, rival, teams.NewTeam(league.id, "Rivals", "human", active=True)
+        )
+        match = matches.schedule_match(session, commissioner, league.id, reavers.id, rivals.id)
+    (blitzer,) = hire(coach, reavers, "human-blitzer")
+    return World(league.id, reavers.id, blitzer.id, match.id)
 
 
 #: (who, method, page, the reason its 403 page shows): a few of each kind of decision.
