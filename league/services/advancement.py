@@ -154,10 +154,6 @@ def _violation(refused: Resolution, who: str) -> RuleViolation:
 # Buying
 
 
-def _require_coach(team: Team, actor: User, session: Session) -> None:
-    may_manage_team(team, actor, "advance", session).require()
-
-
 def _server_roll(
     session: Session,
     actor: User,
@@ -253,7 +249,7 @@ def buy_advancement(
     """
     player = get_player(session, player_id, for_update=True)
     team = get_team(session, player.team_id, history=False, players=False)
-    _require_coach(team, actor, session)
+    may_manage_team(team, actor, "advance", session).require()
     if number is not None and len(player.active_advancements) + 1 != number:
         raise Resubmitted(
             gettext(
@@ -400,7 +396,7 @@ def undo_last_advancement(session: Session, actor: User, player_id: int) -> Adva
     """
     player = get_player(session, player_id, for_update=True)
     team = get_team(session, player.team_id, history=False)
-    _require_coach(team, actor, session)
+    may_manage_team(team, actor, "advance", session).require()
     active = player.active_advancements
     if not active:
         raise Conflict(gettext("%(name)s has no advancement to undo.", name=player.name))

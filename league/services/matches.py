@@ -187,11 +187,6 @@ def require_open_season(match: Match) -> None:
         )
 
 
-def _require_commissioner(league: League, actor: User, session: Session | None = None) -> None:
-    """`session`: for a league loaded without its members (see `role_in`)."""
-    may_commission(league, actor, "record_results", session).require()
-
-
 # ---------------------------------------------------------------------------
 # Scheduling
 
@@ -219,7 +214,7 @@ def schedule_match(
     nothing. `form_token` is a scheduling form's one-time token (see submissions).
     """
     league = get_league(session, league_id)
-    _require_commissioner(league, actor)
+    may_commission(league, actor, "record_results").require()
     claimed = submissions.claim(
         session,
         actor,
@@ -396,7 +391,7 @@ def record_result(
     """
     match = get_match(session, match_id, for_update=True)
     league = get_league(session, match.league_id, collections=False, lock="share")
-    _require_commissioner(league, actor, session)
+    may_commission(league, actor, "record_results", session).require()
     earlier = _already_recorded(session, league.id, idempotency_key or form_token)
     if earlier is not None:
         if form_token:
@@ -490,7 +485,7 @@ def void_match(session: Session, actor: User, match_id: int) -> Match:
     """
     match = get_match(session, match_id, for_update=True)
     league = get_league(session, match.league_id, collections=False, lock="share")
-    _require_commissioner(league, actor, session)
+    may_commission(league, actor, "record_results", session).require()
     if match.state == "voided":
         raise Conflict(gettext("This match is already voided."))
     require_open_season(match)
