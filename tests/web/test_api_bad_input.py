@@ -19,7 +19,7 @@ from sqlalchemy import func, select
 from league.api.schemas import ErrorSchema
 from league.extensions import db
 from league.models import Advancement
-from league.services import exchange, leagues
+from league.services import access, exchange
 from tests.web.test_api_advancement import World as AdvancementWorld
 from tests.web.test_api_advancement import with_table_dice
 from tests.web.test_api_leagues_teams import API, assert_error, auth
@@ -246,7 +246,7 @@ def test_an_unexpected_error_under_api_is_json(
     def fail(*args: object, **kwargs: object) -> None:
         raise RuntimeError("secret internals")
 
-    monkeypatch.setattr(leagues, "get_league", fail)
+    monkeypatch.setattr(access, "get_league", fail)
     response = client.get(f"{API}/leagues/1")
     assert response.status_code == 500
     assert response.mimetype == "application/json"
