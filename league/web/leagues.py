@@ -12,7 +12,7 @@ from werkzeug.wrappers import Response
 from league import caching
 from league.extensions import db
 from league.i18n import format_list, format_number, gettext
-from league.models import League, LeagueMember
+from league.models import League, LeagueMember, Season
 from league.rules import load_ruleset, ruleset_ids
 from league.rules.loader import DEFAULT_RULESET_ID
 from league.services import access, leagues, playoffs, seasons, teams, webhooks
@@ -355,20 +355,7 @@ def reopen_season(league_id: int, number: int) -> str | Response:
     form = ReopenSeasonForm()
     season_page = url_for("seasons.season_page", league_id=league_id, number=number)
     if form.validate_on_submit() and form.is_confirmed:
-        try:
-            with unit_of_work() as work:
-                seasons.reopen_season(work, current_user, league_id, number)
-        except DomainError as error:
-            flash_refusal(error)
-            return redirect(season_page)
-        flash(
-            gettext(
-                "%(season)s is open again: its results can change, and its prizes were taken back.",
-                season=season_name(season.name),
-            ),
-            "success",
-        )
-        return redirect(url_for("leagues.show", league_id=league_id))
+        return _reopen(league_id, season, season_page)
     why = seasons.reopenable(session, league, season)
     if why is not None:
         flash(why, "error")
@@ -381,6 +368,24 @@ def reopen_season(league_id: int, number: int) -> str | Response:
         button=gettext("Reopen the season"),
         cancel_url=season_page,
     )
+
+
+def _reopen(league_id: int, season: Season, season_page: str) -> Response:
+    """Reopen `season`: on to the league's page, or back to the season's saying why not."""
+    try:
+        with unit_of_work() as work:
+            seasons.reopen_season(work, current_user, league_id, season.number)
+    except DomainError as error:
+        flash_refusal(error)
+        return redirect(season_page)
+    flash(
+        gettext(
+            "%(season)s is open again: its results can change, and its prizes were taken back.",
+            season=season_name(season.name),
+        ),
+        "success",
+    )
+    return redirect(url_for("leagues.show", league_id=league_id))
 
 
 def _reopen_explanation(paid: Sequence[seasons.PaidPrize]) -> str:

@@ -236,21 +236,22 @@ def void(match_id: int) -> str | Response:
         return closed
     form = EmptyForm()
     if form.validate_on_submit():
-        try:
-            with unit_of_work() as session:
-                matches.void_match(session, current_user, match_id)
-        except DomainError as error:
-            flash_refusal(error, gettext("Nothing changed: "))
-        else:
-            flash(
-                gettext("The match is voided; everything its result caused is undone."), "success"
-            )
-            again = matches.replacement_of(db.session(), match)
-            if again is not None:
-                flash(
-                    gettext("The fixture is still to be played: enter its new result here."),
-                    "info",
-                )
-                return redirect(url_for("matches.show", match_id=again.id))
-        return redirect(url_for("matches.show", match_id=match_id))
+        return _void(match)
     return render_template("matches/void.html", match=match, form=form)
+
+
+def _void(match: Match) -> Response:
+    """Void the match; on to the fixture that plays it again, if any, else back to it."""
+    match_id = match.id
+    try:
+        with unit_of_work() as session:
+            matches.void_match(session, current_user, match_id)
+    except DomainError as error:
+        flash_refusal(error, gettext("Nothing changed: "))
+        return redirect(url_for("matches.show", match_id=match_id))
+    flash(gettext("The match is voided; everything its result caused is undone."), "success")
+    again = matches.replacement_of(db.session(), match)
+    if again is None:
+        return redirect(url_for("matches.show", match_id=match_id))
+    flash(gettext("The fixture is still to be played: enter its new result here."), "info")
+    return redirect(url_for("matches.show", match_id=again.id))
