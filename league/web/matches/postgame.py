@@ -4,6 +4,8 @@ conceding team's departures (BB2025). The match page shows a panel per side
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import abort, flash, redirect, render_template, url_for
 from flask_login import current_user, login_required
 from werkzeug.wrappers import Response
@@ -170,9 +172,7 @@ def draw_mvp(match_id: int, side_name: str) -> tuple[str, int] | Response:
     if name is not None:
         flash(gettext("%(name)s is the MVP.", name=name), "success")
         return redirect(back)
-    db.session.expire_all()
-    match = matches.get_match(db.session(), match_id)
-    return render_show(match, panels(match, {(side_name, "mvp"): form}), 400)
+    return _panel_again(match_id, side_name, "mvp", form)
 
 
 @post_step(bp, "/matches/<int:match_id>/departures/<side_name>", "matches.show")
@@ -199,13 +199,20 @@ def departures(match_id: int, side_name: str) -> tuple[str, int] | Response:
         lambda path: None if path == "dice" else path,
     )
     if left is not None:
-        flash(
-            gettext("Departures rolled: %(names)s left.", names=", ".join(left))
-            if left
-            else gettext("Departures rolled: nobody left."),
-            "success",
-        )
+        flash(_departures_message(left), "success")
         return redirect(back)
+    return _panel_again(match_id, side_name, "departures", form)
+
+
+def _departures_message(left: list[str]) -> str:
+    if left:
+        return gettext("Departures rolled: %(names)s left.", names=", ".join(left))
+    return gettext("Departures rolled: nobody left.")
+
+
+def _panel_again(match_id: int, side_name: str, panel: str, form: Any) -> tuple[str, int]:
+    """The match page again (400) with the side's `panel` ("mvp", "departures") form and
+    its errors."""
     db.session.expire_all()
     match = matches.get_match(db.session(), match_id)
-    return render_show(match, panels(match, {(side_name, "departures"): form}), 400)
+    return render_show(match, panels(match, {(side_name, panel): form}), 400)
