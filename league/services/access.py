@@ -7,14 +7,15 @@ case, so the lookups never import their callers (the `layers` contract in pyproj
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session, joinedload, selectinload
 
-from league.i18n import gettext
-from league.models import League, LeagueMember, Player, Team, User
+from league.i18n import N_, gettext
+from league.models import League, LeagueMember, Match, Player, Team, User
 from league.models.player import ON_ROSTER
 from league.rules import Ruleset, load_ruleset, merge_house_rules
 from league.rules.model import TeamType
@@ -110,10 +111,7 @@ def role_in(league: League, user: User | None, session: Session | None = None) -
 
 
 def require_commissioner(league: League, actor: User) -> None:
-    if role_in(league, actor) != "commissioner":
-        raise Forbidden(
-            gettext("Only a commissioner of %(league)s can do that.", league=league.name)
-        )
+    may_commission(league, actor).require()
 
 
 def active_members(league: League) -> list[LeagueMember]:
@@ -215,10 +213,7 @@ def can_manage(team: Team, user: User | None, session: Session | None = None) ->
 
 
 def require_manager(team: Team, actor: User) -> None:
-    if not can_manage(team, actor):
-        raise Forbidden(
-            gettext("Only %(team)s's coach or a commissioner can change this team.", team=team.name)
-        )
+    may_manage_team(team, actor).require()
 
 
 def get_player(session: Session, player_id: int, *, for_update: bool = False) -> Player:
@@ -232,3 +227,160 @@ def get_player(session: Session, player_id: int, *, for_update: bool = False) ->
     if player is None:
         raise NotFound(gettext("There is no player number %(id)s.", id=player_id))
     return player
+
+
+# ---------------------------------------------------------------------------
+# Who may: the permission decisions, each with its reason
+#
+# Pages and services ask the same decision: a page before it shows a form (its 403 page
+# says why), the service again when it acts. Each refusal's sentence is written here once.
+
+
+@dataclass(frozen=True, slots=True)
+class Access:
+    """A permission decision: whether the user may, and if not why (in the reader's
+    language). True when allowed, so a template can show or hide a control with it."""
+
+    allowed: bool
+    reason: str = ""
+
+    def __bool__(self) -> bool:
+        return self.allowed
+
+    def require(self) -> None:
+        """Refuse (Forbidden, with the reason: the web's 403 page, the API's 403) unless allowed."""
+        if not self.allowed:
+            raise Forbidden(self.reason)
+
+
+ALLOWED = Access(True)
+
+#: What a commissioner alone may do, and the sentence refusing everybody else.
+CommissionerTask = Literal[
+    "default",
+    "settings",
+    "members",
+    "close_season",
+    "reopen_season",
+    "record_results",
+    "schedule",
+    "correct_result",
+    "finalise_result",
+    "void",
+    "generate_fixtures",
+    "add_fixtures",
+    "seed_playoffs",
+    "divisions",
+    "approve_redraft",
+    "treasury",
+    "hand_over_team",
+    "team_for_another",
+    "print_pack",
+    "webhooks",
+]
+_COMMISSIONERS_ONLY: dict[CommissionerTask, str] = {
+    "default": N_("Only a commissioner of %(league)s can do that."),
+    "settings": N_("Only a commissioner can change the league's settings."),
+    "members": N_("Only a commissioner can manage the members."),
+    "close_season": N_("Only a commissioner can close a season."),
+    "reopen_season": N_("Only a commissioner can reopen a season."),
+    "record_results": N_("Only a commissioner of %(league)s can record results."),
+    "schedule": N_("Only a commissioner of %(league)s can schedule matches."),
+    "correct_result": N_("Only a commissioner can correct a result."),
+    "finalise_result": N_("Only a commissioner can finalise a result; save a draft instead."),
+    "void": N_("Only a commissioner can void a match."),
+    "generate_fixtures": N_("Only a commissioner of %(league)s can generate fixtures."),
+    "add_fixtures": N_("Only a commissioner of %(league)s can add fixtures."),
+    "seed_playoffs": N_("Only a commissioner can seed the playoffs."),
+    "divisions": N_("Only a commissioner can change the divisions."),
+    "approve_redraft": N_("Only a commissioner can approve a re-draft."),
+    "treasury": N_("Only a commissioner can adjust a treasury."),
+    "hand_over_team": N_("Only a commissioner can hand a team to another coach."),
+    "team_for_another": N_("Only a commissioner can create a team for another coach."),
+    "print_pack": N_("Only a commissioner of %(league)s can print the league pack."),
+    "webhooks": N_("Only a commissioner of %(league)s manages its webhooks."),
+}
+
+#: What a team's coach (while a member) and the commissioners may do to it.
+ManagerTask = Literal[
+    "default",
+    "any",
+    "hire",
+    "edit_player",
+    "advance",
+    "redraft",
+    "pregame",
+    "journeymen",
+    "mvp",
+    "departures",
+]
+_MANAGERS_ONLY: dict[ManagerTask, str] = {
+    "default": N_("Only %(team)s's coach or a commissioner can change this team."),
+    "any": N_("Only %(team)s's coach or a commissioner can do that."),
+    "hire": N_("Only %(team)s's coach or a commissioner can hire players."),
+    "edit_player": N_("Only the player's coach or a commissioner can edit him."),
+    "advance": N_("Only %(team)s's coach or a commissioner can advance its players."),
+    "redraft": N_("Only %(team)s's coach or a commissioner can re-draft it."),
+    "pregame": N_("Only %(team)s's coach or a commissioner chooses its pre-game."),
+    "journeymen": N_("Only %(team)s's coach or a commissioner hires its journeymen."),
+    "mvp": N_("Only %(team)s's coach or a commissioner draws its MVP."),
+    "departures": N_("Only %(team)s's coach or a commissioner rolls its departures."),
+}
+
+#: What either side's manager may do to a match's report.
+ReportTask = Literal["report", "edit_report"]
+_SIDES_ONLY: dict[ReportTask, str] = {
+    "report": N_("Only the two coaches and the commissioners can report this match."),
+    "edit_report": N_("Only the two coaches and the commissioners can edit this report."),
+}
+
+
+def _decided(allowed: bool, reason: str, **names: object) -> Access:
+    """`reason` (marked with N_) translated only when it is needed: on a refusal."""
+    return ALLOWED if allowed else Access(False, gettext(reason, **names))
+
+
+def may_commission(
+    league: League,
+    user: User | None,
+    task: CommissionerTask = "default",
+    session: Session | None = None,
+) -> Access:
+    """A commissioner's `task` in `league` (site admins act as commissioners). `session`:
+    as for `role_in`."""
+    allowed = role_in(league, user, session) == "commissioner"
+    return _decided(allowed, _COMMISSIONERS_ONLY[task], league=league.name)
+
+
+def may_manage_team(
+    team: Team,
+    user: User | None,
+    task: ManagerTask = "default",
+    session: Session | None = None,
+) -> Access:
+    """`task` on `team`: its coach's or a commissioner's (`can_manage`)."""
+    return _decided(can_manage(team, user, session), _MANAGERS_ONLY[task], team=team.name)
+
+
+def may_report(match: Match, user: User | None, task: ReportTask = "report") -> Access:
+    """A match's report is its two teams' managers' to fill in (a commissioner finalises it)."""
+    allowed = any(can_manage(side.team, user) for side in match.sides)
+    return _decided(allowed, _SIDES_ONLY[task])
+
+
+def may_own(league: League, user: User | None) -> Access:
+    """What only the league's owner may do: hand it over."""
+    return _decided(
+        is_owner(league, user),
+        N_("Only the owner of %(league)s can hand it over."),
+        league=league.name,
+    )
+
+
+def may_draft(league: League, user: User | None) -> Access:
+    """Drafting a team in `league`: its members' (and site admins')."""
+    return _decided(
+        role_in(league, user) is not None,
+        N_("Join %(league)s before drafting a team there."),
+        league=league.name,
+    )

@@ -47,9 +47,9 @@ from league.rules import (
 from league.services import audit
 from league.services import events as domain_events
 from league.services.access import (
-    can_manage,
     get_player,
     get_team,
+    may_manage_team,
     role_in,
     team_ruleset,
     team_type_of,
@@ -155,15 +155,6 @@ def _violation(refused: Resolution, who: str) -> RuleViolation:
 # Buying
 
 
-def _require_coach(team: Team, actor: User, session: Session) -> None:
-    if not can_manage(team, actor, session):
-        raise Forbidden(
-            gettext(
-                "Only %(team)s's coach or a commissioner can advance its players.", team=team.name
-            )
-        )
-
-
 def _server_roll(
     session: Session,
     actor: User,
@@ -259,7 +250,7 @@ def buy_advancement(
     """
     player = get_player(session, player_id, for_update=True)
     team = get_team(session, player.team_id, history=False, players=False)
-    _require_coach(team, actor, session)
+    may_manage_team(team, actor, "advance", session).require()
     if number is not None and len(player.active_advancements) + 1 != number:
         raise Resubmitted(
             gettext(
@@ -403,7 +394,7 @@ def undo_last_advancement(session: Session, actor: User, player_id: int) -> Adva
     """
     player = get_player(session, player_id, for_update=True)
     team = get_team(session, player.team_id, history=False)
-    _require_coach(team, actor, session)
+    may_manage_team(team, actor, "advance", session).require()
     active = player.active_advancements
     if not active:
         raise Conflict(gettext("%(name)s has no advancement to undo.", name=player.name))

@@ -20,7 +20,7 @@ from league.services.access import (
     active_members,
     get_league,
     get_team,
-    is_owner,
+    may_own,
     require_commissioner,
 )
 from league.services.errors import Conflict, Forbidden, NotFound, RuleViolation
@@ -334,10 +334,7 @@ def hand_over_ownership(
 
     Only the owner may: a co-commissioner (or a site admin) cannot take a league over."""
     league = get_league(session, league_id, lock="update")  # as remove_member: one at a time
-    if not is_owner(league, actor):
-        raise Forbidden(
-            gettext("Only the owner of %(league)s can hand it over.", league=league.name)
-        )
+    may_own(league, actor).require()
     member = _member(league, user_id)
     if member.user_id == league.owner_id:
         raise Conflict(gettext("%(user)s already owns this league.", user=member.user.username))

@@ -47,8 +47,14 @@ from league.rules.refusals import refusal_text
 from league.rules.team_building import concession_fans_change, fans_change_decision
 from league.services import audit, submissions
 from league.services import events as domain_events
-from league.services.access import can_manage, get_league, get_team, league_ruleset, role_in
-from league.services.errors import Conflict, Forbidden, NotFound, RuleViolation
+from league.services.access import (
+    get_league,
+    get_team,
+    league_ruleset,
+    may_commission,
+    may_report,
+)
+from league.services.errors import Conflict, NotFound, RuleViolation
 from league.services.labels import player_status_label, season_name, team_status_label
 from league.services.postgame import missing_this_match, sync_match_day_players, undo_departures
 from league.services.recompute import ResultScope, recompute_team
@@ -182,14 +188,6 @@ def require_open_season(match: Match) -> None:
         )
 
 
-def _require_commissioner(league: League, actor: User, session: Session | None = None) -> None:
-    """`session`: for a league loaded without its members (see `role_in`)."""
-    if role_in(league, actor, session) != "commissioner":
-        raise Forbidden(
-            gettext("Only a commissioner of %(league)s can record results.", league=league.name)
-        )
-
-
 # ---------------------------------------------------------------------------
 # Scheduling
 
@@ -217,7 +215,7 @@ def schedule_match(
     nothing. `form_token` is a scheduling form's one-time token (see submissions).
     """
     league = get_league(session, league_id)
-    _require_commissioner(league, actor)
+    may_commission(league, actor, "record_results").require()
     claimed = submissions.claim(
         session,
         actor,
@@ -322,8 +320,7 @@ def save_unfinished_report(
     """Keep an unfinished report; nothing it says takes effect yet."""
     match = get_match(session, match_id, for_update=True)
     get_league(session, match.league_id)  # with its members, whom can_manage asks about
-    if not any(can_manage(side.team, actor) for side in match.sides):
-        raise Forbidden(gettext("Only the two coaches and the commissioners can edit this report."))
+    may_report(match, actor, "edit_report").require()
     if match.state not in ("scheduled", "draft"):
         raise Conflict(gettext("This match already has a final result."))
     require_open_season(match)
@@ -395,7 +392,7 @@ def record_result(
     """
     match = get_match(session, match_id, for_update=True)
     league = get_league(session, match.league_id, collections=False, lock="share")
-    _require_commissioner(league, actor, session)
+    may_commission(league, actor, "record_results", session).require()
     earlier = _already_recorded(session, league.id, idempotency_key or form_token)
     if earlier is not None:
         if form_token:
@@ -490,7 +487,7 @@ def void_match(session: Session, actor: User, match_id: int) -> Match:
     """
     match = get_match(session, match_id, for_update=True)
     league = get_league(session, match.league_id, collections=False, lock="share")
-    _require_commissioner(league, actor, session)
+    may_commission(league, actor, "record_results", session).require()
     if match.state == "voided":
         raise Conflict(gettext("This match is already voided."))
     require_open_season(match)

@@ -43,8 +43,14 @@ from league.rules.postgame import (
 )
 from league.rules.refusals import refusal_text
 from league.services import audit
-from league.services.access import can_manage, get_team, roster, team_ruleset, team_type_of
-from league.services.errors import Conflict, Forbidden, NotFound, RuleViolation
+from league.services.access import (
+    get_team,
+    may_manage_team,
+    roster,
+    team_ruleset,
+    team_type_of,
+)
+from league.services.errors import Conflict, NotFound, RuleViolation
 from league.services.recompute import player_openings, recompute_team
 from league.services.teams import checked_player_name, post_entry
 
@@ -185,10 +191,7 @@ def hire_journeyman(
             )
         )
     team = get_team(session, player.team_id, for_update=True, history=False)
-    if not can_manage(team, actor):
-        raise Forbidden(
-            gettext("Only %(team)s's coach or a commissioner hires its journeymen.", team=team.name)
-        )
+    may_manage_team(team, actor, "journeymen").require()
     if player.status != "journeyman":
         raise RuleViolation(
             gettext("%(name)s is not a journeyman waiting to be hired.", name=player.name),
@@ -319,10 +322,7 @@ def draw_mvp(
     """
     side = _played_side(session, match_id, team_id)
     team = get_team(session, side.team_id, for_update=True, history=False)
-    if not can_manage(team, actor):
-        raise Forbidden(
-            gettext("Only %(team)s's coach or a commissioner draws its MVP.", team=team.name)
-        )
+    may_manage_team(team, actor, "mvp").require()
     if side.mvp_draw is not None:
         raise Conflict(gettext("%(team)s's MVP was drawn already.", team=team.name))
     ruleset = team_ruleset(team)
@@ -453,10 +453,7 @@ def concession_departures(
     """
     side = _played_side(session, match_id)
     team = get_team(session, side.team_id, for_update=True, history=False)
-    if not can_manage(team, actor):
-        raise Forbidden(
-            gettext("Only %(team)s's coach or a commissioner rolls its departures.", team=team.name)
-        )
+    may_manage_team(team, actor, "departures").require()
     if side.departures is not None:
         raise Conflict(gettext("%(team)s's departures were rolled already.", team=team.name))
     ruleset = team_ruleset(team)

@@ -53,8 +53,8 @@ from league.rules import (
 from league.rules.model import frozen_mapping
 from league.rules.refusals import refusal_text
 from league.services import audit
-from league.services.access import can_manage, roster, team_ruleset, team_type_of
-from league.services.errors import Conflict, Forbidden, RuleViolation
+from league.services.access import can_manage, may_manage_team, roster, team_ruleset, team_type_of
+from league.services.errors import Conflict, RuleViolation
 from league.services.matches import get_match
 from league.services.postgame import sync_match_day_players
 from league.services.rosters import team_values
@@ -253,13 +253,7 @@ def record_side(
     own_team = match.side(side).team
     other_side = "away" if side == "home" else "home"
     other_team = match.side(other_side).team
-    if not can_manage(own_team, actor):
-        raise Forbidden(
-            gettext(
-                "Only %(team)s's coach or a commissioner chooses its pre-game.",
-                team=own_team.name,
-            )
-        )
+    may_manage_team(own_team, actor, "pregame").require()
     facts = side_facts(own_team)
     ruleset = facts.ruleset
     if ruleset.match_day is None:

@@ -43,14 +43,14 @@ from league.rules.team_building import hire_decision
 from league.services import audit
 from league.services import events as domain_events
 from league.services.access import (
-    can_manage,
     get_team,
+    may_manage_team,
     require_commissioner,
     roster,
     team_ruleset,
     team_type_of,
 )
-from league.services.errors import Conflict, Forbidden, NotFound, RuleViolation
+from league.services.errors import Conflict, NotFound, RuleViolation
 from league.services.labels import season_name
 from league.services.standings import standings
 from league.services.teams import next_free_number, post_entry
@@ -456,10 +456,7 @@ def submit_redraft(
     player id where the league allows table dice; the server's otherwise).
     """
     plan = redraft_plan(session, team_id, for_update=True)
-    if not can_manage(plan.team, actor):
-        raise Forbidden(
-            gettext("Only %(team)s's coach or a commissioner can re-draft it.", team=plan.team.name)
-        )
+    may_manage_team(plan.team, actor, "redraft").require()
     if plan.submitted is not None and plan.submitted.state == "approved":
         raise Conflict(
             gettext(

@@ -31,15 +31,16 @@ from league.services.access import (
     get_player,
     get_team,
     league_ruleset,
+    may_commission,
+    may_draft,
     membership,
     require_commissioner,
     require_manager,
-    role_in,
     roster,
     team_ruleset,
     team_type_of,
 )
-from league.services.errors import Conflict, DomainError, Forbidden, NotFound, RuleViolation
+from league.services.errors import Conflict, DomainError, NotFound, RuleViolation
 from league.services.labels import ledger_text, player_status_label
 from league.services.text import checked_name, isolated
 from league.services.users import find_user
@@ -214,8 +215,7 @@ def adjust_treasury(
         session, actor, form_token, "team.adjust_treasury", team_id, amount, reason
     )
     team = get_team(session, team_id, for_update=True)
-    if role_in(team.league, actor) != "commissioner":
-        raise Forbidden(gettext("Only a commissioner can adjust a treasury."))
+    may_commission(team.league, actor, "treasury").require()
     refusal = adjustment_refusal(team, amount, reason)
     if refusal:
         raise refusal
@@ -242,15 +242,10 @@ def adjust_treasury(
 def create_team(session: Session, actor: User, command: NewTeam) -> Team:
     league = get_league(session, command.league_id)
     ruleset = league_ruleset(league)
-    commissioner = role_in(league, actor) == "commissioner"
-    if membership(league, actor) is None and not commissioner:
-        raise Forbidden(
-            gettext("Join %(league)s before drafting a team there.", league=league.name)
-        )
+    may_draft(league, actor).require()
     coach = actor
     if command.coach and command.coach.strip().lower() != actor.username.lower():
-        if not commissioner:
-            raise Forbidden(gettext("Only a commissioner can create a team for another coach."))
+        may_commission(league, actor, "team_for_another").require()
         named = find_user(session, command.coach)
         if named is None or membership(league, named) is None:
             raise NotFound(

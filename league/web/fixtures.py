@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import urlsplit
@@ -36,6 +35,8 @@ from league.web.forms import EmptyForm
 from league.web.forms.fixtures import AddFixtureForm, GenerateFixturesForm
 from league.web.helpers import (
     button_action,
+    commissioners_league,
+    form_action,
     league_variant,
     page_link,
     page_of,
@@ -48,15 +49,6 @@ bp = Blueprint("fixtures", __name__)
 #: Built by the match-report feature; until they exist the fixture list shows match numbers.
 REPORT_ENDPOINT = "matches.report"
 SHOW_ENDPOINT = "matches.show"
-
-
-def _commissioner_league_or_403(league_id: int, refusal: Callable[[str], str]) -> League:
-    """The league, if the user is one of its commissioners; else a 403 saying
-    ``refusal(league name)``."""
-    league = access.get_league(db.session(), league_id)
-    if access.role_in(league, current_user) != "commissioner":
-        abort(403, description=refusal(league.name))
-    return league
 
 
 def _season_number() -> int | None:
@@ -192,47 +184,46 @@ def _render_print_round(league_id: int, number: int) -> str:
 @bp.route("/leagues/<int:league_id>/fixtures/generate", methods=["GET", "POST"])
 @login_required
 def generate(league_id: int) -> str | Response:
-    league = _commissioner_league_or_403(
-        league_id,
-        lambda name: gettext(
-            "Only a commissioner of %(league)s can generate fixtures.", league=name
-        ),
+    league = commissioners_league(league_id, "generate_fixtures")
+    form = GenerateFixturesForm()
+    created = form_action(
+        form,
+        lambda session: [
+            match.round
+            for match in fixture_service.generate_fixtures(
+                session,
+                current_user,
+                league_id,
+                form.double,
+                form.start_date.data,
+                form.days_between.data or 7,
+            )
+        ],
     )
+    if created is not None:
+        flash(
+            gettext(
+                "%(fixtures)s created in %(rounds)s.",
+                fixtures=ngettext("%(num)d fixture", "%(num)d fixtures", len(created)),
+                rounds=ngettext("%(num)d round", "%(num)d rounds", len(set(created))),
+            ),
+            "success",
+        )
+        return redirect(url_for("fixtures.index", league_id=league_id))
+    return _render_generate(league, form)
+
+
+def _render_generate(league: League, form: GenerateFixturesForm) -> str:
+    """The page generating the season's fixtures: its teams and how many matches it makes."""
     season = league.current_season
     existing = fixture_service.season_match_count(db.session(), season) if season else 0
-    form = GenerateFixturesForm()
-    if form.validate_on_submit():
-        try:
-            with unit_of_work() as session:
-                created = fixture_service.generate_fixtures(
-                    session,
-                    current_user,
-                    league_id,
-                    form.double,
-                    form.start_date.data,
-                    form.days_between.data or 7,
-                )
-                rounds = len({match.round for match in created})
-        except DomainError as error:
-            populate_errors(form, error)
-        else:
-            flash(
-                gettext(
-                    "%(fixtures)s created in %(rounds)s.",
-                    fixtures=ngettext("%(num)d fixture", "%(num)d fixtures", len(created)),
-                    rounds=ngettext("%(num)d round", "%(num)d rounds", rounds),
-                ),
-                "success",
-            )
-            return redirect(url_for("fixtures.index", league_id=league_id))
-    teams = _active_teams(league)
     active = [team for team in league.teams if team.status == "active"]
     return render_template(
         "fixtures/generate.html",
         league=league,
         season=season,
         form=form,
-        teams=teams,
+        teams=_active_teams(league),
         existing=existing,
         # Inside each division when the league has them.
         single=fixture_service.division_schedule_size(active),
@@ -243,10 +234,7 @@ def generate(league_id: int) -> str | Response:
 @bp.route("/leagues/<int:league_id>/fixtures/new", methods=["GET", "POST"])
 @login_required
 def new(league_id: int) -> str | Response:
-    league = _commissioner_league_or_403(
-        league_id,
-        lambda name: gettext("Only a commissioner of %(league)s can add fixtures.", league=name),
-    )
+    league = commissioners_league(league_id, "add_fixtures")
     teams = _active_teams(league)
     form = AddFixtureForm(teams=teams)
     if form.validate_on_submit():

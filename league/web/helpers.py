@@ -14,10 +14,9 @@ from sqlalchemy.orm import Session
 
 from league.extensions import db
 from league.i18n import gettext
-from league.models import Team
+from league.models import League, Team
 from league.models.types import utcnow
 from league.services import access
-from league.services.access import can_manage
 from league.services.errors import DomainError, Forbidden
 from league.services.unit_of_work import unit_of_work
 from league.web.forms import EmptyForm
@@ -66,6 +65,26 @@ def populate_errors(
             form.form_errors.append(problem.message)
 
 
+def form_action(
+    form: FlaskForm,
+    action: Callable[[Session], _T],
+    field_for: Callable[[str], str | None] | None = None,
+) -> _T | None:
+    """A form's POST: when it is sent and valid, ``action`` in one unit of work.
+
+    None when the form was not sent, is not valid or the service refused it: its errors
+    are then on the form (`populate_errors`; a Forbidden is its 403 page).
+    """
+    if not form.validate_on_submit():
+        return None
+    try:
+        with unit_of_work() as session:
+            return action(session)
+    except DomainError as error:
+        populate_errors(form, error, field_for)
+        return None
+
+
 def flash_refusal(error: DomainError, prefix: str = "") -> None:
     """A service's refusal as a message on the next page (a Forbidden is its 403 page)."""
     _raise_page_errors(error)
@@ -87,11 +106,23 @@ def button_action(action: Callable[[Session], _T]) -> _T | None:
         return None
 
 
-def require_manager(team: Team, refusal: str) -> None:
-    """The 403 page saying ``refusal`` unless the signed-in user may manage ``team``
-    (pages check before they show a form; the services check again)."""
-    if not can_manage(team, current_user):
-        abort(403, description=refusal)
+# Who may see a page is asked once, at its top, of the same decision (league.services.access)
+# the service asks again when it acts: a refusal is the 403 page with the decision's reason.
+
+
+def commissioners_league(league_id: int, task: access.CommissionerTask = "default") -> League:
+    """The league of a commissioner's page: its 403 page unless the signed-in user may
+    do ``task`` there."""
+    league = access.get_league(db.session(), league_id)
+    access.may_commission(league, current_user, task).require()
+    return league
+
+
+def managed_team(team_id: int, task: access.ManagerTask = "default") -> Team:
+    """The team of a page changing it: its 403 page unless the signed-in user manages it."""
+    team = access.get_team(db.session(), team_id)
+    access.may_manage_team(team, current_user, task).require()
+    return team
 
 
 def _raise_page_errors(error: DomainError) -> None:

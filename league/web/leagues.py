@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_login import current_user, login_required
@@ -12,7 +12,7 @@ from werkzeug.wrappers import Response
 from league import caching
 from league.extensions import db
 from league.i18n import format_list, format_number, gettext
-from league.models import League
+from league.models import League, LeagueMember, Season
 from league.rules import load_ruleset, ruleset_ids
 from league.rules.loader import DEFAULT_RULESET_ID
 from league.services import access, leagues, playoffs, seasons, teams, webhooks
@@ -29,7 +29,14 @@ from league.web.forms import EmptyForm
 from league.web.forms.leagues import AddMemberForm, LeagueForm, RemoveMemberForm
 from league.web.forms.seasons import CloseSeasonForm, ReopenSeasonForm
 from league.web.forms.teams import NewTeamForm
-from league.web.helpers import flash_refusal, league_home_variant, populate_errors, post_step
+from league.web.helpers import (
+    commissioners_league,
+    flash_refusal,
+    form_action,
+    league_home_variant,
+    populate_errors,
+    post_step,
+)
 
 bp = Blueprint("leagues", __name__)
 
@@ -107,9 +114,7 @@ def _render_show(league_id: int) -> str:
 @bp.route("/leagues/<int:league_id>/settings", methods=["GET", "POST"])
 @login_required
 def settings(league_id: int) -> str | Response:
-    league = access.get_league(db.session(), league_id)
-    if access.role_in(league, current_user) != "commissioner":
-        abort(403, description=gettext("Only a commissioner can change the league's settings."))
+    league = commissioners_league(league_id, "settings")
     form = LeagueForm(ruleset_choices=_ruleset_choices())
     if request.method == "GET":
         form.fill_from(leagues.current_settings(league))
@@ -134,33 +139,29 @@ def settings(league_id: int) -> str | Response:
 @bp.route("/leagues/<int:league_id>/members", methods=["GET", "POST"])
 @login_required
 def members(league_id: int) -> str | Response:
-    league = access.get_league(db.session(), league_id)
-    if access.role_in(league, current_user) != "commissioner":
-        abort(403, description=gettext("Only a commissioner can manage the members."))
+    league = commissioners_league(league_id, "members")
     form = AddMemberForm()
-    if form.validate_on_submit():
-        try:
-            with unit_of_work() as session:
-                member = leagues.add_member_by_username(
-                    session, current_user, league_id, form.username.data or ""
-                )
-                username = member.user.username
-        except DomainError as error:
-            # Every refusal here ("no such user", "already a member") is about the name typed.
-            populate_errors(form, error, lambda _: "username")
-        else:
-            flash(
-                gettext(
-                    "%(name)s joined %(league)s as a coach.", name=username, league=league.name
-                ),
-                "success",
-            )
-            return redirect(url_for("leagues.members", league_id=league_id))
+    username = form_action(
+        form,
+        lambda session: (
+            leagues.add_member_by_username(
+                session, current_user, league_id, form.username.data or ""
+            ).user.username
+        ),
+        # Every refusal here ("no such user", "already a member") is about the name typed.
+        lambda _: "username",
+    )
+    if username is not None:
+        flash(
+            gettext("%(name)s joined %(league)s as a coach.", name=username, league=league.name),
+            "success",
+        )
+        return redirect(url_for("leagues.members", league_id=league_id))
     return render_template(
         "leagues/members.html",
         league=league,
         members=access.active_members(league),
-        is_owner=access.is_owner(league, current_user),
+        is_owner=access.may_own(league, current_user),
         form=form,
         action_form=EmptyForm(),
         join_url=public_url("leagues.join", league_id=league.id, token=league.join_token),
@@ -181,9 +182,14 @@ def _member_action(
         flash_refusal(error)
     else:
         flash(done_message, "success")
+    return _members_or_league_page(league_id)
+
+
+def _members_or_league_page(league_id: int) -> Response:
+    """Back to the members page after a change to them, or to the league's page for a
+    commissioner who removed himself (he cannot see the members page any more)."""
     league = access.get_league(db.session(), league_id)
-    if access.role_in(league, current_user) != "commissioner":
-        # A commissioner who removed himself cannot see the members page any more.
+    if not access.may_commission(league, current_user, "members"):
         return redirect(url_for("leagues.show", league_id=league_id))
     return redirect(url_for("leagues.members", league_id=league_id))
 
@@ -212,42 +218,15 @@ def hand_over(league_id: int, user_id: int) -> Response:
 @login_required
 def remove(league_id: int, user_id: int) -> str | Response | tuple[str, int]:
     """Asks first what becomes of the member's teams; only the confirmed post removes."""
-    league = access.get_league(db.session(), league_id)
-    if access.role_in(league, current_user) != "commissioner":
-        abort(403, description=gettext("Only a commissioner can manage the members."))
+    league = commissioners_league(league_id, "members")
     members = access.active_members(league)
     member = next((m for m in members if m.user_id == user_id), None)
     if member is None:
         abort(404, description=gettext("That person is not a member of this league."))
     heirs = sorted((m.user.username for m in members if m.user_id != user_id), key=str.lower)
     form = RemoveMemberForm(heirs=heirs)
-    if form.validate_on_submit() and form.is_confirmed:
-        username = member.user.username
-        try:
-            with unit_of_work() as session:
-                leagues.remove_member(
-                    session,
-                    current_user,
-                    league_id,
-                    user_id,
-                    hand_teams_to=form.hand_teams_to.data or None,
-                )
-        except DomainError as error:
-            populate_errors(form, error)
-        else:
-            flash(
-                gettext(
-                    "%(name)s is no longer a member; the join link has changed.", name=username
-                ),
-                "success",
-            )
-            if (
-                access.role_in(access.get_league(db.session(), league_id), current_user)
-                == "commissioner"
-            ):
-                return redirect(url_for("leagues.members", league_id=league_id))
-            # A commissioner who removed himself cannot see the members page any more.
-            return redirect(url_for("leagues.show", league_id=league_id))
+    if form.validate_on_submit() and form.is_confirmed and _removed(form, league_id, member):
+        return _members_or_league_page(league_id)
     return render_template(
         "leagues/remove_member.html",
         league=league,
@@ -255,6 +234,28 @@ def remove(league_id: int, user_id: int) -> str | Response | tuple[str, int]:
         teams=leagues.member_teams(league, user_id),
         form=form,
     ), 400 if form.errors else 200
+
+
+def _removed(form: RemoveMemberForm, league_id: int, member: LeagueMember) -> bool:
+    """Remove `member` as the confirmed form says (False: its errors are on the form)."""
+    username = member.user.username
+    try:
+        with unit_of_work() as session:
+            leagues.remove_member(
+                session,
+                current_user,
+                league_id,
+                member.user_id,
+                hand_teams_to=form.hand_teams_to.data or None,
+            )
+    except DomainError as error:
+        populate_errors(form, error)
+        return False
+    flash(
+        gettext("%(name)s is no longer a member; the join link has changed.", name=username),
+        "success",
+    )
+    return True
 
 
 @post_step(bp, "/leagues/<int:league_id>/join-link", "leagues.members")
@@ -296,9 +297,7 @@ def join(league_id: int, token: str) -> str | Response | tuple[str, int]:
 @bp.route("/leagues/<int:league_id>/seasons/next", methods=["GET", "POST"])
 @login_required
 def next_season(league_id: int) -> str | Response:
-    league = access.get_league(db.session(), league_id)
-    if access.role_in(league, current_user) != "commissioner":
-        abort(403, description=gettext("Only a commissioner can close a season."))
+    league = commissioners_league(league_id, "close_season")
     form = CloseSeasonForm()
     if form.validate_on_submit():
         try:
@@ -314,20 +313,20 @@ def next_season(league_id: int) -> str | Response:
             "success",
         )
         for prize in result.prizes:
-            prize_args = {
-                "team": prize.team_name,
-                "place": prize.place_name,
-                "gold": format_number(prize.gold),
-            }
-            text = (
-                gettext(
-                    "%(team)s (%(place)s) wins %(gold)s gold and the League Trophy.", **prize_args
-                )
-                if prize.trophy
-                else gettext("%(team)s (%(place)s) wins %(gold)s gold.", **prize_args)
-            )
-            flash(text, "success")
+            flash(_prize_text(prize), "success")
         return redirect(url_for("leagues.show", league_id=league_id))
+    return _render_next_season(league, form)
+
+
+def _prize_text(prize: seasons.PaidPrize) -> str:
+    args = {"team": prize.team_name, "place": prize.place_name, "gold": format_number(prize.gold)}
+    if prize.trophy:
+        return gettext("%(team)s (%(place)s) wins %(gold)s gold and the League Trophy.", **args)
+    return gettext("%(team)s (%(place)s) wins %(gold)s gold.", **args)
+
+
+def _render_next_season(league: League, form: CloseSeasonForm) -> str:
+    """The page closing the season: its prizes and the matches still unplayed."""
     current = league.current_season
     waiting = seasons.unplayed_matches(db.session(), current) if current else ()
     # Bracket places whose match waits for the matches before it (not scheduled yet).
@@ -351,32 +350,46 @@ def next_season(league_id: int) -> str | Response:
 def reopen_season(league_id: int, number: int) -> str | Response:
     """Reopen the last closed season: asked first, since its prizes are taken back."""
     session = db.session()
-    league = access.get_league(session, league_id)
-    if access.role_in(league, current_user) != "commissioner":
-        abort(403, description=gettext("Only a commissioner can reopen a season."))
+    league = commissioners_league(league_id, "reopen_season")
     season = standings_season_of(league, number)
     form = ReopenSeasonForm()
     season_page = url_for("seasons.season_page", league_id=league_id, number=number)
     if form.validate_on_submit() and form.is_confirmed:
-        try:
-            with unit_of_work() as work:
-                seasons.reopen_season(work, current_user, league_id, number)
-        except DomainError as error:
-            flash_refusal(error)
-            return redirect(season_page)
-        flash(
-            gettext(
-                "%(season)s is open again: its results can change, and its prizes were taken back.",
-                season=season_name(season.name),
-            ),
-            "success",
-        )
-        return redirect(url_for("leagues.show", league_id=league_id))
+        return _reopen(league_id, season, season_page)
     why = seasons.reopenable(session, league, season)
     if why is not None:
         flash(why, "error")
         return redirect(season_page)
-    paid = seasons.prizes_paid(session, league, season)
+    return render_template(
+        "teams/confirm.html",
+        form=form,
+        question=gettext("Reopen %(season)s?", season=season_name(season.name)),
+        explanation=_reopen_explanation(seasons.prizes_paid(session, league, season)),
+        button=gettext("Reopen the season"),
+        cancel_url=season_page,
+    )
+
+
+def _reopen(league_id: int, season: Season, season_page: str) -> Response:
+    """Reopen `season`: on to the league's page, or back to the season's saying why not."""
+    try:
+        with unit_of_work() as work:
+            seasons.reopen_season(work, current_user, league_id, season.number)
+    except DomainError as error:
+        flash_refusal(error)
+        return redirect(season_page)
+    flash(
+        gettext(
+            "%(season)s is open again: its results can change, and its prizes were taken back.",
+            season=season_name(season.name),
+        ),
+        "success",
+    )
+    return redirect(url_for("leagues.show", league_id=league_id))
+
+
+def _reopen_explanation(paid: Sequence[seasons.PaidPrize]) -> str:
+    """What reopening a season does, naming the prizes it takes back."""
     taken = format_list(
         [
             gettext("%(gold)s from %(team)s", gold=format_number(p.gold), team=p.team_name)
@@ -384,25 +397,16 @@ def reopen_season(league_id: int, number: int) -> str | Response:
             if p.gold
         ]
     )
-    return render_template(
-        "teams/confirm.html",
-        form=form,
-        question=gettext("Reopen %(season)s?", season=season_name(season.name)),
-        explanation=(
-            gettext(
-                "Its results can then be entered, corrected and voided again. The prizes it "
-                "paid are taken back (%(prizes)s); closing it again pays those of the table "
-                "as it then stands.",
-                prizes=taken,
-            )
-            if taken
-            else gettext(
-                "Its results can then be entered, corrected and voided again; closing it "
-                "again pays the prizes of the table as it then stands."
-            )
-        ),
-        button=gettext("Reopen the season"),
-        cancel_url=season_page,
+    if taken:
+        return gettext(
+            "Its results can then be entered, corrected and voided again. The prizes it "
+            "paid are taken back (%(prizes)s); closing it again pays those of the table "
+            "as it then stands.",
+            prizes=taken,
+        )
+    return gettext(
+        "Its results can then be entered, corrected and voided again; closing it "
+        "again pays the prizes of the table as it then stands."
     )
 
 
@@ -410,37 +414,27 @@ def reopen_season(league_id: int, number: int) -> str | Response:
 @login_required
 def new_team(league_id: int) -> str | Response:
     league = access.get_league(db.session(), league_id)
-    role = access.role_in(league, current_user)
-    if role is None:
-        abort(
-            403,
-            description=gettext(
-                "Join %(league)s before drafting a team there.", league=league.name
-            ),
-        )
+    access.may_draft(league, current_user).require()
     ruleset = access.league_ruleset(league)
     form = NewTeamForm(
         team_types=sorted(ruleset.team_types, key=lambda t: t.name),
         coaches=[m.user.username for m in access.active_members(league)]
-        if role == "commissioner"
+        if access.may_commission(league, current_user)
         else None,
     )
     if request.method == "GET" and form.coach.choices:
         form.coach.data = current_user.username
-    if form.validate_on_submit():
-        try:
-            with unit_of_work() as session:
-                team = teams.create_team(session, current_user, form.command(league_id))
-        except DomainError as error:
-            populate_errors(form, error)
-        else:
-            flash(
-                gettext(
-                    "%(team)s (%(team_type)s) is drafted. Hire your players.",
-                    team=team.name,
-                    team_type=ruleset.team_type(team.team_type_id).name,
-                ),
-                "success",
-            )
-            return redirect(url_for("teams.show", team_id=team.id))
+    team = form_action(
+        form, lambda session: teams.create_team(session, current_user, form.command(league_id))
+    )
+    if team is not None:
+        flash(
+            gettext(
+                "%(team)s (%(team_type)s) is drafted. Hire your players.",
+                team=team.name,
+                team_type=ruleset.team_type(team.team_type_id).name,
+            ),
+            "success",
+        )
+        return redirect(url_for("teams.show", team_id=team.id))
     return render_template("leagues/new_team.html", league=league, ruleset=ruleset, form=form)

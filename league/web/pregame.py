@@ -28,8 +28,8 @@ from league.models import Match
 from league.models.match import SIDES
 from league.pdf.match_sheet import match_sheet_pdf
 from league.security import limiter
-from league.services import pregame
-from league.services.errors import DomainError, Forbidden
+from league.services import access, pregame
+from league.services.errors import DomainError
 from league.services.pregame import PregameView, SideView
 from league.services.unit_of_work import unit_of_work
 from league.web.forms.pregame import PregameForm, pregame_form
@@ -118,16 +118,10 @@ def choose(match_id: int, side: str) -> tuple[str, int] | Response:
         abort(404)
     match, view = _load(match_id)
     side_view = view.home if side == "home" else view.away
-    if not pregame.may_choose(match, side, current_user):
-        if match.state != "scheduled":
-            flash(gettext("The pre-game is chosen before the result is recorded."), "error")
-            return redirect(url_for("pregame.show", match_id=match.id))
-        raise Forbidden(
-            gettext(
-                "Only %(team)s's coach or a commissioner chooses its pre-game.",
-                team=side_view.facts.team.name,
-            )
-        )
+    if match.state != "scheduled":
+        flash(gettext("The pre-game is chosen before the result is recorded."), "error")
+        return redirect(url_for("pregame.show", match_id=match.id))
+    access.may_manage_team(side_view.facts.team, current_user, "pregame").require()
     form = _form(match, side_view, request.form)
     if not form.validate():
         return _render(match, view, (side, form), 400)
@@ -136,13 +130,7 @@ def choose(match_id: int, side: str) -> tuple[str, int] | Response:
             saved = pregame.record_side(session, current_user, match.id, side, form.choices())
             total = saved.total
     except DomainError as error:
-        if error.code in ("conflict", "concurrent_change"):
-            flash_refusal(error)
-            return redirect(url_for("pregame.show", match_id=match.id))
-        db.session.rollback()
-        match, view = _load(match_id)
-        form.refuse(error)
-        return _render(match, view, (side, form), 422)
+        return _refused_choice(match_id, side, form, error)
     flash(
         gettext(
             "Pre-game of %(team)s saved: %(gold)s of inducements.",
@@ -152,6 +140,20 @@ def choose(match_id: int, side: str) -> tuple[str, int] | Response:
         "success",
     )
     return redirect(url_for("pregame.show", match_id=match.id))
+
+
+def _refused_choice(
+    match_id: int, side: str, form: PregameForm, error: DomainError
+) -> tuple[str, int] | Response:
+    """A choice the rules refuse: the form again with the reason next to its group. One
+    overtaken by another change (the result recorded meanwhile): back to the page."""
+    if error.code in ("conflict", "concurrent_change"):
+        flash_refusal(error)
+        return redirect(url_for("pregame.show", match_id=match_id))
+    db.session.rollback()
+    match, view = _load(match_id)
+    form.refuse(error)
+    return _render(match, view, (side, form), 422)
 
 
 @bp.get("/matches/<int:match_id>/sheet.pdf")

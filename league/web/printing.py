@@ -26,7 +26,7 @@ from league.pdf.roster import PackStatus, RenderedPdf, pack_status, team_roster_
 from league.security import limiter
 from league.services import access
 from league.web.forms import EmptyForm
-from league.web.helpers import post_step
+from league.web.helpers import commissioners_league, post_step
 
 bp = Blueprint("printing", __name__)
 
@@ -58,18 +58,6 @@ def team_roster(team_id: int) -> Response:
     paper = paper_of(request.args.get("paper") or team.league.paper_size)
     language = str(flask_babel.get_locale() or "") or None
     return _pdf_response(team_roster_pdf(team, paper=paper, language=language))
-
-
-def _commissioners_league(league_id: int) -> League:
-    league = access.get_league(db.session(), league_id)
-    if access.role_in(league, current_user) != "commissioner":
-        abort(
-            403,
-            description=gettext(
-                "Only a commissioner of %(league)s can print the league pack.", league=league.name
-            ),
-        )
-    return league
 
 
 def _pack_page(league: League, paper: str) -> Response:
@@ -124,7 +112,7 @@ def _queue_unavailable(response: Response) -> None:
 @login_required
 def league_rosters(league_id: int) -> Response:
     """The league pack: build it, follow the build, download it when it is ready."""
-    league = _commissioners_league(league_id)
+    league = commissioners_league(league_id, "print_pack")
     paper = paper_of(request.args.get("paper") or league.paper_size)
     try:
         job = jobs.pack_job(league.id, paper)
@@ -137,7 +125,7 @@ def league_rosters(league_id: int) -> Response:
 @login_required
 def league_pack_status(league_id: int) -> Response:
     """The build's progress for the page to poll: state, teams done out of total, reason."""
-    league = _commissioners_league(league_id)
+    league = commissioners_league(league_id, "print_pack")
     paper = paper_of(request.args.get("paper") or league.paper_size)
     try:
         status, job = _pack_page_state(league, paper)
@@ -162,7 +150,7 @@ def league_pack_status(league_id: int) -> Response:
 @login_required
 def build_league_pack(league_id: int) -> Response:
     """Start the pack's build (or join the one under way), then show its progress."""
-    league = _commissioners_league(league_id)
+    league = commissioners_league(league_id, "print_pack")
     paper = paper_of(request.form.get("paper") or league.paper_size)
     if not EmptyForm().validate_on_submit():
         abort(400, description=gettext("The form expired: reload the page and try again."))
@@ -185,7 +173,7 @@ def league_pack(league_id: int) -> Response:
 
     Served once built; until then the pack's page, where the build is started and followed.
     """
-    league = _commissioners_league(league_id)
+    league = commissioners_league(league_id, "print_pack")
     paper = paper_of(request.args.get("paper") or league.paper_size)
     status = pack_status(db.session(), league, paper=paper)
     if status.pdf is None:

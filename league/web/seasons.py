@@ -33,10 +33,11 @@ from league.web.forms.seasons import (
 )
 from league.web.helpers import (
     button_action,
+    commissioners_league,
     flash_refusal,
+    form_action,
     populate_errors,
     post_step,
-    require_manager,
 )
 
 bp = Blueprint("seasons", __name__)
@@ -73,8 +74,8 @@ def _render(plan: RedraftPlan, form: RedraftForm, status: int = 200) -> tuple[st
         team=team,
         form=form,
         approve_form=ApproveRedraftForm(),
-        can_manage=access.can_manage(team, current_user),
-        is_commissioner=access.role_in(team.league, current_user) == "commissioner",
+        can_manage=access.may_manage_team(team, current_user),
+        is_commissioner=access.may_commission(team.league, current_user),
         names={p.player_id: p for p in plan.players},
     ), status
 
@@ -82,32 +83,19 @@ def _render(plan: RedraftPlan, form: RedraftForm, status: int = 200) -> tuple[st
 @bp.route("/teams/<int:team_id>/redraft", methods=["GET", "POST"])
 @login_required
 def redraft(team_id: int) -> tuple[str, int] | Response:
-    try:
-        plan = redraft_plan(db.session(), team_id)
-    except NotFound:
-        raise
-    except DomainError as error:
-        flash(error.message, "error")
-        return redirect(url_for("teams.show", team_id=team_id))
-    require_manager(
-        plan.team,
-        gettext("Only %(team)s's coach or a commissioner can re-draft it.", team=plan.team.name),
-    )
+    plan = _plan(team_id)
+    if isinstance(plan, Response):
+        return plan
+    access.may_manage_team(plan.team, current_user, "redraft").require()
     form = _form(plan)
     if not form.validate_on_submit():
         return _render(plan, form, 422 if form.is_submitted() else 200)
-    choice = RedraftChoice(
-        frozenset(form.keep.data or ()),
-        form.rerolls.data or 0,
-        form.assistant_coaches.data or 0,
-        form.cheerleaders.data or 0,
-        bool(form.apothecary.data),
-        form.hires([o.position_id for o in plan.positions]),
-    )
     table_dice = form.table_dice([p.player_id for p in plan.players])
     try:
         with unit_of_work() as session:
-            submit_redraft(session, current_user, team_id, choice, table_dice=table_dice)
+            submit_redraft(
+                session, current_user, team_id, _choice(plan, form), table_dice=table_dice
+            )
     except DomainError as error:
         populate_errors(form, error, _field_for)
         return _render(plan, form, 422)
@@ -120,40 +108,41 @@ def redraft(team_id: int) -> tuple[str, int] | Response:
     return redirect(url_for("seasons.redraft", team_id=team_id))
 
 
+def _plan(team_id: int) -> RedraftPlan | Response:
+    """The team's re-draft, or back to its page saying why there is none (no closed
+    season); no such team is a 404."""
+    try:
+        return redraft_plan(db.session(), team_id)
+    except NotFound:
+        raise
+    except DomainError as error:
+        flash(error.message, "error")
+        return redirect(url_for("teams.show", team_id=team_id))
+
+
+def _choice(plan: RedraftPlan, form: RedraftForm) -> RedraftChoice:
+    return RedraftChoice(
+        frozenset(form.keep.data or ()),
+        form.rerolls.data or 0,
+        form.assistant_coaches.data or 0,
+        form.cheerleaders.data or 0,
+        bool(form.apothecary.data),
+        form.hires([o.position_id for o in plan.positions]),
+    )
+
+
 @post_step(bp, "/teams/<int:team_id>/redraft/approve", "seasons.redraft")
 @login_required
 def approve(team_id: int) -> str | Response:
-    try:
-        plan = redraft_plan(db.session(), team_id)
-    except NotFound:
-        raise
-    except DomainError as error:  # no closed season: refused as the re-draft page does
-        flash(error.message, "error")
-        return redirect(url_for("teams.show", team_id=team_id))
+    plan = _plan(team_id)  # no closed season: refused as the re-draft page does
+    if isinstance(plan, Response):
+        return plan
     form = ApproveRedraftForm()
     if not form.validate_on_submit():
         abort(400, description=gettext("The form was incomplete."))
-    if access.role_in(plan.team.league, current_user) != "commissioner":
-        abort(403, description=gettext("Only a commissioner can approve a re-draft."))
+    access.may_commission(plan.team.league, current_user, "approve_redraft").require()
     if not form.is_confirmed:
-        kept = len(plan.submitted.kept_player_ids) if plan.submitted else 0
-        return render_template(
-            "teams/confirm.html",
-            team=plan.team,
-            form=form,
-            question=gettext("Approve %(team)s's re-draft?", team=plan.team.name),
-            explanation=ngettext(
-                "%(kept)s of %(num)s player stay; the others leave the team (they stay in its "
-                "history). The treasury becomes what is left of the budget. This cannot be "
-                "undone.",
-                "%(kept)s of %(num)s players stay; the others leave the team (they stay in its "
-                "history). The treasury becomes what is left of the budget. This cannot be "
-                "undone.",
-                len(plan.players),
-                kept=kept,
-            ),
-            button=gettext("Approve the re-draft"),
-        )
+        return _approve_question(plan, form)
     try:
         with unit_of_work() as session:
             approve_redraft(session, current_user, team_id)
@@ -162,6 +151,27 @@ def approve(team_id: int) -> str | Response:
         return redirect(url_for("seasons.redraft", team_id=team_id))
     flash(gettext("%(team)s's re-draft is approved.", team=plan.team.name), "success")
     return redirect(url_for("teams.show", team_id=team_id))
+
+
+def _approve_question(plan: RedraftPlan, form: ApproveRedraftForm) -> str:
+    kept = len(plan.submitted.kept_player_ids) if plan.submitted else 0
+    return render_template(
+        "teams/confirm.html",
+        team=plan.team,
+        form=form,
+        question=gettext("Approve %(team)s's re-draft?", team=plan.team.name),
+        explanation=ngettext(
+            "%(kept)s of %(num)s player stay; the others leave the team (they stay in its "
+            "history). The treasury becomes what is left of the budget. This cannot be "
+            "undone.",
+            "%(kept)s of %(num)s players stay; the others leave the team (they stay in its "
+            "history). The treasury becomes what is left of the budget. This cannot be "
+            "undone.",
+            len(plan.players),
+            kept=kept,
+        ),
+        button=gettext("Approve the re-draft"),
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -174,7 +184,7 @@ def season_page(league_id: int, number: int) -> str:
     session = db.session()
     league = access.get_league(session, league_id)
     season = standings_service.season_of(league, number)
-    commissioner = access.role_in(league, current_user) == "commissioner"
+    commissioner = access.may_commission(league, current_user).allowed
     return render_template(
         "seasons/season.html",
         league=league,
@@ -240,9 +250,7 @@ def playoffs_page(league_id: int) -> tuple[str, int]:
 @bp.post("/leagues/<int:league_id>/playoffs")
 @login_required
 def seed_playoffs(league_id: int) -> tuple[str, int] | Response:
-    league = access.get_league(db.session(), league_id)
-    if access.role_in(league, current_user) != "commissioner":
-        abort(403, description=gettext("Only a commissioner can seed the playoffs."))
+    league = commissioners_league(league_id, "seed_playoffs")
     form = PlayoffForm()
     if not form.validate_on_submit():
         return _render_playoffs(league, form, 422)
@@ -306,21 +314,21 @@ def record_winner(match_id: int) -> Response:
 @login_required
 def divisions(league_id: int) -> str | Response:
     """The commissioner places each team in a division (a name; empty for none)."""
-    league = access.get_league(db.session(), league_id)
-    if access.role_in(league, current_user) != "commissioner":
-        abort(403, description=gettext("Only a commissioner can change the divisions."))
+    league = commissioners_league(league_id, "divisions")
     placed = [team for team in league.teams if team.status != "retired"]
     form = divisions_form([(team.id, team.name, team.division) for team in placed])
-    if form.validate_on_submit():
-        assignments = {team.id: form[f"team_{team.id}"].data for team in placed}
-        try:
-            with unit_of_work() as session:
-                division_service.assign_divisions(session, current_user, league_id, assignments)
-        except DomainError as error:
-            populate_errors(form, error)
-        else:
-            flash(gettext("Divisions saved."), "success")
-            return redirect(url_for("seasons.divisions", league_id=league_id))
+    saved = form_action(
+        form,
+        lambda session: division_service.assign_divisions(
+            session,
+            current_user,
+            league_id,
+            {team.id: form[f"team_{team.id}"].data for team in placed},
+        ),
+    )
+    if saved is not None:
+        flash(gettext("Divisions saved."), "success")
+        return redirect(url_for("seasons.divisions", league_id=league_id))
     return render_template(
         "tournament/divisions.html",
         league=league,

@@ -16,7 +16,7 @@ from league.i18n import format_number, gettext, ngettext
 from league.models import Player, Team
 from league.rules.refusals import an_item
 from league.services import access, matched_play, teams
-from league.services.access import active_members, role_in
+from league.services.access import active_members
 from league.services.errors import DomainError
 from league.services.labels import player_status_label
 from league.services.matches import player_history
@@ -35,11 +35,12 @@ from league.web.forms.teams import (
 )
 from league.web.helpers import (
     flash_refusal,
+    form_action,
+    managed_team,
     page_link,
     page_of,
     populate_errors,
     post_step,
-    require_manager,
     team_variant,
 )
 
@@ -53,8 +54,8 @@ def _render_team(team: Team, status: int = 200, **forms: Any) -> tuple[str, int]
     return render_template(
         "teams/show.html",
         sheet=team_sheet(team),
-        can_manage=access.can_manage(team, current_user),
-        commissioner=role_in(team.league, current_user) == "commissioner",
+        can_manage=access.may_manage_team(team, current_user),
+        commissioner=access.may_commission(team.league, current_user),
         next_number=teams.next_free_number(team),
         ledger=page_of(team.ledger[::-1], request.args.get("ledger", type=int)),  # newest first
         page_link=page_link,
@@ -124,13 +125,8 @@ def _team_action(
     if not form.validate_on_submit():
         abort(400, description=gettext("The form was incomplete."))
     ask_now = ask if ask is not None and not form.is_confirmed else None
-    if ask_now and not access.can_manage(team, current_user):
-        abort(
-            403,
-            description=gettext(
-                "Only %(team)s's coach or a commissioner can do that.", team=team.name
-            ),
-        )
+    if ask_now:
+        access.may_manage_team(team, current_user, "any").require()
     try:
         if ask_now:
             # `ask` raises the refusal of a step that cannot happen rather than ask about it.
@@ -149,10 +145,7 @@ def _team_action(
 @post_step(bp, "/teams/<int:team_id>/hire", "teams.show")
 @login_required
 def hire(team_id: int) -> Response | tuple[str, int]:
-    team = access.get_team(db.session(), team_id)
-    require_manager(
-        team, gettext("Only %(team)s's coach or a commissioner can hire players.", team=team.name)
-    )
+    team = managed_team(team_id, "hire")
     form = HireForm()
     if form.validate_on_submit():
         try:
@@ -293,8 +286,7 @@ def _treasury_question(team: Team, form: TreasuryForm) -> Question:
 @login_required
 def adjust_treasury(team_id: int) -> str | Response | tuple[str, int]:
     team = access.get_team(db.session(), team_id)
-    if role_in(team.league, current_user) != "commissioner":
-        abort(403, description=gettext("Only a commissioner can adjust a treasury."))
+    access.may_commission(team.league, current_user, "treasury").require()
     form = TreasuryForm()
     if form.validate_on_submit():
         try:
@@ -327,8 +319,7 @@ def adjust_treasury(team_id: int) -> str | Response | tuple[str, int]:
 def reassign(team_id: int) -> Response | tuple[str, int]:
     """A commissioner hands the team to another member of the league."""
     team = access.get_team(db.session(), team_id)
-    if role_in(team.league, current_user) != "commissioner":
-        abort(403, description=gettext("Only a commissioner can hand a team to another coach."))
+    access.may_commission(team.league, current_user, "hand_over_team").require()
     members = [
         m.user.username
         for m in active_members(team.league)
@@ -336,22 +327,23 @@ def reassign(team_id: int) -> Response | tuple[str, int]:
         if m.user_id != team.coach_id or team.coachless_since is not None
     ]
     form = CoachForm(members=sorted(members, key=str.lower))
-    if form.validate_on_submit():
-        try:
-            with unit_of_work() as session:
-                handed = teams.reassign_team(session, current_user, team_id, form.coach.data or "")
-                message = gettext(
-                    "%(team)s is now coached by %(coach)s.",
-                    team=handed.name,
-                    coach=handed.coach.username,
-                )
-        except DomainError as error:
-            populate_errors(form, error)
-        else:
-            flash(message, "success")
-            return redirect(url_for("teams.show", team_id=team_id))
+    message = form_action(
+        form,
+        lambda session: _handed_message(
+            teams.reassign_team(session, current_user, team_id, form.coach.data or "")
+        ),
+    )
+    if message is not None:
+        flash(message, "success")
+        return redirect(url_for("teams.show", team_id=team_id))
     status = 400 if form.is_submitted() else 200
     return render_template("teams/coach.html", team=team, form=form), status
+
+
+def _handed_message(team: Team) -> str:
+    return gettext(
+        "%(team)s is now coached by %(coach)s.", team=team.name, coach=team.coach.username
+    )
 
 
 def _render_player(player: Player, form: PlayerForm, status: int = 200) -> tuple[str, int]:
@@ -369,7 +361,7 @@ def _render_player(player: Player, form: PlayerForm, status: int = 200) -> tuple
             player_history(db.session(), player), request.args.get("matches", type=int)
         ),
         page_link=page_link,
-        can_manage=access.can_manage(team, current_user) and player.on_roster,
+        can_manage=access.may_manage_team(team, current_user) and player.on_roster,
         advancement=panel_for(player, team),
         undo_form=EmptyForm(),
     ), status
@@ -390,22 +382,17 @@ def player(player_id: int) -> str | Response:
 @login_required
 def edit_player(player_id: int) -> Response | tuple[str, int]:
     player = access.get_player(db.session(), player_id)
-    require_manager(
-        access.get_team(db.session(), player.team_id),
-        gettext("Only the player's coach or a commissioner can edit him."),
-    )
+    managed_team(player.team_id, "edit_player")
     form = PlayerForm()
-    if form.validate_on_submit():
-        try:
-            with unit_of_work() as session:
-                teams.rename_player(
-                    session, current_user, player_id, form.name.data or "", form.number.data or 0
-                )
-        except DomainError as error:
-            populate_errors(form, error)
-        else:
-            flash(gettext("Player saved."), "success")
-            return redirect(url_for("teams.player", player_id=player_id))
+    renamed = form_action(
+        form,
+        lambda session: teams.rename_player(
+            session, current_user, player_id, form.name.data or "", form.number.data or 0
+        ),
+    )
+    if renamed is not None:
+        flash(gettext("Player saved."), "success")
+        return redirect(url_for("teams.player", player_id=player_id))
     db.session.expire_all()
     return _render_player(access.get_player(db.session(), player.id), form, 400)
 
@@ -420,10 +407,7 @@ def _confirm_player_action(
     """Fire, remove or retire a player, asked first: ``question`` gives the page's title
     and its button for the player."""
     player = access.get_player(db.session(), player_id)
-    team = access.get_team(db.session(), player.team_id)
-    require_manager(
-        team, gettext("Only %(team)s's coach or a commissioner can do that.", team=team.name)
-    )
+    team = managed_team(player.team_id, "any")
     if not player.on_roster:
         flash(
             gettext(
@@ -452,16 +436,30 @@ def _confirm_player_action(
 @login_required
 def fire(player_id: int) -> str | Response:
     player = access.get_player(db.session(), player_id)
+    in_draft = access.get_team(db.session(), player.team_id).status == "draft"
+    question, explanation, success = _firing_texts(player, in_draft)
+    return _confirm_player_action(
+        player_id,
+        question,
+        lambda session: teams.fire_player(session, current_user, player_id),
+        explanation,
+        success,
+    )
+
+
+def _firing_texts(
+    player: Player, in_draft: bool
+) -> tuple[Callable[[Player], tuple[str, str]], str, str]:
+    """Firing asked first: the question and its button, the explanation, the message after.
+    A player of a team still in its draft is removed and his price refunded."""
     label = f"#{player.number} {isolated(player.name)}"
-    if access.get_team(db.session(), player.team_id).status == "draft":
+    if in_draft:
         cost = format_number(player.cost)
-        return _confirm_player_action(
-            player_id,
+        return (
             lambda p: (
                 gettext("Remove %(name)s?", name=p.name),
                 gettext("Yes, remove %(name)s", name=p.name),
             ),
-            lambda session: teams.fire_player(session, current_user, player_id),
             gettext(
                 "%(player)s leaves the draft and the %(gold)s gold comes back.",
                 player=label,
@@ -473,13 +471,11 @@ def fire(player_id: int) -> str | Response:
                 gold=cost,
             ),
         )
-    return _confirm_player_action(
-        player_id,
+    return (
         lambda p: (
             gettext("Fire %(name)s?", name=p.name),
             gettext("Yes, fire %(name)s", name=p.name),
         ),
-        lambda session: teams.fire_player(session, current_user, player_id),
         gettext(
             "%(player)s is fired: he leaves the roster for good and nothing is refunded. "
             "His record stays in the team's history.",

@@ -12,39 +12,20 @@ from werkzeug.wrappers import Response
 from league.extensions import db
 from league.i18n import gettext
 from league.models import League, Webhook
-from league.services import access, webhooks
-from league.services.errors import DomainError, Forbidden, NotFound
+from league.services import webhooks
+from league.services.errors import DomainError
 from league.services.unit_of_work import unit_of_work
 from league.services.webhooks import WebhookSettings
 from league.web.forms import EmptyForm
 from league.web.forms.webhooks import EVENT_LABELS, DeleteWebhookForm, WebhookForm
-from league.web.helpers import populate_errors, post_step
+from league.web.helpers import commissioners_league, populate_errors, post_step
 
 bp = Blueprint("webhooks", __name__)
 
 
-def _league_for_commissioner(league_id: int) -> League:
-    try:
-        league = access.get_league(db.session(), league_id)
-    except NotFound as error:
-        abort(404, description=error.message)
-    if access.role_in(league, current_user) != "commissioner":
-        abort(
-            403,
-            description=gettext(
-                "Only a commissioner of %(league)s manages its webhooks.", league=league.name
-            ),
-        )
-    return league
-
-
 def _webhook_for_commissioner(webhook_id: int) -> Webhook:
-    try:
-        return webhooks.get_webhook(db.session(), current_user, webhook_id)
-    except NotFound as error:
-        abort(404, description=error.message)
-    except Forbidden as error:
-        abort(403, description=error.message)
+    """The webhook, for a commissioner of its league (the service's 404 or 403 page else)."""
+    return webhooks.get_webhook(db.session(), current_user, webhook_id)
 
 
 def _save(form: WebhookForm, save: Callable[[Session, WebhookSettings], Webhook]) -> Webhook | None:
@@ -54,10 +35,8 @@ def _save(form: WebhookForm, save: Callable[[Session, WebhookSettings], Webhook]
     try:
         with unit_of_work() as session:
             saved_id = save(session, form.settings()).id
-    except Forbidden as error:
-        abort(403, description=error.message)
     except DomainError as error:
-        populate_errors(form, error)
+        populate_errors(form, error)  # a Forbidden goes on to its 403 page
         return None
     return db.session.get(Webhook, saved_id)
 
@@ -85,7 +64,7 @@ def _index(
 @bp.route("/leagues/<int:league_id>/webhooks", methods=["GET", "POST"])
 @login_required
 def index(league_id: int) -> tuple[str, int]:
-    league = _league_for_commissioner(league_id)
+    league = commissioners_league(league_id, "webhooks")
     form = WebhookForm()
     created = _save(
         form,

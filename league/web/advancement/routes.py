@@ -19,6 +19,7 @@ from league.models import Advancement, Player
 from league.rules import (
     RANDOM_CHARACTERISTIC_KIND,
     RANDOM_SKILL_KINDS,
+    Ruleset,
     needs_dice,
     star_player_roll_kind,
 )
@@ -53,7 +54,7 @@ from league.web.advancement.views import (
 )
 from league.web.forms import EmptyForm
 from league.web.forms.advancement import AdvanceForm
-from league.web.helpers import populate_errors, post_step, require_manager
+from league.web.helpers import managed_team, populate_errors, post_step
 
 bp = Blueprint("advancement", __name__)
 
@@ -63,11 +64,7 @@ ERROR_FIELDS = {"skill": "choice", "characteristic": "choice", "kind": None}
 
 def _managed(player_id: int) -> Player:
     player = access.get_player(db.session(), player_id)
-    team = access.get_team(db.session(), player.team_id)
-    require_manager(
-        team,
-        gettext("Only %(team)s's coach or a commissioner can advance its players.", team=team.name),
-    )
+    managed_team(player.team_id, "advance")
     return player
 
 
@@ -242,20 +239,25 @@ def confirm(player_id: int) -> Response | tuple[str, int]:
     except DomainError as error:
         if isinstance(error, Forbidden):
             raise
-        db.session.expire_all()
-        player = access.get_player(db.session(), player_id)
-        _show_error(form, error)
-        if not player.on_roster:
-            flash(error.message, "error")
-            return _player_page(player)
-        return _render_choose(
-            player, form, 400, _rolled_for_errors(context_for(player), form, error)
-        )
+        return _refused_purchase(player_id, form, error)
     if isinstance(result, PendingRoll):
         flash(message, "info")
         return redirect(url_for("advancement.show_choices", player_id=player_id))
     flash(message, "success")
     return _player_page(player)
+
+
+def _refused_purchase(
+    player_id: int, form: AdvanceForm, error: DomainError
+) -> Response | tuple[str, int]:
+    """The choices again with the refusal; a player no longer on the roster has none."""
+    db.session.expire_all()
+    player = access.get_player(db.session(), player_id)
+    _show_error(form, error)
+    if not player.on_roster:
+        flash(error.message, "error")
+        return _player_page(player)
+    return _render_choose(player, form, 400, _rolled_for_errors(context_for(player), form, error))
 
 
 def _done_message(ctx: Context, name: str, result: Advancement | PendingRoll) -> str:
@@ -303,25 +305,12 @@ def undo(player_id: int) -> Response | str:
     if not active:
         flash(gettext("%(name)s has no advancement to undo.", name=player.name), "error")
         return _player_page(player)
-    last = active[-1]
     form = EmptyForm()
     if form.validate_on_submit():
         try:
             with unit_of_work() as session:
                 undone = undo_last_advancement(session, current_user, player_id)
-                gained = gained_text(undone, access.team_ruleset(player.team))
-                message = gettext(
-                    "Undid %(gained)s: %(spp)s SPP back, value \u2212%(value)s.",
-                    gained=gained,
-                    spp=undone.spp_cost,
-                    value=format_number(undone.value_increase),
-                )
-                if undone.dice_roll is not None:
-                    message += " " + gettext(
-                        "The server's dice (%(dice)s) are kept: "
-                        "the next advancement of that kind uses them.",
-                        dice=dice_text(undone.dice_roll.dice),
-                    )
+                message = _undone_message(undone, access.team_ruleset(player.team))
         except DomainError as error:
             # A coach refused an undo (his team has played since) is told why, on the page.
             flash(error.message, "error")
@@ -329,11 +318,31 @@ def undo(player_id: int) -> Response | str:
             flash(message, "success")
         return _player_page(access.get_player(db.session(), player_id))
     ctx = context_for(player)
+    explanation = _undo_explanation(ctx, active[-1])
+    return render_template("advancement/undo.html", ctx=ctx, explanation=explanation, form=form)
+
+
+def _undone_message(undone: Advancement, ruleset: Ruleset) -> str:
+    message = gettext(
+        "Undid %(gained)s: %(spp)s SPP back, value \u2212%(value)s.",
+        gained=gained_text(undone, ruleset),
+        spp=undone.spp_cost,
+        value=format_number(undone.value_increase),
+    )
+    if undone.dice_roll is not None:
+        message += " " + gettext(
+            "The server's dice (%(dice)s) are kept: the next advancement of that kind uses them.",
+            dice=dice_text(undone.dice_roll.dice),
+        )
+    return message
+
+
+def _undo_explanation(ctx: Context, last: Advancement) -> str:
+    """What undoing `last` gives back, and what becomes of the server's dice it used."""
     tv = team_values(ctx.team).team_value
-    gained = gained_text(last, ctx.ruleset)
     args = {
-        "name": player.name,
-        "gained": gained,
+        "name": ctx.player.name,
+        "gained": gained_text(last, ctx.ruleset),
         "nth": ordinal(last.number),
         "spp": last.spp_cost,
         "value": format_number(last.value_increase),
@@ -353,9 +362,13 @@ def undo(player_id: int) -> Response | str:
             **args,
         )
     )
-    if last.dice_roll is not None:
-        dice = dice_text(last.dice_roll.dice)
-        explanation += " " + (
+    if last.dice_roll is None:
+        return explanation
+    dice = dice_text(last.dice_roll.dice)
+    return (
+        explanation
+        + " "
+        + (
             gettext(
                 "The server's dice (%(dice)s) are not rolled again: "
                 "they wait for his next Star Player Roll.",
@@ -369,4 +382,4 @@ def undo(player_id: int) -> Response | str:
                 kind=kind_label(ctx.ruleset, last.kind).lower(),
             )
         )
-    return render_template("advancement/undo.html", ctx=ctx, explanation=explanation, form=form)
+    )

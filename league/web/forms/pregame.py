@@ -107,65 +107,13 @@ def pregame_form(
     class SideForm(PregameForm):
         pass
 
-    journeyman_fields: list[str] = []
-    if len(journeyman_positions) > 1:
-        for index in range(needed):
-            name = f"jm_{index}"
-            default = saved.journeymen[index] if index < len(saved.journeymen) else None
-            setattr(
-                SideForm,
-                name,
-                wtforms.SelectField(
-                    gettext("Journeyman %(num)d", num=index + 1),
-                    choices=[SelectChoice(pid, label) for pid, label in journeyman_positions],
-                    default=default,
-                    validate_choice=True,
-                ),
-            )
-            journeyman_fields.append(name)
-    inducement_fields: list[tuple[str, str]] = []
-    for item in offer.inducements:
-        name = inducement_field(item.id)
-        setattr(
-            SideForm,
-            name,
-            IntegerField(
-                gettext(
-                    "%(name)s (%(gold)s, at most %(max)d)",
-                    name=text.inducement_name(item.id),
-                    gold=format_number(item.price),
-                    max=item.limit,
-                ),
-                validators=[Optional(), NumberRange(min=0, max=MAX_COUNT)],
-                default=saved.inducements.get(item.id) or None,
-            ),
-        )
-        inducement_fields.append((name, item.id))
-    positions = [SelectChoice("", gettext("No mercenary"))] + [
-        SelectChoice(p.id, f"{text.position_name(p.name)} ({format_number(p.cost)})")
-        for p in offer.mercenary_positions
-    ]
-    for index in range(MERCENARY_ROWS):
-        merc = saved.mercenaries[index] if index < len(saved.mercenaries) else None
-        setattr(
-            SideForm,
-            f"merc_{index}_position",
-            wtforms.SelectField(
-                gettext("Mercenary %(num)d: position", num=index + 1),
-                choices=positions,
-                default=merc.position if merc else "",
-                validate_choice=True,
-            ),
-        )
-        setattr(
-            SideForm,
-            f"merc_{index}_skill",
-            wtforms.StringField(
-                gettext("Mercenary %(num)d: extra skill (optional)", num=index + 1),
-                validators=[Optional(), Length(max=60)],
-                default=(merc.skill or "") if merc else "",
-            ),
-        )
+    journeyman_fields = (
+        _add_journeymen(SideForm, journeyman_positions, needed, saved)
+        if len(journeyman_positions) > 1
+        else []
+    )
+    inducement_fields = _add_inducements(SideForm, offer, saved, text)
+    _add_mercenaries(SideForm, offer, saved, text)
     form = SideForm(formdata=formdata, prefix=prefix, stars=list(saved.stars))
     form.stars.choices = [
         SelectChoice(
@@ -178,3 +126,84 @@ def pregame_form(
     form.inducement_fields = inducement_fields
     form.group_errors = {}
     return form
+
+
+def _add_journeymen(
+    form: type[PregameForm],
+    positions: list[tuple[str, str]],
+    needed: int,
+    saved: SideChoices,
+) -> list[str]:
+    """A position to choose for each journeyman needed: the fields' names."""
+    names: list[str] = []
+    for index in range(needed):
+        name = f"jm_{index}"
+        default = saved.journeymen[index] if index < len(saved.journeymen) else None
+        setattr(
+            form,
+            name,
+            wtforms.SelectField(
+                gettext("Journeyman %(num)d", num=index + 1),
+                choices=[SelectChoice(pid, label) for pid, label in positions],
+                default=default,
+                validate_choice=True,
+            ),
+        )
+        names.append(name)
+    return names
+
+
+def _add_inducements(
+    form: type[PregameForm], offer: SideOffer, saved: SideChoices, text: RulesText
+) -> list[tuple[str, str]]:
+    """A count for each inducement offered: the fields' names with the inducements' ids."""
+    fields: list[tuple[str, str]] = []
+    for item in offer.inducements:
+        name = inducement_field(item.id)
+        setattr(
+            form,
+            name,
+            IntegerField(
+                gettext(
+                    "%(name)s (%(gold)s, at most %(max)d)",
+                    name=text.inducement_name(item.id),
+                    gold=format_number(item.price),
+                    max=item.limit,
+                ),
+                validators=[Optional(), NumberRange(min=0, max=MAX_COUNT)],
+                default=saved.inducements.get(item.id) or None,
+            ),
+        )
+        fields.append((name, item.id))
+    return fields
+
+
+def _add_mercenaries(
+    form: type[PregameForm], offer: SideOffer, saved: SideChoices, text: RulesText
+) -> None:
+    """MERCENARY_ROWS rows of a position and an extra skill."""
+    positions = [SelectChoice("", gettext("No mercenary"))] + [
+        SelectChoice(p.id, f"{text.position_name(p.name)} ({format_number(p.cost)})")
+        for p in offer.mercenary_positions
+    ]
+    for index in range(MERCENARY_ROWS):
+        merc = saved.mercenaries[index] if index < len(saved.mercenaries) else None
+        setattr(
+            form,
+            f"merc_{index}_position",
+            wtforms.SelectField(
+                gettext("Mercenary %(num)d: position", num=index + 1),
+                choices=positions,
+                default=merc.position if merc else "",
+                validate_choice=True,
+            ),
+        )
+        setattr(
+            form,
+            f"merc_{index}_skill",
+            wtforms.StringField(
+                gettext("Mercenary %(num)d: extra skill (optional)", num=index + 1),
+                validators=[Optional(), Length(max=60)],
+                default=(merc.skill or "") if merc else "",
+            ),
+        )

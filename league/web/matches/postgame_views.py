@@ -16,7 +16,7 @@ from league.rules import RulesError, Ruleset
 from league.rules.postgame import rolls_to_leave
 from league.rules.refusals import refusal_text
 from league.services import postgame
-from league.services.access import can_manage, league_ruleset, roster
+from league.services.access import league_ruleset, may_manage_team, roster
 from league.services.text import isolated
 from league.web.forms.postgame import DeparturesForm, MvpDrawForm, departures_form
 
@@ -121,7 +121,9 @@ def panels(match: Match, forms: dict[tuple[str, str], Any] | None = None) -> lis
     table_dice = match.league.table_dice_allowed
     found = []
     for side in match.sides:
-        panel = SidePanel(side=side, manage=signed_in and can_manage(side.team, current_user))
+        panel = SidePanel(
+            side=side, manage=signed_in and may_manage_team(side.team, current_user).allowed
+        )
         panel.journeymen = offers(match, side)
         if ruleset.spp.mvp_nominees > 0:
             panel.mvp_draw = True
