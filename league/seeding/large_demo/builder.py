@@ -13,11 +13,11 @@ from league.models import (
     Team,
     User,
 )
-from league.models.league import TIE_BREAKERS
 from league.rules import (
     CHARACTERISTICS,
     load_ruleset,
 )
+from league.rules.competitions import TIE_BREAKERS
 from league.seeding.large_demo.matches import MatchSeeder
 from league.seeding.large_demo.state import (
     COMMISSIONER,
