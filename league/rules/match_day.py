@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from league.i18n import format_number, gettext
 from league.rules.model import (
@@ -522,7 +523,14 @@ def _gold(amount: object) -> str:
 def reason_text(reason: Reason) -> str:
     """One refusal as a sentence a coach reads, in the reader's language."""
     p = reason.params
-    texts: dict[str, Callable[[], str]] = {
+    texts = {**_inducement_texts(p), **_star_texts(p), **_hire_texts(p)}
+    text = texts.get(reason.code)
+    return text() if text is not None else reason.code.replace("_", " ")
+
+
+def _inducement_texts(p: Mapping[str, Any]) -> dict[str, Callable[[], str]]:
+    """Whose turn it is, and which inducements and how many."""
+    return {
         "not_your_turn": lambda: gettext(
             "The team with the higher CTV chooses first; wait for its choices."
         ),
@@ -541,6 +549,12 @@ def reason_text(reason: Reason) -> str:
         "negative_count": lambda: gettext(
             "%(item)s: the number cannot be negative.", item=p.get("item")
         ),
+    }
+
+
+def _star_texts(p: Mapping[str, Any]) -> dict[str, Callable[[], str]]:
+    """Star players and mercenaries chosen."""
+    return {
         "unknown_star": lambda: gettext(
             "There is no star player %(item)s in this ruleset.", item=repr(p.get("item"))
         ),
@@ -561,6 +575,12 @@ def reason_text(reason: Reason) -> str:
         "too_many_mercenaries": lambda: gettext(
             "At most %(max)s mercenaries; %(count)s chosen.", max=p.get("max"), count=p.get("count")
         ),
+    }
+
+
+def _hire_texts(p: Mapping[str, Any]) -> dict[str, Callable[[], str]]:
+    """Positions, skills, journeymen, places and gold of a hire."""
+    return {
         "unknown_position": lambda: gettext(
             "This team has no position %(position)s.", position=repr(p.get("position"))
         ),
@@ -605,5 +625,3 @@ def reason_text(reason: Reason) -> str:
             treasury=_gold(p.get("treasury")),
         ),
     }
-    text = texts.get(reason.code)
-    return text() if text is not None else reason.code.replace("_", " ")

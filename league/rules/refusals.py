@@ -11,7 +11,8 @@ language can decline the item's name and choose its article.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from league.i18n import N_, format_number, gettext, ngettext
 from league.rules.match_day import reason_text as match_day_text
@@ -158,7 +159,20 @@ def refusal_text(reason: Reason, *, team: str = "", short: bool = False) -> str:
             int(p["max"]),
             team_type=p["team_type_name"],
         )
-    texts: dict[str, Callable[[], str]] = {
+    texts = {
+        **_team_building_texts(p, item, team),
+        **_match_report_texts(p),
+        **_season_texts(p),
+    }
+    text = texts.get(reason.code)
+    return text() if text is not None else reason.code.replace("_", " ")
+
+
+def _team_building_texts(
+    p: Mapping[str, Any], item: str, team: str
+) -> dict[str, Callable[[], str]]:
+    """Hiring, buying and giving back while a team is built."""
+    return {
         "unknown_item": lambda: gettext("Unknown item %(item)s.", item=repr(item)),
         "not_allowed": lambda: (
             gettext(_NOT_ALLOWED[item], team_type=p.get("team_type_name"))
@@ -188,6 +202,12 @@ def refusal_text(reason: Reason, *, team: str = "", short: bool = False) -> str:
             team=team,
             max=p.get("max"),
         ),
+    }
+
+
+def _match_report_texts(p: Mapping[str, Any]) -> dict[str, Callable[[], str]]:
+    """Dedicated Fans and injuries in a match report."""
+    return {
         "fans_step": lambda: gettext("Dedicated fans change by -1, 0 or +1."),
         "concession_fans": lambda: gettext(
             "A team that concedes loses %(dice)s Dedicated Fans, never below %(start)s: "
@@ -212,6 +232,12 @@ def refusal_text(reason: Reason, *, team: str = "", short: bool = False) -> str:
             "say which characteristic the lasting injury hits."
         ),
         "not_lasting": lambda: gettext("only a lasting injury reduces a characteristic."),
+    }
+
+
+def _season_texts(p: Mapping[str, Any]) -> dict[str, Callable[[], str]]:
+    """Re-drafts, brackets and a matched-play roster."""
+    return {
         "no_redraft": lambda: gettext(
             "%(ruleset)s has no off-season re-draft.", ruleset=p.get("ruleset")
         ),
@@ -252,8 +278,6 @@ def refusal_text(reason: Reason, *, team: str = "", short: bool = False) -> str:
             size=p.get("size"),
         ),
     }
-    text = texts.get(reason.code)
-    return text() if text is not None else reason.code.replace("_", " ")
 
 
 def an_item(item: str, *, translated: bool = True) -> str:
