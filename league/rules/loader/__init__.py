@@ -35,6 +35,8 @@ __all__ = [
     "ruleset_ids",
     "validate_ruleset",
 ]
+
+#: The shipped rulesets, one folder each.
 DATA_DIR = Path(__file__).resolve().parent.parent / "data"
 DEFAULT_RULESET_ID = "bb2025"
 
