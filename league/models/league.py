@@ -13,20 +13,14 @@ from league.i18n.languages import DEFAULT_LANGUAGE, LANGUAGE_CODES
 from league.models.types import created_at, intpk, one_of
 from league.models.user import User
 
+# The tie-breakers a league may pick are a rule, decided in league.rules; the column
+# below defaults to them, and callers may still import them from here.
+from league.rules.competitions import TIE_BREAKERS as TIE_BREAKERS
+
 if TYPE_CHECKING:
     from league.models.team import Team
 
 ROLES = ("commissioner", "coach")
-TIE_BREAKERS = (
-    "points",
-    "head_to_head",
-    "td_difference",
-    "cas_difference",
-    "td_scored",
-    "fewest_conceded",
-    "coin_toss",
-)
-
 
 #: Paper sizes a league may print its roster sheets on (A4 first: the default).
 PAPER_SIZES = ("a4", "letter")

@@ -2,14 +2,17 @@
 
 Pure functions over a ranking (team ids, best first) that the standings
 service works out; the services turn their answers into fixtures. What a
-result is worth in the table (points, bonus points, a bye) is decided here too.
+result is worth in the table (points, bonus points, a bye) is decided here too,
+and so is the order of the table: the tie-breakers a league may pick and how
+they rank teams level on points.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Protocol, TypeVar
 
 from league.rules.model import PLAYOFF_SIZES, Decision, RulesError, Ruleset, Tournament
 
@@ -338,3 +341,121 @@ def bonus_points(tournament: Tournament, own: SideResult, other: SideResult) -> 
 def bye_outcome(tournament: Tournament) -> str:
     """The outcome a Swiss bye counts as ('won' or 'drawn'); its score is ``bye_touchdowns``."""
     return "won" if tournament.bye_result == "win" else "drawn"
+
+
+# ---------------------------------------------------------------------------
+# The order of the table
+
+#: The tie-breakers a league may pick, in the default order. ``points`` ranks by the
+#: points in the table; ``head_to_head`` by the points earned in the matches between the
+#: teams still level; ``fewest_conceded`` by the fewest matches given up; ``coin_toss``
+#: leaves the teams still level as they are (the commissioner decides).
+TIE_BREAKERS = (
+    "points",
+    "head_to_head",
+    "td_difference",
+    "cas_difference",
+    "td_scored",
+    "fewest_conceded",
+    "coin_toss",
+)
+#: What separates two neighbours level on every tie-breaker picked: the table lists
+#: them by name.
+BY_NAME = "name"
+
+
+class TableLine(Protocol):
+    """A team's line in the table, as the tie-breakers read it."""
+
+    @property
+    def team_id(self) -> int: ...
+    @property
+    def points(self) -> int: ...
+    @property
+    def td_for(self) -> int: ...
+    @property
+    def td_against(self) -> int: ...
+    @property
+    def cas_for(self) -> int: ...
+    @property
+    def cas_against(self) -> int: ...
+    @property
+    def concessions(self) -> int: ...
+
+
+Line = TypeVar("Line", bound=TableLine)
+
+#: The tie-breakers read from a line alone, bigger first.
+_LINE_VALUES: dict[str, Callable[[TableLine], int]] = {
+    "points": lambda line: line.points,
+    "td_difference": lambda line: line.td_for - line.td_against,
+    "cas_difference": lambda line: line.cas_for - line.cas_against,
+    "td_scored": lambda line: line.td_for,
+    "fewest_conceded": lambda line: -line.concessions,
+}
+
+
+def tie_breaker_order(codes: Sequence[str] | None) -> tuple[str, ...]:
+    """A league's tie-breakers (the default order when it has none), codes it does not
+    know dropped, with ``points`` first when the list leaves it out."""
+    known = tuple(code for code in (codes or TIE_BREAKERS) if code in TIE_BREAKERS)
+    return known if "points" in known else ("points", *known)
+
+
+def rank_table(
+    lines: Sequence[Line],
+    order: Sequence[str],
+    mutual: Mapping[tuple[int, int], int],
+) -> tuple[list[Line], list[str]]:
+    """The lines best first, and what put each one above the next (a code of `order`,
+    or `BY_NAME`).
+
+    ``order`` is the league's tie-breakers (see `tie_breaker_order`); ``mutual`` the
+    points each team earned against each opponent ((team, opponent) -> points), read by
+    ``head_to_head``. Teams level on everything keep the order they come in (the table
+    passes them by name).
+    """
+    return _rank(list(lines), tuple(order), mutual)
+
+
+def _head_to_head(
+    group: Sequence[TableLine], mutual: Mapping[tuple[int, int], int]
+) -> dict[int, int]:
+    """Each team's points in the matches between the teams of ``group``."""
+    ids = {line.team_id for line in group}
+    points = dict.fromkeys(ids, 0)
+    for (team_id, opponent_id), won in mutual.items():
+        if team_id in ids and opponent_id in ids:
+            points[team_id] += won
+    return points
+
+
+def _rank(
+    group: list[Line], criteria: tuple[str, ...], mutual: Mapping[tuple[int, int], int]
+) -> tuple[list[Line], list[str]]:
+    if len(group) < 2:
+        return list(group), []
+    if not criteria:
+        return list(group), [BY_NAME] * (len(group) - 1)
+    code, rest = criteria[0], criteria[1:]
+    if code == "coin_toss":
+        return list(group), ["coin_toss"] * (len(group) - 1)
+    if code == "head_to_head":
+        among = _head_to_head(group, mutual)
+        value: Callable[[TableLine], int] = lambda line: among[line.team_id]  # noqa: E731
+    else:
+        value = _LINE_VALUES[code]
+    levels = sorted({value(line) for line in group}, reverse=True)
+    if len(levels) == 1:
+        return _rank(group, rest, mutual)
+    # Head-to-head is worked out again for each smaller group still level.
+    then = criteria if code == "head_to_head" else rest
+    ordered: list[Line] = []
+    gaps: list[str] = []
+    for level in levels:
+        sub_order, sub_gaps = _rank([t for t in group if value(t) == level], then, mutual)
+        if ordered:
+            gaps.append(code)
+        ordered += sub_order
+        gaps += sub_gaps
+    return ordered, gaps

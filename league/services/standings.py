@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import KW_ONLY, dataclass
 from datetime import date
 from itertools import pairwise
@@ -32,7 +32,6 @@ from sqlalchemy.orm import Session, aliased
 
 from league.i18n import N_, current_language, gettext, ngettext
 from league.models import League, Match, MatchPlayer, MatchTeam, Player, Season, SwissBye, Team
-from league.models.league import TIE_BREAKERS
 from league.rules import RulesError
 from league.rules.competitions import (
     NO_TEST_HOLDS,
@@ -42,8 +41,10 @@ from league.rules.competitions import (
     SideResult,
     bye_match_outcome,
     match_outcome,
+    rank_table,
     result_points,
 )
+from league.rules.competitions import tie_breaker_order as rules_tie_breaker_order
 from league.rules.model import BonusRule, Tournament
 from league.services.access import league_ruleset
 from league.services.errors import NotFound
@@ -399,9 +400,9 @@ class _Tally:
 
 
 def tie_breaker_order(league: League) -> tuple[str, ...]:
-    """The league's tie-breakers, with points first when the list leaves it out."""
-    codes = tuple(code for code in (league.tie_breakers or TIE_BREAKERS) if code in TIE_BREAKERS)
-    return codes if "points" in codes else ("points", *codes)
+    """The league's tie-breakers, with points first when the list leaves it out
+    (`league.rules.competitions.tie_breaker_order`)."""
+    return rules_tie_breaker_order(league.tie_breakers)
 
 
 def standings(session: Session, league: League, season_number: int | None = None) -> Standings:
@@ -439,23 +440,8 @@ def standings(session: Session, league: League, season_number: int | None = None
     if byes:
         _count_byes(rules, league_points(league), tallies, names, byes)
 
-    def head_to_head(group: Sequence[_Tally]) -> dict[int, int]:
-        ids = {t.team_id for t in group}
-        points = dict.fromkeys(ids, 0)
-        for (team_id, opponent_id), won in mutual.items():
-            if team_id in ids and opponent_id in ids:
-                points[team_id] += won
-        return points
-
-    keys: dict[str, Callable[[_Tally], int]] = {
-        "points": lambda t: t.points,
-        "td_difference": lambda t: t.td_for - t.td_against,
-        "cas_difference": lambda t: t.cas_for - t.cas_against,
-        "td_scored": lambda t: t.td_for,
-        "fewest_conceded": lambda t: -t.concessions,
-    }
     order = tie_breaker_order(league)
-    ranked, gaps = _rank(sorted(tallies.values(), key=lambda t: t.name), order, keys, head_to_head)
+    ranked, gaps = rank_table(sorted(tallies.values(), key=lambda t: t.name), order, mutual)
     rows = tuple(
         StandingRow(
             position=index + 1,
@@ -558,46 +544,6 @@ def _count_byes(
         tally.points += count * bye.tournament_points
         tally.td_for += count * td_for
         tally.td_against += count * td_against
-
-
-def _rank(
-    group: list[_Tally],
-    criteria: Sequence[str],
-    keys: dict[str, Callable[[_Tally], int]],
-    head_to_head: Callable[[Sequence[_Tally]], dict[int, int]],
-) -> tuple[list[_Tally], list[str]]:
-    """Order `group` by the criteria; also what separated each neighbour from the next.
-
-    `group` comes sorted by name, and every split keeps that order inside a
-    level group, so teams level on everything stay in name order.
-    """
-    if len(group) < 2:
-        return list(group), []
-    if not criteria:
-        return list(group), ["name"] * (len(group) - 1)
-    code, rest = criteria[0], criteria[1:]
-    if code == "coin_toss":
-        return list(group), ["coin_toss"] * (len(group) - 1)
-    if code == "head_to_head":
-        mutual = head_to_head(group)
-        value: Callable[[_Tally], int] = lambda t: mutual[t.team_id]  # noqa: E731
-    else:
-        value = keys[code]
-    levels = sorted({value(t) for t in group}, reverse=True)
-    if len(levels) == 1:
-        return _rank(group, rest, keys, head_to_head)
-    # Head-to-head is worked out again for each smaller group still level.
-    then = criteria if code == "head_to_head" else rest
-    ordered: list[_Tally] = []
-    gaps: list[str] = []
-    for level in levels:
-        subgroup = [t for t in group if value(t) == level]
-        sub_order, sub_gaps = _rank(subgroup, then, keys, head_to_head)
-        if ordered:
-            gaps.append(code)
-        ordered += sub_order
-        gaps += sub_gaps
-    return ordered, gaps
 
 
 # ---------------------------------------------------------------------------

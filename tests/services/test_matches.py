@@ -227,10 +227,14 @@ def test_a_dead_player_cannot_play_again(commissioner, league_2025) -> None:
 
 def test_winnings_and_dedicated_fans(commissioner, league_2025) -> None:
     league, humans, orcs = league_2025
-    humans_before, orcs_before = humans.treasury, orcs.treasury
+    # The drafts, at the bb2025 roster prices, from 1,000,000 each: Reavers 7 linemen at
+    # 50,000, 2 catchers and 2 throwers at 75,000, 2 blitzers at 85,000 (820,000 spent);
+    # Gouged Eye 7 linemen at 50,000, 2 throwers at 75,000, 2 blitzers at 85,000 (670,000).
+    assert (humans.treasury, orcs.treasury) == (180_000, 330_000)
     report = MatchReport(
-        home=SideReport(score=2, fans_change=1),
-        away=SideReport(score=1, fans_change=0, stalled=True),
+        # The Expensive Mistakes dice entered, so nothing is left to an unseeded die.
+        home=SideReport(score=2, fans_change=1, mistake_d6=1, mistake_dice=2),
+        away=SideReport(score=1, fans_change=0, stalled=True, mistake_d6=1),
         fan_attendance=9,
     )
     match = _record(commissioner, league, humans, orcs, report)
@@ -238,8 +242,15 @@ def test_winnings_and_dedicated_fans(commissioner, league_2025) -> None:
     # x 10,000, the half kept: 9 / 2 = 4.5 units.
     assert match.home.winnings == 75_000  # 4.5 + 2 + 1
     assert match.away.winnings == 55_000  # 4.5 + 1, stalled
-    assert humans.treasury == humans_before + 75_000 - match.home.mistake_loss
-    assert orcs.treasury == orcs_before + 55_000 - match.away.mistake_loss
+    # Expensive Mistakes (RULES-FACTS 6b, the D6 row x treasury column table), on the
+    # treasury the winnings arrive in. Reavers: 180,000 + 75,000 = 255,000, column
+    # 200-295k, D6 1: a Minor Incident, D3 (2) x 10,000 lost.
+    assert (match.home.mistake, match.home.mistake_loss) == ("minor", 20_000)
+    # Gouged Eye: 330,000 + 55,000 = 385,000, column 300-395k, D6 1: a Major Incident,
+    # half the treasury (192,500) rounded down to 5,000.
+    assert (match.away.mistake, match.away.mistake_loss) == ("major", 190_000)
+    assert humans.treasury == 180_000 + 75_000 - 20_000
+    assert orcs.treasury == 330_000 + 55_000 - 190_000
     assert humans.dedicated_fans == 2
     assert orcs.dedicated_fans == 1
 

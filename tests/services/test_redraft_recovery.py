@@ -137,8 +137,8 @@ def test_new_hires_within_the_budget(
     )
     # 11 linemen at 50,000, each with Season 1 on the team behind him (+ 20,000 agent's
     # fee each); new: 2 Blitzers x 85,000 + 1 Thrower x 75,000 = 245,000.
-    kept = sum(p.cost for p in plan.players)
-    assert kept == 11 * (50_000 + 20_000)
+    kept = 11 * (50_000 + 20_000)  # 770,000, worked out by hand, not read from the plan
+    assert sum(p.cost for p in plan.players) == kept == 770_000
     assert plan.hire_cost(choice) == 245_000
     assert plan.cost(choice) == kept + 245_000
     with unit_of_work() as session:
@@ -156,7 +156,7 @@ def test_new_hires_within_the_budget(
     assert [e.amount for e in rows.order_by(TreasuryEntry.id)][1:] == [-kept, -245_000]
     # BB2025 budget: 1,000,000 + treasury 450,000 + 3 fixtures x 20,000, over the cap:
     # 1,300,000; what the kept players and the hires cost leaves the treasury.
-    assert team.treasury == 1_300_000 - kept - 245_000
+    assert team.treasury == 1_300_000 - 770_000 - 245_000 == 285_000
     assert check_all(db.session) == []
 
 

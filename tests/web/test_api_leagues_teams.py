@@ -328,7 +328,10 @@ def test_commissioner_creates_a_team_for_a_coach(world: World) -> None:
         world.boss_token,
     )
     assert response.status_code == 201
-    assert response.json["coach"] == "grim"
+    team = response.json
+    assert (team["name"], team["team_type"], team["coach"]) == ("Grudgebearers", "dwarf", "grim")
+    # The coach's team, in the league, read back as it was answered.
+    assert world.client.get(f"{API}/teams/{team['id']}").json == team
 
 
 def test_create_team_errors_change_nothing(world: World) -> None:
