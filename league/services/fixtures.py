@@ -14,7 +14,7 @@ from datetime import UTC, date, datetime, timedelta
 from typing import Literal, TypeVar
 
 from sqlalchemy import func, select
-from sqlalchemy.orm import Session, selectinload
+from sqlalchemy.orm import Session, joinedload, selectinload
 
 from league.i18n import gettext, in_language, ngettext
 from league.models import League, Match, MatchTeam, Season, SwissBye, Team, User
@@ -311,8 +311,9 @@ def season_fixtures(
         select(Match)
         .where(Match.season_id == season.id, Match.state != "voided")
         .order_by(Match.round.is_(None), Match.round, Match.scheduled_for, Match.id)
-        .options(selectinload(Match.sides).joinedload(MatchTeam.team))
-    )
+        # Both sides with their teams in the same query: two rows a match.
+        .options(joinedload(Match.sides).joinedload(MatchTeam.team))
+    ).unique()
     fixtures = [fixture_of(m) for m in found]
     # Swiss byes are stored (a team may sit out before it has played a round).
     swiss = dict(

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import json
 import secrets
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from functools import lru_cache
 from typing import Any, Literal
 
-from sqlalchemy import select
-from sqlalchemy.orm import Session, selectinload
+from sqlalchemy import event, inspect, select
+from sqlalchemy.orm import Session, joinedload, object_session, selectinload
 
 from league.i18n import format_number, gettext
 from league.i18n.languages import DEFAULT_LANGUAGE, LANGUAGES
@@ -240,16 +241,21 @@ def update_settings(
     return league
 
 
+LeagueCollection = Literal["members", "seasons", "teams"]
+_COLLECTIONS: tuple[LeagueCollection, ...] = ("members", "seasons", "teams")
+
+
 def get_league(
     session: Session,
     league_id: int,
     *,
-    collections: bool = True,
+    collections: bool | Collection[LeagueCollection] = True,
     lock: Literal["share", "update"] | None = None,
 ) -> League:
     """The league; with `collections` (the default: pages list them) its members, seasons and
-    teams come along. A write that needs only the league's settings passes False (they grow
-    with the league) and asks `role_in` with its session.
+    teams come along, or only those named (a page that lists no members: `role_in` then
+    reads the viewer's own row). A write that needs only the league's settings passes False
+    (they grow with the league) and asks `role_in` with its session.
 
     `lock`: "update" while the settings change (PostgreSQL's FOR NO KEY UPDATE, so rows that
     merely reference the league are not held up); "share" for a write that applies the
@@ -261,15 +267,17 @@ def get_league(
         query = query.with_for_update(
             read=lock == "share", key_share=lock == "update"
         ).execution_options(populate_existing=True)
-    if collections:
-        query = query.options(
-            # One query each: the members with their users, the seasons, the teams with
-            # their coaches (the league home lists them).
-            selectinload(League.members).joinedload(LeagueMember.user),
-            selectinload(League.seasons),
-            selectinload(League.teams).joinedload(Team.coach),
-        )
-    league = session.scalar(query)
+    wanted = set(_COLLECTIONS if collections is True else collections or ())
+    if "members" in wanted:
+        # One query each: the members with their users, the teams with their coaches.
+        query = query.options(selectinload(League.members).joinedload(LeagueMember.user))
+    if "teams" in wanted:
+        query = query.options(selectinload(League.teams).joinedload(Team.coach))
+    if "seasons" in wanted:
+        # A few rows: in the league's own query, unless it locks (FOR UPDATE takes no
+        # outer join on PostgreSQL).
+        query = query.options(selectinload(League.seasons) if lock else joinedload(League.seasons))
+    league = session.execute(query).unique().scalar_one_or_none()
     if league is None:
         raise NotFound(gettext("There is no league number %(id)s.", id=league_id))
     return league
@@ -290,6 +298,10 @@ def membership(
         return None
     if session is not None:
         return _own_membership(session, league.id, user.id)
+    loaded_in = object_session(league)
+    if loaded_in is not None and "members" in inspect(league).unloaded:
+        # A page that lists no members: the viewer's own row, read once per transaction.
+        return viewer_membership(loaded_in, league.id, user.id)
     return next((m for m in league.members if m.user_id == user.id and m.removed_at is None), None)
 
 
@@ -303,6 +315,37 @@ def _own_membership(session: Session, league_id: int, user_id: int) -> LeagueMem
     )
 
 
+#: session.info key: the viewers' memberships a page's reads found, (league id, user id) ->
+#: the row or None. Forgotten when the session writes or its transaction ends.
+_VIEWERS = "league_viewers"
+
+
+def viewer_membership(session: Session, league_id: int, user_id: int) -> LeagueMember | None:
+    """The user's current membership, read at most once per read transaction (a page's
+    variant and its render both ask)."""
+    if session.new or session.dirty or session.deleted:
+        return _own_membership(session, league_id, user_id)
+    known: dict[tuple[int, int], LeagueMember | None] = session.info.setdefault(_VIEWERS, {})
+    key = (league_id, user_id)
+    if key not in known:
+        known[key] = _own_membership(session, league_id, user_id)
+    return known[key]
+
+
+def remember_viewer(
+    session: Session, league_id: int, user_id: int, member: LeagueMember | None
+) -> None:
+    """What a query of the caller's own found of the user's membership (`viewer_membership`
+    then reads nothing)."""
+    session.info.setdefault(_VIEWERS, {})[(league_id, user_id)] = member
+
+
+@event.listens_for(Session, "after_flush")
+@event.listens_for(Session, "after_transaction_end")
+def _forget_viewers(session: Session, *_args: object) -> None:
+    session.info.pop(_VIEWERS, None)
+
+
 def viewer_role(session: Session, league_id: int, user: User | None) -> str | None:
     """`role_in` without loading the league (one query): which shared copy of a league's
     page a visitor gets (league.caching.shared_page)."""
@@ -310,7 +353,7 @@ def viewer_role(session: Session, league_id: int, user: User | None) -> str | No
         return None
     if user.is_admin:
         return "commissioner"
-    member = _own_membership(session, league_id, user.id)
+    member = viewer_membership(session, league_id, user.id)
     return member.role if member else None
 
 

@@ -8,11 +8,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from sqlalchemy import select
+from sqlalchemy import and_, select
 from sqlalchemy.orm import Session, joinedload, selectinload
+from sqlalchemy.orm.interfaces import LoaderOption
 
 from league.i18n import N_, current_language, format_number, gettext, ngettext
-from league.models import League, Player, Team, TreasuryEntry, User
+from league.models import League, LeagueMember, Player, Team, TreasuryEntry, User
 from league.models.player import ON_ROSTER
 from league.rules import SHIRT_NUMBERS, Decision, Ruleset, hire_decision, purchase_cost
 from league.rules.model import RulesError, TeamType
@@ -32,9 +33,11 @@ from league.services.leagues import (
     get_league,
     league_ruleset,
     membership,
+    remember_viewer,
     require_commissioner,
     role_in,
 )
+from league.services.paging import Page, page_in_sql
 from league.services.text import checked_name, isolated
 from league.services.users import find_user
 
@@ -93,17 +96,7 @@ def get_team(
         # player) take KEY SHARE locks, which must not deadlock with it. Locked, the row is
         # read again: what this session loaded earlier must not stay stale.
         query = query.with_for_update(key_share=True).execution_options(populate_existing=True)
-    options = []
-    if players:
-        roster = selectinload(Team.players)
-        options.append(roster.selectinload(Player.advancements) if history else roster)
-    if history and ledger:
-        options.append(selectinload(Team.ledger))
-    if for_update:
-        options.append(selectinload(Team.coach))  # a join would lock the coach's row too
-    else:
-        # A page's read: the coach and the league come in the team's own query.
-        options += [joinedload(Team.coach), joinedload(Team.league)]
+    options = _team_options(for_update=for_update, history=history, ledger=ledger, players=players)
     team = session.scalar(query.options(*options))
     if team is None:
         raise NotFound(gettext("There is no team number %(id)s.", id=team_id))
@@ -120,6 +113,49 @@ def get_team(
     return team
 
 
+def _team_options(
+    *, for_update: bool, history: bool, ledger: bool, players: bool
+) -> list[LoaderOption]:
+    """How `get_team` loads what comes with the team."""
+    options: list[LoaderOption] = []
+    if players:
+        roster = selectinload(Team.players)
+        options.append(roster.selectinload(Player.advancements) if history else roster)
+    if history and ledger:
+        options.append(selectinload(Team.ledger))
+    if for_update:
+        options.append(selectinload(Team.coach))  # a join would lock the coach's row too
+    else:
+        # A page's read: the coach and the league come in the team's own query.
+        options += [joinedload(Team.coach), joinedload(Team.league)]
+    return options
+
+
+def get_player_and_team(session: Session, player_id: int) -> tuple[Player, Team]:
+    """The player's page: his team, as `get_team` reads it without the ledger, and the
+    player among its players (one query less than reading him first)."""
+    options = _team_options(for_update=False, history=True, ledger=False, players=True)
+    team = session.scalar(
+        select(Team)
+        .join(Player, Player.team_id == Team.id)
+        .where(Player.id == player_id)
+        .options(*options)
+    )
+    if team is None:
+        raise NotFound(gettext("There is no player number %(id)s.", id=player_id))
+    return next(p for p in team.players if p.id == player_id), team
+
+
+def ledger_page(session: Session, team: Team, number: int | None) -> Page[TreasuryEntry]:
+    """Page `number` of the team's ledger, newest entry first, read a page at a time."""
+    entries = (
+        select(TreasuryEntry)
+        .where(TreasuryEntry.team_id == team.id)
+        .order_by(TreasuryEntry.id.desc())
+    )
+    return page_in_sql(session, entries, number).map(lambda row: row[0])
+
+
 def team_ruleset(team: Team) -> Ruleset:
     return league_ruleset(team.league)
 
@@ -133,14 +169,37 @@ def roster(team: Team) -> list[Player]:
     return [p for p in team.players if p.status in ON_ROSTER]
 
 
-def league_and_coach(session: Session, team_id: int) -> tuple[int, int]:
-    """The team's league and coach ids, loading nothing else (one query)."""
-    found = session.execute(
-        select(Team.league_id, Team.coach_id).where(Team.id == team_id)
-    ).one_or_none()
+def team_viewer(
+    session: Session, user: User | None, team_id: int | None = None, *, player_id: int | None = None
+) -> tuple[int, str | None]:
+    """The coach of the team (or of player `player_id`'s team) and the user's role in its
+    league (as `role_in` gives it), in one query, remembered for the page's render: which
+    shared copy of a team's or a player's page a visitor gets."""
+    user_id = user.id if user is not None and user.is_authenticated else None
+    query = select(Team.league_id, Team.coach_id, LeagueMember).outerjoin(
+        LeagueMember,
+        and_(
+            LeagueMember.league_id == Team.league_id,
+            LeagueMember.user_id == user_id,
+            LeagueMember.removed_at.is_(None),
+        ),
+    )
+    if player_id is not None:
+        query = query.join(Player, Player.team_id == Team.id).where(Player.id == player_id)
+    else:
+        query = query.where(Team.id == team_id)
+    found = session.execute(query).one_or_none()
     if found is None:
+        if player_id is not None:
+            raise NotFound(gettext("There is no player number %(id)s.", id=player_id))
         raise NotFound(gettext("There is no team number %(id)s.", id=team_id))
-    return found.league_id, found.coach_id
+    league_id, coach_id, member = found
+    if user_id is None:
+        return coach_id, None
+    remember_viewer(session, league_id, user_id, member)
+    if user is not None and user.is_admin:
+        return coach_id, "commissioner"
+    return coach_id, member.role if member else None
 
 
 def can_manage(team: Team, user: User | None, session: Session | None = None) -> bool:

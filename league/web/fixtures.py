@@ -29,6 +29,7 @@ from league.services import leagues, matches, seasons, teams, tournament
 from league.services import standings as standings_service
 from league.services.divisions import division_tables
 from league.services.errors import DomainError
+from league.services.paging import page_of
 from league.services.submissions import Resubmitted
 from league.services.unit_of_work import unit_of_work
 from league.urls import public_url
@@ -38,12 +39,15 @@ from league.web.helpers import (
     button_action,
     league_variant,
     page_link,
-    page_of,
     populate_errors,
     post_step,
 )
 
 bp = Blueprint("fixtures", __name__)
+
+#: What these pages show of a league besides the page's own rows: no member list (the
+#: viewer's role is their own membership, read once for the page's variant).
+PAGE_COLLECTIONS: tuple[leagues.LeagueCollection, ...] = ("seasons", "teams")
 
 #: Built by the match-report feature; until they exist the fixture list shows match numbers.
 REPORT_ENDPOINT = "matches.report"
@@ -86,7 +90,7 @@ def index(league_id: int) -> str | Response:
 
 
 def _render_index(league_id: int) -> str:
-    league = leagues.get_league(db.session(), league_id)
+    league = leagues.get_league(db.session(), league_id, collections=PAGE_COLLECTIONS)
     fixture_list = fixture_service.season_fixtures(db.session(), league, _season_number())
     role = leagues.role_in(league, current_user)
     season = next(s for s in league.seasons if s.id == fixture_list.season_id)
@@ -123,7 +127,7 @@ def round_page(league_id: int, number: int) -> str | Response:
 
 
 def _render_round(league_id: int, number: int) -> str:
-    league = leagues.get_league(db.session(), league_id)
+    league = leagues.get_league(db.session(), league_id, collections=PAGE_COLLECTIONS)
     fixture_list = fixture_service.season_fixtures(db.session(), league, _season_number())
     numbers = [r.number for r in fixture_list.rounds]
     if number not in numbers:
@@ -327,7 +331,7 @@ def standings(league_id: int) -> str | Response:
 
 
 def _render_standings(league_id: int) -> str:
-    league = leagues.get_league(db.session(), league_id)
+    league = leagues.get_league(db.session(), league_id, collections=PAGE_COLLECTIONS)
     table = standings_service.standings(db.session(), league, _season_number())
     season = next(s for s in league.seasons if s.id == table.season_id)
     return render_template(
@@ -349,7 +353,7 @@ def stats(league_id: int) -> str | Response:
 
 
 def _render_stats(league_id: int) -> str:
-    league = leagues.get_league(db.session(), league_id)
+    league = leagues.get_league(db.session(), league_id, collections=PAGE_COLLECTIONS)
     season_stats = standings_service.season_stats(db.session(), league, _season_number())
     return render_template(
         "fixtures/stats.html",
@@ -357,8 +361,8 @@ def _render_stats(league_id: int) -> str:
         season=next(s for s in league.seasons if s.id == season_stats.season_id),
         stats=season_stats,
         players=page_of(season_stats.players, request.args.get("players", type=int)),
-        graves=page_of(
-            standings_service.graveyard(db.session(), league), request.args.get("graves", type=int)
+        graves=standings_service.graveyard_page(
+            db.session(), league, request.args.get("graves", type=int)
         ),
         page_link=page_link,
         show_endpoint=SHOW_ENDPOINT if SHOW_ENDPOINT in current_app.view_functions else None,

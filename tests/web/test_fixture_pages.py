@@ -12,10 +12,9 @@ from sqlalchemy import func, select
 from league import caching
 from league.extensions import db
 from league.models import League, Match, Team, User
-from league.services import fixtures, leagues, matches, teams
+from league.services import fixtures, leagues, matches, paging, teams
 from league.services.matches import MatchReport, PlayerEvents, SideReport
 from league.services.unit_of_work import unit_of_work
-from league.web import helpers as web_helpers
 from tests.factories import (
     give_scorers,
     make_active_team,
@@ -425,7 +424,7 @@ def test_stats_page_lists_players_and_graves_a_page_at_a_time(
     assert len(graves) == 2
     assert "Next page" not in whole  # one page each: no pager
 
-    monkeypatch.setattr(web_helpers, "LIST_PAGE", 1)
+    monkeypatch.setattr(paging, "LIST_PAGE", 1)
     caching.pages.clear()  # the pages above were kept at this revision
     for number, row in enumerate(players, start=1):
         page = client.get(f"{path}?players={number}&graves=2").text
@@ -459,7 +458,7 @@ def test_a_players_matches_and_a_teams_ledger_come_a_page_at_a_time(
     assert [row[2] for row in history] == ["3-0", "2-0", "1-0"]
     assert len(ledger) >= 2
 
-    monkeypatch.setattr(web_helpers, "LIST_PAGE", 1)
+    monkeypatch.setattr(paging, "LIST_PAGE", 1)
     caching.pages.clear()  # the pages above were kept at this revision
     for number, row in enumerate(history, start=1):
         page = client.get(f"{player_path}?matches={number}").text
