@@ -283,6 +283,13 @@ class FixtureList:
     def count(self) -> int:
         return sum(len(r.fixtures) for r in self.rounds) + len(self.others)
 
+    @property
+    def round_in_play(self) -> int:
+        """Where the season stands: the place (from 0) of its first round with a match
+        still waiting for its result, else of its last round."""
+        waiting = (i for i, r in enumerate(self.rounds) if any(f.open for f in r.fixtures))
+        return next(waiting, max(len(self.rounds) - 1, 0))
+
 
 def _side(side: MatchTeam) -> FixtureSide:
     team = side.team

@@ -29,7 +29,7 @@ from league.services import leagues, matches, seasons, teams, tournament
 from league.services import standings as standings_service
 from league.services.divisions import division_tables
 from league.services.errors import DomainError
-from league.services.paging import page_of
+from league.services.paging import Page, page_of
 from league.services.submissions import Resubmitted
 from league.services.unit_of_work import unit_of_work
 from league.urls import public_url
@@ -48,6 +48,9 @@ bp = Blueprint("fixtures", __name__)
 #: What these pages show of a league besides the page's own rows: no member list (the
 #: viewer's role is their own membership, read once for the page's variant).
 PAGE_COLLECTIONS: tuple[leagues.LeagueCollection, ...] = ("seasons", "teams")
+#: Matches the fixtures page shows at most at once, in whole rounds (`?rounds=N`, by
+#: default the page of the round in play): a long season's page stays small.
+FIXTURES_PAGE = 50
 
 #: Built by the match-report feature; until they exist the fixture list shows match numbers.
 REPORT_ENDPOINT = "matches.report"
@@ -103,6 +106,7 @@ def _render_index(league_id: int) -> str:
     can_generate = (
         role == "commissioner" and season is league.current_season and league_matches == 0
     )
+    rounds, rounds_page = _rounds_page(fixture_list)
     return render_template(
         "fixtures/index.html",
         league=league,
@@ -113,9 +117,24 @@ def _render_index(league_id: int) -> str:
             EmptyForm() if role == "commissioner" and season.schedule != "round_robin" else None
         ),
         active_teams=len(_active_teams(league)),
+        rounds=rounds,
+        rounds_page=rounds_page,
+        page_link=page_link,
         round_link=True,
         **_row_context(role, season),
     )
+
+
+def _rounds_page(
+    fixture_list: fixture_service.FixtureList,
+) -> tuple[Page[fixture_service.FixtureRound], int]:
+    """The page of rounds asked for, else the page of the round in play; and how many
+    rounds a page holds (as many of the season's largest as fit in FIXTURES_PAGE)."""
+    largest = max((len(r.fixtures) for r in fixture_list.rounds), default=1)
+    size = max(1, FIXTURES_PAGE // max(largest, 1))
+    asked = request.args.get("rounds", type=int)
+    in_play = fixture_list.round_in_play // size + 1
+    return page_of(fixture_list.rounds, in_play if asked is None else asked, size), size
 
 
 @bp.route("/leagues/<int:league_id>/fixtures/rounds/<int:number>")
