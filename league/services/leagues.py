@@ -335,8 +335,8 @@ def viewer_membership(session: Session, league_id: int, user_id: int) -> LeagueM
 def remember_viewer(
     session: Session, league_id: int, user_id: int, member: LeagueMember | None
 ) -> None:
-    """What a query of the caller's own found of the user's membership (`viewer_membership`
-    then reads nothing)."""
+    """Keep the user's membership (or None) that the caller's own query found, so that
+    `viewer_membership` reads nothing."""
     session.info.setdefault(_VIEWERS, {})[(league_id, user_id)] = member
 
 
