@@ -300,8 +300,10 @@ def membership(
         return _own_membership(session, league.id, user.id)
     loaded_in = object_session(league)
     if loaded_in is not None and "members" in inspect(league).unloaded:
-        # A page that lists no members: the viewer's own row, read once per transaction.
-        return viewer_membership(loaded_in, league.id, user.id)
+        # A page that lists no members: the viewer's own row its variant already read.
+        known: dict[tuple[int, int], LeagueMember | None] = loaded_in.info.get(_VIEWERS, {})
+        if (league.id, user.id) in known:
+            return known[(league.id, user.id)]
     return next((m for m in league.members if m.user_id == user.id and m.removed_at is None), None)
 
 
