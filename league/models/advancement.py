@@ -86,9 +86,10 @@ class DiceRoll(Model):
 
     player: Mapped[Player] = relationship(back_populates="dice_rolls")
     #: Every advancement that used these dice, the undone ones included. Loaded with the
-    #: rolls, in one query for all of them: the player page reads it for each roll.
+    #: rolls, in their own query (a join: a roll has one use or two): the player page reads
+    #: it for each roll.
     uses: Mapped[list[Advancement]] = relationship(
-        back_populates="dice_roll", order_by="Advancement.id", lazy="selectin"
+        back_populates="dice_roll", order_by="Advancement.id", lazy="joined"
     )
 
     @property

@@ -7,12 +7,14 @@ case, so the lookups never import their callers (the `layers` contract in pyproj
 from __future__ import annotations
 
 import json
+from collections.abc import Collection
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
-from sqlalchemy import select
-from sqlalchemy.orm import Session, joinedload, selectinload
+from sqlalchemy import and_, event, inspect, select
+from sqlalchemy.orm import Session, joinedload, object_session, selectinload
+from sqlalchemy.orm.interfaces import LoaderOption
 
 from league.i18n import N_, gettext
 from league.models import League, LeagueMember, Match, Player, Team, User
@@ -33,16 +35,21 @@ def league_ruleset(league: League) -> Ruleset:
     return _merged_ruleset(league.ruleset_id, json.dumps(overrides, sort_keys=True))
 
 
+LeagueCollection = Literal["members", "seasons", "teams"]
+_COLLECTIONS: tuple[LeagueCollection, ...] = ("members", "seasons", "teams")
+
+
 def get_league(
     session: Session,
     league_id: int,
     *,
-    collections: bool = True,
+    collections: bool | Collection[LeagueCollection] = True,
     lock: Literal["share", "update"] | None = None,
 ) -> League:
     """The league; with `collections` (the default: pages list them) its members, seasons and
-    teams come along. A write that needs only the league's settings passes False (they grow
-    with the league) and asks `role_in` with its session.
+    teams come along, or only those named (a page that lists no members: `role_in` then
+    reads the viewer's own row). A write that needs only the league's settings passes False
+    (they grow with the league) and asks `role_in` with its session.
 
     `lock`: "update" while the settings change (PostgreSQL's FOR NO KEY UPDATE, so rows that
     merely reference the league are not held up); "share" for a write that applies the
@@ -54,15 +61,17 @@ def get_league(
         query = query.with_for_update(
             read=lock == "share", key_share=lock == "update"
         ).execution_options(populate_existing=True)
-    if collections:
-        query = query.options(
-            # One query each: the members with their users, the seasons, the teams with
-            # their coaches (the league home lists them).
-            selectinload(League.members).joinedload(LeagueMember.user),
-            selectinload(League.seasons),
-            selectinload(League.teams).joinedload(Team.coach),
-        )
-    league = session.scalar(query)
+    wanted = set(_COLLECTIONS if collections is True else collections or ())
+    if "members" in wanted:
+        # One query each: the members with their users, the teams with their coaches.
+        query = query.options(selectinload(League.members).joinedload(LeagueMember.user))
+    if "teams" in wanted:
+        query = query.options(selectinload(League.teams).joinedload(Team.coach))
+    if "seasons" in wanted:
+        # A few rows: in the league's own query, unless it locks (FOR UPDATE takes no
+        # outer join on PostgreSQL).
+        query = query.options(selectinload(League.seasons) if lock else joinedload(League.seasons))
+    league = session.execute(query).unique().scalar_one_or_none()
     if league is None:
         raise NotFound(gettext("There is no league number %(id)s.", id=league_id))
     return league
@@ -77,6 +86,12 @@ def membership(
         return None
     if session is not None:
         return _own_membership(session, league.id, user.id)
+    loaded_in = object_session(league)
+    if loaded_in is not None and "members" in inspect(league).unloaded:
+        # A page that lists no members: the viewer's own row its variant already read.
+        known: dict[tuple[int, int], LeagueMember | None] = loaded_in.info.get(_VIEWERS, {})
+        if (league.id, user.id) in known:
+            return known[(league.id, user.id)]
     return next((m for m in league.members if m.user_id == user.id and m.removed_at is None), None)
 
 
@@ -90,6 +105,37 @@ def _own_membership(session: Session, league_id: int, user_id: int) -> LeagueMem
     )
 
 
+#: session.info key: the viewers' memberships a page's reads found, (league id, user id) ->
+#: the row or None. Forgotten when the session writes or its transaction ends.
+_VIEWERS = "league_viewers"
+
+
+def viewer_membership(session: Session, league_id: int, user_id: int) -> LeagueMember | None:
+    """The user's current membership, read at most once per read transaction (a page's
+    variant and its render both ask)."""
+    if session.new or session.dirty or session.deleted:
+        return _own_membership(session, league_id, user_id)
+    known: dict[tuple[int, int], LeagueMember | None] = session.info.setdefault(_VIEWERS, {})
+    key = (league_id, user_id)
+    if key not in known:
+        known[key] = _own_membership(session, league_id, user_id)
+    return known[key]
+
+
+def remember_viewer(
+    session: Session, league_id: int, user_id: int, member: LeagueMember | None
+) -> None:
+    """Keep the user's membership (or None) that the caller's own query found, so that
+    `viewer_membership` reads nothing."""
+    session.info.setdefault(_VIEWERS, {})[(league_id, user_id)] = member
+
+
+@event.listens_for(Session, "after_flush")
+@event.listens_for(Session, "after_transaction_end")
+def _forget_viewers(session: Session, *_args: object) -> None:
+    session.info.pop(_VIEWERS, None)
+
+
 def viewer_role(session: Session, league_id: int, user: User | None) -> str | None:
     """`role_in` without loading the league (one query): which shared copy of a league's
     page a visitor gets (league.caching.shared_page)."""
@@ -97,7 +143,7 @@ def viewer_role(session: Session, league_id: int, user: User | None) -> str | No
         return None
     if user.is_admin:
         return "commissioner"
-    member = _own_membership(session, league_id, user.id)
+    member = viewer_membership(session, league_id, user.id)
     return member.role if member else None
 
 
@@ -145,17 +191,7 @@ def get_team(
         # player) take KEY SHARE locks, which must not deadlock with it. Locked, the row is
         # read again: what this session loaded earlier must not stay stale.
         query = query.with_for_update(key_share=True).execution_options(populate_existing=True)
-    options = []
-    if players:
-        roster = selectinload(Team.players)
-        options.append(roster.selectinload(Player.advancements) if history else roster)
-    if history and ledger:
-        options.append(selectinload(Team.ledger))
-    if for_update:
-        options.append(selectinload(Team.coach))  # a join would lock the coach's row too
-    else:
-        # A page's read: the coach and the league come in the team's own query.
-        options += [joinedload(Team.coach), joinedload(Team.league)]
+    options = _team_options(for_update=for_update, history=history, ledger=ledger, players=players)
     team = session.scalar(query.options(*options))
     if team is None:
         raise NotFound(gettext("There is no team number %(id)s.", id=team_id))
@@ -172,6 +208,39 @@ def get_team(
     return team
 
 
+def _team_options(
+    *, for_update: bool, history: bool, ledger: bool, players: bool
+) -> list[LoaderOption]:
+    """How `get_team` loads what comes with the team."""
+    options: list[LoaderOption] = []
+    if players:
+        roster = selectinload(Team.players)
+        options.append(roster.selectinload(Player.advancements) if history else roster)
+    if history and ledger:
+        options.append(selectinload(Team.ledger))
+    if for_update:
+        options.append(selectinload(Team.coach))  # a join would lock the coach's row too
+    else:
+        # A page's read: the coach and the league come in the team's own query.
+        options += [joinedload(Team.coach), joinedload(Team.league)]
+    return options
+
+
+def get_player_and_team(session: Session, player_id: int) -> tuple[Player, Team]:
+    """The player's page: his team, as `get_team` reads it without the ledger, and the
+    player among its players (one query less than reading him first)."""
+    options = _team_options(for_update=False, history=True, ledger=False, players=True)
+    team = session.scalar(
+        select(Team)
+        .join(Player, Player.team_id == Team.id)
+        .where(Player.id == player_id)
+        .options(*options)
+    )
+    if team is None:
+        raise NotFound(gettext("There is no player number %(id)s.", id=player_id))
+    return next(p for p in team.players if p.id == player_id), team
+
+
 def team_ruleset(team: Team) -> Ruleset:
     return league_ruleset(team.league)
 
@@ -185,14 +254,37 @@ def roster(team: Team) -> list[Player]:
     return [p for p in team.players if p.status in ON_ROSTER]
 
 
-def league_and_coach(session: Session, team_id: int) -> tuple[int, int]:
-    """The team's league and coach ids, loading nothing else (one query)."""
-    found = session.execute(
-        select(Team.league_id, Team.coach_id).where(Team.id == team_id)
-    ).one_or_none()
+def team_viewer(
+    session: Session, user: User | None, team_id: int | None = None, *, player_id: int | None = None
+) -> tuple[int, str | None]:
+    """The coach of the team (or of player `player_id`'s team) and the user's role in its
+    league (as `role_in` gives it), in one query, remembered for the page's render: which
+    shared copy of a team's or a player's page a visitor gets."""
+    user_id = user.id if user is not None and user.is_authenticated else None
+    query = select(Team.league_id, Team.coach_id, LeagueMember).outerjoin(
+        LeagueMember,
+        and_(
+            LeagueMember.league_id == Team.league_id,
+            LeagueMember.user_id == user_id,
+            LeagueMember.removed_at.is_(None),
+        ),
+    )
+    if player_id is not None:
+        query = query.join(Player, Player.team_id == Team.id).where(Player.id == player_id)
+    else:
+        query = query.where(Team.id == team_id)
+    found = session.execute(query).one_or_none()
     if found is None:
+        if player_id is not None:
+            raise NotFound(gettext("There is no player number %(id)s.", id=player_id))
         raise NotFound(gettext("There is no team number %(id)s.", id=team_id))
-    return found.league_id, found.coach_id
+    league_id, coach_id, member = found
+    if user_id is None:
+        return coach_id, None
+    remember_viewer(session, league_id, user_id, member)
+    if user is not None and user.is_admin:
+        return coach_id, "commissioner"
+    return coach_id, member.role if member else None
 
 
 def can_manage(team: Team, user: User | None, session: Session | None = None) -> bool:

@@ -14,7 +14,7 @@ from datetime import UTC, date, datetime, timedelta
 from typing import Literal, TypeVar
 
 from sqlalchemy import func, select
-from sqlalchemy.orm import Session, selectinload
+from sqlalchemy.orm import Session, joinedload, selectinload
 
 from league.i18n import gettext, in_language, ngettext
 from league.models import League, Match, MatchTeam, Season, SwissBye, Team, User
@@ -284,6 +284,13 @@ class FixtureList:
     def count(self) -> int:
         return sum(len(r.fixtures) for r in self.rounds) + len(self.others)
 
+    @property
+    def round_in_play(self) -> int:
+        """Where the season stands: the place (from 0) of its first round with a match
+        still waiting for its result, else of its last round."""
+        waiting = (i for i, r in enumerate(self.rounds) if any(f.open for f in r.fixtures))
+        return next(waiting, max(len(self.rounds) - 1, 0))
+
 
 def _side(side: MatchTeam) -> FixtureSide:
     team = side.team
@@ -312,8 +319,9 @@ def season_fixtures(
         select(Match)
         .where(Match.season_id == season.id, Match.state != "voided")
         .order_by(Match.round.is_(None), Match.round, Match.scheduled_for, Match.id)
-        .options(selectinload(Match.sides).joinedload(MatchTeam.team))
-    )
+        # Both sides with their teams in the same query: two rows a match.
+        .options(joinedload(Match.sides).joinedload(MatchTeam.team))
+    ).unique()
     fixtures = [fixture_of(m) for m in found]
     # Swiss byes are stored (a team may sit out before it has played a round).
     swiss = dict(

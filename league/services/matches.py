@@ -15,8 +15,8 @@ from datetime import UTC, date, datetime
 from fractions import Fraction
 from typing import Any
 
-from sqlalchemy import func, select
-from sqlalchemy.orm import Session, contains_eager, joinedload, selectinload
+from sqlalchemy import and_, func, select
+from sqlalchemy.orm import Session, aliased, joinedload, selectinload
 
 from league.i18n import N_, gettext, ngettext
 from league.models import (
@@ -56,6 +56,7 @@ from league.services.access import (
 )
 from league.services.errors import Conflict, NotFound, RuleViolation
 from league.services.labels import player_status_label, season_name, team_status_label
+from league.services.paging import Page, page_in_sql
 from league.services.postgame import missing_this_match, sync_match_day_players, undo_departures
 from league.services.recompute import ResultScope, recompute_team
 from league.services.standings import match_outcomes, outcome_of
@@ -1019,24 +1020,19 @@ class HistoryLine:
     events: MatchPlayer
 
 
-def player_history(session: Session, player: Player) -> list[HistoryLine]:
-    """The played matches a player took part in, newest first."""
-    appearances = session.scalars(
-        select(MatchPlayer)
+def player_history(session: Session, player: Player, number: int | None) -> Page[HistoryLine]:
+    """Page `number` of the played matches a player took part in, newest first: one
+    statement, the line with its match, both scores and the opponent (`page_in_sql`)."""
+    own, other = aliased(MatchTeam), aliased(MatchTeam)
+    appearances = (
+        select(MatchPlayer, Match, own.score, other.score, Team)
         .join(Match, Match.id == MatchPlayer.match_id)
+        .join(own, and_(own.match_id == Match.id, own.team_id == MatchPlayer.team_id))
+        .join(other, and_(other.match_id == Match.id, other.team_id != MatchPlayer.team_id))
+        .join(Team, Team.id == other.team_id)
         .where(MatchPlayer.player_id == player.id, Match.state == "played")
         .order_by(Match.played_at.desc(), Match.id.desc())
-        .options(
-            # Two queries whatever the history: the lines with their matches (joined
-            # already), then both sides of every match with their teams.
-            contains_eager(MatchPlayer.match).selectinload(Match.sides).joinedload(MatchTeam.team)
-        )
     )
-    history = []
-    for appearance in appearances:
-        own = next(s for s in appearance.match.sides if s.team_id == appearance.team_id)
-        other = next(s for s in appearance.match.sides if s.team_id != appearance.team_id)
-        history.append(
-            HistoryLine(appearance.match, other.team, f"{own.score}-{other.score}", appearance)
-        )
-    return history
+    return page_in_sql(session, appearances, number).map(
+        lambda row: HistoryLine(row[1], row[4], f"{row[2]}-{row[3]}", row[0])
+    )

@@ -9,8 +9,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Integer, Select, bindparam, func, select
-from sqlalchemy.orm import Session
+from sqlalchemy import Integer, Select, and_, bindparam, func, inspect, select
+from sqlalchemy.orm import Session, joinedload
+from sqlalchemy.orm.attributes import set_committed_value
 
 from league.i18n import current_language
 from league.models import Advancement, League, Player, Team, TreasuryEntry, User
@@ -79,21 +80,27 @@ class TeamRow:
 
 
 def league_team_rows(session: Session, league: League) -> list[TeamRow]:
-    """Every team of the league with its roster size and TV: one query for the rosters.
+    """Every team of the league with its roster size and TV, in one query.
 
-    The teams and their coaches are those `access.get_league` loaded. Only the
-    columns the values need are read for the players on the rosters (not whole
-    players with their advancements).
+    The teams (with their coaches) come with the columns the values need of the players
+    on their rosters (not whole players with their advancements), a row per player; a
+    league loaded without its teams (`access.get_league`) gets them as it would have.
     """
-    teams = league.teams
-    rosters: dict[int, list[tuple[str, int, int, str]]] = {team.id: [] for team in teams}
-    for team_id, *row in session.execute(
-        select(Player.team_id, Player.position_id, Player.value, Player.cost, Player.status)
-        .join(Team, Team.id == Player.team_id)
-        .where(Team.league_id == league.id, Player.status.in_(ON_ROSTER))
-        .order_by(Player.team_id, Player.number, Player.id)
+    teams: dict[int, Team] = {}
+    rosters: dict[int, list[tuple[str, int, int, str]]] = {}
+    for team, *row in session.execute(
+        select(Team, Player.position_id, Player.value, Player.cost, Player.status)
+        .outerjoin(Player, and_(Player.team_id == Team.id, Player.status.in_(ON_ROSTER)))
+        .where(Team.league_id == league.id)
+        .order_by(Team.name, Team.id, Player.number, Player.id)
+        .options(joinedload(Team.coach))
     ):
-        rosters[team_id].append(tuple(row))
+        teams.setdefault(team.id, team)
+        players = rosters.setdefault(team.id, [])
+        if row[0] is not None:  # a team without players has one row, without a player
+            players.append(tuple(row))
+    if "teams" in inspect(league).unloaded:
+        set_committed_value(league, "teams", list(teams.values()))
     return [
         TeamRow(
             team,
@@ -101,7 +108,7 @@ def league_team_rows(session: Session, league: League) -> list[TeamRow]:
             len(rosters[team.id]),
             _values(team, rosters[team.id]),
         )
-        for team in teams
+        for team in teams.values()
     ]
 
 

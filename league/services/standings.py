@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import KW_ONLY, dataclass
 from datetime import date
 from itertools import pairwise
@@ -48,6 +48,7 @@ from league.rules.competitions import tie_breaker_order as rules_tie_breaker_ord
 from league.rules.model import BonusRule, Tournament
 from league.services.access import league_ruleset
 from league.services.errors import NotFound
+from league.services.paging import Page, page_in_sql
 
 TIE_BREAKER_EXPLANATIONS = {
     "points": N_("Points: %(win)s for a win, %(draw)s for a draw, %(loss)s for a loss."),
@@ -131,21 +132,21 @@ _BYE = 0
 
 def _pairs(session: Session, season: Season) -> tuple[list[_Pair], dict[int, int]]:
     """Results per (team, opponent), from both sides of every counted match; and the
-    number of Swiss byes per team (read by the casualty query, to save a query)."""
-    results, casualties = _pair_queries()
-    params = {"season_id": season.id}
-    pairs = {
-        (team_id, opponent_id): [team_id, opponent_id, *(int(v or 0) for v in totals)]
-        for team_id, opponent_id, *totals in session.execute(results, params)
-    }
+    number of Swiss byes per team. One statement: the result rows, then the casualty
+    and bye rows (`_pairs_query`)."""
+    pairs: dict[tuple[int, int], list[int]] = {}
     # Casualties the team's players caused against that opponent.
     cas: dict[tuple[int, int], int] = {}
     byes: dict[int, int] = {}
-    for team_id, opponent_id, total in session.execute(casualties, params):
-        if opponent_id == _BYE:
-            byes[team_id] = int(total or 0)
+    for kind, team_id, opponent_id, *totals in session.execute(
+        _pairs_query(), {"season_id": season.id}
+    ):
+        if kind == _RESULTS:
+            pairs[(team_id, opponent_id)] = [team_id, opponent_id, *(int(v or 0) for v in totals)]
+        elif opponent_id == _BYE:
+            byes[team_id] = int(totals[0] or 0)
         else:
-            cas[(team_id, opponent_id)] = int(total or 0)
+            cas[(team_id, opponent_id)] = int(totals[0] or 0)
     return [
         _Pair(
             *values,
@@ -206,9 +207,14 @@ def _outcome_sql(own: Any, other: Any) -> dict[str, ColumnElement[int]]:
     }
 
 
+#: The first column of `_pairs_query`'s rows: a result row, or a casualty or bye row.
+_RESULTS, _CASUALTIES = 0, 1
+
+
 @functools.cache
-def _pair_queries() -> tuple[Select[Any], Select[Any]]:
-    """The two statements of `_pairs`, built once (the league home runs them every time).
+def _pairs_query() -> Select[Any]:
+    """The statement of `_pairs`, built once (the league home runs it every time): the
+    result rows by team and opponent, then the casualty rows padded to their width.
 
     The outcome is the rules' (`_outcome_sql`): a team that concedes loses whatever the score.
     """
@@ -219,6 +225,7 @@ def _pair_queries() -> tuple[Select[Any], Select[Any]]:
     won, drawn, lost = outcomes["won"], outcomes["drawn"], outcomes["lost"]
     results = (
         select(
+            literal(_RESULTS, Integer),
             own.team_id,
             other.team_id,
             func.count(),
@@ -234,7 +241,6 @@ def _pair_queries() -> tuple[Select[Any], Select[Any]]:
         .join(other, and_(other.match_id == Match.id, other.id != own.id))
         .where(*counted)
         .group_by(own.team_id, other.team_id)
-        .order_by(own.team_id, other.team_id)
     )
     line_side, opponent_side = aliased(MatchTeam), aliased(MatchTeam)
     casualty_rows = (
@@ -261,8 +267,13 @@ def _pair_queries() -> tuple[Select[Any], Select[Any]]:
         .where(SwissBye.season_id == bindparam("season_id", type_=Integer))
         .group_by(SwissBye.team_id)
     )
-    casualties = select(union_all(casualty_rows, bye_rows).subquery())
-    return results, casualties
+    casualties = union_all(casualty_rows, bye_rows).subquery()
+    padding = [literal(0, Integer)] * (len(results.selected_columns) - 4)
+    both = union_all(
+        results,
+        select(literal(_CASUALTIES, Integer), *casualties.c, *padding),
+    ).subquery()
+    return select(both).order_by(*list(both.c)[:3])
 
 
 @functools.cache
@@ -776,9 +787,21 @@ class Grave:
 
 def graveyard(session: Session, league: League) -> list[Grave]:
     """Every player who died in a played match of the league, latest first."""
+    teams = {team.id: team for team in league.teams}
+    return [_grave(league, teams, row) for row in session.execute(_graves_query(league))]
+
+
+def graveyard_page(session: Session, league: League, number: int | None) -> Page[Grave]:
+    """Page `number` of the graveyard, read a page at a time (`page_in_sql`)."""
+    teams = {team.id: team for team in league.teams}
+    page = page_in_sql(session, _graves_query(league), number)
+    return page.map(lambda row: _grave(league, teams, row))
+
+
+def _graves_query(league: League) -> Select[Any]:
     own, other = aliased(MatchTeam), aliased(MatchTeam)
     own_team, other_team = aliased(Team), aliased(Team)
-    rows = session.execute(
+    return (
         select(
             MatchPlayer.player_id,
             MatchPlayer.team_id,
@@ -813,9 +836,10 @@ def graveyard(session: Session, league: League) -> list[Grave]:
         )
         .order_by(Match.played_at.desc(), Match.id.desc(), MatchPlayer.id)
     )
-    teams = {team.id: team for team in league.teams}
-    graves = []
-    for (
+
+
+def _grave(league: League, teams: dict[int, Team], row: Sequence[Any]) -> Grave:
+    (
         player_id,
         team_id,
         name,
@@ -833,29 +857,26 @@ def graveyard(session: Session, league: League) -> list[Grave]:
         opponent,
         score_against,
         opponent_conceded,
-    ) in rows:
-        graves.append(
-            Grave(
-                player_id=player_id,
-                name=name,
-                number=number,
-                position=_position_name(league, teams.get(team_id), position_id),
-                team_id=team_id,
-                team_name=team_name,
-                spp=spp,
-                match_id=match_id,
-                season_name=season_name or "",
-                round=round_number,
-                day=played_at.date() if played_at else None,
-                opponent=opponent,
-                outcome=outcome_of(
-                    league,
-                    SideResult(score_for, conceded),
-                    SideResult(score_against, opponent_conceded),
-                ).result,
-                score_for=score_for,
-                score_against=score_against,
-                friendly=friendly,
-            )
-        )
-    return graves
+    ) = row
+    return Grave(
+        player_id=player_id,
+        name=name,
+        number=number,
+        position=_position_name(league, teams.get(team_id), position_id),
+        team_id=team_id,
+        team_name=team_name,
+        spp=spp,
+        match_id=match_id,
+        season_name=season_name or "",
+        round=round_number,
+        day=played_at.date() if played_at else None,
+        opponent=opponent,
+        outcome=outcome_of(
+            league,
+            SideResult(score_for, conceded),
+            SideResult(score_against, opponent_conceded),
+        ).result,
+        score_for=score_for,
+        score_against=score_against,
+        friendly=friendly,
+    )

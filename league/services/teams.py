@@ -42,6 +42,7 @@ from league.services.access import (
 )
 from league.services.errors import Conflict, DomainError, NotFound, RuleViolation
 from league.services.labels import ledger_text, player_status_label
+from league.services.paging import Page, page_in_sql
 from league.services.text import checked_name, isolated
 from league.services.users import find_user
 
@@ -697,3 +698,13 @@ def teams_of_league(session: Session, league: League) -> list[Team]:
             )
         )
     )
+
+
+def ledger_page(session: Session, team: Team, number: int | None) -> Page[TreasuryEntry]:
+    """Page `number` of the team's ledger, newest entry first, read a page at a time."""
+    entries = (
+        select(TreasuryEntry)
+        .where(TreasuryEntry.team_id == team.id)
+        .order_by(TreasuryEntry.id.desc())
+    )
+    return page_in_sql(session, entries, number).map(lambda row: row[0])

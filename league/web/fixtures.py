@@ -28,6 +28,7 @@ from league.services import fixtures as fixture_service
 from league.services import standings as standings_service
 from league.services.divisions import division_tables
 from league.services.errors import DomainError
+from league.services.paging import Page, page_of
 from league.services.submissions import Resubmitted
 from league.services.unit_of_work import unit_of_work
 from league.urls import public_url
@@ -39,12 +40,18 @@ from league.web.helpers import (
     form_action,
     league_variant,
     page_link,
-    page_of,
     populate_errors,
     post_step,
 )
 
 bp = Blueprint("fixtures", __name__)
+
+#: What these pages show of a league besides the page's own rows: no member list (the
+#: viewer's role is their own membership, read once for the page's variant).
+PAGE_COLLECTIONS: tuple[access.LeagueCollection, ...] = ("seasons", "teams")
+#: Matches the fixtures page shows at most at once, in whole rounds (`?rounds=N`, by
+#: default the page of the round in play): a long season's page stays small.
+FIXTURES_PAGE = 50
 
 #: Built by the match-report feature; until they exist the fixture list shows match numbers.
 REPORT_ENDPOINT = "matches.report"
@@ -78,7 +85,7 @@ def index(league_id: int) -> str | Response:
 
 
 def _render_index(league_id: int) -> str:
-    league = access.get_league(db.session(), league_id)
+    league = access.get_league(db.session(), league_id, collections=PAGE_COLLECTIONS)
     fixture_list = fixture_service.season_fixtures(db.session(), league, _season_number())
     role = access.role_in(league, current_user)
     season = next(s for s in league.seasons if s.id == fixture_list.season_id)
@@ -91,6 +98,7 @@ def _render_index(league_id: int) -> str:
     can_generate = (
         role == "commissioner" and season is league.current_season and league_matches == 0
     )
+    rounds, rounds_page = _rounds_page(fixture_list)
     return render_template(
         "fixtures/index.html",
         league=league,
@@ -101,9 +109,24 @@ def _render_index(league_id: int) -> str:
             EmptyForm() if role == "commissioner" and season.schedule != "round_robin" else None
         ),
         active_teams=len(_active_teams(league)),
+        rounds=rounds,
+        rounds_page=rounds_page,
+        page_link=page_link,
         round_link=True,
         **_row_context(role, season),
     )
+
+
+def _rounds_page(
+    fixture_list: fixture_service.FixtureList,
+) -> tuple[Page[fixture_service.FixtureRound], int]:
+    """The page of rounds asked for, else the page of the round in play; and how many
+    rounds a page holds (as many of the season's largest as fit in FIXTURES_PAGE)."""
+    largest = max((len(r.fixtures) for r in fixture_list.rounds), default=1)
+    size = max(1, FIXTURES_PAGE // max(largest, 1))
+    asked = request.args.get("rounds", type=int)
+    in_play = fixture_list.round_in_play // size + 1
+    return page_of(fixture_list.rounds, in_play if asked is None else asked, size), size
 
 
 @bp.route("/leagues/<int:league_id>/fixtures/rounds/<int:number>")
@@ -115,7 +138,7 @@ def round_page(league_id: int, number: int) -> str | Response:
 
 
 def _render_round(league_id: int, number: int) -> str:
-    league = access.get_league(db.session(), league_id)
+    league = access.get_league(db.session(), league_id, collections=PAGE_COLLECTIONS)
     fixture_list = fixture_service.season_fixtures(db.session(), league, _season_number())
     numbers = [r.number for r in fixture_list.rounds]
     if number not in numbers:
@@ -315,7 +338,7 @@ def standings(league_id: int) -> str | Response:
 
 
 def _render_standings(league_id: int) -> str:
-    league = access.get_league(db.session(), league_id)
+    league = access.get_league(db.session(), league_id, collections=PAGE_COLLECTIONS)
     table = standings_service.standings(db.session(), league, _season_number())
     season = next(s for s in league.seasons if s.id == table.season_id)
     return render_template(
@@ -337,7 +360,7 @@ def stats(league_id: int) -> str | Response:
 
 
 def _render_stats(league_id: int) -> str:
-    league = access.get_league(db.session(), league_id)
+    league = access.get_league(db.session(), league_id, collections=PAGE_COLLECTIONS)
     season_stats = standings_service.season_stats(db.session(), league, _season_number())
     return render_template(
         "fixtures/stats.html",
@@ -345,8 +368,8 @@ def _render_stats(league_id: int) -> str:
         season=next(s for s in league.seasons if s.id == season_stats.season_id),
         stats=season_stats,
         players=page_of(season_stats.players, request.args.get("players", type=int)),
-        graves=page_of(
-            standings_service.graveyard(db.session(), league), request.args.get("graves", type=int)
+        graves=standings_service.graveyard_page(
+            db.session(), league, request.args.get("graves", type=int)
         ),
         page_link=page_link,
         show_endpoint=SHOW_ENDPOINT if SHOW_ENDPOINT in current_app.view_functions else None,

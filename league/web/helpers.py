@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from collections.abc import Callable
+from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
 from flask import Blueprint, abort, current_app, flash, redirect, request, url_for
@@ -165,40 +164,12 @@ def league_home_variant(league_id: int) -> str:
     return variant
 
 
-def team_variant(team_id: int) -> str:
-    """A team's pages vary with the viewer's role in its league and whether they coach
-    the team: all `can_manage` and the commissioner's buttons depend on."""
-    league_id, coach_id = access.league_and_coach(db.session(), team_id)
-    return f"{league_variant(league_id)}|coach:{current_user.id == coach_id}"
-
-
-Item = TypeVar("Item")
-
-#: Rows a long list (players, graves, matches, ledger entries) shows at once: a page
-#: stays small however long the league runs.
-LIST_PAGE = 50
-
-
-@dataclass(frozen=True, slots=True)
-class Page(Generic[Item]):
-    """One page of a long list: its items, which page (from 1) and of how many."""
-
-    items: Sequence[Item]
-    number: int
-    pages: int
-    total: int
-    first: int  # the first item's place in the whole list, from 1 (0 when it is empty)
-
-
-def page_of(items: Sequence[Item], number: int | None, size: int | None = None) -> Page[Item]:
-    """Page `number` of `items`, `size` (LIST_PAGE) to a page; a number out of range (or
-    none, or not a number) gives the nearest page rather than an error."""
-    size = size or LIST_PAGE
-    pages = max(1, -(-len(items) // size))
-    number = min(max(number or 1, 1), pages)
-    start = (number - 1) * size
-    shown = items[start : start + size]
-    return Page(shown, number, pages, len(items), start + 1 if shown else 0)
+def team_variant(team_id: int | None = None, *, player_id: int | None = None) -> str:
+    """A team's pages (and a player's: `player_id`) vary with the viewer's role in its
+    league and whether they coach the team: all `can_manage` and the commissioner's buttons
+    depend on."""
+    coach_id, role = access.team_viewer(db.session(), current_user, team_id, player_id=player_id)
+    return f"role:{role}|coach:{current_user.id == coach_id}"
 
 
 def page_link(param: str, number: int) -> str:

@@ -92,7 +92,8 @@ def show(league_id: int) -> str | Response:
 
 
 def _render_show(league_id: int) -> str:
-    league = access.get_league(db.session(), league_id)
+    # The teams come with their rosters' values (league_team_rows).
+    league = access.get_league(db.session(), league_id, collections=("members", "seasons"))
     role = access.role_in(league, current_user)
     return render_template(
         "leagues/show.html",

@@ -38,7 +38,6 @@ from league.web.helpers import (
     form_action,
     managed_team,
     page_link,
-    page_of,
     populate_errors,
     post_step,
     team_variant,
@@ -57,7 +56,7 @@ def _render_team(team: Team, status: int = 200, **forms: Any) -> tuple[str, int]
         can_manage=access.may_manage_team(team, current_user),
         commissioner=access.may_commission(team.league, current_user),
         next_number=teams.next_free_number(team),
-        ledger=page_of(team.ledger[::-1], request.args.get("ledger", type=int)),  # newest first
+        ledger=teams.ledger_page(db.session(), team, request.args.get("ledger", type=int)),
         page_link=page_link,
         action_form=EmptyForm(),
         **forms,
@@ -67,7 +66,7 @@ def _render_team(team: Team, status: int = 200, **forms: Any) -> tuple[str, int]
 @bp.route("/teams/<int:team_id>")
 def show(team_id: int) -> str | Response:
     def render() -> str:
-        return _render_team(access.get_team(db.session(), team_id))[0]
+        return _render_team(access.get_team(db.session(), team_id, ledger=False))[0]
 
     if caching.anonymous_and_plain():
         # The same page for every signed-out visitor: fingerprinted, 304 or cached.
@@ -346,10 +345,12 @@ def _handed_message(team: Team) -> str:
     )
 
 
-def _render_player(player: Player, form: PlayerForm, status: int = 200) -> tuple[str, int]:
+def _render_player(
+    player: Player, form: PlayerForm, status: int = 200, team: Team | None = None
+) -> tuple[str, int]:
     from league.web.advancement import panel_for  # the advancement blueprint's panel
 
-    team = access.get_team(db.session(), player.team_id, ledger=False)
+    team = team or access.get_team(db.session(), player.team_id, ledger=False)
     sheet = team_sheet(team)
     line = next(line for line in [*sheet.lines, *sheet.former] if line.player.id == player.id)
     return render_template(
@@ -357,9 +358,7 @@ def _render_player(player: Player, form: PlayerForm, status: int = 200) -> tuple
         sheet=sheet,
         line=line,
         form=form,
-        history=page_of(
-            player_history(db.session(), player), request.args.get("matches", type=int)
-        ),
+        history=player_history(db.session(), player, request.args.get("matches", type=int)),
         page_link=page_link,
         can_manage=access.may_manage_team(team, current_user) and player.on_roster,
         advancement=panel_for(player, team),
@@ -370,12 +369,10 @@ def _render_player(player: Player, form: PlayerForm, status: int = 200) -> tuple
 @bp.get("/players/<int:player_id>")
 def player(player_id: int) -> str | Response:
     def render() -> str:
-        player = access.get_player(db.session(), player_id)
-        return _render_player(player, PlayerForm(obj=player))[0]
+        player, team = access.get_player_and_team(db.session(), player_id)
+        return _render_player(player, PlayerForm(obj=player), team=team)[0]
 
-    return caching.revision_cached(
-        render, lambda: team_variant(access.get_player(db.session(), player_id).team_id)
-    )
+    return caching.revision_cached(render, lambda: team_variant(player_id=player_id))
 
 
 @post_step(bp, "/players/<int:player_id>/edit", "teams.player")

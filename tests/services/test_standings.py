@@ -8,10 +8,11 @@ import pytest
 
 from league.extensions import db
 from league.models import League, Match, Player, Team, User
-from league.services import access, matches, seasons, teams
+from league.services import access, matches, paging, seasons, teams
 from league.services.matches import MatchReport, PlayerEvents, SideReport
 from league.services.standings import (
     graveyard,
+    graveyard_page,
     season_stats,
     standings,
     tie_breaker_order,
@@ -388,3 +389,50 @@ def test_graveyard(commissioner, two_teams) -> None:
     stats = season_stats(db.session, access.get_league(db.session, league.id))
     by_team = {t.team_name: (t.injuries, t.deaths) for t in stats.teams}
     assert by_team == {"Reavers": (1, 1), "Barons": (0, 0)}
+
+
+def test_lists_read_a_page_at_a_time_give_the_rows_of_the_whole_list(
+    commissioner, two_teams, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The graveyard, a player's history and a team's ledger read a page in SQL: pages 1
+    and 2 hold the rows the whole list has there, in the same order."""
+    league, reavers, r, barons, b = two_teams
+    for n, score in enumerate((1, 2, 3)):
+        play(
+            commissioner,
+            league,
+            reavers,
+            barons,
+            score,
+            0,
+            PlayerEvents(r["L0"].id, td=score),
+            PlayerEvents(b[f"L{n}"].id, injury="dead"),
+        )
+    monkeypatch.setattr(paging, "LIST_PAGE", 2)
+    league_now = access.get_league(db.session, league.id)
+    graves = graveyard(db.session, league_now)
+    assert len(graves) == 3
+    assert list(graveyard_page(db.session, league_now, 1).items) == graves[:2]
+    second = graveyard_page(db.session, league_now, 2)
+    assert (list(second.items), second.number, second.pages, second.total, second.first) == (
+        graves[2:],
+        2,
+        2,
+        3,
+        3,
+    )
+    assert list(graveyard_page(db.session, league_now, 9).items) == graves[2:]  # the last
+
+    team = access.get_team(db.session, reavers.id)
+    ledger = team.ledger[::-1]  # newest first
+    assert len(ledger) > 4
+    for number in (1, 2):
+        page = teams.ledger_page(db.session, team, number)
+        assert list(page.items) == ledger[(number - 1) * 2 : number * 2]
+        assert page.total == len(ledger)
+
+    scorer = db.session.get(Player, r["L0"].id)
+    first, rest = (matches.player_history(db.session, scorer, n) for n in (1, 2))
+    assert [h.score for h in (*first.items, *rest.items)] == ["3-0", "2-0", "1-0"]
+    assert [h.events.td for h in (*first.items, *rest.items)] == [3, 2, 1]
+    assert {h.opponent.name for h in (*first.items, *rest.items)} == {"Barons"}

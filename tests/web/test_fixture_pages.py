@@ -12,10 +12,10 @@ from sqlalchemy import func, select
 from league import caching
 from league.extensions import db
 from league.models import League, Match, Team, User
-from league.services import access, fixtures, matches, teams
+from league.services import access, fixtures, matches, paging, teams
 from league.services.matches import MatchReport, PlayerEvents, SideReport
 from league.services.unit_of_work import unit_of_work
-from league.web import helpers as web_helpers
+from league.web import fixtures as fixtures_views
 from tests.factories import (
     give_scorers,
     make_active_team,
@@ -174,6 +174,64 @@ def test_each_round_has_its_own_page(client, commissioner, coach) -> None:
     assert 'rel="next"' not in last
     assert client.get(f"/leagues/{league.id}/fixtures/rounds/6").status_code == 404
     assert client.get(f"/leagues/{league.id}/fixtures/rounds/1?season=9").status_code == 404
+
+
+def test_a_long_season_comes_a_few_rounds_at_a_time(
+    client, commissioner, coach, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Pages of whole rounds, as many as fit in FIXTURES_PAGE matches (here two rounds of
+    two matches), the round in play's page first; every round linked from every page."""
+    league = league_with(commissioner, coach, ["Alpha", "Bravo", "Charlie", "Delta", "Echo"])
+    with unit_of_work() as session:
+        fixtures.generate_fixtures(
+            session, commissioner, league.id, False, date(2025, 9, 6), shuffle=False
+        )
+    path = f"/leagues/{league.id}/fixtures"
+    whole = client.get(path).text
+    assert [int(n) for n in re.findall(r'<h2 id="round-(\d)">', whole)] == [1, 2, 3, 4, 5]
+    assert "Next page" not in whole  # 10 matches: one page
+
+    monkeypatch.setattr(fixtures_views, "FIXTURES_PAGE", 4)
+    caching.pages.clear()  # the page above was kept at this revision
+
+    def rounds_on(page: str) -> list[int]:
+        return [int(n) for n in re.findall(r'<h2 id="round-(\d)">', page)]
+
+    # Nothing played: the first round is in play.
+    first = client.get(path).text
+    assert rounds_on(first) == [1, 2]
+    assert "1 to 2 of 5" in text_of(first)
+    assert f'href="{path}?rounds=2" rel="next"' in first
+    assert 'rel="prev"' not in first
+    for number, page_number in ((1, 1), (2, 1), (3, 2), (4, 2), (5, 3)):
+        link = "" if page_number == 1 else f"{path}?rounds={page_number}"
+        assert f'href="{link}#round-{number}"' in first  # every round, from every page
+    middle = client.get(f"{path}?rounds=2").text
+    assert rounds_on(middle) == [3, 4]
+    assert f'href="{path}?rounds=1" rel="prev"' in middle
+    assert f'href="{path}?rounds=3" rel="next"' in middle
+    assert table_rows(middle, 'id="round-3"') == table_rows(whole, 'id="round-3"')
+    last = client.get(f"{path}?rounds=3").text
+    assert rounds_on(last) == [5]
+    assert 'rel="next"' not in last
+    # A page number out of range, or not a number, gives the nearest page (as other lists).
+    for asked, shown in (("0", [1, 2]), ("99", [5]), ("two", [1, 2])):
+        page = client.get(f"{path}?rounds={asked}")
+        assert page.status_code == 200
+        assert rounds_on(page.text) == shown
+
+    # Round 1 and 2 played: the page of round 3 comes first.
+    for match in db.session.scalars(select(Match).where(Match.round <= 2)):
+        play_fixture(commissioner, match.id)
+    assert rounds_on(client.get(path).text) == [3, 4]
+
+
+def play_fixture(commissioner: User, match_id: int) -> None:
+    report = MatchReport(home=SideReport(score=1), away=SideReport(score=0))
+    with unit_of_work() as session:
+        matches.record_result(
+            session, commissioner, match_id, with_match_touchdowns(report, match_id)
+        )
 
 
 def test_only_commissioners_generate_or_add(client, commissioner, coach) -> None:
@@ -425,7 +483,7 @@ def test_stats_page_lists_players_and_graves_a_page_at_a_time(
     assert len(graves) == 2
     assert "Next page" not in whole  # one page each: no pager
 
-    monkeypatch.setattr(web_helpers, "LIST_PAGE", 1)
+    monkeypatch.setattr(paging, "LIST_PAGE", 1)
     caching.pages.clear()  # the pages above were kept at this revision
     for number, row in enumerate(players, start=1):
         page = client.get(f"{path}?players={number}&graves=2").text
@@ -459,7 +517,7 @@ def test_a_players_matches_and_a_teams_ledger_come_a_page_at_a_time(
     assert [row[2] for row in history] == ["3-0", "2-0", "1-0"]
     assert len(ledger) >= 2
 
-    monkeypatch.setattr(web_helpers, "LIST_PAGE", 1)
+    monkeypatch.setattr(paging, "LIST_PAGE", 1)
     caching.pages.clear()  # the pages above were kept at this revision
     for number, row in enumerate(history, start=1):
         page = client.get(f"{player_path}?matches={number}").text
