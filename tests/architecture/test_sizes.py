@@ -34,7 +34,6 @@ KNOWN_OVERSIZE = frozenset(
         "league/services/standings.py",
         "league/services/standings.py::standings",
         "league/services/standings.py::season_stats",
-        "league/services/standings.py::graveyard",
         "league/services/tournament.py::pair_next_round",
         # league.web
         "league/web/advancement/views.py",
