@@ -144,6 +144,8 @@ class MatchTeam(Model):
     #: A conceding team's departure rolls: {"rolls": {"player id": D6, ...}, "left": [player
     #: ids], "rolled": by the server?}; a void brings those who left back.
     departures: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    #: When this side's coach confirmed the live log (None: not confirmed, or changed since).
+    log_confirmed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
     match: Mapped[Match] = relationship(back_populates="sides")
     team: Mapped[Team] = relationship()
