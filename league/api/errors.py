@@ -33,6 +33,9 @@ STATUSES = {
 #: What an error adds to the body beside its code and message, by code.
 DETAILS: dict[str, Callable[[DomainError], dict[str, Any]]] = {
     "invalid_report": lambda error: {"fields": error.fields},
+    # The live match log names the member of the event it refuses (services.live_log).
+    "invalid_event": lambda error: {"fields": error.fields},
+    "event_id_taken": lambda error: {"fields": error.fields},
     "invalid_document": lambda error: {
         "problems": [problem.as_dict() for problem in error.problems]
     },

@@ -42,7 +42,7 @@ from marshmallow import Schema
 from werkzeug.routing import Rule
 from werkzeug.routing.converters import NumberConverter
 
-from league.api import bp, schemas
+from league.api import bp, live_log_schemas, schemas
 
 OPENAPI_VERSION = "3.1.0"
 API_VERSION = "1.0.0"
@@ -122,14 +122,19 @@ def requires_token(view: Callable[..., Any]) -> bool:
     return bool(getattr(view, "requires_token", False))
 
 
+#: The modules whose schemas are the document's components.
+SCHEMA_MODULES = (schemas, live_log_schemas)
+
+
 def schema_classes() -> list[type[Schema]]:
-    """The schemas of `league.api.schemas`, in the order they are defined there."""
+    """The schemas of `SCHEMA_MODULES`, in the order they are defined there."""
     return [
         value
-        for value in vars(schemas).values()
+        for module in SCHEMA_MODULES
+        for value in vars(module).values()
         if isinstance(value, type)
         and issubclass(value, Schema)
-        and value.__module__ == schemas.__name__
+        and value.__module__ == module.__name__
         and value not in (schemas.ResponseSchema, schemas.RequestSchema)
     ]
 
@@ -218,7 +223,9 @@ class LeagueApiPlugin(BasePlugin):
 
 def _schema_summary(name: str) -> str:
     """The first line of a schema's docstring, for a response's description."""
-    schema = getattr(schemas, f"{name}Schema", None)
+    schema = next(
+        (getattr(m, f"{name}Schema") for m in SCHEMA_MODULES if hasattr(m, f"{name}Schema")), None
+    )
     doc = inspect.cleandoc(schema.__doc__ or "") if schema else ""
     return doc.split("\n", 1)[0] or name
 

@@ -65,7 +65,7 @@ def log_kinds(ruleset: Ruleset) -> tuple[str, ...]:
     for variant in ruleset.spp.variants:
         awarded |= {name for name, points in variant.awards.items() if points > 0}
     has = set(_ALWAYS) | {kind for kind, counter in COUNTER_OF_KIND.items() if counter in awarded}
-    if ruleset.winnings.no_stalling_bonus > 0:
+    if ruleset.winnings is not None and ruleset.winnings.no_stalling_bonus > 0:
         has.add("stalling")
     return tuple(kind for kind in LOG_KINDS if kind in has)
 

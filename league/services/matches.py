@@ -386,15 +386,19 @@ def record_result(
     *,
     idempotency_key: str | None = None,
     form_token: str | None = None,
+    confirmed_by_both: bool = False,
 ) -> Match:
     """Finalise a result (or correct a played one): store the events, recompute both teams.
 
     `form_token` is the report form's one-time token, kept as the match's idempotency
     key: the same form sent again is refused with Resubmitted and changes nothing.
+    `confirmed_by_both`: the report is the live log both coaches confirmed, in a league
+    that lets such a log finalise without a commissioner (services.live_log decides).
     """
     match = get_match(session, match_id, for_update=True)
     league = get_league(session, match.league_id, collections=False, lock="share")
-    _require_commissioner(league, actor, session)
+    if not confirmed_by_both:
+        _require_commissioner(league, actor, session)
     earlier = _already_recorded(session, league.id, idempotency_key or form_token)
     if earlier is not None:
         if form_token:
