@@ -269,3 +269,53 @@ def stored_figures(w: World) -> dict[str, Any]:
             (next(s for s, t in teams.items() if t == e.team_id), _figures(e)) for e in ledger
         ],
     }
+
+
+def test_bb2020_two_confirmed_logs_finalise_with_table_dice(client: FlaskClient) -> None:
+    """A league that lets two confirmed logs finalise and allows table dice: the coach
+    enters the casualty rolled at the table; the second confirmation makes the result final."""
+    boss, anna, bram = make_user("boss"), make_user("anna"), make_user("bram")
+    league = make_league(boss, "bb2020", anna, bram, table_dice_allowed=True, log_finalises=True)
+    home = make_active_team(anna, league, "human", "Reavers", (("human-lineman", 11),))
+    away = make_active_team(bram, league, "human", "Marauders", (("human-lineman", 11),))
+    with unit_of_work() as session:
+        match_id = matches.schedule_match(session, boss, league.id, home.id, away.id).id
+    ids = {
+        team.id: sorted(db.session.scalars(select(Player.id).where(Player.team_id == team.id)))
+        for team in (home, away)
+    }
+    scorer, victim = ids[home.id][0], ids[away.id][0]
+    log = f"{API}/matches/{match_id}/log"
+    as_anna, as_bram = auth(anna), auth(bram)
+    # BB2020 has no stalling (no winnings bonus for not stalling) and gives no SPP for a
+    # safe landing (its ruleset data): neither can be logged.
+    for kind in ("stalling", "safe_landing"):
+        refused = client.post(log, json={"id": f"a-{kind}", "side": "home", "kind": kind,
+                                         "player_id": scorer, "half": 1, "turn": 1},
+                              headers=as_anna)  # fmt: skip
+        assert refused.status_code == 422, refused.json
+        assert refused.json["error"]["fields"].keys() == {"kind"}
+    cas = {"id": "anna-cas-1", "side": "home", "kind": "cas", "player_id": scorer,
+           "victim_id": victim, "injury": "seriously_hurt", "half": 1, "turn": 4}  # fmt: skip
+    entered = client.post(log, json=cas, headers=as_anna)
+    assert entered.status_code == 201, entered.json
+    assert (entered.json["injury"], entered.json["dice"]) == ("seriously_hurt", None)
+    bad = client.post(log, json={**cas, "id": "anna-cas-2", "injury": "lasting_injury"},
+                      headers=as_anna)  # fmt: skip
+    assert bad.status_code == 422
+    assert bad.json["error"]["fields"].keys() == {"lasting"}
+    td = {"id": "anna-td-1", "side": "home", "kind": "td", "player_id": scorer,
+          "half": 2, "turn": 7}  # fmt: skip
+    assert client.post(log, json=td, headers=as_anna).status_code == 201
+    assert client.post(f"{log}/confirm", json={"side": "home"}, headers=as_anna).status_code == 200
+    done = client.post(f"{log}/confirm", json={"side": "away"}, headers=as_bram)
+    assert done.status_code == 200, done.json
+    assert done.json["state"] == "final"
+    assert done.json["report"]["home_score"] == 1
+    db.session.expire_all()
+    match = db.session.get(Match, match_id)
+    assert match is not None
+    assert (match.state, match.home.score, match.away.score) == ("played", 1, 0)
+    # BB2020: 3 SPP a touchdown, 2 a casualty (RULES-FACTS 4).
+    assert db.session.get(Player, scorer).spp_earned == 5  # type: ignore[union-attr]
+    assert db.session.get(Player, victim).status == "mng"  # type: ignore[union-attr]
