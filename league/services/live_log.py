@@ -20,10 +20,10 @@ from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import select
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, selectinload
 
 from league.i18n import gettext
-from league.models import Match, MatchLogEvent, MatchTeam, Player, Team, User
+from league.models import Match, MatchLogEvent, MatchTeam, Player, User
 from league.models.match import SIDES
 from league.rules import Ruleset
 from league.rules.injuries import injury_entry_decision
@@ -45,7 +45,7 @@ from league.services.access import (
 )
 from league.services.errors import Conflict, Forbidden, NotFound, RuleViolation
 from league.services.matches import MatchReport, PlayerEvents, SideReport, get_match, record_result
-from league.services.postgame import missing_this_match, sync_match_day_players
+from league.services.postgame import missing_this_match
 
 #: Match states whose log may still change.
 OPEN_STATES = ("scheduled", "draft")
@@ -106,6 +106,7 @@ def _events(session: Session, match_id: int) -> list[MatchLogEvent]:
         session.scalars(
             select(MatchLogEvent)
             .where(MatchLogEvent.match_id == match_id)
+            .options(selectinload(MatchLogEvent.player), selectinload(MatchLogEvent.victim))
             .order_by(
                 MatchLogEvent.half, MatchLogEvent.turn, MatchLogEvent.created_at, MatchLogEvent.id
             )
@@ -311,17 +312,21 @@ def repeated_event(session: Session, match_id: int, entry: LogEntry) -> MatchLog
     return event
 
 
-def _match_players(session: Session, match: Match, team: Team) -> dict[int, Player]:
-    """Who plays for `team` in this match: its roster less those who must miss it, and
-    the match's journeymen, mercenaries and star players."""
-    sync_match_day_players(session, match)
+def side_players(session: Session, match: Match, side: str) -> list[Player]:
+    """Who plays for a side in this match, by shirt number: its roster less those who must
+    miss it, and the match's journeymen, mercenaries and star players (the pre-game made
+    them, `postgame.sync_match_day_players`)."""
+    team = match.side(side).team
     missing = missing_this_match(session, match, team)
-    return {
-        p.id: p
-        for p in team.players
-        if (p.on_roster and p.id not in missing)
-        or (p.match_day_only and p.match_day_match_id == match.id)
-    }
+    return sorted(
+        (
+            p
+            for p in team.players
+            if (p.on_roster and p.id not in missing)
+            or (p.match_day_only and p.match_day_match_id == match.id)
+        ),
+        key=lambda p: (p.number, p.id),
+    )
 
 
 class EventRefused(RuleViolation):
@@ -352,7 +357,7 @@ def _check_players(session: Session, match: Match, entry: LogEntry) -> dict[str,
         raise _refuse("player_id", gettext("Say which player."))
     for name, (player_id, side) in wanted.items():
         team = match.side(side).team
-        player = _match_players(session, match, team).get(player_id or 0)
+        player = next((p for p in side_players(session, match, side) if p.id == player_id), None)
         if player is None:
             raise _refuse(
                 name,
