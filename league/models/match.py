@@ -70,6 +70,8 @@ class Match(Model):
     bracket_slot: Mapped[int | None]
     #: Who went through from a drawn knock-out match (after extra time, as recorded).
     winner_team_id: Mapped[int | None] = mapped_column(ForeignKey("team.id"))
+    #: Events in its live log (a cache kept by services.live_log: pages skip the query at 0).
+    log_events: Mapped[int] = mapped_column(default=0, server_default="0")
     created_at: Mapped[created_at]
 
     league: Mapped[League] = relationship()

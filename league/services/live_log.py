@@ -141,6 +141,23 @@ def _view(session: Session, match: Match) -> LogView:
     )
 
 
+def next_open_match(session: Session, team_id: int) -> int | None:
+    """The team's next match still to be played (the one whose log its coach keeps on
+    match day): the earliest by date, undated fixtures last."""
+    return session.scalar(
+        select(Match.id)
+        .join(MatchTeam, MatchTeam.match_id == Match.id)
+        .where(MatchTeam.team_id == team_id, Match.state.in_(OPEN_STATES))
+        .order_by(Match.scheduled_for.is_(None), Match.scheduled_for, Match.id)
+        .limit(1)
+    )
+
+
+def logged_events(session: Session, match: Match) -> list[MatchLogEvent]:
+    """The match's log for its page: no query when nothing was logged."""
+    return _events(session, match.id) if match.log_events else []
+
+
 def get_log(session: Session, match_id: int) -> LogView:
     """The log of a match (anyone who may see the match may read it)."""
     return _view(session, get_match(session, match_id))
@@ -456,6 +473,7 @@ def log_event(
         logged_by_id=actor.id,
     )
     session.add(event)
+    match.log_events += 1
     _unconfirm(match)
     session.flush()
     audit.record(session, actor, "match.log", "match", match.id, event=event.id, kind=entry.kind)
@@ -481,6 +499,7 @@ def delete_event(session: Session, actor: User, match_id: int, event_id: int) ->
         raise Forbidden(gettext("Only who logged this event or a commissioner can take it back."))
     _require_open(match)
     session.delete(event)
+    match.log_events -= 1
     _unconfirm(match)
     audit.record(session, actor, "match.log_delete", "match", match.id, event=event_id)
 

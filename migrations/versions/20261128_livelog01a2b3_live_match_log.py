@@ -79,6 +79,10 @@ def upgrade():
         batch_op.add_column(
             sa.Column("log_confirmed_at", sa.DateTime(timezone=True), nullable=True)
         )
+    with op.batch_alter_table("match", schema=None) as batch_op:
+        batch_op.add_column(
+            sa.Column("log_events", sa.Integer(), server_default="0", nullable=False)
+        )
     with op.batch_alter_table("league", schema=None) as batch_op:
         batch_op.add_column(
             sa.Column("log_finalises", sa.Boolean(), server_default=sa.false(), nullable=False)
@@ -88,6 +92,8 @@ def upgrade():
 def downgrade():
     with op.batch_alter_table("league", schema=None) as batch_op:
         batch_op.drop_column("log_finalises")
+    with op.batch_alter_table("match", schema=None) as batch_op:
+        batch_op.drop_column("log_events")
     with op.batch_alter_table("match_team", schema=None) as batch_op:
         batch_op.drop_column("log_confirmed_at")
     with op.batch_alter_table("match_log_event", schema=None) as batch_op:

@@ -265,6 +265,16 @@ def live_finalise(match_id: int) -> Response:
     return redirect(url_for("matches.show", match_id=match_id))
 
 
+@bp.get("/teams/<int:team_id>/live")
+def team_live(team_id: int) -> Response:
+    """From the team page on match day: the log of the team's next match."""
+    match_id = live_log.next_open_match(db.session(), team_id)
+    if match_id is None:
+        flash(gettext("This team has no match to play."), "info")
+        return redirect(url_for("teams.show", team_id=team_id))
+    return redirect(url_for("matches.live", match_id=match_id))
+
+
 @bp.get(f"{LIVE}/manifest.webmanifest")
 def live_manifest(match_id: int) -> Response:
     """The log page as an installable app: it opens on this match's log."""

@@ -239,7 +239,7 @@ def render_show(match: Match, after: list[SidePanel], status: int = 200) -> tupl
         season_closed=season_closed,
         playoff_label=playoffs.match_label(db.session(), match),
         postgame=after,
-        live_log=live_log.get_log(db.session(), match.id),
+        log_events=live_log.logged_events(db.session(), match),
         kind_label=kind_label,
         injury_text=partial(injury_label, ruleset),
     ), status
