@@ -488,8 +488,18 @@
     window.setTimeout(tick, POLL_MS);
   }
 
+  // The service worker keeps what the page needs to open without signal; the page fills
+  // its cache once at the start (its first load did not go through the worker).
   if ("serviceWorker" in navigator && data.worker_url) {
     navigator.serviceWorker.register(data.worker_url, { scope: data.worker_scope }).catch(function () {});
+    if (window.caches && navigator.onLine !== false) {
+      var kept = [location.pathname];
+      Array.prototype.forEach.call(document.querySelectorAll("link[rel=stylesheet], link[rel=manifest], script[src]"), function (node) {
+        var url = new URL(node.href || node.src, location.href);
+        if (url.origin === location.origin) kept.push(url.pathname);
+      });
+      caches.open(data.cache_name).then(function (cache) { return cache.addAll(kept); }).catch(function () {});
+    }
   }
 
   wire();

@@ -46,6 +46,8 @@ from league.web.matches.routes import bp
 from league.web.matches.text import injury_label, kind_label
 
 LIVE = "/matches/<int:match_id>/live"
+#: The cache the service worker (static/js/live-sw.js) keeps the log page in.
+LIVE_CACHE = "league-live-log-v1"
 
 
 def _choices(values: tuple[str, ...]) -> list[Any]:
@@ -148,6 +150,7 @@ def _page_data(match: Match) -> dict[str, Any]:
         "finalise_url": url_for("matches.live_finalise", match_id=match.id),
         "worker_url": url_for("matches.live_worker"),
         "worker_scope": "/matches/",
+        "cache_name": LIVE_CACHE,
         "commissioner": commissioner,
         "may_log": mine,
         "table_dice": match.league.table_dice_allowed,
