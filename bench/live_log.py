@@ -29,8 +29,8 @@ import requests
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench._common import print_table, summary  # noqa: E402
-from tests.conftest import POSTGRES_SERVER  # noqa: E402
+from bench._common import print_table, summary
+from tests.conftest import POSTGRES_SERVER
 
 ROOT = Path(__file__).resolve().parent.parent
 BIN = ROOT / ".venv" / "bin"
