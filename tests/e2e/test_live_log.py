@@ -5,6 +5,8 @@ signal returns; both confirm, the commissioner finalises, the team pages show th
 
 from __future__ import annotations
 
+import os
+
 import pytest
 from flask import Flask
 from sqlalchemy import func, select
@@ -19,6 +21,8 @@ from tests.factories import DEFAULT_PASSWORD, make_active_team, make_league, mak
 pytestmark = pytest.mark.e2e
 
 LINEMEN = (("human-lineman", 11),)
+#: Where the README's screenshot of the page goes, when set (looked at by hand).
+SHOTS = os.environ.get("LIVE_SCREENSHOTS")
 
 
 def _log(page, kind: str, player_id: int, victim_id: int | None = None) -> None:
@@ -80,6 +84,10 @@ def test_two_phones_log_a_match_through_a_lost_signal(
             expect(_events(bram_page)).to_have_count(2 * turn, timeout=15_000)
         expect(anna_page.locator("[data-score=home]")).to_have_text("2")
         expect(anna_page.locator("[data-score=away]")).to_have_text("2")
+        expect(anna_page.locator("[data-finalise]")).to_be_hidden()
+        if SHOTS:
+            anna_page.evaluate("window.scrollTo(0, 0)")
+            anna_page.screenshot(path=os.path.join(SHOTS, "live-log.png"))
 
         # Bram's phone loses the signal: three events wait on it, through a reload.
         bram_page.context.set_offline(True)
