@@ -126,13 +126,11 @@ def _view(session: Session, match: Match) -> LogView:
     events = _events(session, match.id)
     ruleset = league_ruleset(match.league)
     state = log_state(match)
-    report = None
-    if state != "open" and events:
-        report = report_draft(events)
+    report = report_draft(events) if state != "open" else None
     return LogView(
         match=match,
         state=state,
-        score={side: sum(1 for e in events if e.side == side and e.kind == "td") for side in SIDES},
+        score=_scores(events),
         confirmed={side.side: side.log_confirmed_at is not None for side in match.sides},
         events=events,
         kinds=log_kinds(ruleset),
@@ -220,6 +218,12 @@ def _player_events(events: Iterable[MatchLogEvent]) -> tuple[PlayerEvents, ...]:
     )
 
 
+def _scores(events: Iterable[MatchLogEvent]) -> dict[str, int]:
+    """Each side's score: its logged touchdowns."""
+    tds = [e.side for e in events if e.kind == "td"]
+    return {side: tds.count(side) for side in SIDES}
+
+
 def _conceded(events: Iterable[MatchLogEvent]) -> str | None:
     return next((e.side for e in events if e.kind == "concession"), None)
 
@@ -231,7 +235,7 @@ def _stalled(events: Iterable[MatchLogEvent]) -> dict[str, bool]:
 
 def report_draft(events: list[MatchLogEvent]) -> dict[str, Any]:
     """The report body (as `POST /matches/{id}/result` takes it) the log gives."""
-    scores = {side: sum(1 for e in events if e.side == side and e.kind == "td") for side in SIDES}
+    scores = _scores(events)
     body: dict[str, Any] = {
         "home_score": scores["home"],
         "away_score": scores["away"],
@@ -255,7 +259,7 @@ def report_draft(events: list[MatchLogEvent]) -> dict[str, Any]:
 def _report(events: list[MatchLogEvent]) -> MatchReport:
     """The service's command for the draft `report_draft` gives (and who stalled)."""
     conceded, stalled = _conceded(events), _stalled(events)
-    tds = {side: sum(1 for e in events if e.side == side and e.kind == "td") for side in SIDES}
+    tds = _scores(events)
     sides = {
         side: SideReport(score=tds[side], conceded=conceded == side, stalled=stalled[side])
         for side in SIDES
