@@ -425,8 +425,17 @@ SPECS = (
         },
     ),
     Spec(
-        "matches.live_event_action",
+        "matches.live_delete", "/matches/{scheduled}/live/events/{log_event}/delete", Role.COACH, {}
+    ),
+    Spec(
+        "matches.live_dispute",
         "/matches/{scheduled}/live/events/{log_event}/dispute",
+        Role.COMMISSIONER,
+        {},
+    ),
+    Spec(
+        "matches.live_keep",
+        "/matches/{scheduled}/live/events/{log_event}/keep",
         Role.COMMISSIONER,
         {},
     ),

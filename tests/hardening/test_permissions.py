@@ -723,7 +723,7 @@ ROWS: tuple[Row, ...] = (
     ),
     Row(
         "take a logged event back from the live page",
-        "matches.live_event_action",
+        "matches.live_delete",
         "POST",
         _post("/matches/{scheduled}/live/events/{log_event}/delete"),
         web(MANAGERS),
@@ -731,7 +731,7 @@ ROWS: tuple[Row, ...] = (
     ),
     Row(
         "dispute an event from the live page",
-        "matches.live_event_action",
+        "matches.live_dispute",
         "POST",
         _post("/matches/{scheduled}/live/events/{log_event}/dispute"),
         web(COMMISSIONERS),
@@ -739,7 +739,7 @@ ROWS: tuple[Row, ...] = (
     ),
     Row(
         "settle a dispute from the live page",
-        "matches.live_event_action",
+        "matches.live_keep",
         "POST",
         _post("/matches/{scheduled}/live/events/{log_event}/keep"),
         web(COMMISSIONERS),

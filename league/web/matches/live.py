@@ -42,6 +42,7 @@ from league.services.errors import ConcurrentChange, Conflict, DomainError, Forb
 from league.services.unit_of_work import unit_of_work
 from league.web import MAX_ID
 from league.web.forms import EmptyForm, FlaskForm, IntegerField
+from league.web.helpers import post_step
 from league.web.matches.routes import bp
 from league.web.matches.text import injury_label, kind_label
 
@@ -143,9 +144,7 @@ def _page_data(match: Match) -> dict[str, Any]:
         "user_id": current_user.id if current_user.is_authenticated else None,
         "log_url": url_for("api.get_log", match_id=match.id),
         "post_url": url_for("matches.live_event", match_id=match.id),
-        "event_url": url_for(
-            "matches.live_event_action", match_id=match.id, event_id=0, action="delete"
-        ),
+        "event_url": url_for("matches.live_delete", match_id=match.id, event_id=0),
         "confirm_url": url_for("matches.live_confirm", match_id=match.id),
         "finalise_url": url_for("matches.live_finalise", match_id=match.id),
         "worker_url": url_for("matches.live_worker"),
@@ -192,7 +191,7 @@ def live(match_id: int) -> str:
     )
 
 
-@bp.post(f"{LIVE}/events")
+@post_step(bp, f"{LIVE}/events", "matches.live")
 @login_required
 def live_event(match_id: int) -> Response:
     form = LogEventForm()
@@ -219,9 +218,7 @@ def _event_json(event: Any) -> dict[str, Any]:
             "lasting": event.lasting, "dice": event.dice}  # fmt: skip
 
 
-@bp.post(f"{LIVE}/events/<int:event_id>/<any(delete, dispute, keep):action>")
-@login_required
-def live_event_action(match_id: int, event_id: int, action: str) -> Response:
+def _event_action(match_id: int, event_id: int, action: str) -> Response:
     if not EmptyForm().validate_on_submit():
         return _malformed(match_id, EmptyForm())
     act = {
@@ -237,7 +234,28 @@ def live_event_action(match_id: int, event_id: int, action: str) -> Response:
     return _answer(match_id, {"done": action})
 
 
-@bp.post(f"{LIVE}/confirm")
+@post_step(bp, f"{LIVE}/events/<int:event_id>/delete", "matches.live")
+@login_required
+def live_delete(match_id: int, event_id: int) -> Response:
+    """Take an event back (who logged it, or a commissioner)."""
+    return _event_action(match_id, event_id, "delete")
+
+
+@post_step(bp, f"{LIVE}/events/<int:event_id>/dispute", "matches.live")
+@login_required
+def live_dispute(match_id: int, event_id: int) -> Response:
+    """Dispute one of the other side's events."""
+    return _event_action(match_id, event_id, "dispute")
+
+
+@post_step(bp, f"{LIVE}/events/<int:event_id>/keep", "matches.live")
+@login_required
+def live_keep(match_id: int, event_id: int) -> Response:
+    """A commissioner settles a dispute: the event stands."""
+    return _event_action(match_id, event_id, "keep")
+
+
+@post_step(bp, f"{LIVE}/confirm", "matches.live")
 @login_required
 def live_confirm(match_id: int) -> Response:
     form = ConfirmSideForm()
@@ -252,7 +270,7 @@ def live_confirm(match_id: int) -> Response:
     return _answer(match_id, {"state": state})
 
 
-@bp.post(f"{LIVE}/finalise")
+@post_step(bp, f"{LIVE}/finalise", "matches.live")
 @login_required
 def live_finalise(match_id: int) -> Response:
     if not EmptyForm().validate_on_submit():
