@@ -44,22 +44,20 @@ from league.services.access import (
     role_in,
 )
 from league.services.errors import Conflict, Forbidden, NotFound, RuleViolation
-from league.services.matches import MatchReport, PlayerEvents, SideReport, get_match, record_result
+from league.services.matches import (
+    API_COUNTERS,
+    MatchReport,
+    PlayerEvents,
+    SideReport,
+    get_match,
+    record_result,
+)
 from league.services.postgame import missing_this_match
 
 #: Match states whose log may still change.
 OPEN_STATES = ("scheduled", "draft")
 #: Report counters (PlayerEvents field) of each counter kind's API name.
-_FIELD_OF_COUNTER = {
-    "td": "td",
-    "cas": "cas",
-    "comp": "comp",
-    "int": "interceptions",
-    "deflection": "deflection",
-    "throw_completion": "throw_completion",
-    "safe_landing": "safe_landing",
-    "mvp": "mvp",
-}
+_FIELD_OF_COUNTER = {**API_COUNTERS, "mvp": "mvp"}
 
 
 @dataclass(frozen=True, slots=True)

@@ -66,6 +66,18 @@ COUNTERS = (
 )
 
 
+#: A report's per-player counters: API name -> PlayerEvents field.
+API_COUNTERS = {
+    "td": "td",
+    "cas": "cas",
+    "comp": "comp",
+    "int": "interceptions",
+    "deflection": "deflection",
+    "throw_completion": "throw_completion",
+    "safe_landing": "safe_landing",
+}
+
+
 @dataclass(frozen=True, slots=True)
 class PlayerEvents:
     """What one player did in the match, as entered."""

@@ -12,15 +12,13 @@ from flask import Flask
 from sqlalchemy import func, select
 
 from league.extensions import db
-from league.models import MatchLogEvent, Player
-from league.services import matches
-from league.services.unit_of_work import unit_of_work
+from league.models import MatchLogEvent
 from tests.e2e.conftest import signed_in_tab
-from tests.factories import DEFAULT_PASSWORD, make_active_team, make_league, make_user
+from tests.factories import DEFAULT_PASSWORD
+from tests.web.test_live_log_pages import log_match
 
 pytestmark = pytest.mark.e2e
 
-LINEMEN = (("human-lineman", 11),)
 #: Where the README's screenshot of the page goes, when set (looked at by hand).
 SHOTS = os.environ.get("LIVE_SCREENSHOTS")
 
@@ -43,22 +41,9 @@ def test_two_phones_log_a_match_through_a_lost_signal(
 
     base, app = served_app
     with app.app_context():
-        boss, anna, bram = make_user("boss"), make_user("anna"), make_user("bram")
-        league = make_league(boss, "bb2025", anna, bram)
-        home = make_active_team(anna, league, "human", "Reavers", LINEMEN)
-        away = make_active_team(bram, league, "human", "Marauders", LINEMEN)
-        with unit_of_work() as session:
-            match_id = matches.schedule_match(session, boss, league.id, home.id, away.id).id
-        ours = {
-            team.id: list(
-                db.session.scalars(
-                    select(Player.id).where(Player.team_id == team.id).order_by(Player.number)
-                )
-            )
-            for team in (home, away)
-        }
-        h, a = ours[home.id], ours[away.id]
-        home_id, away_id = home.id, away.id
+        made = log_match()
+    match_id, h, a = made.match_id, made.home, made.away
+    home_id, away_id = made.home_team, made.away_team
     live = f"{base}/matches/{match_id}/live"
 
     with (

@@ -18,28 +18,21 @@ from flask.testing import FlaskClient
 from sqlalchemy import func, select
 
 from league.extensions import db
-from league.models import MatchLogEvent, Player, User
-from league.services import live_log, matches
+from league.models import MatchLogEvent, User
+from league.services import live_log
 from league.services.unit_of_work import unit_of_work
 from league.services.users import issue_token
-from tests.factories import make_active_team, make_league, make_user
 from tests.served import all_at_once, app_on, post_json, serve, served_database
-
-LINEMEN = (("human-lineman", 11),)
+from tests.web.test_live_log_pages import log_match
 
 
 def _fixture() -> tuple[int, int, str]:
     """A scheduled match between two Human teams: its id, a home player, Anna's token."""
-    boss, anna, bram = make_user("boss"), make_user("anna"), make_user("bram")
-    league = make_league(boss, "bb2020", anna, bram)
-    home = make_active_team(anna, league, "human", "Reavers", LINEMEN)
-    away = make_active_team(bram, league, "human", "Marauders", LINEMEN)
+    made = log_match("bb2020")
     with unit_of_work() as session:
-        match_id = matches.schedule_match(session, boss, league.id, home.id, away.id).id
-        token = issue_token(session, session.get(User, anna.id))
-    player_id = db.session.scalar(select(Player.id).where(Player.team_id == home.id))
-    assert player_id is not None
-    return match_id, player_id, token
+        anna = session.scalar(select(User).where(User.username == "anna"))
+        token = issue_token(session, anna)
+    return made.match_id, made.home[0], token
 
 
 def _event(player_id: int) -> dict[str, Any]:

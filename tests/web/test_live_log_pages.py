@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import dataclass
 
 from flask.testing import FlaskClient
 from sqlalchemy import select
@@ -19,20 +20,39 @@ JSON = {"Accept": "application/json"}
 LINEMEN = (("human-lineman", 11),)
 
 
-def _match() -> tuple[int, int, int]:
+@dataclass(frozen=True, slots=True)
+class LogMatch:
+    """A scheduled match between two Human teams of eleven linemen (boss commissioner,
+    anna at home, bram away): its id and each side's player ids by shirt number."""
+
+    match_id: int
+    home_team: int
+    away_team: int
+    home: list[int]
+    away: list[int]
+
+
+def log_match(ruleset_id: str = "bb2025") -> LogMatch:
     boss, anna, bram = make_user("boss"), make_user("anna"), make_user("bram")
-    league = make_league(boss, "bb2025", anna, bram)
+    league = make_league(boss, ruleset_id, anna, bram)
     home = make_active_team(anna, league, "human", "Reavers", LINEMEN)
     away = make_active_team(bram, league, "human", "Marauders", LINEMEN)
     with unit_of_work() as session:
         match_id = matches.schedule_match(session, boss, league.id, home.id, away.id).id
-    first = {
-        team.id: db.session.scalar(
-            select(Player.id).where(Player.team_id == team.id).order_by(Player.number)
+    ids = {
+        team.id: list(
+            db.session.scalars(
+                select(Player.id).where(Player.team_id == team.id).order_by(Player.number)
+            )
         )
         for team in (home, away)
     }
-    return match_id, first[home.id], first[away.id]  # type: ignore[return-value]
+    return LogMatch(match_id, home.id, away.id, ids[home.id], ids[away.id])
+
+
+def _match() -> tuple[int, int, int]:
+    made = log_match()
+    return made.match_id, made.home[0], made.away[0]
 
 
 def _page_data(html: str) -> dict:
