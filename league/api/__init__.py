@@ -24,6 +24,7 @@ from league.api import (  # noqa: E402, F401  (routes register on bp)
     exchange,
     fixtures,
     leagues,
+    live_log,
     matches,
     me,
     membership,

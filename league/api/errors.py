@@ -33,7 +33,10 @@ STATUSES = {
 #: The errors that list every problem found at once (a match report, a team document).
 #: Their body adds the list as `fields`: the problems' messages by where they apply
 #: (`home_score`, `player_12`, `players[2].number`), in the order first named.
-PROBLEM_LISTS = frozenset({"invalid_report", "invalid_document"})
+PROBLEM_LISTS = frozenset(
+    # The live match log names the member of the event it refuses (services.live_log).
+    {"invalid_report", "invalid_document", "invalid_event", "event_id_taken"}
+)
 #: The team import answered its list as `problems` (`{"path", "message"}` in the
 #: document's order) before `fields` was the one name: it sends both.
 LISTED_AS_PROBLEMS = frozenset({"invalid_document"})

@@ -43,15 +43,7 @@ LEAGUE = "/leagues/<id:league_id>"
 MATCH = "/matches/<id:match_id>"
 
 #: Per-player counters: API name -> PlayerEvents field.
-COUNTERS = {
-    "td": "td",
-    "cas": "cas",
-    "comp": "comp",
-    "int": "interceptions",
-    "deflection": "deflection",
-    "throw_completion": "throw_completion",
-    "safe_landing": "safe_landing",
-}
+COUNTERS = matches.API_COUNTERS
 
 
 # ---------------------------------------------------------------------------

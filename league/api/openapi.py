@@ -227,7 +227,7 @@ class LeagueApiPlugin(BasePlugin):
 
 def _schema_summary(name: str) -> str:
     """The first line of a schema's docstring, for a response's description."""
-    schema = getattr(schemas, f"{name}Schema", None)
+    schema = next((s for s in schemas.schema_classes() if s.__name__ == f"{name}Schema"), None)
     doc = inspect.cleandoc(schema.__doc__ or "") if schema else ""
     return doc.split("\n", 1)[0] or name
 

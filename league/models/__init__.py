@@ -4,6 +4,7 @@ from league.models.advancement import Advancement, DiceRoll, PlayerSkill
 from league.models.audit import AuditEntry
 from league.models.league import League, LeagueMember, Season
 from league.models.ledger import TreasuryEntry
+from league.models.live_log import MatchLogEvent
 from league.models.match import Match, MatchPlayer, MatchTeam
 from league.models.opening import PlayerOpening, TeamOpening
 from league.models.player import Player
@@ -27,6 +28,7 @@ __all__ = [
     "League",
     "LeagueMember",
     "Match",
+    "MatchLogEvent",
     "MatchPlayer",
     "MatchTeam",
     "Player",

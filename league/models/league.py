@@ -5,7 +5,15 @@ from __future__ import annotations
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import JSON, CheckConstraint, DateTime, ForeignKey, String, UniqueConstraint
+from sqlalchemy import (
+    JSON,
+    CheckConstraint,
+    DateTime,
+    ForeignKey,
+    String,
+    UniqueConstraint,
+    false,
+)
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from league.extensions import Model
@@ -46,6 +54,8 @@ class League(Model):
     house_rules: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     #: Coaches may enter dice rolled at the table (else the server rolls every die).
     table_dice_allowed: Mapped[bool] = mapped_column(default=False)
+    #: A match's live log confirmed by both coaches finalises its result (else a commissioner).
+    log_finalises: Mapped[bool] = mapped_column(default=False, server_default=false())
     #: Paper the roster sheets print on by default: one of PAPER_SIZES.
     paper_size: Mapped[str] = mapped_column(String(10), default="a4", server_default="a4")
     #: The league's language: its pages for visitors who chose none, its roster pack,

@@ -70,6 +70,8 @@ class Match(Model):
     bracket_slot: Mapped[int | None]
     #: Who went through from a drawn knock-out match (after extra time, as recorded).
     winner_team_id: Mapped[int | None] = mapped_column(ForeignKey("team.id"))
+    #: Events in its live log (a cache kept by services.live_log: pages skip the query at 0).
+    log_events: Mapped[int] = mapped_column(default=0, server_default="0")
     created_at: Mapped[created_at]
 
     league: Mapped[League] = relationship()
@@ -144,6 +146,8 @@ class MatchTeam(Model):
     #: A conceding team's departure rolls: {"rolls": {"player id": D6, ...}, "left": [player
     #: ids], "rolled": by the server?}; a void brings those who left back.
     departures: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    #: When this side's coach confirmed the live log (None: not confirmed, or changed since).
+    log_confirmed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
     match: Mapped[Match] = relationship(back_populates="sides")
     team: Mapped[Team] = relationship()

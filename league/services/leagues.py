@@ -41,6 +41,8 @@ class LeagueSettings:
     house_rules: dict[str, Any] = field(default_factory=dict)
     #: Coaches may type in advancement dice rolled at the table (else: server dice only).
     table_dice_allowed: bool = False
+    #: A match's live log both coaches confirmed finalises its result without a commissioner.
+    log_finalises: bool = False
     #: Roster sheets print on this paper unless a print asks for another.
     paper_size: str = "a4"
     #: The league's language (league.i18n.LANGUAGES): its pages for visitors who chose
@@ -64,6 +66,7 @@ def current_settings(league: League) -> LeagueSettings:
         tuple(league.tie_breakers),
         dict(league.house_rules or {}),
         table_dice_allowed=league.table_dice_allowed,
+        log_finalises=league.log_finalises,
         paper_size=league.paper_size,
         default_language=league.default_language,
     )
@@ -190,6 +193,7 @@ def _apply(league: League, settings: LeagueSettings) -> None:
     league.tie_breakers = list(settings.tie_breakers)
     league.house_rules = dict(settings.house_rules)
     league.table_dice_allowed = settings.table_dice_allowed
+    league.log_finalises = settings.log_finalises
     league.paper_size = settings.paper_size
     league.default_language = settings.default_language
 

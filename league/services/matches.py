@@ -74,6 +74,18 @@ COUNTERS = (
 )
 
 
+#: A report's per-player counters: API name -> PlayerEvents field.
+API_COUNTERS = {
+    "td": "td",
+    "cas": "cas",
+    "comp": "comp",
+    "int": "interceptions",
+    "deflection": "deflection",
+    "throw_completion": "throw_completion",
+    "safe_landing": "safe_landing",
+}
+
+
 @dataclass(frozen=True, slots=True)
 class PlayerEvents:
     """What one player did in the match, as entered."""
@@ -385,15 +397,19 @@ def record_result(
     *,
     idempotency_key: str | None = None,
     form_token: str | None = None,
+    confirmed_by_both: bool = False,
 ) -> Match:
     """Finalise a result (or correct a played one): store the events, recompute both teams.
 
     `form_token` is the report form's one-time token, kept as the match's idempotency
     key: the same form sent again is refused with Resubmitted and changes nothing.
+    `confirmed_by_both`: the report is the live log both coaches confirmed, in a league
+    that lets such a log finalise without a commissioner (services.live_log decides).
     """
     match = get_match(session, match_id, for_update=True)
     league = get_league(session, match.league_id, collections=False, lock="share")
-    may_commission(league, actor, "record_results", session).require()
+    if not confirmed_by_both:
+        may_commission(league, actor, "record_results", session).require()
     earlier = _already_recorded(session, league.id, idempotency_key or form_token)
     if earlier is not None:
         if form_token:

@@ -409,6 +409,39 @@ SPECS = (
     ),
     Spec("matches.void", "/matches/{played}/void", Role.COMMISSIONER, {}),
     Spec(
+        "matches.live_event",
+        "/matches/{scheduled}/live/events",
+        Role.COACH,
+        {
+            "id": "fuzz-event-01",
+            "side": "home",
+            "kind": "cas",
+            "player_id": "{player}",
+            "victim_id": "{opponent_team}",
+            "injury": "badly_hurt",
+            "lasting": "",
+            "half": "1",
+            "turn": "2",
+        },
+    ),
+    Spec(
+        "matches.live_delete", "/matches/{scheduled}/live/events/{log_event}/delete", Role.COACH, {}
+    ),
+    Spec(
+        "matches.live_dispute",
+        "/matches/{scheduled}/live/events/{log_event}/dispute",
+        Role.COMMISSIONER,
+        {},
+    ),
+    Spec(
+        "matches.live_keep",
+        "/matches/{scheduled}/live/events/{log_event}/keep",
+        Role.COMMISSIONER,
+        {},
+    ),
+    Spec("matches.live_confirm", "/matches/{scheduled}/live/confirm", Role.COACH, {"side": "home"}),
+    Spec("matches.live_finalise", "/matches/{log_confirmed}/live/finalise", Role.COMMISSIONER, {}),
+    Spec(
         "teams.hire",
         "/teams/{team}/hire",
         Role.COACH,

@@ -33,6 +33,7 @@ from league.models import ApiToken, AuditEntry, Match, Team, User
 from league.services import (
     exchange,
     leagues,
+    live_log,
     matches,
     postgame,
     pregame,
@@ -125,6 +126,10 @@ class World:
     webhook: int
     #: The last audit entry of the seed: anything after it was done by the request.
     mark: int = 0
+    #: A touchdown the coach logged for his side of the scheduled match's live log.
+    log_event: int = 0
+    #: Scheduled, coach's team vs the opponent's, its (empty) live log confirmed by both.
+    log_confirmed: int = 0
 
     def user_id(self, role: Role) -> int:
         return self.users[ROLE_USERS[role]]
@@ -196,7 +201,7 @@ def seed_world() -> World:
     _team(made["opponent"], league_id, "Opponent Outriders", "orc")
     player = _hire(coach, team, "human-blitzer", "Pim Player")
     veteran = _hire(coach, team, "human-blitzer", "Vic Veteran")
-    _hire(coach, team, "human-lineman", "Len Lineman")
+    lineman = _hire(coach, team, "human-lineman", "Len Lineman")
     _hire(made["rival"], rival_team, "orc-lineman", "Rik Rival")
     olg = _hire(made["opponent"], opponent_team, "orc-lineman", "Olg Opponent")
 
@@ -269,6 +274,17 @@ def seed_world() -> World:
             session, commish, league_id, team, opponent_team, friendly=True
         ).id
     with unit_of_work() as session:
+        entry = live_log.LogEntry("seed-coach-01", "home", "td", 1, 2, player_id=lineman)
+        log_event = live_log.log_event(session, coach, scheduled, entry)[0].id
+    with unit_of_work() as session:
+        log_confirmed = matches.schedule_match(
+            session, commish, league_id, team, opponent_team, friendly=True
+        ).id
+    with unit_of_work() as session:
+        live_log.confirm_side(session, coach, log_confirmed, "home")
+    with unit_of_work() as session:
+        live_log.confirm_side(session, made["opponent"], log_confirmed, "away")
+    with unit_of_work() as session:
         tokens = {role: users.issue_token(session, made[name]) for role, name in ROLE_USERS.items()}
     coach_token = db.session.scalar(select(ApiToken.id).where(ApiToken.user_id == coach.id))
     with unit_of_work() as session:
@@ -298,6 +314,8 @@ def seed_world() -> World:
         conceded=conceded,
         webhook=webhook,
         mark=mark,
+        log_event=log_event,
+        log_confirmed=log_confirmed,
     )
 
 
@@ -685,6 +703,63 @@ ROWS: tuple[Row, ...] = (
         _post("/leagues/{league}/teams/new", name="Fresh Team", team_type_id="human"),
         web(MEMBERS),
         audited("team.create"),
+    ),
+    # -- the live match log
+    Row(
+        "log an event from the live page",
+        "matches.live_event",
+        "POST",
+        _post(
+            "/matches/{scheduled}/live/events",
+            id="matrix-web-01",
+            side="home",
+            kind="ko",
+            player_id="{player}",
+            half="1",
+            turn="2",
+        ),
+        web(MANAGERS),
+        audited("match.log"),
+    ),
+    Row(
+        "take a logged event back from the live page",
+        "matches.live_delete",
+        "POST",
+        _post("/matches/{scheduled}/live/events/{log_event}/delete"),
+        web(MANAGERS),
+        audited("match.log_delete"),
+    ),
+    Row(
+        "dispute an event from the live page",
+        "matches.live_dispute",
+        "POST",
+        _post("/matches/{scheduled}/live/events/{log_event}/dispute"),
+        web(COMMISSIONERS),
+        audited("match.log_dispute"),
+    ),
+    Row(
+        "settle a dispute from the live page",
+        "matches.live_keep",
+        "POST",
+        _post("/matches/{scheduled}/live/events/{log_event}/keep"),
+        web(COMMISSIONERS),
+        audited("match.log_keep"),
+    ),
+    Row(
+        "confirm a side from the live page",
+        "matches.live_confirm",
+        "POST",
+        _post("/matches/{scheduled}/live/confirm", side="home"),
+        web(MANAGERS),
+        audited("match.log_confirm"),
+    ),
+    Row(
+        "finalise the confirmed log from the live page",
+        "matches.live_finalise",
+        "POST",
+        _post("/matches/{log_confirmed}/live/finalise"),
+        web(COMMISSIONERS),
+        audited("match.record"),
     ),
     # -- fixtures and matches
     Row(
@@ -1101,6 +1176,65 @@ ROWS: tuple[Row, ...] = (
         _api("POST", "/matches/{conceded}/departures", lambda w: {}),
         api(MANAGERS),
         audited("match.departures"),
+    ),
+    Row(
+        "API: log an event of a match",
+        "api.post_log_event",
+        "POST",
+        _api(
+            "POST",
+            "/matches/{scheduled}/log",
+            lambda w: {
+                "id": "matrix-0001",
+                "side": "home",
+                "kind": "ko",
+                "player_id": w.player,
+                "half": 1,
+                "turn": 3,
+            },
+        ),
+        api(MANAGERS),
+        audited("match.log"),
+    ),
+    Row(
+        "API: take a logged event back",
+        "api.delete_log_event",
+        "DELETE",
+        _api("DELETE", "/matches/{scheduled}/log/{log_event}"),
+        api(MANAGERS),
+        audited("match.log_delete"),
+    ),
+    Row(
+        "API: dispute the other side's event",
+        "api.dispute_log_event",
+        "POST",
+        _api("POST", "/matches/{scheduled}/log/{log_event}/dispute"),
+        api(COMMISSIONERS),
+        audited("match.log_dispute"),
+    ),
+    Row(
+        "API: settle a disputed event",
+        "api.keep_log_event",
+        "POST",
+        _api("POST", "/matches/{scheduled}/log/{log_event}/keep"),
+        api(COMMISSIONERS),
+        audited("match.log_keep"),
+    ),
+    Row(
+        "API: confirm a side of the log",
+        "api.confirm_log",
+        "POST",
+        _api("POST", "/matches/{scheduled}/log/confirm", lambda w: {"side": "home"}),
+        api(MANAGERS),
+        audited("match.log_confirm"),
+    ),
+    Row(
+        "API: finalise the confirmed log",
+        "api.finalise_log",
+        "POST",
+        _api("POST", "/matches/{log_confirmed}/log/finalise"),
+        api(COMMISSIONERS),
+        audited("match.record"),
     ),
     Row(
         "API: add a member",

@@ -34,6 +34,7 @@ from league.api.schemas import (
     exchange,
     fixtures,
     leagues,
+    live_log,
     matches,
     members,
     pregame,
@@ -206,6 +207,7 @@ MODULES: tuple[ModuleType, ...] = (
     exchange,
     webhooks,
     pregame,
+    live_log,
 )
 
 

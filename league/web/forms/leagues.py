@@ -199,6 +199,7 @@ class LeagueForm(FlaskForm):
     tie_breaker_3 = SelectField(_l("3rd tie-breaker"), default="td_difference")
     tie_breaker_4 = SelectField(_l("4th tie-breaker"), default="cas_difference")
     table_dice_allowed = BooleanField(_l("Table dice allowed"))
+    log_finalises = BooleanField(_l("Two confirmed match logs finalise the result"))
     paper_size = SelectField(
         _l("Roster sheet paper"),
         choices=[SelectChoice("a4", "A4"), SelectChoice("letter", _l("US Letter"))],
@@ -306,6 +307,7 @@ class LeagueForm(FlaskForm):
         ):
             slot.data = value
         self.table_dice_allowed.data = settings.table_dice_allowed
+        self.log_finalises.data = settings.log_finalises
         self.paper_size.data = settings.paper_size
         self.default_language.data = settings.default_language
         house = settings.house_rules
@@ -413,6 +415,7 @@ class LeagueForm(FlaskForm):
             tie_breakers=tie_breakers,
             house_rules=self.house_rules(),
             table_dice_allowed=bool(self.table_dice_allowed.data),
+            log_finalises=bool(self.log_finalises.data),
             paper_size=self.paper_size.data or "a4",
             default_language=self.default_language.data or DEFAULT_LANGUAGE,
         )

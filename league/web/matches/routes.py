@@ -4,6 +4,7 @@ show it, void it."""
 from __future__ import annotations
 
 import secrets
+from functools import partial
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask_login import current_user, login_required
@@ -13,7 +14,7 @@ from werkzeug.wrappers import Response
 from league.extensions import db
 from league.i18n import gettext
 from league.models import Match
-from league.services import access, matches, playoffs, postgame
+from league.services import access, live_log, matches, playoffs, postgame
 from league.services.access import league_ruleset
 from league.services.errors import DomainError
 from league.services.matches import ReportErrors
@@ -28,6 +29,7 @@ from league.web.forms.matches import (
 )
 from league.web.helpers import commissioners_league, flash_refusal, populate_errors
 from league.web.matches.postgame_views import SidePanel, panels
+from league.web.matches.text import injury_label, kind_label
 from league.web.matches.views import layout_for, side_results, stored_result
 
 bp = Blueprint("matches", __name__)
@@ -220,6 +222,9 @@ def render_show(match: Match, after: list[SidePanel], status: int = 200) -> tupl
         season_closed=season_closed,
         playoff_label=playoffs.match_label(db.session(), match),
         postgame=after,
+        log_events=live_log.logged_events(db.session(), match),
+        kind_label=kind_label,
+        injury_text=partial(injury_label, ruleset),
     ), status
 
 

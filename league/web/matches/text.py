@@ -199,3 +199,23 @@ def spp_rule_texts(ruleset: Ruleset, team: Team) -> list[str]:
             )
         )
     return texts
+
+
+def kind_label(kind: str) -> str:
+    """An event kind of the live match log, as its button and the timeline name it."""
+    labels = {
+        "td": gettext("Touchdown"),
+        "comp": gettext("Completion"),
+        "throw_completion": gettext("Throw team-mate"),
+        "safe_landing": gettext("Safe landing"),
+        "int": gettext("Interception"),
+        "deflection": gettext("Deflection"),
+        "cas": gettext("Casualty"),
+        "injury": gettext("Injury"),
+        "ko": gettext("KO"),
+        "sent_off": gettext("Sent off"),
+        "mvp": gettext("MVP"),
+        "stalling": gettext("Stalling"),
+        "concession": gettext("Concession"),
+    }
+    return labels[kind]
