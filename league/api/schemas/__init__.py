@@ -82,6 +82,16 @@ from league.api.schemas.leagues import (
     StandingsRowSchema,
     StandingsSchema,
 )
+from league.api.schemas.live_log import (
+    LogConfirmedSchema,
+    LogConfirmSchema,
+    LogEventRequestSchema,
+    LogEventSchema,
+    LogReportPlayerSchema,
+    LogReportSchema,
+    LogScoreSchema,
+    MatchLogSchema,
+)
 from league.api.schemas.matches import (
     DepartureDieSchema,
     DepartureRollsSchema,
@@ -272,6 +282,14 @@ __all__ = [
     "LeagueSchema",
     "LeagueSettingsSchema",
     "LeagueTeamSchema",
+    "LogConfirmSchema",
+    "LogConfirmedSchema",
+    "LogEventRequestSchema",
+    "LogEventSchema",
+    "LogReportPlayerSchema",
+    "LogReportSchema",
+    "LogScoreSchema",
+    "MatchLogSchema",
     "MatchPlayerSchema",
     "MatchReportSchema",
     "MatchResultSchema",
