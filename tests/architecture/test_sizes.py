@@ -28,8 +28,6 @@ KNOWN_OVERSIZE = frozenset(
         "league/services/standings.py::standings",
         "league/services/standings.py::season_stats",
         "league/services/standings.py::graveyard",
-        # league.web
-        "league/web/advancement/views.py",
     }
 )
 
