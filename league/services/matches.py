@@ -12,8 +12,6 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
-from fractions import Fraction
-from typing import Any
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session, contains_eager, joinedload, selectinload
@@ -37,8 +35,6 @@ from league.rules import (
     expensive_mistake_loss,
     roll,
     roll_each,
-    winnings,
-    winnings_terms,
 )
 from league.rules.team_building import concession_fans_change
 from league.services import audit, submissions
@@ -61,9 +57,9 @@ from league.services.match_report import PlayerEvents as PlayerEvents
 from league.services.match_report import ReportErrors as ReportErrors
 from league.services.match_report import SideReport as SideReport
 from league.services.match_report import dedicated_fans_before, team_of, validate
+from league.services.match_winnings import formula_winnings
 from league.services.postgame import sync_match_day_players, undo_departures
 from league.services.recompute import ResultScope, recompute_team
-from league.services.standings import match_outcomes
 from league.services.teams import post_entry, unless_spent
 
 # ---------------------------------------------------------------------------
@@ -615,47 +611,6 @@ def _winnings(ruleset: Ruleset, match: Match, side: MatchTeam, typed: int | None
     if typed is not None:
         return typed
     return formula_winnings(ruleset, match, side)
-
-
-def formula_winnings(ruleset: Ruleset, match: Match, side: MatchTeam) -> int:
-    """The edition's formula on a stored side: 0 for a team that conceded, where the
-    winnings were typed, or where the formula's inputs were left out."""
-    inputs = _formula_inputs(ruleset, match, side)
-    return 0 if inputs is None else winnings(ruleset, **inputs)
-
-
-def winnings_working(
-    ruleset: Ruleset, match: Match, side: MatchTeam
-) -> tuple[tuple[str, Fraction], ...]:
-    """The formula's terms behind a side's stored winnings (empty: no formula applied)."""
-    inputs = _formula_inputs(ruleset, match, side)
-    return () if inputs is None else winnings_terms(ruleset, **inputs)
-
-
-def _formula_inputs(ruleset: Ruleset, match: Match, side: MatchTeam) -> dict[str, Any] | None:
-    """What the winnings formula takes, from the stored side; None when it does not apply.
-
-    It does not when the team conceded, the winnings were typed, the ruleset
-    has no formula, or its inputs (attendance, the classic D6) were left out.
-    """
-    formula = ruleset.winnings
-    if formula is None or side.conceded or side.winnings_entered:
-        return None
-    if formula.formula == "fan_attendance" and match.fan_attendance is None:
-        return None
-    if formula.formula != "fan_attendance" and side.winnings_d6 is None:
-        return None
-    result = match_outcomes(match.league, match)[side.side]
-    return {
-        "touchdowns": side.score,
-        "fan_attendance": match.fan_attendance,
-        "stalled": side.stalled,
-        "conceded": result.conceded,
-        "opponent_conceded": result.opponent_conceded,
-        "d6": side.winnings_d6,
-        "fame": side.fame,
-        "won": result.won,
-    }
 
 
 def _booked(session: Session, team: Team, match: Match) -> int:
