@@ -251,22 +251,7 @@ def buy_advancement(
     player = get_player(session, player_id, for_update=True)
     team = get_team(session, player.team_id, history=False, players=False)
     may_manage_team(team, actor, "advance", session).require()
-    if number is not None and len(player.active_advancements) + 1 != number:
-        raise Resubmitted(
-            gettext(
-                "%(name)s's %(nth)s advancement is already recorded (the form was sent twice).",
-                name=player.name,
-                nth=ordinal(number),
-            )
-        )
-    if not player.on_roster:
-        raise Conflict(
-            gettext(
-                "%(name)s is %(status)s and cannot advance.",
-                name=player.name,
-                status=player_status_label(player.status),
-            )
-        )
+    _require_may_advance(player, number)
     ruleset = team_ruleset(team)
     state = player_state(ruleset, team_type_of(team).position(player.position_id), player)
 
@@ -322,6 +307,26 @@ def buy_advancement(
             return PendingRoll(player, tuple(roll.dice), message)
         raise _violation(resolution, player.name)
     return _write(session, actor, player, resolution, source if rolls else None, roll)
+
+
+def _require_may_advance(player: Player, number: int | None) -> None:
+    """Refuse a form sent twice (its advancement is taken already) and a player off the roster."""
+    if number is not None and len(player.active_advancements) + 1 != number:
+        raise Resubmitted(
+            gettext(
+                "%(name)s's %(nth)s advancement is already recorded (the form was sent twice).",
+                name=player.name,
+                nth=ordinal(number),
+            )
+        )
+    if not player.on_roster:
+        raise Conflict(
+            gettext(
+                "%(name)s is %(status)s and cannot advance.",
+                name=player.name,
+                status=player_status_label(player.status),
+            )
+        )
 
 
 def _write(

@@ -22,7 +22,7 @@ from league.i18n import N_
 from league.models import Match, MatchTeam
 from league.services import audit
 from league.services.access import get_team, league_ruleset
-from league.services.matches import formula_winnings
+from league.services.match_winnings import formula_winnings
 from league.services.teams import post_entry, unless_spent
 
 

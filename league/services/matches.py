@@ -9,23 +9,20 @@ corrected or voided and everything follows.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
-from fractions import Fraction
-from typing import Any
 
 from sqlalchemy import and_, func, select
 from sqlalchemy.orm import Session, aliased, joinedload, selectinload
 
-from league.i18n import N_, gettext, ngettext
+from league.i18n import N_, gettext
 from league.models import (
     League,
     Match,
     MatchPlayer,
     MatchTeam,
     Player,
-    PlayerOpening,
     PregameSide,
     Team,
     TreasuryEntry,
@@ -38,13 +35,8 @@ from league.rules import (
     expensive_mistake_loss,
     roll,
     roll_each,
-    winnings,
-    winnings_terms,
 )
-from league.rules.competitions import SideResult
-from league.rules.injuries import injury_entry_decision
-from league.rules.refusals import refusal_text
-from league.rules.team_building import concession_fans_change, fans_change_decision
+from league.rules.team_building import concession_fans_change
 from league.services import audit, submissions
 from league.services import events as domain_events
 from league.services.access import (
@@ -55,92 +47,22 @@ from league.services.access import (
     may_report,
 )
 from league.services.errors import Conflict, NotFound, RuleViolation
-from league.services.labels import player_status_label, season_name, team_status_label
+from league.services.labels import season_name, team_status_label
+
+# The report's types stay importable from here: the pages, the API, the seeders and the
+# tests hand a result to `record_result` with them.
+from league.services.match_report import API_COUNTERS as API_COUNTERS
+from league.services.match_report import COUNTERS as COUNTERS
+from league.services.match_report import MatchReport as MatchReport
+from league.services.match_report import PlayerEvents as PlayerEvents
+from league.services.match_report import ReportErrors as ReportErrors
+from league.services.match_report import SideReport as SideReport
+from league.services.match_report import dedicated_fans_before, team_of, validate
+from league.services.match_winnings import formula_winnings
 from league.services.paging import Page, page_in_sql
-from league.services.postgame import missing_this_match, sync_match_day_players, undo_departures
+from league.services.postgame import sync_match_day_players, undo_departures
 from league.services.recompute import ResultScope, recompute_team
-from league.services.standings import match_outcomes, outcome_of
 from league.services.teams import post_entry, unless_spent
-
-COUNTERS = (
-    "td",
-    "cas",
-    "comp",
-    "interceptions",
-    "deflection",
-    "throw_completion",
-    "safe_landing",
-    "mvp",
-)
-
-
-#: A report's per-player counters: API name -> PlayerEvents field.
-API_COUNTERS = {
-    "td": "td",
-    "cas": "cas",
-    "comp": "comp",
-    "int": "interceptions",
-    "deflection": "deflection",
-    "throw_completion": "throw_completion",
-    "safe_landing": "safe_landing",
-}
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerEvents:
-    """What one player did in the match, as entered."""
-
-    player_id: int
-    td: int = 0
-    cas: int = 0
-    comp: int = 0
-    interceptions: int = 0
-    deflection: int = 0
-    throw_completion: int = 0
-    safe_landing: int = 0
-    mvp: int = 0
-    injury: str | None = None
-    lasting: str | None = None
-    apothecary_used: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class SideReport:
-    """One team's side of the result and of the post-game sequence."""
-
-    score: int = 0
-    conceded: bool = False
-    #: Gold won; None: the edition's formula (or 0 when its inputs are missing).
-    winnings: int | None = None
-    #: Dedicated Fans: -1, 0 or +1; a conceding team's loss of D3 as rolled at the
-    #: table (0: the server rolls it, or the league's server dice do).
-    fans_change: int = 0
-    #: BB2025: a player of this team stalled (no +1 winnings).
-    stalled: bool = False
-    #: Classic winnings: the D6 and the team's FAME.
-    winnings_d6: int | None = None
-    fame: int = 0
-    #: Expensive Mistakes dice when the treasury triggers them (None: the server rolls).
-    mistake_d6: int | None = None
-    mistake_dice: int | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class MatchReport:
-    home: SideReport
-    away: SideReport
-    players: tuple[PlayerEvents, ...] = ()
-    fan_attendance: int | None = None
-
-    def side(self, side: str) -> SideReport:
-        return self.home if side == "home" else self.away
-
-
-class ReportErrors(RuleViolation):
-    """Every problem of a report at once, keyed by form field (empty key: whole report)."""
-
-    code = "invalid_report"
-
 
 # ---------------------------------------------------------------------------
 # Reading
@@ -431,21 +353,61 @@ def record_result(
     teams = {side.side: locked[side.team_id] for side in match.sides}
     # The pre-game's journeymen, mercenaries and stars exist before the report names them.
     sync_match_day_players(session, match)
-    fans_before = _fans_before(match, teams)
-    _validate(session, ruleset, league, match, teams, report, fans_before)
+    fans_before = dedicated_fans_before(match, teams)
+    validate(session, ruleset, league, match, teams, report, fans_before)
     # Whom the result being corrected named: their caches may change with it.
     named_before = {a.player_id for a in match.players}
+    _store_report(
+        session,
+        actor,
+        ruleset,
+        league,
+        match,
+        teams,
+        report,
+        fans_before,
+        idempotency_key or form_token,
+    )
+    session.flush()
+    scope = ResultScope(match.id, frozenset(named_before | {a.player_id for a in match.players}))
+    for team in teams.values():
+        recompute_team(session, team, scope=scope)
+        _book_match_money(session, actor, team, match)
+    audit.record(
+        session,
+        actor,
+        "match.correct" if correcting else "match.record",
+        "match",
+        match.id,
+        score=f"{report.home.score}-{report.away.score}",
+    )
+    happened = domain_events.MatchCorrected if correcting else domain_events.MatchFinalised
+    domain_events.record(session, happened(match.league_id, match.id))
+    return match
 
+
+def _store_report(
+    session: Session,
+    actor: User,
+    ruleset: Ruleset,
+    league: League,
+    match: Match,
+    teams: dict[str, Team],
+    report: MatchReport,
+    fans_before: dict[str, int],
+    key: str | None,
+) -> None:
+    """The report's events on the match, in place of those of a result being corrected."""
     _clear_events(session, match)
     match.state = "played"
     match.draft_report = None
     match.fan_attendance = report.fan_attendance
     match.played_at = match.played_at or datetime.now(UTC)
     match.recorded_by_id = actor.id
-    if idempotency_key or form_token:
-        match.idempotency_key = idempotency_key or form_token
+    if key:
+        match.idempotency_key = key
     for events in report.players:
-        team_id = _team_of(teams, events.player_id)
+        team_id = team_of(teams, events.player_id)
         match.players.append(
             MatchPlayer(
                 player_id=events.player_id,
@@ -463,6 +425,13 @@ def record_result(
             ruleset, side, report.side(side.side), fans_before[side.side], league.table_dice_allowed
         )
         _keep_drawn_mvp(match, side)
+    _settle_winnings(session, ruleset, match, teams, report)
+
+
+def _settle_winnings(
+    session: Session, ruleset: Ruleset, match: Match, teams: dict[str, Team], report: MatchReport
+) -> None:
+    """Each side's winnings, and the Expensive Mistakes of the treasury they arrive in."""
     for side in match.sides:
         team = teams[side.side]
         side.winnings = _winnings(ruleset, match, side, report.side(side.side).winnings)
@@ -476,22 +445,6 @@ def record_result(
             + side.winnings
         )
         _roll_mistakes(ruleset, side, report.side(side.side), arriving)
-    session.flush()
-    scope = ResultScope(match.id, frozenset(named_before | {a.player_id for a in match.players}))
-    for team in teams.values():
-        recompute_team(session, team, scope=scope)
-        _book_match_money(session, actor, team, match)
-    audit.record(
-        session,
-        actor,
-        "match.correct" if correcting else "match.record",
-        "match",
-        match.id,
-        score=f"{report.home.score}-{report.away.score}",
-    )
-    happened = domain_events.MatchCorrected if correcting else domain_events.MatchFinalised
-    domain_events.record(session, happened(match.league_id, match.id))
-    return match
 
 
 def void_match(session: Session, actor: User, match_id: int) -> Match:
@@ -564,222 +517,6 @@ def _voided_message(session: Session, match: Match) -> str:
             "This result was voided; the fixture is played again as match #%(id)s.", id=again.id
         )
     return gettext("This match was voided; schedule a new one instead.")
-
-
-def _team_of(teams: dict[str, Team], player_id: int) -> int:
-    for team in teams.values():
-        if any(p.id == player_id for p in team.players):
-            return team.id
-    raise RuleViolation(gettext("Player %(id)s plays for neither team.", id=player_id))
-
-
-def _validate(
-    session: Session,
-    ruleset: Ruleset,
-    league: League,
-    match: Match,
-    teams: dict[str, Team],
-    report: MatchReport,
-    fans_before: dict[str, int],
-) -> None:
-    errors = ReportErrors()
-    for side in SIDES:
-        if report.side(side).score < 0:
-            errors.add(f"{side}_score", gettext("A score cannot be negative."))
-        winnings = report.side(side).winnings
-        if winnings is not None and winnings < 0:
-            errors.add(f"{side}_winnings", gettext("Winnings cannot be negative."))
-    if report.home.conceded and report.away.conceded:
-        errors.add("home_conceded", gettext("Only one team can concede."))
-    if report.fan_attendance is not None and report.fan_attendance < 0:
-        errors.add("fan_attendance", gettext("Fan attendance cannot be negative."))
-
-    seen: set[int] = set()
-    tds = dict.fromkeys(SIDES, 0)
-    mvps = dict.fromkeys(SIDES, 0)
-    by_player = {p.id: (side, p) for side, team in teams.items() for p in team.players}
-    dead_elsewhere = _dead_before(session, match, [events.player_id for events in report.players])
-    missing = set().union(*(missing_this_match(session, match, team) for team in teams.values()))
-    # A correction may keep players who were fired or retired after this match.
-    played_before = (
-        {appearance.player_id for appearance in match.players} if match.state == "played" else set()
-    )
-    for events in report.players:
-        key = f"player_{events.player_id}"
-        if events.player_id in seen:
-            errors.add(key, gettext("This player is listed twice."))
-            continue
-        seen.add(events.player_id)
-        found = by_player.get(events.player_id)
-        if found is None:
-            errors.add(
-                key,
-                gettext("Player %(id)s plays for neither team in this match.", id=events.player_id),
-            )
-            continue
-        side, player = found
-        left_later = player.status in ("fired", "retired") and events.player_id not in played_before
-        if left_later or events.player_id in dead_elsewhere:
-            errors.add(
-                key,
-                gettext(
-                    "%(name)s is %(status)s and cannot play.",
-                    name=player.name,
-                    status=player_status_label(player.status),
-                ),
-            )
-        elif events.player_id in missing:
-            errors.add(
-                key,
-                gettext(
-                    "%(name)s misses this match (injured in the one before).", name=player.name
-                ),
-            )
-        for name in COUNTERS:
-            if getattr(events, name) < 0:
-                errors.add(
-                    key,
-                    gettext(
-                        "%(name)s: %(counter)s cannot be negative.", name=player.name, counter=name
-                    ),
-                )
-        if player.match_day_only and player.match_day_match_id != match.id:
-            errors.add(
-                key,
-                gettext(
-                    "%(name)s was taken on for match #%(match)d only.",
-                    name=player.name,
-                    match=player.match_day_match_id or 0,
-                ),
-            )
-        if player.status == "star" and events.mvp > 0:
-            errors.add(key, gettext("%(name)s is a star player: no MVP.", name=player.name))
-        tds[side] += max(events.td, 0)
-        mvps[side] += max(events.mvp, 0)
-        _validate_injury(ruleset, player, events, key, errors)
-    for side in SIDES:
-        team = teams[side]
-        # Every touchdown is some player's (rostered, journeyman, mercenary or star): a score
-        # the players' touchdowns do not add up to would pay winnings nobody scored.
-        if tds[side] != report.side(side).score:
-            errors.add(
-                f"{side}_score",
-                ngettext(
-                    "The players of %(team)s scored %(num)d touchdown but the score says "
-                    "%(score)s.",
-                    "The players of %(team)s scored %(num)d touchdowns but the score says "
-                    "%(score)s.",
-                    tds[side],
-                    team=team.name,
-                    score=report.side(side).score,
-                ),
-            )
-        allowed = ruleset.spp.mvps_per_team
-        other = "away" if side == "home" else "home"
-        if report.side(other).conceded:
-            allowed += ruleset.spp.extra_mvps_on_concession
-        if mvps[side] > allowed:
-            errors.add(
-                f"{side}_mvp",
-                ngettext(
-                    "%(team)s has %(num)d MVP; %(ruleset)s allows %(allowed)s.",
-                    "%(team)s has %(num)d MVPs; %(ruleset)s allows %(allowed)s.",
-                    mvps[side],
-                    team=team.name,
-                    ruleset=ruleset.name,
-                    allowed=allowed,
-                ),
-            )
-    _validate_fans(ruleset, league, match, report, fans_before, errors)
-    if errors.problems:
-        raise errors
-
-
-def _validate_injury(
-    ruleset: Ruleset, player: Player, events: PlayerEvents, key: str, errors: ReportErrors
-) -> None:
-    decision = injury_entry_decision(ruleset, events.injury, events.lasting)
-    if not decision:
-        errors.add(
-            key,
-            gettext(
-                "%(name)s: %(reason)s",
-                name=player.name,
-                reason=refusal_text(decision.reasons[0]),
-            ),
-        )
-
-
-def _fans_before(match: Match, teams: dict[str, Team]) -> dict[str, int]:
-    """Each side's Dedicated Fans before this match (a correction takes its change back)."""
-    played = match.state == "played"
-    return {
-        side: teams[side].dedicated_fans - (match.side(side).fans_change if played else 0)
-        for side in SIDES
-    }
-
-
-def _validate_fans(
-    ruleset: Ruleset,
-    league: League,
-    match: Match,
-    report: MatchReport,
-    fans_before: dict[str, int],
-    errors: ReportErrors,
-) -> None:
-    """Each side's change of Dedicated Fans against its outcome of the match."""
-    concession_dice = ruleset.team_building.dedicated_fans.concession_loss
-    for side in SIDES:
-        other = "away" if side == "home" else "home"
-        entered = report.side(side)
-        result = outcome_of(
-            league,
-            SideResult(entered.score, entered.conceded),
-            SideResult(report.side(other).score, report.side(other).conceded),
-        )
-        change = entered.fans_change
-        if result.conceded and concession_dice is not None:
-            if change == 0:
-                continue  # the server rolls the loss
-            recorded = match.state == "played" and match.side(side).fans_change == change
-            if not league.table_dice_allowed and not recorded:
-                errors.add(
-                    f"{side}_fans_change",
-                    gettext(
-                        "This league's dice are rolled by the server: leave the change at 0 "
-                        "and the server rolls the conceding team's loss."
-                    ),
-                )
-                continue
-        decision = fans_change_decision(
-            ruleset, change, fans_before[side], result=result.result, conceded=result.conceded
-        )
-        for reason in decision.reasons:
-            errors.add(f"{side}_fans_change", refusal_text(reason))
-
-
-def _dead_before(session: Session, match: Match, player_ids: Iterable[int]) -> set[int]:
-    """Players killed in another played match that came before this one."""
-    ids = list(player_ids)
-    if not ids:
-        return set()
-    query = (
-        select(MatchPlayer.player_id)
-        .join(Match, Match.id == MatchPlayer.match_id)
-        .where(
-            MatchPlayer.player_id.in_(ids),
-            MatchPlayer.injury == "dead",
-            Match.state == "played",
-            Match.id != match.id,
-        )
-    )
-    if match.played_at is not None:
-        query = query.where(Match.played_at < match.played_at)
-    # Imported players who died in their previous league.
-    imported = select(PlayerOpening.player_id).where(
-        PlayerOpening.player_id.in_(ids), PlayerOpening.status == "dead"
-    )
-    return set(session.scalars(query)) | set(session.scalars(imported))
 
 
 def _clear_events(session: Session, match: Match) -> None:
@@ -880,47 +617,6 @@ def _winnings(ruleset: Ruleset, match: Match, side: MatchTeam, typed: int | None
     if typed is not None:
         return typed
     return formula_winnings(ruleset, match, side)
-
-
-def formula_winnings(ruleset: Ruleset, match: Match, side: MatchTeam) -> int:
-    """The edition's formula on a stored side: 0 for a team that conceded, where the
-    winnings were typed, or where the formula's inputs were left out."""
-    inputs = _formula_inputs(ruleset, match, side)
-    return 0 if inputs is None else winnings(ruleset, **inputs)
-
-
-def winnings_working(
-    ruleset: Ruleset, match: Match, side: MatchTeam
-) -> tuple[tuple[str, Fraction], ...]:
-    """The formula's terms behind a side's stored winnings (empty: no formula applied)."""
-    inputs = _formula_inputs(ruleset, match, side)
-    return () if inputs is None else winnings_terms(ruleset, **inputs)
-
-
-def _formula_inputs(ruleset: Ruleset, match: Match, side: MatchTeam) -> dict[str, Any] | None:
-    """What the winnings formula takes, from the stored side; None when it does not apply.
-
-    It does not when the team conceded, the winnings were typed, the ruleset
-    has no formula, or its inputs (attendance, the classic D6) were left out.
-    """
-    formula = ruleset.winnings
-    if formula is None or side.conceded or side.winnings_entered:
-        return None
-    if formula.formula == "fan_attendance" and match.fan_attendance is None:
-        return None
-    if formula.formula != "fan_attendance" and side.winnings_d6 is None:
-        return None
-    result = match_outcomes(match.league, match)[side.side]
-    return {
-        "touchdowns": side.score,
-        "fan_attendance": match.fan_attendance,
-        "stalled": side.stalled,
-        "conceded": result.conceded,
-        "opponent_conceded": result.opponent_conceded,
-        "d6": side.winnings_d6,
-        "fame": side.fame,
-        "won": result.won,
-    }
 
 
 def _booked(session: Session, team: Team, match: Match) -> int:

@@ -192,6 +192,40 @@ def hire_journeyman(
         )
     team = get_team(session, player.team_id, for_update=True, history=False)
     may_manage_team(team, actor, "journeymen").require()
+    _require_hireable(session, team, match, player)
+    try:
+        terms = journeyman_terms(team, player, len(roster(team)))
+    except RulesError as error:  # pragma: no cover - journeymen come from the team's positions
+        raise Conflict(str(error)) from error
+    if not terms.decision:
+        raise RuleViolation(
+            " ".join(refusal_text(r, team=team.name) for r in terms.decision.reasons),
+            code=terms.decision.reasons[0].code,
+            field="player",
+        )
+    if any(p.number == player.number for p in roster(team)):
+        player.number = _free_number({p.number for p in roster(team)})
+    if new_name is not None:
+        player.name = new_name
+    if terms.price:
+        post_entry(
+            session,
+            team,
+            actor,
+            -terms.price,
+            "hire",
+            f"Hired journeyman {player.name}, match #{match.id}",
+        )
+    player.status = "active"  # recompute says "mng" or "dead" where the match left him so
+    session.flush()
+    recompute_team(session, team)
+    audit.record(session, actor, "player.hire_journeyman", "player", player.id, match=match.id)
+    return player
+
+
+def _require_hireable(session: Session, team: Team, match: Match, player: Player) -> None:
+    """A journeyman waiting to be hired, after the final result, before the team plays
+    again, and alive."""
     if player.status != "journeyman":
         raise RuleViolation(
             gettext("%(name)s is not a journeyman waiting to be hired.", name=player.name),
@@ -221,34 +255,6 @@ def hire_journeyman(
             code="journeyman_dead",
             field="player",
         )
-    try:
-        terms = journeyman_terms(team, player, len(roster(team)))
-    except RulesError as error:  # pragma: no cover - journeymen come from the team's positions
-        raise Conflict(str(error)) from error
-    if not terms.decision:
-        raise RuleViolation(
-            " ".join(refusal_text(r, team=team.name) for r in terms.decision.reasons),
-            code=terms.decision.reasons[0].code,
-            field="player",
-        )
-    if any(p.number == player.number for p in roster(team)):
-        player.number = _free_number({p.number for p in roster(team)})
-    if new_name is not None:
-        player.name = new_name
-    if terms.price:
-        post_entry(
-            session,
-            team,
-            actor,
-            -terms.price,
-            "hire",
-            f"Hired journeyman {player.name}, match #{match.id}",
-        )
-    player.status = "active"  # recompute says "mng" or "dead" where the match left him so
-    session.flush()
-    recompute_team(session, team)
-    audit.record(session, actor, "player.hire_journeyman", "player", player.id, match=match.id)
-    return player
 
 
 # ---------------------------------------------------------------------------

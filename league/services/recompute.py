@@ -8,7 +8,7 @@ repairs every team (`flask recompute`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from sqlalchemy import ColumnElement, Select, and_, case, func, literal, select
@@ -42,6 +42,9 @@ from league.services.teams import ITEMS
 
 #: A player's statuses once off the books: only a result that names him changes his caches.
 OFF_THE_BOOKS = ("dead", "fired", "retired")
+
+#: A player's injuries over his appearances: (injury, lasting, how many, in the last match).
+_Injuries = list[tuple[str, str | None, int, bool]]
 
 #: SPP event names whose match_player column is called differently.
 SPP_COLUMNS = {"int": "interceptions"}
@@ -113,7 +116,45 @@ def recompute_team(
             if fix:
                 setattr(owner, attribute, value)
 
-    # Each appearance's SPP by the ruleset: only the lines whose stored value differs come back.
+    _fix_appearance_spp(session, lines, ruleset, team_type, differences, fix)
+    spp, injuries = _appearance_totals(session, appearances, last_id)
+    redrafts, healed, rested = _redraft_recovery(session, team, last_id)
+    for player in players:
+        opening = openings.get(player.id)
+        reductions, niggling, dead, missing_next = _injury_state(
+            ruleset, opening, injuries.get(player.id, []), last_id, rested=rested
+        )
+        opening_spp = opening.spp if opening else 0
+        label = f"{team.name} / {player.name}"
+        earned_total = opening_spp + int(spp.get(player.id) or 0)
+        if fix:
+            _refuse_unspending(player, earned_total)
+        settle(player, "spp_earned", earned_total, f"{label} SPP earned")
+        niggling = max(0, niggling - healed.get(player.id, 0))
+        settle(player, "niggling_injuries", niggling, f"{label} niggling injuries")
+        for characteristic, steps in reductions.items():
+            settle(player, f"{characteristic}_reduction", steps, f"{label} -{characteristic}")
+        # Journeymen (until hired), mercenaries and stars keep their status: they are
+        # off the roster whatever the match did to them (a star's injuries are not carried).
+        if player.status not in ("fired", "retired") and not player.match_day_only:
+            status = "dead" if dead else "mng" if missing_next else "active"
+            settle(player, "status", status, f"{label} status")
+    fans_before = team_opening.fans_change if team_opening else 0
+    _recompute_team_items(
+        session, team, ruleset, settle, fans_before, redrafts[-1] if redrafts else None
+    )
+    return differences
+
+
+def _fix_appearance_spp(
+    session: Session,
+    lines: Select[tuple[MatchPlayer]],
+    ruleset: Ruleset,
+    team_type: TeamType,
+    differences: list[Difference],
+    fix: bool,
+) -> None:
+    """Each appearance's SPP by the ruleset: only the lines whose stored value differs come back."""
     earned = _appearance_spp(ruleset, team_type)
     for appearance_id, match_id, player_id, cached, computed in session.execute(
         lines.with_only_columns(
@@ -132,10 +173,14 @@ def recompute_team(
     if fix:
         session.flush()
 
-    # One pass over the appearances: the SPP each player earned, and (player, injury,
-    # lasting) -> how many, and whether one was in the team's last match.
+
+def _appearance_totals(
+    session: Session, appearances: Select[tuple[MatchPlayer]], last_id: int | None
+) -> tuple[dict[int, int], dict[int, _Injuries]]:
+    """One pass over the appearances: the SPP each player earned, and (player, injury,
+    lasting) -> how many, and whether one was in the team's last match."""
     spp: dict[int, int] = {}
-    injuries: dict[int, list[tuple[str, str | None, int, bool]]] = {}
+    injuries: dict[int, _Injuries] = {}
     in_last = case((MatchPlayer.match_id == last_id, 1), else_=0)
     for player_id, injury, lasting, earned_spp, count, last in session.execute(
         appearances.with_only_columns(
@@ -152,7 +197,14 @@ def recompute_team(
         spp[player_id] = spp.get(player_id, 0) + int(earned_spp or 0)
         if injury is not None:
             injuries.setdefault(player_id, []).append((injury, lasting, count, bool(last)))
+    return spp, injuries
 
+
+def _redraft_recovery(
+    session: Session, team: Team, last_id: int | None
+) -> tuple[Sequence[Redraft], dict[int, int], bool]:
+    """The team's approved re-drafts, the niggling injuries their rest and recovery healed,
+    and whether one came after the season of the team's last match."""
     # Niggling injuries healed by the rest and recovery of approved re-drafts.
     redrafts = session.scalars(
         select(Redraft)
@@ -169,55 +221,51 @@ def recompute_team(
         and last_id is not None
         and _season_number_of(session, last_id) <= max(r.season.number for r in redrafts)
     )
+    return redrafts, healed, rested
 
-    for player in players:
-        opening = openings.get(player.id)
-        reductions = {c: opening.reduction(c) if opening else 0 for c in ruleset.characteristics}
-        niggling = opening.niggling_injuries if opening else 0
-        dead = opening is not None and opening.status == "dead"
-        # Injured in the previous league: misses the first match here.
-        missing_next = last_id is None and opening is not None and opening.status == "mng"
-        opening_spp = opening.spp if opening else 0
-        for injury, lasting, count, in_last_match in injuries.get(player.id, []):
-            result = casualty_result_for_code(ruleset, injury)
-            if result.effect == "dead":
-                dead = True
-            elif result.effect == "niggling":
-                niggling += count
-            elif result.effect == "lasting":
-                reductions[lasting or result.characteristic or ""] += count
-            if result.miss_next_game and in_last_match and not rested:
-                missing_next = True
-        label = f"{team.name} / {player.name}"
-        earned_total = opening_spp + int(spp.get(player.id) or 0)
-        # Refused before anything is written: the database would refuse it too.
-        if fix and player.spp_spent > earned_total:
-            raise Conflict(
-                gettext(
-                    "%(name)s has already spent %(spent)s SPP but would keep only %(kept)s; "
-                    "undo %(advancements)s first.",
-                    name=player.name,
-                    spent=player.spp_spent,
-                    kept=earned_total,
-                    advancements=_to_undo(player, earned_total),
-                ),
-                code="spp_spent",
-            )
-        settle(player, "spp_earned", earned_total, f"{label} SPP earned")
-        niggling = max(0, niggling - healed.get(player.id, 0))
-        settle(player, "niggling_injuries", niggling, f"{label} niggling injuries")
-        for characteristic, steps in reductions.items():
-            settle(player, f"{characteristic}_reduction", steps, f"{label} -{characteristic}")
-        # Journeymen (until hired), mercenaries and stars keep their status: they are
-        # off the roster whatever the match did to them (a star's injuries are not carried).
-        if player.status not in ("fired", "retired") and not player.match_day_only:
-            status = "dead" if dead else "mng" if missing_next else "active"
-            settle(player, "status", status, f"{label} status")
-    fans_before = team_opening.fans_change if team_opening else 0
-    _recompute_team_items(
-        session, team, ruleset, settle, fans_before, redrafts[-1] if redrafts else None
-    )
-    return differences
+
+def _injury_state(
+    ruleset: Ruleset,
+    opening: PlayerOpening | None,
+    injured: _Injuries,
+    last_id: int | None,
+    *,
+    rested: bool,
+) -> tuple[dict[str, int], int, bool, bool]:
+    """A player's characteristic reductions, niggling injuries, death and missed next game,
+    from the history brought along and the injuries of the appearances."""
+    reductions = {c: opening.reduction(c) if opening else 0 for c in ruleset.characteristics}
+    niggling = opening.niggling_injuries if opening else 0
+    dead = opening is not None and opening.status == "dead"
+    # Injured in the previous league: misses the first match here.
+    missing_next = last_id is None and opening is not None and opening.status == "mng"
+    for injury, lasting, count, in_last_match in injured:
+        result = casualty_result_for_code(ruleset, injury)
+        if result.effect == "dead":
+            dead = True
+        elif result.effect == "niggling":
+            niggling += count
+        elif result.effect == "lasting":
+            reductions[lasting or result.characteristic or ""] += count
+        if result.miss_next_game and in_last_match and not rested:
+            missing_next = True
+    return reductions, niggling, dead, missing_next
+
+
+def _refuse_unspending(player: Player, earned_total: int) -> None:
+    """Refused before anything is written: the database would refuse it too."""
+    if player.spp_spent > earned_total:
+        raise Conflict(
+            gettext(
+                "%(name)s has already spent %(spent)s SPP but would keep only %(kept)s; "
+                "undo %(advancements)s first.",
+                name=player.name,
+                spent=player.spp_spent,
+                kept=earned_total,
+                advancements=_to_undo(player, earned_total),
+            ),
+            code="spp_spent",
+        )
 
 
 def _to_undo(player: Player, earned: int) -> str:

@@ -92,35 +92,9 @@ def pair_next_round(
     session.execute(select(League.id).where(League.id == league_id).with_for_update())
     league = get_league(session, league_id)
     require_commissioner(league, actor)
-    season = league.current_season
-    if season is None:
-        raise Conflict(
-            gettext("%(league)s has no open season; start one first.", league=league.name),
-            code="no_open_season",
-        )
-    if season.schedule == "round_robin":
-        raise Conflict(
-            gettext(
-                "%(season)s is a round robin: its fixtures were generated. Swiss rounds are "
-                "paired in a season that starts with a Swiss round.",
-                season=season.name,
-            ),
-            code="not_swiss",
-        )
+    season = _open_swiss_season(league)
     played = _league_matches(session, season)
-    waiting = [m for m in played if m.state in ("scheduled", "draft")]
-    if waiting:
-        raise Conflict(
-            ngettext(
-                "%(num)d match of %(season)s is still waiting for its result; "
-                "the next round is paired once every match is played.",
-                "%(num)d matches of %(season)s are still waiting for their results; "
-                "the next round is paired once every match is played.",
-                len(waiting),
-                season=season.name,
-            ),
-            code="round_unplayed",
-        )
+    _require_round_played(season, played)
     active = {team.id for team in active_teams(league, pairing="round")}
     ranking = [row.team_id for row in standings(session, league, season.number).rows]
     ranking = [team_id for team_id in ranking if team_id in active]
@@ -170,6 +144,43 @@ def pair_next_round(
         session, domain_events.FixturesGenerated(league.id, tuple(m.id for m in created))
     )
     return SwissPairing(number, created, pairing.bye, pairing.rematches)
+
+
+def _open_swiss_season(league: League) -> Season:
+    """The league's open season, when it pairs Swiss rounds."""
+    season = league.current_season
+    if season is None:
+        raise Conflict(
+            gettext("%(league)s has no open season; start one first.", league=league.name),
+            code="no_open_season",
+        )
+    if season.schedule == "round_robin":
+        raise Conflict(
+            gettext(
+                "%(season)s is a round robin: its fixtures were generated. Swiss rounds are "
+                "paired in a season that starts with a Swiss round.",
+                season=season.name,
+            ),
+            code="not_swiss",
+        )
+    return season
+
+
+def _require_round_played(season: Season, played: list[Match]) -> None:
+    """Refused while a match of the season waits for its result."""
+    waiting = [m for m in played if m.state in ("scheduled", "draft")]
+    if waiting:
+        raise Conflict(
+            ngettext(
+                "%(num)d match of %(season)s is still waiting for its result; "
+                "the next round is paired once every match is played.",
+                "%(num)d matches of %(season)s are still waiting for their results; "
+                "the next round is paired once every match is played.",
+                len(waiting),
+                season=season.name,
+            ),
+            code="round_unplayed",
+        )
 
 
 # ---------------------------------------------------------------------------

@@ -20,6 +20,7 @@ from league.services import matches
 from league.services.access import league_ruleset
 from league.services.errors import Conflict, RuleViolation
 from league.services.fixtures import season_fixtures
+from league.services.match_winnings import winnings_working
 from league.services.matches import MatchReport, PlayerEvents, SideReport
 from league.services.recompute import check_all
 from league.services.standings import graveyard, standings
@@ -230,7 +231,7 @@ def test_correction_recomputes_formula_winnings_and_keeps_typed_ones(
     match = matches.get_match(db.session, fixture_id)
     assert (match.home.winnings, match.home.winnings_entered) == (60_000, False)
     assert (match.away.winnings, match.away.winnings_entered) == (25_000, True)
-    assert matches.winnings_working(league_ruleset(match.league), match, match.home) == (
+    assert winnings_working(league_ruleset(match.league), match, match.home) == (
         ("fan attendance 6 / 2", 3),
         ("2 TD", 2),
         ("no stalling", 1),

@@ -8,9 +8,9 @@ from fractions import Fraction
 from league.i18n import N_, format_list, format_number, gettext
 from league.models import Match, MatchPlayer, MatchTeam, Team
 from league.rules import Ruleset, expensive_mistake_column, spp_variants
-from league.services import matches
 from league.services.access import team_type_of
 from league.services.labels import mistake_name  # with the ledger's words
+from league.services.match_winnings import winnings_working
 from league.web.forms.matches import COUNTER_LABELS
 
 DASH = "\u2014"
@@ -91,7 +91,7 @@ def winnings_text(ruleset: Ruleset, match: Match, side: MatchTeam) -> str:
         return gettext("none: the team conceded")
     if side.winnings_entered:
         return gettext("entered by hand")
-    terms = matches.winnings_working(ruleset, match, side)
+    terms = winnings_working(ruleset, match, side)
     if not terms or ruleset.winnings is None:
         return gettext("no formula winnings")
     added = " + ".join(
