@@ -34,10 +34,10 @@ html { font-size: 7pt; }
 .players td.skills { font-size: 6.6pt; }
 .players thead th { font-size: 6.6pt; }
 .c-name { width: 34mm; }
-.c-pos { width: 26mm; }
-.c-kind { width: 20mm; }
+.c-pos { width: 38mm; }  /* "Halbling-Hoffnungsträger" on one line */
+.c-kind { width: 27mm; }  /* "Misses the game" on one line: two line-ups fill a page */
 h1 { font-size: 14pt; }
-h2 { font-size: 10pt; margin: 2mm 0 1mm; padding-bottom: 0.6mm; border-bottom-width: 1pt; }
+h2 { font-size: 10pt; margin: 1.5mm 0 1mm; padding-bottom: 0.6mm; border-bottom-width: 1pt; }
 .sub { font-size: 8.5pt; }
 .buys { margin: 1mm 0 0; font-size: 7.4pt; }
 .opponent .players td { color: #222; }

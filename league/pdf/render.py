@@ -16,6 +16,7 @@ import mimetypes
 import re
 import threading
 from collections.abc import Iterator, Sequence
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
@@ -26,7 +27,7 @@ from weasyprint import CSS, HTML, Document
 from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
-from league.i18n import current_language
+from league.i18n import current_language, gettext
 from league.pdf.context import RosterContext
 
 TEMPLATE = "pdf/roster.html"
@@ -188,11 +189,32 @@ def collector_paused() -> Iterator[None]:
         gc.enable()
 
 
+#: Stand-ins for the page numbers in the footer's translated words.
+_PAGE, _PAGES = "\x00", "\x01"
+
+
+def _footer_css() -> CSS:
+    """The page footer ("Page 1 of 2") in the language the sheet is printed in."""
+    return _footer_css_for(gettext("Page %(page)s of %(pages)s", page=_PAGE, pages=_PAGES))
+
+
+@lru_cache(maxsize=16)
+def _footer_css_for(words: str) -> CSS:
+    """CSS content for `words`: the text as quoted strings, the numbers as counters."""
+    counters = {_PAGE: "counter(page)", _PAGES: "counter(pages)"}
+    parts = [
+        counters.get(part) or '"' + part.replace("\\", "\\\\").replace('"', '\\"') + '"'
+        for part in re.split(f"({_PAGE}|{_PAGES})", words)
+        if part
+    ]
+    return CSS(string=f"@page {{ @bottom-right {{ content: {' '.join(parts)}; }} }}")
+
+
 def layout(html: str, paper: str = "a4", extra_css: Sequence[CSS] = ()) -> Document:
     """Lay out one HTML document (no PDF written yet); `extra_css` goes after print.css."""
     fetcher = StaticOnlyFetcher(static_root())
     base_url = fetcher.root.as_uri() + "/"
-    stylesheets = [*_stylesheets_for(paper, fetcher), *extra_css]
+    stylesheets = [*_stylesheets_for(paper, fetcher), _footer_css(), *extra_css]
     html = _BETWEEN_TAGS.sub("><", html)
     document = SheetHTML(string=html, base_url=base_url, url_fetcher=fetcher)
     document.user_agent_sheets = _user_agent_sheets(fetcher)
