@@ -65,12 +65,14 @@ def report_from(body: dict[str, Any]) -> MatchReport:
     """The service's command from a loaded report: absent and null mean none given."""
     winnings = body.get("winnings") or {}
     fans_change = body.get("fans_change") or {}
+    stalled = body.get("stalled") or {}
     sides = {
         side: SideReport(
             score=body[f"{side}_score"],
             conceded=body.get("conceded") == side,
             winnings=winnings.get(side),
             fans_change=fans_change.get(side) or 0,
+            stalled=bool(stalled.get(side)),
         )
         for side in SIDES
     }

@@ -251,6 +251,9 @@ def report_draft(events: list[MatchLogEvent]) -> dict[str, Any]:
     conceded = _conceded(events)
     if conceded is not None:
         body["conceded"] = conceded
+    stalled = _stalled(events)
+    if any(stalled.values()):
+        body["stalled"] = stalled
     return body
 
 

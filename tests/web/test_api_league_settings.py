@@ -249,9 +249,24 @@ def test_the_document_describes_patch_and_the_settings(client: FlaskClient) -> N
         "tie_breakers",
         "house_rules",
         "table_dice_allowed",
+        "log_finalises",
         "paper_size",
         "default_language",
     }
     assert settings == expected
     assert expected <= league
     assert expected <= set(document["components"]["schemas"]["NewLeague"]["properties"])
+
+
+def test_the_live_log_setting_is_read_and_changed(
+    client: FlaskClient, boss: User, league: League
+) -> None:
+    url = f"{API}/leagues/{league.id}"
+    assert client.get(url).json["log_finalises"] is False
+    changed = client.patch(url, json={"log_finalises": True}, headers=auth(boss))
+    assert changed.status_code == 200, changed.json
+    assert changed.json["log_finalises"] is True
+    db.session.expire_all()
+    assert db.session.get(League, league.id).log_finalises is True  # type: ignore[union-attr]
+    refused = client.patch(url, json={"log_finalises": "yes"}, headers=auth(boss))
+    assert refused.status_code == 400

@@ -319,3 +319,49 @@ def test_bb2020_two_confirmed_logs_finalise_with_table_dice(client: FlaskClient)
     # BB2020: 3 SPP a touchdown, 2 a casualty (RULES-FACTS 4).
     assert db.session.get(Player, scorer).spp_earned == 5  # type: ignore[union-attr]
     assert db.session.get(Player, victim).status == "mng"  # type: ignore[union-attr]
+
+
+def test_a_logged_stall_reaches_the_draft_and_the_result(client: FlaskClient) -> None:
+    """BB2025: a side that stalled loses the winnings' +1 for not stalling (RULES-FACTS,
+    winnings); the draft names it, so the draft posted directly stores the same result."""
+    w = build_world("3")
+    log = f"{API}/matches/{w.match_id}/log"
+    anna, bram = auth(w.anna), auth(w.bram)
+    lineman = w.player("home", "active", "human-lineman")
+    blitzer = w.player("away", "active", "orc-blitzer")
+    logged = [
+        (anna, {"id": "anna-1001", "side": "home", "kind": "td", "player_id": lineman,
+                "half": 1, "turn": 5}),
+        (bram, {"id": "bram-1001", "side": "away", "kind": "stalling", "player_id": blitzer,
+                "half": 2, "turn": 7}),
+        (bram, {"id": "bram-1002", "side": "away", "kind": "td", "player_id": blitzer,
+                "half": 2, "turn": 8}),
+    ]  # fmt: skip
+    for headers, body in logged:
+        assert client.post(log, json=body, headers=headers).status_code == 201
+    assert client.post(f"{log}/confirm", json={"side": "home"}, headers=anna).status_code == 200
+    both = client.post(f"{log}/confirm", json={"side": "away"}, headers=bram)
+    assert both.status_code == 200, both.json
+    report = both.json["report"]
+    assert report["stalled"] == {"home": False, "away": True}
+    random.seed(25)
+    assert client.post(f"{log}/finalise", headers=auth(w.boss)).status_code == 201
+    sides = {
+        s.side: s
+        for s in db.session.scalars(select(MatchTeam).where(MatchTeam.match_id == w.match_id))
+    }
+    assert (sides["home"].stalled, sides["away"].stalled) == (False, True)
+
+    twin = build_world("4")
+    to_twin = {w.players[key]: pid for key, pid in twin.players.items()}
+    posted = {
+        **report,
+        "players": [
+            {**line, "player_id": to_twin[line["player_id"]]} for line in report["players"]
+        ],
+    }
+    random.seed(25)
+    direct = client.post(f"{API}/matches/{twin.match_id}/result", json=posted,
+                         headers=auth(twin.boss))  # fmt: skip
+    assert direct.status_code == 200, direct.json
+    assert stored_figures(w) == stored_figures(twin)

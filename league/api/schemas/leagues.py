@@ -69,6 +69,10 @@ class LeagueSchema(ResponseSchema):
         required=True,
         metadata=doc("Coaches may enter advancement dice rolled at the table."),
     )
+    log_finalises = fields.Boolean(
+        required=True,
+        metadata=doc("A live log both coaches confirmed finalises the result by itself."),
+    )
     paper_size = fields.String(
         required=True,
         validate=OneOf(PAPER_SIZES),
@@ -106,6 +110,7 @@ class LeagueSchema(ResponseSchema):
             "tie_breakers": list(league.tie_breakers),
             "house_rules": dict(league.house_rules or {}),
             "table_dice_allowed": league.table_dice_allowed,
+            "log_finalises": league.log_finalises,
             "paper_size": league.paper_size,
             "default_language": league.default_language,
             "season": season.number if season else None,
@@ -172,6 +177,10 @@ class LeagueSettingsSchema(RequestSchema):
     )
     table_dice_allowed = Boolean(
         metadata=doc("Coaches may enter advancement dice rolled at the table."),
+        error_messages=BOOLEAN,
+    )
+    log_finalises = Boolean(
+        metadata=doc("A live log both coaches confirmed finalises the result by itself."),
         error_messages=BOOLEAN,
     )
     paper_size = fields.String(

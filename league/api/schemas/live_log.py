@@ -153,6 +153,9 @@ class LogReportSchema(ResponseSchema):
     home_score = fields.Integer(required=True)
     away_score = fields.Integer(required=True)
     conceded = fields.String(validate=OneOf(SIDES))
+    stalled = fields.Nested(
+        LogConfirmedSchema, metadata=doc("BB2025: the sides that stalled, when one did.")
+    )
     players = fields.List(fields.Nested(LogReportPlayerSchema), required=True)
 
 

@@ -203,6 +203,13 @@ class FansChangeSchema(RequestSchema):
     away = count(FANS_CHANGE)
 
 
+class StalledSchema(RequestSchema):
+    """BB2025: the sides one of whose players stalled (no +1 to the winnings)."""
+
+    home = fields.Boolean(metadata=doc("A home player stalled."))
+    away = fields.Boolean(metadata=doc("An away player stalled."))
+
+
 class MatchResultSchema(RequestSchema):
     """The result of a scheduled fixture; SPP awards follow the league's ruleset."""
 
@@ -211,6 +218,7 @@ class MatchResultSchema(RequestSchema):
     winnings = Object(WinningsSchema, allow_none=True, error_messages=OPTIONAL_OBJECT)
     fans_change = Object(FansChangeSchema, allow_none=True, error_messages=OPTIONAL_OBJECT)
     conceded = choice_field(SIDES, metadata=doc("The side that conceded."))
+    stalled = Object(StalledSchema, allow_none=True, error_messages=OPTIONAL_OBJECT)
     fan_attendance = count("Fan attendance (FAME).")
     players = fields.List(
         Object(PlayerEventsSchema, error_messages=OPTIONAL_OBJECT),

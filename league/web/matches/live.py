@@ -100,7 +100,7 @@ def _answer(match_id: int, body: dict[str, Any] | None, status: int = 200) -> Re
 
 def _refused(match_id: int, error: DomainError) -> Response:
     if isinstance(error, Forbidden):
-        abort(403, description=error.message)
+        raise error  # the 403 page, with its reason
     if _wants_json():
         response = jsonify(
             {"error": {"code": error.code, "message": error.message, "fields": error.fields}}
