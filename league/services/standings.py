@@ -1,17 +1,17 @@
-"""Standings, season statistics, league leaders and the graveyard (read side).
+"""Standings: the table of a season and who won each match (read side).
 
-Everything is computed from the played matches' rows (MatchTeam for results,
-MatchPlayer for what each player did) and returned as plain dataclasses, so a
-template never touches the database. Friendlies and voided matches do not count.
+Everything is computed from the played matches' rows (MatchTeam for results) and
+returned as plain dataclasses, so a template never touches the database. Friendlies
+and voided matches do not count. Season statistics, leaders and the graveyard are in
+`league.services.stats`.
 """
 
 from __future__ import annotations
 
 import functools
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import KW_ONLY, dataclass
-from datetime import date
 from itertools import pairwise
 from typing import Any
 
@@ -30,9 +30,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Session, aliased
 
-from league.i18n import N_, current_language, gettext, ngettext
-from league.models import League, Match, MatchPlayer, MatchTeam, Player, Season, SwissBye, Team
-from league.rules import RulesError
+from league.i18n import N_, gettext, ngettext
+from league.models import League, Match, MatchPlayer, MatchTeam, Season, SwissBye
 from league.rules.competitions import (
     NO_TEST_HOLDS,
     OUTCOME_TESTS,
@@ -48,7 +47,6 @@ from league.rules.competitions import tie_breaker_order as rules_tie_breaker_ord
 from league.rules.model import BonusRule, Tournament
 from league.services.access import league_ruleset
 from league.services.errors import NotFound
-from league.services.paging import Page, page_in_sql
 
 TIE_BREAKER_EXPLANATIONS = {
     "points": N_("Points: %(win)s for a win, %(draw)s for a draw, %(loss)s for a loss."),
@@ -91,7 +89,7 @@ def season_of(league: League, number: int | None = None) -> Season:
     return season
 
 
-def _counted(season_id: int | BindParameter[int]) -> tuple[ColumnElement[bool], ...]:
+def counted_matches(season_id: int | BindParameter[int]) -> tuple[ColumnElement[bool], ...]:
     """Played league matches of the season (its id, or a bound parameter): no friendlies,
     and no playoff matches, which come after the table is final."""
     return (
@@ -102,7 +100,7 @@ def _counted(season_id: int | BindParameter[int]) -> tuple[ColumnElement[bool], 
     )
 
 
-def _matches_played(sides_played: int) -> int:
+def matches_played(sides_played: int) -> int:
     """Counted matches from the sides that played them: every match has two sides."""
     return sides_played // 2
 
@@ -218,7 +216,7 @@ def _pairs_query() -> Select[Any]:
 
     The outcome is the rules' (`_outcome_sql`): a team that concedes loses whatever the score.
     """
-    counted = _counted(bindparam("season_id", type_=Integer))
+    counted = counted_matches(bindparam("season_id", type_=Integer))
     own, other = aliased(MatchTeam), aliased(MatchTeam)
     conceded = own.conceded.is_(True)
     outcomes = _outcome_sql(own, other)
@@ -301,7 +299,7 @@ def _sides_query() -> Select[Any]:
         .select_from(Match)
         .join(own, own.match_id == Match.id)
         .join(other, and_(other.match_id == Match.id, other.id != own.id))
-        .where(*_counted(bindparam("season_id", type_=Integer)))
+        .where(*counted_matches(bindparam("season_id", type_=Integer)))
     )
 
 
@@ -427,6 +425,39 @@ def standings(session: Session, league: League, season_number: int | None = None
         team.id: _Tally(team.id, team.name) for team in league.teams if team.status == "active"
     }
     names = {team.id: team.name for team in league.teams}
+    mutual = _tally_pairs(pairs, worth, bonus, tallies, names)
+    if byes:
+        _count_byes(rules, league_points(league), tallies, names, byes)
+
+    order = tie_breaker_order(league)
+    ranked, gaps = rank_table(sorted(tallies.values(), key=lambda t: t.name), order, mutual)
+    rows = _standing_rows(ranked, gaps)
+    notes = tuple(
+        TieNote(upper.team_name, lower.team_name, upper.ahead_by or "name")
+        for upper, lower in pairwise(rows)
+        if upper.points == lower.points and lower.played + upper.played > 0
+    )
+    return Standings(
+        season.id,
+        season.name,
+        rows,
+        order,
+        _explanations(order, worth, rules),
+        notes,
+        matches_played=matches_played(sum(pair.played for pair in pairs)),
+        bonus_rules=rules.bonus,
+    )
+
+
+def _tally_pairs(
+    pairs: list[_Pair],
+    worth: dict[str, int],
+    bonus: dict[tuple[int, int], int],
+    tallies: dict[int, _Tally],
+    names: dict[int, str],
+) -> dict[tuple[int, int], int]:
+    """Add each (team, opponent) pair's results to the team's tally; return the points
+    each team took from each opponent, for head-to-head."""
     mutual: dict[tuple[int, int], int] = {}  # (team, opponent) -> points, for head-to-head
     for pair in pairs:
         tally = tallies.setdefault(
@@ -448,12 +479,12 @@ def standings(session: Session, league: League, season_number: int | None = None
         tally.cas_against += pair.cas_against
         tally.concessions += pair.concessions
         mutual[(pair.team_id, pair.opponent_id)] = points
-    if byes:
-        _count_byes(rules, league_points(league), tallies, names, byes)
+    return mutual
 
-    order = tie_breaker_order(league)
-    ranked, gaps = rank_table(sorted(tallies.values(), key=lambda t: t.name), order, mutual)
-    rows = tuple(
+
+def _standing_rows(ranked: Sequence[_Tally], gaps: Sequence[str]) -> tuple[StandingRow, ...]:
+    """The ranked tallies as the table's rows, each with why it is ahead of the next."""
+    return tuple(
         StandingRow(
             position=index + 1,
             team_id=t.team_id,
@@ -474,11 +505,12 @@ def standings(session: Session, league: League, season_number: int | None = None
         )
         for index, t in enumerate(ranked)
     )
-    notes = tuple(
-        TieNote(upper.team_name, lower.team_name, upper.ahead_by or "name")
-        for upper, lower in pairwise(rows)
-        if upper.points == lower.points and lower.played + upper.played > 0
-    )
+
+
+def _explanations(
+    order: tuple[str, ...], worth: dict[str, int], rules: Tournament
+) -> tuple[str, ...]:
+    """The tie-breakers in words, in their order (points with the bonus rules)."""
     points_text = " ".join(
         [
             gettext(
@@ -500,16 +532,7 @@ def standings(session: Session, league: League, season_number: int | None = None
                 "Teams still level after these are listed by name (the commissioner's choice)."
             ),
         )
-    return Standings(
-        season.id,
-        season.name,
-        rows,
-        order,
-        explanations,
-        notes,
-        matches_played=_matches_played(sum(pair.played for pair in pairs)),
-        bonus_rules=rules.bonus,
-    )
+    return explanations
 
 
 def bonus_rule_text(rule: BonusRule) -> str:
@@ -555,328 +578,3 @@ def _count_byes(
         tally.points += count * bye.tournament_points
         tally.td_for += count * td_for
         tally.td_against += count * td_against
-
-
-# ---------------------------------------------------------------------------
-# Statistics and leaders
-
-LEADER_BOARDS = (
-    ("td", N_("Touchdowns")),
-    ("cas", N_("Casualties caused")),
-    ("comp", N_("Completions")),
-    ("interceptions", N_("Interceptions")),
-    ("spp", N_("Star Player Points")),
-    ("mvp", N_("Most Valuable Player awards")),
-)
-LEADERS_SHOWN = 5
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerStats:
-    player_id: int
-    name: str
-    number: int
-    position: str
-    team_id: int
-    team_name: str
-    status: str
-    td: int = 0
-    cas: int = 0
-    comp: int = 0
-    interceptions: int = 0
-    mvp: int = 0
-    spp: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class TeamStats:
-    team_id: int
-    team_name: str
-    played: int = 0
-    td: int = 0
-    cas: int = 0
-    comp: int = 0
-    interceptions: int = 0
-    mvp: int = 0
-    spp: int = 0
-    #: Casualties the team's players suffered, and how many of them died.
-    injuries: int = 0
-    deaths: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class Leader:
-    rank: int
-    player_id: int
-    name: str
-    team_id: int
-    team_name: str
-    value: int
-
-
-@dataclass(frozen=True, slots=True)
-class LeaderBoard:
-    code: str
-    title: str
-    leaders: tuple[Leader, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class SeasonStats:
-    season_id: int
-    season_name: str
-    players: tuple[PlayerStats, ...]
-    teams: tuple[TeamStats, ...]
-    leaders: tuple[LeaderBoard, ...]
-    matches_played: int
-
-    @property
-    def empty(self) -> bool:
-        return self.matches_played == 0
-
-
-def _position_name(league: League, team: Team | None, position_id: str) -> str:
-    if team is None:
-        return position_id
-    try:
-        ruleset = league_ruleset(league)
-        name = ruleset.team_type(team.team_type_id).position(position_id).name
-    except RulesError:
-        return position_id
-    return ruleset.text(current_language()).position_name(name)
-
-
-def leaders(players: Iterable[PlayerStats], code: str, title: str) -> LeaderBoard:
-    """The top players by one counter (zeros left out); equal values share a rank."""
-    ranked = sorted(
-        (p for p in players if getattr(p, code) > 0),
-        key=lambda p: (-getattr(p, code), p.name, p.player_id),
-    )[:LEADERS_SHOWN]
-    entries: list[Leader] = []
-    for index, p in enumerate(ranked):
-        value = getattr(p, code)
-        rank = entries[-1].rank if entries and entries[-1].value == value else index + 1
-        entries.append(Leader(rank, p.player_id, p.name, p.team_id, p.team_name, value))
-    return LeaderBoard(code, title, tuple(entries))
-
-
-_COUNTERS = ("td", "cas", "comp", "interceptions", "mvp", "spp")
-
-
-def season_stats(session: Session, league: League, season_number: int | None = None) -> SeasonStats:
-    """Per-player and per-team totals of a season's league matches, and the leaders.
-
-    Summed in SQL: one row per (player, team) and one per team, never a row per match.
-    """
-    season = season_of(league, season_number)
-    counters = [func.sum(getattr(MatchPlayer, name)) for name in _COUNTERS]
-    rows = session.execute(
-        select(
-            MatchPlayer.player_id,
-            MatchPlayer.team_id,
-            func.min(MatchPlayer.id),
-            Player.name,
-            Player.number,
-            Player.position_id,
-            Player.status,
-            *counters,
-            func.count(MatchPlayer.injury),
-            func.sum(case((MatchPlayer.injury == "dead", 1), else_=0)),
-        )
-        .join(Match, Match.id == MatchPlayer.match_id)
-        .join(Player, Player.id == MatchPlayer.player_id)
-        .where(*_counted(season.id))
-        .group_by(
-            MatchPlayer.player_id,
-            MatchPlayer.team_id,
-            Player.name,
-            Player.number,
-            Player.position_id,
-            Player.status,
-        )
-        .order_by(func.min(MatchPlayer.id))
-    )
-    teams = {team.id: team for team in league.teams}
-    per_player: dict[int, dict[str, int]] = {}
-    per_team: dict[int, dict[str, int]] = defaultdict(lambda: defaultdict(int))
-    # A player's row names the team of his first appearance of the season.
-    first: dict[int, tuple[int, str, int, str, str]] = {}
-    for player_id, team_id, _first_line, name, number, position_id, status, *totals in rows:
-        *sums, injuries, deaths = (int(v or 0) for v in totals)
-        first.setdefault(player_id, (team_id, name, number, position_id, status))
-        mine = per_player.setdefault(player_id, dict.fromkeys(_COUNTERS, 0))
-        for key, value in zip(_COUNTERS, sums, strict=True):
-            mine[key] += value
-            per_team[team_id][key] += value
-        per_team[team_id]["injuries"] += injuries
-        per_team[team_id]["deaths"] += deaths
-    side = aliased(MatchTeam)
-    sides_played = 0
-    for team_id, played_count in session.execute(
-        select(side.team_id, func.count())
-        .join(Match, Match.id == side.match_id)
-        .where(*_counted(season.id))
-        .group_by(side.team_id)
-    ):
-        per_team[team_id]["played"] += played_count
-        sides_played += played_count
-
-    players = []
-    for player_id, (team_id, name, number, position_id, status) in first.items():
-        team = teams.get(team_id)
-        players.append(
-            PlayerStats(
-                player_id=player_id,
-                name=name,
-                number=number,
-                position=_position_name(league, team, position_id),
-                team_id=team_id,
-                team_name=team.name if team else f"#{team_id}",
-                status=status,
-                **per_player[player_id],
-            )
-        )
-    players.sort(key=lambda p: (-p.spp, p.name, p.player_id))
-    team_ids = {t.id for t in league.teams if t.status == "active"} | set(per_team)
-    team_stats = sorted(
-        (
-            TeamStats(
-                team_id=team_id,
-                team_name=teams[team_id].name if team_id in teams else f"#{team_id}",
-                **per_team.get(team_id, {}),
-            )
-            for team_id in team_ids
-        ),
-        key=lambda t: t.team_name,
-    )
-    boards = tuple(leaders(players, code, gettext(title)) for code, title in LEADER_BOARDS)
-    return SeasonStats(
-        season.id,
-        season.name,
-        tuple(players),
-        tuple(team_stats),
-        boards,
-        _matches_played(sides_played),
-    )
-
-
-# ---------------------------------------------------------------------------
-# The graveyard
-
-
-@dataclass(frozen=True, slots=True)
-class Grave:
-    player_id: int
-    name: str
-    number: int
-    position: str
-    team_id: int
-    team_name: str
-    spp: int
-    match_id: int
-    season_name: str
-    round: int | None
-    day: date | None
-    opponent: str
-    #: The result from the dead player's team's side: "lost", 1, 2.
-    outcome: str
-    score_for: int
-    score_against: int
-    friendly: bool
-
-
-def graveyard(session: Session, league: League) -> list[Grave]:
-    """Every player who died in a played match of the league, latest first."""
-    teams = {team.id: team for team in league.teams}
-    return [_grave(league, teams, row) for row in session.execute(_graves_query(league))]
-
-
-def graveyard_page(session: Session, league: League, number: int | None) -> Page[Grave]:
-    """Page `number` of the graveyard, read a page at a time (`page_in_sql`)."""
-    teams = {team.id: team for team in league.teams}
-    page = page_in_sql(session, _graves_query(league), number)
-    return page.map(lambda row: _grave(league, teams, row))
-
-
-def _graves_query(league: League) -> Select[Any]:
-    own, other = aliased(MatchTeam), aliased(MatchTeam)
-    own_team, other_team = aliased(Team), aliased(Team)
-    return (
-        select(
-            MatchPlayer.player_id,
-            MatchPlayer.team_id,
-            Player.name,
-            Player.number,
-            Player.position_id,
-            Player.spp_earned,
-            Match.id,
-            Match.round,
-            Match.played_at,
-            Match.friendly,
-            Season.name,
-            own_team.name,
-            own.score,
-            own.conceded,
-            other_team.name,
-            other.score,
-            other.conceded,
-        )
-        .select_from(MatchPlayer)
-        .join(Match, Match.id == MatchPlayer.match_id)
-        .join(Player, Player.id == MatchPlayer.player_id)
-        .join(own, and_(own.match_id == Match.id, own.team_id == MatchPlayer.team_id))
-        .join(own_team, own_team.id == own.team_id)
-        .join(other, and_(other.match_id == Match.id, other.team_id != MatchPlayer.team_id))
-        .join(other_team, other_team.id == other.team_id)
-        .outerjoin(Season, Season.id == Match.season_id)
-        .where(
-            Match.league_id == league.id,
-            Match.state == "played",
-            MatchPlayer.injury == "dead",
-        )
-        .order_by(Match.played_at.desc(), Match.id.desc(), MatchPlayer.id)
-    )
-
-
-def _grave(league: League, teams: dict[int, Team], row: Sequence[Any]) -> Grave:
-    (
-        player_id,
-        team_id,
-        name,
-        number,
-        position_id,
-        spp,
-        match_id,
-        round_number,
-        played_at,
-        friendly,
-        season_name,
-        team_name,
-        score_for,
-        conceded,
-        opponent,
-        score_against,
-        opponent_conceded,
-    ) = row
-    return Grave(
-        player_id=player_id,
-        name=name,
-        number=number,
-        position=_position_name(league, teams.get(team_id), position_id),
-        team_id=team_id,
-        team_name=team_name,
-        spp=spp,
-        match_id=match_id,
-        season_name=season_name or "",
-        round=round_number,
-        day=played_at.date() if played_at else None,
-        opponent=opponent,
-        outcome=outcome_of(
-            league,
-            SideResult(score_for, conceded),
-            SideResult(score_against, opponent_conceded),
-        ).result,
-        score_for=score_for,
-        score_against=score_against,
-        friendly=friendly,
-    )

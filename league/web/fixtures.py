@@ -26,6 +26,7 @@ from league.models import League, Season
 from league.services import access, matches, seasons, tournament
 from league.services import fixtures as fixture_service
 from league.services import standings as standings_service
+from league.services import stats as stats_service
 from league.services.divisions import division_tables
 from league.services.errors import DomainError
 from league.services.paging import Page, page_of
@@ -361,14 +362,14 @@ def stats(league_id: int) -> str | Response:
 
 def _render_stats(league_id: int) -> str:
     league = access.get_league(db.session(), league_id, collections=PAGE_COLLECTIONS)
-    season_stats = standings_service.season_stats(db.session(), league, _season_number())
+    season_stats = stats_service.season_stats(db.session(), league, _season_number())
     return render_template(
         "fixtures/stats.html",
         league=league,
         season=next(s for s in league.seasons if s.id == season_stats.season_id),
         stats=season_stats,
         players=page_of(season_stats.players, request.args.get("players", type=int)),
-        graves=standings_service.graveyard_page(
+        graves=stats_service.graveyard_page(
             db.session(), league, request.args.get("graves", type=int)
         ),
         page_link=page_link,

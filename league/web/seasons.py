@@ -13,6 +13,7 @@ from league.models import League, Match, Season
 from league.services import access, playoffs, seasons
 from league.services import divisions as division_service
 from league.services import standings as standings_service
+from league.services import stats as stats_service
 from league.services.errors import DomainError, NotFound
 from league.services.redraft import (
     RedraftChoice,
@@ -191,7 +192,7 @@ def season_page(league_id: int, number: int) -> str:
         season=season,
         standings=standings_service.standings(session, league, number),
         prizes=seasons.prizes_paid(session, league, season) if season.closed_at else (),
-        stats=standings_service.season_stats(session, league, number),
+        stats=stats_service.season_stats(session, league, number),
         has_playoffs=playoffs.bracket_view(session, league, season) is not None,
         may_reopen=commissioner
         and season.closed_at is not None

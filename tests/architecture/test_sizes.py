@@ -16,20 +16,6 @@ PACKAGE = ROOT / "league"
 MAX_MODULE_LINES = 800
 MAX_FUNCTION_LINES = 80
 
-#: Offenders outside league.rules, league.seeding, league.pdf, league.jobs, league.cli and
-#: league.models, as they stood when this test came in: league.services, league.web and
-#: league.api are being reshaped at the same time (issue 29, "Sizes that read"). The list
-#: may only shrink: an entry that no longer exceeds its limit fails the test until it is
-#: taken out. Modules as "path", functions as "path::name" (path from the project root).
-KNOWN_OVERSIZE = frozenset(
-    {
-        # league.services
-        "league/services/standings.py",
-        "league/services/standings.py::standings",
-        "league/services/standings.py::season_stats",
-    }
-)
-
 
 def _functions(
     node: ast.AST, prefix: str = ""
@@ -63,17 +49,9 @@ def test_no_module_or_function_is_over_its_size() -> None:
     over = {
         f"{name}: {length} lines (at most {limit})"
         for name, (length, limit) in sizes.items()
-        if length > limit and name not in KNOWN_OVERSIZE
+        if length > limit
     }
     assert sorted(over) == []
-
-
-def test_the_allow_list_only_holds_what_is_still_oversize() -> None:
-    sizes = _sizes()
-    stale = sorted(
-        name for name in KNOWN_OVERSIZE if name not in sizes or sizes[name][0] <= sizes[name][1]
-    )
-    assert stale == [], "shrunk or gone: take these out of KNOWN_OVERSIZE"
 
 
 def test_the_size_walk_counts_functions_and_methods_by_their_lines() -> None:

@@ -23,7 +23,8 @@ from league.services.fixtures import season_fixtures
 from league.services.match_winnings import winnings_working
 from league.services.matches import MatchReport, PlayerEvents, SideReport
 from league.services.recompute import check_all
-from league.services.standings import graveyard, standings
+from league.services.standings import standings
+from league.services.stats import graveyard
 from league.services.submissions import Resubmitted
 from league.services.unit_of_work import unit_of_work
 from tests.factories import with_match_touchdowns, with_touchdowns

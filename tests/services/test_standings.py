@@ -10,13 +10,8 @@ from league.extensions import db
 from league.models import League, Match, Player, Team, User
 from league.services import access, matches, paging, seasons, teams
 from league.services.matches import MatchReport, PlayerEvents, SideReport
-from league.services.standings import (
-    graveyard,
-    graveyard_page,
-    season_stats,
-    standings,
-    tie_breaker_order,
-)
+from league.services.standings import standings, tie_breaker_order
+from league.services.stats import graveyard, graveyard_page, season_stats
 from league.services.unit_of_work import unit_of_work
 from tests.factories import give_scorers, make_active_team, make_league, make_user, with_touchdowns
 
