@@ -16,13 +16,21 @@ from league.rules.model import Ruleset
 
 __all__ = [
     "COUNTER_OF_KIND",
+    "HALVES",
     "INJURY_KINDS",
     "LOG_KINDS",
     "PLAYERLESS_KINDS",
+    "TURNS_PER_HALF",
     "CasualtyRoll",
     "log_kinds",
     "roll_casualty",
 ]
+
+#: Each coach has eight turns a half, in every edition the project ships (BB2025, BB2020,
+#: classic LRB6): an event is logged at a turn from 1 to this.
+TURNS_PER_HALF = 8
+#: The halves an event is logged in: the two halves, then overtime (3).
+HALVES: tuple[int, ...] = (1, 2, 3)
 
 #: Every kind of event the log knows, in the order the page offers them.
 LOG_KINDS: tuple[str, ...] = (

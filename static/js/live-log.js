@@ -458,7 +458,7 @@
     all("[data-turn-step]").forEach(function (b) {
       b.addEventListener("click", function () {
         var next = clock[side].turn + Number(b.getAttribute("data-turn-step"));
-        clock[side].turn = Math.min(8, Math.max(1, next));
+        clock[side].turn = Math.min(data.turns_per_half, Math.max(1, next));
         saveClock();
         render();
       });

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from league.rules import load_ruleset
-from league.rules.live_log import LOG_KINDS, log_kinds, roll_casualty
+from league.rules.live_log import HALVES, LOG_KINDS, TURNS_PER_HALF, log_kinds, roll_casualty
 
 
 @pytest.mark.parametrize(
@@ -45,3 +45,10 @@ def _dice(*rolls: int):
 def test_the_server_rolls_the_casualty_table(ruleset_id, rolls, expected) -> None:
     rolled = roll_casualty(load_ruleset(ruleset_id), _dice(*rolls))
     assert (rolled.dice, rolled.injury, rolled.lasting) == expected
+
+
+def test_a_half_has_eight_turns_and_overtime_is_the_third() -> None:
+    # The rulebook's sequence of play, every shipped edition: two halves of eight turns
+    # a coach; a match that must have a winner goes on into overtime.
+    assert TURNS_PER_HALF == 8
+    assert HALVES == (1, 2, 3)

@@ -23,7 +23,7 @@ from league.api.schemas.matches import choice_field
 from league.models import MatchLogEvent
 from league.models.match import INJURY_CODES, SIDES
 from league.rules import CHARACTERISTICS
-from league.rules.live_log import LOG_KINDS
+from league.rules.live_log import HALVES, LOG_KINDS, TURNS_PER_HALF
 from league.services.live_log import LogView
 
 #: Widths of the id a phone makes for an event.
@@ -73,8 +73,10 @@ class LogEventRequestSchema(RequestSchema):
     lasting = choice_field(
         CHARACTERISTICS, metadata=doc("With a lasting injury at the table: the characteristic.")
     )
-    half = integer("1, 2, or 3 for overtime.", required=True, validate=Bounded(1, 3))
-    turn = integer("1 to 8.", required=True, validate=Bounded(1, 8))
+    half = integer(
+        "1, 2, or 3 for overtime.", required=True, validate=Bounded(HALVES[0], HALVES[-1])
+    )
+    turn = integer(f"1 to {TURNS_PER_HALF}.", required=True, validate=Bounded(1, TURNS_PER_HALF))
 
 
 class LogEventSchema(ResponseSchema):

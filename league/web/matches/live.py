@@ -35,7 +35,7 @@ from league.i18n import gettext
 from league.models import Match, Player
 from league.models.match import INJURY_CODES, SIDES
 from league.rules import CHARACTERISTICS, stat_label
-from league.rules.live_log import INJURY_KINDS, LOG_KINDS
+from league.rules.live_log import HALVES, INJURY_KINDS, LOG_KINDS, TURNS_PER_HALF
 from league.services import live_log, matches
 from league.services.access import can_manage, league_ruleset, role_in
 from league.services.errors import ConcurrentChange, Conflict, DomainError, Forbidden, NotFound
@@ -153,6 +153,7 @@ def _page_data(match: Match) -> dict[str, Any]:
         "commissioner": commissioner,
         "may_log": mine,
         "table_dice": match.league.table_dice_allowed,
+        "turns_per_half": TURNS_PER_HALF,
         "lasting_table": bool(ruleset.lasting_injuries),
         "kinds": [{"kind": k, "label": kind_label(k)} for k in view.kinds],
         "injury_kinds": list(INJURY_KINDS),
@@ -187,6 +188,7 @@ def live(match_id: int) -> str:
         match=match,
         data=data,
         may_log=bool(data["may_log"]),
+        halves=HALVES,
         form=EmptyForm(),
     )
 
