@@ -160,6 +160,7 @@ def test_create_league_makes_the_caller_commissioner(client: FlaskClient) -> Non
         "tie_breakers": league["tie_breakers"],
         "house_rules": {},
         "table_dice_allowed": False,
+        "log_finalises": False,
         "paper_size": "a4",
         "default_language": "en",
         "season": 1,
