@@ -30,6 +30,19 @@ from tests.conftest import (
     make_app,
 )
 
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """A page closed while the development server still sends a static file leaves that
+    file to the garbage collector (werkzeug's dropped connection), which warns in whatever
+    test runs then. It is the test server's, not the app's: gunicorn serves production."""
+    for item in items:
+        if item.path.is_relative_to(Path(__file__).parent):
+            item.add_marker(pytest.mark.filterwarnings("ignore:unclosed file:ResourceWarning"))
+            item.add_marker(
+                pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
+            )
+
+
 _T = TypeVar("_T")
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
