@@ -140,10 +140,12 @@ def record_match(league_id: int) -> tuple[dict[str, Any], int]:
                 # A repeat records nothing new and answers 200 with the first match: 201
                 # would claim a creation that did not happen this time.
                 return MatchSchema.body(earlier), 200
-            match = matches.record_new_match(
+            match, created = matches.record_new_match_once(
                 session, g.api_user, league_id, home_team, away_team, report, idempotency_key=key
             )
             result = MatchSchema.body(match)
+            if not created:  # a twin committed the key since `_earlier` looked
+                return result, 200
     except ConcurrentChange:
         # Two requests with the same new key at once: the loser finds the winner's match.
         if key is None:

@@ -284,9 +284,34 @@ def record_new_match(
     an empty fixture behind, nor passes for a new match. A repeat sent after the first
     was recorded gets that first match back.
     """
+    return record_new_match_once(
+        session,
+        actor,
+        league_id,
+        home_team_id,
+        away_team_id,
+        report,
+        idempotency_key=idempotency_key,
+        friendly=friendly,
+    )[0]
+
+
+def record_new_match_once(
+    session: Session,
+    actor: User,
+    league_id: int,
+    home_team_id: int,
+    away_team_id: int,
+    report: MatchReport,
+    *,
+    idempotency_key: str | None = None,
+    friendly: bool = False,
+) -> tuple[Match, bool]:
+    """`record_new_match`, and whether it created the match (False: the key's first
+    match, committed by a twin request since the caller looked)."""
     earlier = _already_recorded(session, league_id, idempotency_key)
     if earlier is not None:
-        return earlier
+        return earlier, False
     match = schedule_match(
         session,
         actor,
@@ -296,7 +321,7 @@ def record_new_match(
         friendly=friendly,
         idempotency_key=idempotency_key,
     )
-    return record_result(session, actor, match.id, report)
+    return record_result(session, actor, match.id, report), True
 
 
 def _already_recorded(session: Session, league_id: int, key: str | None) -> Match | None:
