@@ -18,6 +18,8 @@ if TYPE_CHECKING:
     from league.models.player import Player
 
 TEAM_STATUSES = ("draft", "active", "retired")
+#: A colour is stored as "#rrggbb" (lower case), or None: the team has not chosen one.
+_HEX = "{column} IS NULL OR (length({column}) = 7 AND substr({column}, 1, 1) = '#')"
 
 
 class Team(Model):
@@ -29,6 +31,8 @@ class Team(Model):
         CheckConstraint("assistant_coaches >= 0", name="assistant_coaches_not_negative"),
         CheckConstraint("cheerleaders >= 0", name="cheerleaders_not_negative"),
         CheckConstraint("dedicated_fans >= 0", name="dedicated_fans_not_negative"),
+        CheckConstraint(_HEX.format(column="primary_colour"), name="primary_colour_hex"),
+        CheckConstraint(_HEX.format(column="secondary_colour"), name="secondary_colour_hex"),
     )
 
     id: Mapped[intpk]
@@ -51,6 +55,9 @@ class Team(Model):
     #: team is not placed yet). Divisions are just these names: fixtures are generated and
     #: standings shown per division.
     division: Mapped[str | None] = mapped_column(String(40))
+    #: The team's two colours ("#rrggbb"), shown on its pages, sheets and embeds.
+    primary_colour: Mapped[str | None] = mapped_column(String(7))
+    secondary_colour: Mapped[str | None] = mapped_column(String(7))
     created_at: Mapped[created_at]
     confirmed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     #: Set when its coach was removed from the league and the commissioner kept the team

@@ -26,6 +26,7 @@ class User(UserMixin, Model):
         CheckConstraint(
             "language IS NULL OR " + one_of("language", LANGUAGE_CODES), name="language_known"
         ),
+        CheckConstraint("naf_number IS NULL OR naf_number > 0", name="naf_number_positive"),
     )
 
     id: Mapped[intpk]
@@ -39,6 +40,10 @@ class User(UserMixin, Model):
     #: The language the user reads the site in (one of league.i18n.LANGUAGES); None: the
     #: browser's, or the league's (see league.web.i18n).
     language: Mapped[str | None] = mapped_column(String(5))
+    #: The coach's name and member number at the NAF (tournament entries and the NAF's
+    #: results report name coaches by them); None: not a NAF member, or not told.
+    naf_name: Mapped[str | None] = mapped_column(String(60))
+    naf_number: Mapped[int | None]
 
     tokens: Mapped[list[ApiToken]] = relationship(back_populates="user")
 
