@@ -25,6 +25,7 @@ from league.services.errors import NotFound
 from league.services.labels import season_name
 from league.services.rosters import PlayerLine, team_sheet
 from league.services.standings import standings
+from league.services.text import coach_name
 
 #: Paper sizes and their labels (marked: translate them where shown).
 PAPER_SIZES = {"a4": N_("A4 landscape"), "letter": N_("letter landscape")}
@@ -272,7 +273,7 @@ def roster_context(
         team_id=team.id,
         team_name=team.name,
         team_type=text.team_type_name(team_type.id),
-        coach=team.coach.username,
+        coach=coach_name(team),
         league=league.name,
         season=season_name(season.name) if season else "",
         ruleset=ruleset.name,

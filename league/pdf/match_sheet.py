@@ -23,6 +23,7 @@ from league.rules import Position, RulesText, match_day_rules, star_hire
 from league.services.access import team_type_of
 from league.services.pregame import PregameView, SideView, chosen_stars, item_lines
 from league.services.rosters import team_sheet
+from league.services.text import coach_name
 
 TEMPLATE = "pdf/match_sheet.html"
 #: After print.css: smaller type and rows, so two line-ups fit one landscape page.
@@ -173,7 +174,7 @@ def line_up(view: PregameView, side: SideView) -> LineUp:
     return LineUp(
         team_name=team.name,
         team_type=text.team_type_name(team_type.id),
-        coach=team.coach.username,
+        coach=coach_name(team),
         side=side.side,
         ctv=side.ctv,
         petty_cash=side.petty_cash,

@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from league.i18n import N_, current_language, gettext, pgettext
 from league.services.errors import RuleViolation
+
+if TYPE_CHECKING:
+    from league.models.team import Team
 
 #: Characters a name must not hold: line breaks (CR, LF and the other line and paragraph
 #: separators) would split it across lines in pages, PDFs and logs; the bidirectional
@@ -23,6 +27,14 @@ def isolated(name: str) -> str:
     as ``<bdi>`` (the ``bdi`` filter) does in a page: a right-to-left name beside "(#4)"
     would otherwise carry the number into its direction and print "(4#)"."""
     return f"{FSI}{name}{PDI}"
+
+
+def coach_name(team: Team) -> str:
+    """The coach a page or sheet names for ``team``: a team its coach left (kept without a
+    coach) says so, its former coach in brackets, as the pages' team label does."""
+    if team.coachless_since is not None:
+        return gettext("nobody (%(name)s left the league)", name=team.coach.username)
+    return team.coach.username
 
 
 def ordinal(number: int) -> str:

@@ -7,15 +7,18 @@ a coach, the team stays out of its former coach's hands when he joins again (iss
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import date
 
 import pytest
 from flask.testing import FlaskClient
 
 from league.extensions import db
 from league.models import Match, Team
-from league.services import access, leagues, matches, teams
+from league.pdf.context import roster_context
+from league.services import access, leagues, matches, teams, webhooks
 from league.services.unit_of_work import unit_of_work
 from league.services.users import issue_token
+from league.services.webhooks.payloads import team_payload
 from tests.factories import hire, make_league, make_user
 from tests.pages import field_errors, flashes, login
 
@@ -171,3 +174,23 @@ def test_a_team_without_a_coach_may_go_back_to_its_former_coach(client: FlaskCli
     assert answer.status_code == 302
     assert flashes(client.get(answer.location).text) == ["Reavers is now coached by coach."]
     assert db.session.get(Team, world.team_id).coachless_since is None
+
+
+def test_sheets_and_webhooks_name_no_coach_for_a_team_left_without_one(world: World):
+    """The team kept without a coach is named as the team page names it on its roster
+    sheet, and its webhook payload names no coach (its former coach left the league)."""
+    team = db.session.get(Team, world.team_id)
+    context = roster_context(
+        team, url="https://x.example/t", printed_on=date(2026, 11, 28), paper="a4"
+    )
+    assert context.coach == "nobody (coach left the league)"
+    payload = team_payload(team)["team"]
+    assert payload["coach"] is None
+    envelope = {
+        "event": "team.redrafted",
+        "league": {"name": "Old World"},
+        "occurred_at": "2026-11-28T12:00:00+00:00",
+        "data": {"team": {**payload, "team_type": "Human"}},
+    }
+    [embed] = webhooks.discord_message(envelope)["embeds"]
+    assert embed["description"] == "Human \u00b7 no coach"

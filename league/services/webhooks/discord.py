@@ -205,9 +205,14 @@ def _embed_parts(envelope: dict[str, Any]) -> tuple[str, str, str, list[tuple[st
         )
     if event in ("team.created", "team.redrafted"):
         team = data["team"]
-        description = gettext(
-            "%(team_type)s \u00b7 coach %(coach)s", team_type=team["team_type"], coach=team["coach"]
-        )
+        if team["coach"] is None:
+            description = gettext("%(team_type)s \u00b7 no coach", team_type=team["team_type"])
+        else:
+            description = gettext(
+                "%(team_type)s \u00b7 coach %(coach)s",
+                team_type=team["team_type"],
+                coach=team["coach"],
+            )
         return team["name"], description, team["url"], []
     # season.closed
     table = [

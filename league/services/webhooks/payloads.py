@@ -141,9 +141,9 @@ def advancement_payload(advancement: Advancement) -> dict[str, Any]:
 
 
 def team_payload(team: Team) -> dict[str, Any]:
-    return {
-        "team": {**team_ref(team), "team_type": team.team_type_id, "coach": team.coach.username}
-    }
+    # A team kept without a coach has none to name (its former coach left the league).
+    coach = None if team.coachless_since is not None else team.coach.username
+    return {"team": {**team_ref(team), "team_type": team.team_type_id, "coach": coach}}
 
 
 def season_payload(session: Session, league: League, closed: Season) -> dict[str, Any]:
