@@ -70,7 +70,7 @@ def test_reminders_fall_due_in_their_windows() -> None:
 
 
 def test_coaches_offer_times_and_agree_the_first_they_share() -> None:
-    boss, anna, bram, league, match_id = _world()
+    _boss, anna, bram, league, match_id = _world()
     offered = _offer(anna, match_id, "home", SUNDAY_2PM, FRIDAY_7PM, SATURDAY_3PM)
     assert offered.offered["home"] == [FRIDAY_7PM, SATURDAY_3PM, SUNDAY_2PM]
     assert offered.proposed is None
@@ -102,9 +102,11 @@ def test_offers_are_checked_and_a_refusal_changes_nothing() -> None:
     assert past.value.fields == {"times": ["Every time offered must be in the future."]}
     with pytest.raises(Forbidden, match="Only \\*\\*Reavers\\*\\* @everyone's coach"):
         _offer(bram, match_id, "home", SUNDAY_2PM)
-    with pytest.raises(RuleViolation, match="Both sides must offer a time"):
-        with unit_of_work() as session:
-            scheduling.accept_time(session, anna, match_id, SATURDAY_3PM)
+    with (
+        pytest.raises(RuleViolation, match="Both sides must offer a time"),
+        unit_of_work() as session,
+    ):
+        scheduling.accept_time(session, anna, match_id, SATURDAY_3PM)
     schedule = scheduling.schedule_of(db.session, db.session.get(Match, match_id))
     assert schedule.offered == {"home": [SATURDAY_3PM], "away": []}
     assert schedule.agreed is None

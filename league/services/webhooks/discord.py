@@ -161,7 +161,35 @@ def _reminder_embed(data: dict[str, Any]) -> tuple[str, str, str, list[tuple[str
         )
     else:
         when = ""
-    return gettext(REMINDER_TITLES[data["kind"]], **names), when, match["url"], []
+    title = REMINDER_TITLES[data["kind"]]  # marked with N_ where the titles are listed
+    return gettext(title, **names), when, match["url"], []
+
+
+def _fixtures_embed(data: dict[str, Any]) -> tuple[str, str, str, list[tuple[str, str]]]:
+    lines = [
+        gettext(
+            "Round %(number)s: %(home)s v %(away)s (%(date)s)",
+            number=f["round"],
+            home=f["home"]["name"],
+            away=f["away"]["name"],
+            date=format_date(date.fromisoformat(f["date"])),
+        )
+        if f["date"]
+        else gettext(
+            "Round %(number)s: %(home)s v %(away)s",
+            number=f["round"],
+            home=f["home"]["name"],
+            away=f["away"]["name"],
+        )
+        for f in data["fixtures"]
+    ]
+    title = ngettext(
+        "%(season)s: %(num)d fixture",
+        "%(season)s: %(num)d fixtures",
+        len(lines),
+        season=season_name(data["season"] or ""),
+    )
+    return title, "\n".join(lines), data["url"], []
 
 
 def _embed_parts(envelope: dict[str, Any]) -> tuple[str, str, str, list[tuple[str, str]]]:
@@ -194,30 +222,7 @@ def _embed_parts(envelope: dict[str, Any]) -> tuple[str, str, str, list[tuple[st
             [],
         )
     if event == "fixtures.generated":
-        lines = [
-            gettext(
-                "Round %(number)s: %(home)s v %(away)s (%(date)s)",
-                number=f["round"],
-                home=f["home"]["name"],
-                away=f["away"]["name"],
-                date=format_date(date.fromisoformat(f["date"])),
-            )
-            if f["date"]
-            else gettext(
-                "Round %(number)s: %(home)s v %(away)s",
-                number=f["round"],
-                home=f["home"]["name"],
-                away=f["away"]["name"],
-            )
-            for f in data["fixtures"]
-        ]
-        title = ngettext(
-            "%(season)s: %(num)d fixture",
-            "%(season)s: %(num)d fixtures",
-            len(lines),
-            season=season_name(data["season"] or ""),
-        )
-        return title, "\n".join(lines), data["url"], []
+        return _fixtures_embed(data)
     if event == "advancement.bought":
         gained = data["skill"] or (
             gettext("+1 %(characteristic)s", characteristic=stat_label(data["characteristic"]))
