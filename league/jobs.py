@@ -34,6 +34,7 @@ import sqlite3
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass, replace
+from datetime import datetime
 from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
@@ -54,7 +55,8 @@ from league.models import Advancement, League, MatchPlayer, MatchTeam, Player, T
 from league.outages import QueueUnavailable
 from league.pdf.context import PAPER_SIZES
 from league.pdf.roster import build_league_pack, entry_name, team_roster_pdf
-from league.services import webhooks
+from league.services import scheduling, webhooks
+from league.services.unit_of_work import unit_of_work
 
 log = logging.getLogger(__name__)
 
@@ -154,16 +156,25 @@ def task(
     return decorate
 
 
-def every_minute(function: Callable[[], R]) -> TaskWrapper:
-    """Make `function` a job each worker's scheduler enqueues every minute (and once as it
-    starts), run like the jobs of :func:`task`."""
+def periodically(schedule: Callable[[datetime], bool]) -> Callable[[Callable[[], R]], TaskWrapper]:
+    """Make a function a job each worker's scheduler enqueues on `schedule` (a huey
+    crontab), run like the jobs of :func:`task`."""
 
-    @functools.wraps(function)
-    def in_app() -> R:
-        with _job_context():
-            return function()
+    def decorate(function: Callable[[], R]) -> TaskWrapper:
+        @functools.wraps(function)
+        def in_app() -> R:
+            with _job_context():
+                return function()
 
-    return huey.periodic_task(crontab())(in_app)
+        return huey.periodic_task(schedule)(in_app)
+
+    return decorate
+
+
+#: Every minute (and once as the worker starts).
+every_minute = periodically(crontab())
+#: Once an hour, at seven minutes past (reminders are a matter of days).
+hourly = periodically(crontab(minute="7"))
 
 
 def enqueue(job: TaskWrapper, *args: Any, **kwargs: Any) -> Result | None:
@@ -198,6 +209,14 @@ def heartbeat_age() -> float | None:
     queue's store cannot be reached)."""
     beat = huey.get(HEARTBEAT_KEY, peek=True)
     return None if beat is None else max(0.0, time.time() - float(beat))
+
+
+@hourly
+def send_reminders() -> int:
+    """Remind the leagues' channels of fixtures that wait (league.services.scheduling): each
+    reminder once, however many workers run this at the same moment."""
+    with unit_of_work() as session:
+        return len(scheduling.send_due_reminders(session))
 
 
 # The league pack ------------------------------------------------------------------

@@ -12,6 +12,7 @@ from league.models.playoff import PlayoffBracket
 from league.models.pregame import PregameItem, PregameSide
 from league.models.redraft import Redraft
 from league.models.revision import DataRevision
+from league.models.scheduling import ReminderSent, TimeSlot
 from league.models.submission import FormSubmission
 from league.models.team import Team
 from league.models.tournament import SwissBye
@@ -38,10 +39,12 @@ __all__ = [
     "PregameItem",
     "PregameSide",
     "Redraft",
+    "ReminderSent",
     "Season",
     "SwissBye",
     "Team",
     "TeamOpening",
+    "TimeSlot",
     "TreasuryEntry",
     "User",
     "Webhook",

@@ -48,6 +48,8 @@ class Match(Model):
     #: Round of a generated schedule (None: a single fixture or a friendly).
     round: Mapped[int | None]
     scheduled_for: Mapped[date | None] = mapped_column(Date)
+    #: When the two coaches agreed to play (a time both offered); None: not agreed yet.
+    kickoff_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     state: Mapped[str] = mapped_column(String(10), default="scheduled", index=True)
     #: League matches count in the standings; friendlies do not.
     friendly: Mapped[bool] = mapped_column(default=False)

@@ -25,6 +25,7 @@ WEBHOOK_EVENTS = (
     "team.created",
     "team.redrafted",
     "season.closed",
+    "fixture.reminder",
 )
 #: json: the event as a JSON object; discord: a message Discord's webhooks accept.
 WEBHOOK_FORMATS = ("json", "discord")

@@ -83,6 +83,14 @@ class SeasonClosed(DomainEvent):
     season_id: int
 
 
+@dataclass(frozen=True, slots=True)
+class FixtureReminder(DomainEvent):
+    """A fixture's reminder came due: no time agreed, a pre-game to fill, a result to report."""
+
+    match_id: int
+    kind: str
+
+
 BeforeCommit = Callable[[Session, Sequence[DomainEvent]], None]
 AfterCommit = Callable[[Sequence[DomainEvent]], None]
 

@@ -363,6 +363,8 @@ class CalendarEvent:
     summary: str
     description: str = ""
     url: str | None = None
+    #: The kick-off both coaches agreed (UTC): a timed event; None: an all-day one.
+    starts_at: datetime | None = None
 
 
 def ics_escape(text: str) -> str:
@@ -393,8 +395,25 @@ def _utc_stamp(moment: datetime) -> str:
     return moment.astimezone(UTC).strftime("%Y%m%dT%H%M%SZ")
 
 
+#: How long a calendar blocks for an agreed match (a league game takes a couple of hours).
+MATCH_LENGTH = timedelta(hours=2)
+
+
+def _event_times(event: CalendarEvent) -> list[str]:
+    if event.starts_at is None:
+        return [
+            f"DTSTART;VALUE=DATE:{event.day:%Y%m%d}",
+            f"DTEND;VALUE=DATE:{event.day + timedelta(days=1):%Y%m%d}",
+        ]
+    return [
+        f"DTSTART:{_utc_stamp(event.starts_at)}",
+        f"DTEND:{_utc_stamp(event.starts_at + MATCH_LENGTH)}",
+    ]
+
+
 def ics_calendar(name: str, events: Sequence[CalendarEvent], *, now: datetime) -> str:
-    """A VCALENDAR of all-day events; lines end with CRLF as the RFC requires.
+    """A VCALENDAR of all-day events (timed where a kick-off was agreed); lines end with
+    CRLF as the RFC requires.
 
     With METHOD:PUBLISH, DTSTAMP is when this calendar was produced: `now`.
     """
@@ -411,8 +430,7 @@ def ics_calendar(name: str, events: Sequence[CalendarEvent], *, now: datetime) -
             "BEGIN:VEVENT",
             f"UID:{event.uid}",
             f"DTSTAMP:{_utc_stamp(now)}",
-            f"DTSTART;VALUE=DATE:{event.day:%Y%m%d}",
-            f"DTEND;VALUE=DATE:{event.day + timedelta(days=1):%Y%m%d}",
+            *_event_times(event),
             f"SUMMARY:{ics_escape(event.summary)}",
         ]
         if event.description:
@@ -487,6 +505,7 @@ def _calendar_events(
                 summary=summary,
                 description=", ".join(where),
                 url=url_for_match(match.id) if url_for_match else None,
+                starts_at=match.kickoff_at,
             )
         )
     return events

@@ -2,19 +2,20 @@
 
 Four kinds of item: match reports saved as drafts (a commissioner finalises
 them), re-drafts submitted and not approved, pre-games where one side has chosen
-and the other not, and fixtures whose date has passed without a result. They
-come in one statement (the league page's query budget, tests/perf).
+and the other not, and fixtures whose date has passed without a result; and how
+far the round in play is with finding times to play (agreed, offered, silent).
+They come in one statement (the league page's query budget, tests/perf).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 
-from sqlalchemy import and_, case, exists, func, literal, null, or_, select, union_all
+from sqlalchemy import Select, and_, case, exists, func, literal, null, or_, select, union_all
 from sqlalchemy.orm import Session, aliased
 
-from league.models import League, Match, MatchTeam, PregameSide, Redraft, Team, User
+from league.models import League, Match, MatchTeam, PregameSide, Redraft, Team, TimeSlot, User
 from league.models.types import utcnow
 from league.services.access import require_commissioner
 
@@ -42,16 +43,28 @@ class WaitingRedraft:
     team: str
 
 
+@dataclass(slots=True)
+class RoundTimes:
+    """The round in play's fixtures by how far they are with finding a time to play."""
+
+    round: int
+    agreed: int = 0
+    offered: int = 0
+    silent: int = 0
+
+
 @dataclass(frozen=True, slots=True)
 class TodoList:
     reports_to_finalise: list[MatchItem]
     redrafts_to_approve: list[WaitingRedraft]
     pregames_waiting: list[WaitingPregame]
     overdue_fixtures: list[MatchItem]
+    #: None: no round has a fixture waiting to be played.
+    round_times: RoundTimes | None = None
 
     @property
     def empty(self) -> bool:
-        return not (
+        return self.round_times is None and not (
             self.reports_to_finalise
             or self.redrafts_to_approve
             or self.pregames_waiting
@@ -107,11 +120,16 @@ def commissioner_todo(
         .where(Team.league_id == league.id, Redraft.state == "submitted")
     )
     rows = sorted(
-        session.execute(union_all(matches, redrafts)).all(),
+        session.execute(union_all(matches, redrafts, _round_times(league))).all(),
         key=lambda r: (r[4] is None, r[4] or date.min, r[6] or 0, r[1]),
     )
     todo = TodoList([], [], [], [])
     for kind, ident, first, second, day, waiting, _round in rows:
+        if kind == "times":  # ident: the round, waiting: the state, _round: how many
+            if todo.round_times is None:
+                todo = replace(todo, round_times=RoundTimes(ident))
+            setattr(todo.round_times, waiting, _round)
+            continue
         if kind == "redraft":
             todo.redrafts_to_approve.append(WaitingRedraft(ident, first))
             continue
@@ -125,3 +143,25 @@ def commissioner_todo(
         else:
             todo.overdue_fixtures.append(item)
     return todo
+
+
+def _round_times(league: League) -> Select[tuple[object, ...]]:
+    """Rows ("times", round, -, -, -, state, count) for the earliest round with a fixture
+    still to play: how many agreed a time, have times offered, or have none."""
+    waiting = and_(Match.league_id == league.id, Match.state == "scheduled")
+    in_play = select(func.min(Match.round)).where(waiting).scalar_subquery()
+    offered = exists().where(TimeSlot.match_id == Match.id)
+    state = case((Match.kickoff_at.is_not(None), "agreed"), (offered, "offered"), else_="silent")
+    return (
+        select(
+            literal("times"),
+            Match.round,
+            null(),
+            null(),
+            null(),
+            state,
+            func.count(),
+        )
+        .where(waiting, Match.round == in_play)
+        .group_by(Match.round, state)
+    )

@@ -40,6 +40,8 @@ PAGES = {
     # One more than the roster alone: the match's journeymen, mercenaries and star players.
     "match report form": ("/matches/{match}/report", True, 7),
     "match page": ("/matches/{match}", False, 8),
+    # The match with both rosters (as its page), the times offered, who may offer them.
+    "time to play (commissioner)": ("/matches/{match}/time", True, 7),
     "rules browser: skills": ("/rules/bb2025/skills", False, 0),
     "rules browser: team type": ("/rules/bb2025/teams/human", False, 0),
     "roster API": ("/api/v1/teams/{team}", False, 6),

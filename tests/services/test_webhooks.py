@@ -13,8 +13,9 @@ from flask.testing import FlaskCliRunner
 
 from league.extensions import db
 from league.models import League, Team, User, Webhook, WebhookDelivery
+from league.models.types import utcnow
 from league.models.webhook import WEBHOOK_EVENTS
-from league.services import leagues, matches, redraft, seasons, webhooks
+from league.services import leagues, matches, redraft, scheduling, seasons, webhooks
 from league.services.advancement import AdvancementRequest, buy_advancement
 from league.services.errors import RuleViolation
 from league.services.fixtures import generate_fixtures
@@ -303,6 +304,11 @@ def test_every_event_reaches_the_receiver_in_both_formats(listening: Receiver) -
     away = make_active_team(coach, league, "human", "Bogenhafen Bruisers", HUMANS)
     with unit_of_work() as session:
         generate_fixtures(session, boss, league.id, double=False, shuffle=False)
+    with unit_of_work() as session:  # due tomorrow: no time agreed, no pre-game filled
+        fixture = matches.league_matches(session, session.get(League, league.id))[0]
+        fixture.scheduled_for = utcnow().date() + timedelta(days=1)
+    with unit_of_work() as session:
+        scheduling.send_due_reminders(session)
     with unit_of_work() as session:
         fixture = matches.league_matches(session, session.get(League, league.id))[0]
         # Generated fixtures draw who plays at home; the winner is the home team.
@@ -332,6 +338,8 @@ def test_every_event_reaches_the_receiver_in_both_formats(listening: Receiver) -
         "team.created",
         "team.created",
         "fixtures.generated",
+        "fixture.reminder",
+        "fixture.reminder",
         "match.finalised",
         "player.died",
         "match.corrected",
@@ -362,6 +370,12 @@ def test_every_event_reaches_the_receiver_in_both_formats(listening: Receiver) -
         (home.name, 0, -3),
         (away.name, 0, 0),
     }
+    reminded = [
+        r.json["data"]["kind"]
+        for r in listening.received
+        if r.event == "fixture.reminder" and r.path == "/hook/json"
+    ]
+    assert reminded == ["time", "pregame"]
     closed = as_json["season.closed"].json["data"]
     assert (closed["season"], closed["name"]) == (1, "Season 1")
     redrafted = as_json["team.redrafted"].json["data"]["team"]

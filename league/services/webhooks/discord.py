@@ -7,7 +7,7 @@ import re
 from datetime import date
 from typing import Any
 
-from league.i18n import N_, format_date, gettext, ngettext
+from league.i18n import N_, format_date, format_datetime, gettext, ngettext
 from league.rules import stat_label
 from league.services.labels import season_name
 from league.services.webhooks.payloads import TEST_EVENT
@@ -35,6 +35,7 @@ COLOURS = {
     "team.created": 0x00838F,
     "team.redrafted": 0x00838F,
     "season.closed": 0xC62828,
+    "fixture.reminder": 0xEF6C00,
     TEST_EVENT: 0x546E7A,
 }
 #: The Discord embeds' texts: marked here, translated where a message is built.
@@ -48,7 +49,14 @@ EVENT_TITLES = {
     "team.created": N_("New team"),
     "team.redrafted": N_("Team re-drafted"),
     "season.closed": N_("Season closed"),
+    "fixture.reminder": N_("Reminder"),
     TEST_EVENT: N_("Test message"),
+}
+#: A reminder's title by what waits (fixture.reminder's `kind`).
+REMINDER_TITLES = {
+    "time": N_("No time agreed yet for %(home)s v %(away)s"),
+    "pregame": N_("Pre-game to fill for %(home)s v %(away)s"),
+    "report": N_("Result to report for %(home)s v %(away)s"),
 }
 INJURY_NAMES = {
     "badly_hurt": N_("Badly Hurt"),
@@ -139,6 +147,51 @@ def _match_embed(data: dict[str, Any]) -> tuple[str, str, str, list[tuple[str, s
     return title, where, match["url"], fields
 
 
+def _reminder_embed(data: dict[str, Any]) -> tuple[str, str, str, list[tuple[str, str]]]:
+    match = data["match"]
+    names = {"home": match["home"]["name"], "away": match["away"]["name"]}
+    if match["kickoff"]:
+        when = gettext(
+            "Kick-off %(moment)s (UTC)",
+            moment=format_datetime(match["kickoff"]),
+        )
+    elif match["date"]:
+        when = gettext(
+            "To be played by %(date)s", date=format_date(date.fromisoformat(match["date"]))
+        )
+    else:
+        when = ""
+    title = REMINDER_TITLES[data["kind"]]  # marked with N_ where the titles are listed
+    return gettext(title, **names), when, match["url"], []
+
+
+def _fixtures_embed(data: dict[str, Any]) -> tuple[str, str, str, list[tuple[str, str]]]:
+    lines = [
+        gettext(
+            "Round %(number)s: %(home)s v %(away)s (%(date)s)",
+            number=f["round"],
+            home=f["home"]["name"],
+            away=f["away"]["name"],
+            date=format_date(date.fromisoformat(f["date"])),
+        )
+        if f["date"]
+        else gettext(
+            "Round %(number)s: %(home)s v %(away)s",
+            number=f["round"],
+            home=f["home"]["name"],
+            away=f["away"]["name"],
+        )
+        for f in data["fixtures"]
+    ]
+    title = ngettext(
+        "%(season)s: %(num)d fixture",
+        "%(season)s: %(num)d fixtures",
+        len(lines),
+        season=season_name(data["season"] or ""),
+    )
+    return title, "\n".join(lines), data["url"], []
+
+
 def _embed_parts(envelope: dict[str, Any]) -> tuple[str, str, str, list[tuple[str, str]]]:
     """(title, description, url, fields) of the event's embed."""
     event, data = envelope["event"], envelope["data"]
@@ -154,6 +207,8 @@ def _embed_parts(envelope: dict[str, Any]) -> tuple[str, str, str, list[tuple[st
             data["url"],
             [],
         )
+    if event == "fixture.reminder":
+        return _reminder_embed(data)
     if event == "player.died":
         match = data["match"]
         return (
@@ -167,30 +222,7 @@ def _embed_parts(envelope: dict[str, Any]) -> tuple[str, str, str, list[tuple[st
             [],
         )
     if event == "fixtures.generated":
-        lines = [
-            gettext(
-                "Round %(number)s: %(home)s v %(away)s (%(date)s)",
-                number=f["round"],
-                home=f["home"]["name"],
-                away=f["away"]["name"],
-                date=format_date(date.fromisoformat(f["date"])),
-            )
-            if f["date"]
-            else gettext(
-                "Round %(number)s: %(home)s v %(away)s",
-                number=f["round"],
-                home=f["home"]["name"],
-                away=f["away"]["name"],
-            )
-            for f in data["fixtures"]
-        ]
-        title = ngettext(
-            "%(season)s: %(num)d fixture",
-            "%(season)s: %(num)d fixtures",
-            len(lines),
-            season=season_name(data["season"] or ""),
-        )
-        return title, "\n".join(lines), data["url"], []
+        return _fixtures_embed(data)
     if event == "advancement.bought":
         gained = data["skill"] or (
             gettext("+1 %(characteristic)s", characteristic=stat_label(data["characteristic"]))

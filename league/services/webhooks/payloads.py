@@ -127,6 +127,22 @@ def fixtures_payload(league: League, created: list[Match]) -> dict[str, Any]:
     }
 
 
+def reminder_payload(match: Match, kind: str) -> dict[str, Any]:
+    """A fixture's reminder: what waits (`kind`: time, pregame or report) and the fixture."""
+    return {
+        "kind": kind,
+        "match": {
+            "id": match.id,
+            "url": page_url("matches", match.id),
+            "round": match.round,
+            "date": match.scheduled_for.isoformat() if match.scheduled_for else None,
+            "kickoff": match.kickoff_at.isoformat() if match.kickoff_at else None,
+            "home": team_ref(match.home.team),
+            "away": team_ref(match.away.team),
+        },
+    }
+
+
 def advancement_payload(advancement: Advancement) -> dict[str, Any]:
     player = advancement.player
     return {

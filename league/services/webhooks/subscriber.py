@@ -16,6 +16,7 @@ from league.services.webhooks.payloads import (
     death_payload,
     fixtures_payload,
     match_payload,
+    reminder_payload,
     season_payload,
     team_payload,
 )
@@ -30,6 +31,7 @@ WEBHOOK_EVENT: dict[type[events.DomainEvent], str] = {
     events.TeamCreated: "team.created",
     events.TeamRedrafted: "team.redrafted",
     events.SeasonClosed: "season.closed",
+    events.FixtureReminder: "fixture.reminder",
 }
 
 
@@ -62,6 +64,9 @@ def _emit_event(session: Session, event: events.DomainEvent) -> None:
         league = _get(session, League, event.league_id)
         created = [_get(session, Match, match_id) for match_id in event.match_ids]
         emit(session, league.id, name, lambda: fixtures_payload(league, created))
+    elif isinstance(event, events.FixtureReminder):
+        reminded = _get(session, Match, event.match_id)
+        emit(session, event.league_id, name, lambda: reminder_payload(reminded, event.kind))
     elif isinstance(event, events.SeasonClosed):
         league = _get(session, League, event.league_id)
         closed = _get(session, Season, event.season_id)

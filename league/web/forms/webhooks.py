@@ -25,6 +25,7 @@ EVENT_LABELS = {
     "team.created": N_("A team is created"),
     "team.redrafted": N_("A team is re-drafted"),
     "season.closed": N_("A season is closed"),
+    "fixture.reminder": N_("A fixture needs a time, a pre-game or a result (reminders)"),
     TEST_EVENT: N_("Test message"),
 }
 
