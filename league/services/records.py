@@ -216,9 +216,8 @@ def _top(query: Select[Any], *order: Any, limit: int = SHOWN) -> Select[Any]:
         .limit(limit)
         .subquery()
     )
-    return select(
-        *(inner.c.place.label("ordinal") if c.name == "ordinal" else c for c in inner.c if c.name != "place")
-    )
+    ordinal = inner.c.place.label("ordinal")
+    return select(*(ordinal if c.name == "ordinal" else c for c in inner.c if c.name != "place"))
 
 
 def _counted(league_id: int, season_id: int | None) -> list[ColumnElement[bool]]:
