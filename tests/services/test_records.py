@@ -13,7 +13,8 @@ from __future__ import annotations
 import pytest
 
 from league.extensions import db
-from league.models import Player
+from league.models import Advancement, Player
+from league.models.live_log import MatchLogEvent
 from league.services import matches, seasons
 from league.services.access import get_league
 from league.services.matches import MatchReport, PlayerEvents, SideReport
@@ -200,3 +201,68 @@ def test_an_empty_league_has_empty_records(league_2025) -> None:
     assert all(board.entries == () for board in records.player_records + records.memorable_matches)
     # Today's team values still rank the two active teams.
     assert len(_board(records, "highest_tv").entries) == 2
+
+
+def test_the_hall_of_fame_and_deaths_caused(commissioner, league_2025) -> None:
+    """The top level is the ruleset's last level (BB2025: Legend, after its 6th and last
+    advancement); a legend is a player no longer playing, by career SPP; deaths caused come
+    from the live log's casualties whose victim the report still has dead."""
+    league, humans, orcs = league_2025
+    blitzer = next(p for p in humans.players if p.position_id == "human-blitzer")
+    star = next(p for p in humans.players if p.position_id == "human-catcher")
+    victim, other = [p for p in orcs.players if p.position_id == "orc-lineman"][:2]
+    players = [
+        PlayerEvents(star.id, td=1, mvp=1),
+        PlayerEvents(blitzer.id, cas=1, td=1),
+        PlayerEvents(victim.id, comp=1, injury="dead"),
+        PlayerEvents(other.id, mvp=1),
+    ]
+    m1 = _play(commissioner, league, humans, orcs, (2, 0), players)
+    # Six advancements: the catcher reaches Legend (numbers 1-6, none undone).
+    for number in range(1, 7):
+        db.session.add(
+            Advancement(
+                player_id=star.id,
+                number=number,
+                kind="chosen_primary",
+                spp_cost=0,
+                skill=f"Skill {number}",
+                value_increase=0,
+            )
+        )
+    db.session.add(
+        MatchLogEvent(
+            match_id=m1,
+            client_id="kill-0001",
+            side="home",
+            kind="cas",
+            player_id=blitzer.id,
+            victim_id=victim.id,
+            injury="dead",
+            half=1,
+            turn=3,
+            logged_by_id=commissioner.id,
+        )
+    )
+    db.session.commit()
+
+    records = _records(league)
+    fame = records.hall_of_fame
+    # The catcher: 1 TD x 3 + MVP 4 = 7 SPP (BB2025 [spp]).
+    assert (fame.top_level, fame.top_level_total) == ("Legend", 1)
+    assert [(e.player_id, e.value) for e in fame.top_level_players] == [(star.id, 7)]
+    # The dead orc lineman: 1 completion = 1 SPP.
+    assert [(e.player_id, e.value, e.team_name) for e in fame.legends] == [
+        (victim.id, 1, "Gouged Eye")
+    ]
+    assert sorted((e.player_id, e.value, e.rank) for e in fame.mvps) == sorted(
+        [(star.id, 1, 1), (other.id, 1, 1)]
+    )
+    assert _values(records, "deaths_caused") == [(1, 1, blitzer.name)]
+
+    # Corrected: the victim was only badly hurt. No death caused, no legend.
+    players[2] = PlayerEvents(victim.id, comp=1, injury="badly_hurt")
+    _report(commissioner, m1, (2, 0), players)
+    records = _records(league)
+    assert _board(records, "deaths_caused").entries == ()
+    assert records.hall_of_fame.legends == ()
