@@ -25,8 +25,8 @@ from league.i18n import gettext, in_language, ngettext
 from league.models import League, Season
 from league.services import access, matches, seasons, tournament
 from league.services import fixtures as fixture_service
-from league.services import standings as standings_service
 from league.services import records as records_service
+from league.services import standings as standings_service
 from league.services import stats as stats_service
 from league.services.divisions import division_tables
 from league.services.errors import DomainError

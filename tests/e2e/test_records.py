@@ -65,7 +65,8 @@ def test_the_records_page_fits_with_the_longest_names(browser, server, size: str
     with signed_in_tab(browser, base, size, DEMO_COMMISSIONER, password) as tab:
         for query in ("", "?scope=season"):
             response = tab.goto(f"{base}/leagues/{league_id}/records{query}")
-            assert response is not None and response.status == 200
+            assert response is not None
+            assert response.status == 200
             width = tab.evaluate("window.innerWidth")
             assert tab.evaluate("document.scrollingElement.scrollWidth") <= width
             scorer = tab.locator("#record-td_match li").first
@@ -73,7 +74,8 @@ def test_the_records_page_fits_with_the_longest_names(browser, server, size: str
             for line in tab.locator(".record-lines li").all():
                 box = line.bounding_box()
                 assert box is not None
-                assert box["x"] >= 0 and box["x"] + box["width"] <= width + 0.5
+                assert box["x"] >= 0
+                assert box["x"] + box["width"] <= width + 0.5
             if SHOTS:
                 name = "season" if query else "all"
                 tab.screenshot(path=str(Path(SHOTS) / f"records-{size}-{name}.png"), full_page=True)

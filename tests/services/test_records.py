@@ -91,7 +91,7 @@ def played(commissioner, league_2025):
 
 
 def test_records_worked_out_by_hand(played) -> None:
-    league, humans, orcs, (m1, m2, m3), (a, b, orc) = played
+    league, _humans, _orcs, (m1, m2, m3), (_a, _b, orc) = played
     records = _records(league)
     assert records.matches_played == 3
     orc_name = orc.name
@@ -142,7 +142,7 @@ def test_records_worked_out_by_hand(played) -> None:
 
 
 def test_a_void_and_a_correction_change_the_records(commissioner, played) -> None:
-    league, humans, orcs, (m1, m2, m3), (a, b, orc) = played
+    league, _humans, _orcs, (m1, m2, _m3), (a, _b, orc) = played
     with unit_of_work() as session:
         matches.void_match(session, commissioner, m2)
     records = _records(league)

@@ -34,7 +34,7 @@ def _league_with_a_result():
 
 
 def test_the_api_answers_a_seasons_records_and_all_time(client: FlaskClient) -> None:
-    league, home, away, scorer, match_id = _league_with_a_result()
+    league, home, _away, scorer, match_id = _league_with_a_result()
     body = client.get(f"{API}/leagues/{league.id}/records?scope=season").json
     assert (body["scope"], body["season_number"], body["matches_played"]) == ("season", 1, 1)
     boards = {b["code"]: b for b in body["player_records"]}
@@ -55,7 +55,8 @@ def test_the_api_answers_a_seasons_records_and_all_time(client: FlaskClient) -> 
         1,
     )
     everything = client.get(f"{API}/leagues/{league.id}/records?scope=all").json
-    assert everything["scope"] == "all" and everything["season_number"] is None
+    assert everything["scope"] == "all"
+    assert everything["season_number"] is None
     career = next(b for b in everything["player_records"] if b["code"] == "spp_career")
     assert career["entries"][0]["value"] == 9  # 3 TD x 3 SPP
     # Without a scope: all time; with only a season: that season.
@@ -79,7 +80,7 @@ def test_the_api_refuses_a_bad_scope_or_season(client: FlaskClient) -> None:
 
 
 def test_the_records_page_links_players_matches_and_teams(client: FlaskClient) -> None:
-    league, home, away, scorer, match_id = _league_with_a_result()
+    league, home, _away, scorer, match_id = _league_with_a_result()
     page = client.get(f"/leagues/{league.id}/records")
     assert page.status_code == 200
     html = page.get_data(as_text=True)
