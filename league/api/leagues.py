@@ -182,7 +182,7 @@ def get_records(league_id: int) -> dict[str, Any]:
     """
     number = season_number_param()
     scope = scope_param(number)
-    league = access.get_league(db.session(), league_id, collections=("seasons",))
+    league = access.get_league(db.session(), league_id, collections=records.LEAGUE_COLLECTIONS)
     return RecordsSchema.body(records.league_records(db.session(), league, scope, number))
 
 

@@ -59,13 +59,15 @@ from league.rules import RulesError
 from league.rules.advancement import top_level
 from league.rules.competitions import SideResult
 from league.rules.team_value import RosterPlayer, current_team_value
-from league.services.access import league_ruleset
+from league.services.access import LeagueCollection, league_ruleset
 from league.services.standings import outcome_of, season_of
 
 #: Entries shown in each list.
 SHOWN = 5
 #: Closed seasons listed among the champions (the latest first).
 CHAMPION_SEASONS = 10
+#: What the records need of the league beside it: its seasons (names, closed or not).
+LEAGUE_COLLECTIONS: tuple[LeagueCollection, ...] = ("seasons",)
 Scope = Literal["season", "all"]
 SCOPES: tuple[Scope, ...] = ("season", "all")
 

@@ -395,7 +395,9 @@ def _records_scope(season_number: int | None) -> records_service.Scope:
 
 
 def _render_records(league_id: int) -> str:
-    league = access.get_league(db.session(), league_id, collections=("seasons",))
+    league = access.get_league(
+        db.session(), league_id, collections=records_service.LEAGUE_COLLECTIONS
+    )
     number = _season_number()
     scope = _records_scope(number)
     if scope == "season" and not league.seasons:
