@@ -11,8 +11,9 @@ What counts: the league's played matches that are not friendlies (league fixture
 playoff matches); voided matches do not count. Each list is the top `SHOWN`, equal values
 sharing a rank, so the page stays the same size however long the league runs.
 
-Three statements: every top list in one UNION ALL (`_boards_query`), the results in the
-league's order for the unbeaten runs, and the rosters for today's team values.
+Three statements: every top list in one UNION ALL and the results in the league's order
+for the unbeaten runs (`league.services.record_queries`), and the rosters for today's
+team values.
 """
 
 from __future__ import annotations
@@ -20,59 +21,48 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
-from sqlalchemy import (
-    ColumnElement,
-    Integer,
-    Select,
-    String,
-    and_,
-    case,
-    cast,
-    func,
-    literal_column,
-    null,
-    or_,
-    select,
-    union_all,
-)
-from sqlalchemy.orm import Session, aliased
+from sqlalchemy import select
+from sqlalchemy.orm import Session
 
 from league.i18n import N_, current_language, gettext
-from league.models import (
-    Advancement,
-    League,
-    Match,
-    MatchPlayer,
-    MatchTeam,
-    Player,
-    PlayoffBracket,
-    PregameSide,
-    Season,
-    Team,
-    TreasuryEntry,
-)
-from league.models.live_log import MatchLogEvent
-from league.models.player import MATCH_DAY_STATUSES, ON_ROSTER
+from league.models import League, Player, Season, Team
+from league.models.player import ON_ROSTER
 from league.rules import RulesError
 from league.rules.advancement import top_level
 from league.rules.competitions import SideResult
 from league.rules.team_value import RosterPlayer, current_team_value
 from league.services.access import LeagueCollection, league_ruleset
+from league.services.record_queries import (
+    COUNTERS,
+    SCOPES,
+    SHOWN,
+    Scope,
+    boards_query,
+    results_query,
+)
 from league.services.standings import outcome_of, season_of
 
-#: Entries shown in each list.
-SHOWN = 5
+__all__ = [
+    "COUNTERS",
+    "SCOPES",
+    "SHOWN",
+    "Board",
+    "Champion",
+    "Entry",
+    "HallOfFame",
+    "Records",
+    "Scope",
+    "Trophies",
+    "league_records",
+]
+
 #: Closed seasons listed among the champions (the latest first).
 CHAMPION_SEASONS = 10
 #: What the records need of the league beside it: its seasons (names, closed or not).
 LEAGUE_COLLECTIONS: tuple[LeagueCollection, ...] = ("seasons",)
-Scope = Literal["season", "all"]
-SCOPES: tuple[Scope, ...] = ("season", "all")
 
-#: The player counters with records in a match, a season and a career.
-COUNTERS = ("td", "cas", "spp", "comp")
 COUNTER_TITLES = {
     "td": N_("Touchdowns"),
     "cas": N_("Casualties caused"),
@@ -84,8 +74,6 @@ SPANS = {
     "season": N_("in a season"),
     "career": N_("in a career"),
 }
-#: The bracket's last round (the final is its slot 0), by the bracket's size.
-_FINAL_ROUND = {4: 2, 8: 3, 16: 4}
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,368 +163,6 @@ class Records:
 
 
 # ---------------------------------------------------------------------------
-# The one statement of every top list
-
-
-#: The columns every part of the UNION ALL gives, in this order, with their types.
-_COLUMNS: tuple[tuple[str, Any], ...] = (
-    ("value", Integer),
-    ("extra", Integer),
-    ("player_id", Integer),
-    ("player_name", String),
-    ("team_id", Integer),
-    ("team_name", String),
-    ("other_id", Integer),
-    ("other_name", String),
-    ("match_id", Integer),
-    ("season_id", Integer),
-    ("score_for", Integer),
-    ("score_against", Integer),
-    ("conceded_for", Integer),
-    ("conceded_against", Integer),
-    #: A part's own order (its rows' place in it): a UNION ALL keeps none.
-    ("ordinal", Integer),
-)
-
-
-def _shape(kind: str, **columns: Any) -> list[ColumnElement[Any]]:
-    """The select list of one part: its kind, then every column (NULL where it has none)."""
-    shaped: list[ColumnElement[Any]] = [literal_column(f"'{kind}'", String).label("kind")]
-    for name, type_ in _COLUMNS:
-        column = columns.pop(name, None)
-        shaped.append((cast(null(), type_) if column is None else column).label(name))
-    if columns:
-        raise TypeError(f"unknown columns {sorted(columns)}")
-    return shaped
-
-
-def _top(query: Select[Any], *order: Any, limit: int = SHOWN) -> Select[Any]:
-    """A part cut to its first `limit` rows (wrapped: a UNION's parts cannot order)."""
-    inner = (
-        query.add_columns(func.row_number().over(order_by=order).label("place"))
-        .order_by(*order)
-        .limit(limit)
-        .subquery()
-    )
-    ordinal = inner.c.place.label("ordinal")
-    return select(*(ordinal if c.name == "ordinal" else c for c in inner.c if c.name != "place"))
-
-
-def _counted(league_id: int, season_id: int | None) -> list[ColumnElement[bool]]:
-    """The matches records count: played (not voided), not friendlies, in the scope."""
-    where = [Match.league_id == league_id, Match.state == "played", Match.friendly.is_(False)]
-    if season_id is not None:
-        where.append(Match.season_id == season_id)
-    return where
-
-
-def _match_lines(counted: list[ColumnElement[bool]]) -> list[Select[Any]]:
-    """The best single-match line of each counter."""
-    parts = []
-    for counter in COUNTERS:
-        value = getattr(MatchPlayer, counter)
-        query = (
-            select(
-                *_shape(
-                    f"{counter}_match",
-                    value=value,
-                    player_id=MatchPlayer.player_id,
-                    player_name=Player.name,
-                    team_id=MatchPlayer.team_id,
-                    team_name=Team.name,
-                    match_id=Match.id,
-                    season_id=Match.season_id,
-                )
-            )
-            .select_from(MatchPlayer)
-            .join(Match, Match.id == MatchPlayer.match_id)
-            .join(Player, Player.id == MatchPlayer.player_id)
-            .join(Team, Team.id == MatchPlayer.team_id)
-            .where(*counted, value > 0)
-        )
-        parts.append(_top(query, value.desc(), Match.played_at, Match.id, MatchPlayer.id))
-    return parts
-
-
-def _player_sums(
-    kind: str,
-    total: Any,
-    counted: Iterable[ColumnElement[bool]],
-    *,
-    per_season: bool = False,
-    also: Iterable[ColumnElement[bool]] = (),
-) -> Select[Any]:
-    """The players with the highest `total` over the counted matches (per season: each
-    player's best season)."""
-    group = [MatchPlayer.player_id, Player.name, Player.team_id, Team.name]
-    if per_season:
-        group.append(Match.season_id)
-    query = (
-        select(
-            *_shape(
-                kind,
-                value=total,
-                player_id=MatchPlayer.player_id,
-                player_name=Player.name,
-                team_id=Player.team_id,
-                team_name=Team.name,
-                season_id=Match.season_id if per_season else None,
-            )
-        )
-        .select_from(MatchPlayer)
-        .join(Match, Match.id == MatchPlayer.match_id)
-        .join(Player, Player.id == MatchPlayer.player_id)
-        .join(Team, Team.id == Player.team_id)
-        .where(*counted, *also)
-        .group_by(*group)
-        .having(total > 0)
-    )
-    return _top(query, total.desc(), Player.name, MatchPlayer.player_id)
-
-
-def _player_parts(
-    league_id: int, counted: list[ColumnElement[bool]], scope: Scope
-) -> list[Select[Any]]:
-    """Match, season and career records of the counters, and the deaths caused."""
-    parts = _match_lines(counted)
-    for counter in COUNTERS:
-        total = func.sum(getattr(MatchPlayer, counter))
-        parts.append(_player_sums(f"{counter}_season", total, counted, per_season=scope == "all"))
-        if scope == "all":
-            parts.append(_player_sums(f"{counter}_career", total, counted))
-    parts.append(_deaths_caused(counted))
-    return parts
-
-
-def _deaths_caused(counted: list[ColumnElement[bool]]) -> Select[Any]:
-    """Players by the deaths they caused: the live log's casualties whose victim the
-    match's report still has dead (a corrected report counts as corrected)."""
-    victim = aliased(MatchPlayer)
-    deaths = func.count(MatchLogEvent.victim_id.distinct())
-    query = (
-        select(
-            *_shape(
-                "deaths_caused",
-                value=deaths,
-                player_id=MatchLogEvent.player_id,
-                player_name=Player.name,
-                team_id=Player.team_id,
-                team_name=Team.name,
-            )
-        )
-        .select_from(MatchLogEvent)
-        .join(Match, Match.id == MatchLogEvent.match_id)
-        .join(
-            victim,
-            and_(
-                victim.match_id == MatchLogEvent.match_id,
-                victim.player_id == MatchLogEvent.victim_id,
-                victim.injury == "dead",
-            ),
-        )
-        .join(Player, Player.id == MatchLogEvent.player_id)
-        .join(Team, Team.id == Player.team_id)
-        .where(*counted, MatchLogEvent.kind == "cas", MatchLogEvent.injury == "dead")
-        .group_by(MatchLogEvent.player_id, Player.name, Player.team_id, Team.name)
-    )
-    return _top(query, deaths.desc(), Player.name, MatchLogEvent.player_id)
-
-
-def _sides() -> tuple[Any, Any, Any, Any]:
-    return aliased(MatchTeam), aliased(MatchTeam), aliased(Team), aliased(Team)
-
-
-def _match_shape(kind: str, value: Any, own: Any, other: Any, team: Any, opponent: Any) -> Any:
-    return _shape(
-        kind,
-        value=value,
-        team_id=own.team_id,
-        team_name=team.name,
-        other_id=other.team_id,
-        other_name=opponent.name,
-        match_id=Match.id,
-        season_id=Match.season_id,
-        score_for=own.score,
-        score_against=other.score,
-        conceded_for=case((own.conceded.is_(True), 1), else_=0),
-        conceded_against=case((other.conceded.is_(True), 1), else_=0),
-    )
-
-
-def _both_sides(query: Select[Any], own: Any, other: Any, team: Any, opponent: Any) -> Any:
-    return (
-        query.select_from(Match)
-        .join(own, own.match_id == Match.id)
-        .join(other, and_(other.match_id == Match.id, other.id != own.id))
-        .join(team, team.id == own.team_id)
-        .join(opponent, opponent.id == other.team_id)
-    )
-
-
-def _match_parts(counted: list[ColumnElement[bool]]) -> list[Select[Any]]:
-    """Biggest wins, highest scoring matches, most casualties in a match, the count."""
-    own, other, team, opponent = _sides()
-    margin = own.score - other.score
-    wins = _both_sides(
-        select(*_match_shape("biggest_win", margin, own, other, team, opponent)),
-        own,
-        other,
-        team,
-        opponent,
-    ).where(*counted, own.score > other.score)
-    goals = own.score + other.score
-    scoring = _both_sides(
-        select(*_match_shape("highest_scoring", goals, own, other, team, opponent)),
-        own,
-        other,
-        team,
-        opponent,
-    ).where(*counted, own.side == "home", goals > 0)
-    caused = (
-        select(func.coalesce(func.sum(MatchPlayer.cas), 0))
-        .where(MatchPlayer.match_id == Match.id)
-        .scalar_subquery()
-    )
-    casualties = _both_sides(
-        select(*_match_shape("most_casualties", caused, own, other, team, opponent)),
-        own,
-        other,
-        team,
-        opponent,
-    ).where(*counted, own.side == "home", caused > 0)
-    played = select(*_shape("played", value=func.count(Match.id))).where(*counted)
-    order = (Match.played_at, Match.id)
-    return [
-        _top(wins, margin.desc(), own.score.desc(), *order),
-        _top(scoring, goals.desc(), *order),
-        _top(casualties, caused.desc(), *order),
-        played,
-    ]
-
-
-def _kickoff_values(counted: list[ColumnElement[bool]]) -> Select[Any]:
-    """The highest team values taken to a counted match (the pre-game's CTV); a few more
-    than shown, as one team may hold several."""
-    query = (
-        select(
-            *_shape(
-                "kickoff_tv",
-                value=PregameSide.ctv,
-                team_id=PregameSide.team_id,
-                team_name=Team.name,
-                match_id=Match.id,
-                season_id=Match.season_id,
-            )
-        )
-        .select_from(PregameSide)
-        .join(Match, Match.id == PregameSide.match_id)
-        .join(Team, Team.id == PregameSide.team_id)
-        .where(*counted, PregameSide.ctv > 0)
-    )
-    return _top(query, PregameSide.ctv.desc(), Match.played_at, Match.id, limit=SHOWN * SHOWN)
-
-
-def _hall_parts(league: League, everything: list[ColumnElement[bool]]) -> list[Select[Any]]:
-    """The players at the ruleset's top level, the legends no longer playing, the MVPs."""
-    level = top_level(league_ruleset(league))
-    in_league = [Team.league_id == league.id, Player.status.not_in(MATCH_DAY_STATUSES)]
-    if level.by == "advancements":
-        taken = (
-            select(Advancement.player_id, func.count().label("taken"))
-            .where(Advancement.undone_at.is_(None))
-            .group_by(Advancement.player_id)
-            .subquery()
-        )
-        reached: Select[Any] = (
-            select(*_top_level_shape())
-            .select_from(Player)
-            .join(taken, taken.c.player_id == Player.id)
-            .where(taken.c.taken >= level.at_least)
-        )
-    else:
-        reached = (
-            select(*_top_level_shape())
-            .select_from(Player)
-            .where(Player.spp_earned >= level.at_least)
-        )
-    reached = reached.join(Team, Team.id == Player.team_id).where(*in_league)
-    gone = or_(Player.status.in_(("dead", "retired")), Team.status == "retired")
-    spp = func.sum(MatchPlayer.spp)
-    return [
-        _top(reached, Player.spp_earned.desc(), Player.name, Player.id),
-        _player_sums("legend", spp, everything, also=(gone, Team.league_id == league.id)),
-        _player_sums("mvp", func.sum(MatchPlayer.mvp), everything),
-    ]
-
-
-def _top_level_shape() -> list[ColumnElement[Any]]:
-    return _shape(
-        "top_level",
-        value=Player.spp_earned,
-        extra=func.count().over(),
-        player_id=Player.id,
-        player_name=Player.name,
-        team_id=Player.team_id,
-        team_name=Team.name,
-    )
-
-
-def _famous_parts(league_id: int) -> list[Select[Any]]:
-    """Every prize a season paid (the champion is the first place of its latest closing)
-    and every playoff final played."""
-    prizes = (
-        select(
-            *_shape(
-                "prize",
-                value=TreasuryEntry.amount,
-                extra=TreasuryEntry.id,
-                team_id=TreasuryEntry.team_id,
-                team_name=Team.name,
-                season_id=TreasuryEntry.season_id,
-            )
-        )
-        .select_from(TreasuryEntry)
-        .join(Team, Team.id == TreasuryEntry.team_id)
-        .where(
-            Team.league_id == league_id,
-            TreasuryEntry.kind == "prize",
-            TreasuryEntry.season_id.is_not(None),
-        )
-    )
-    own, other, team, opponent = _sides()
-    final_round = case(
-        *((PlayoffBracket.size == size, rounds) for size, rounds in _FINAL_ROUND.items()),
-        else_=0,
-    )
-    shape = _match_shape("final", Match.winner_team_id, own, other, team, opponent)
-    finals = (
-        _both_sides(select(*shape), own, other, team, opponent)
-        .join(PlayoffBracket, PlayoffBracket.id == Match.bracket_id)
-        .where(
-            Match.league_id == league_id,
-            Match.state == "played",
-            own.side == "home",
-            Match.bracket_slot == 0,
-            Match.bracket_round == final_round,
-        )
-    )
-    return [prizes, finals]
-
-
-def _boards_query(league: League, season_id: int | None, scope: Scope) -> Select[Any]:
-    counted = _counted(league.id, season_id)
-    everything = _counted(league.id, None)
-    parts = [
-        *_player_parts(league.id, counted, scope),
-        *_match_parts(counted),
-        _kickoff_values(counted),
-        *_hall_parts(league, everything),
-        *_famous_parts(league.id),
-    ]
-    return select(union_all(*parts).subquery())
-
-
-# ---------------------------------------------------------------------------
 # From rows to records
 
 
@@ -552,7 +178,7 @@ def league_records(
         season = None
     seasons = {s.id: s for s in league.seasons}
     kinds: dict[str, list[Any]] = defaultdict(list)
-    for row in session.execute(_boards_query(league, season.id if season else None, scope)):
+    for row in session.execute(boards_query(league, season.id if season else None, scope)):
         kinds[row.kind].append(row)
 
     def name_of(season_id: int | None) -> str | None:
@@ -662,29 +288,6 @@ def _hall_of_fame(league: League, kinds: dict[str, list[Any]], name_of: Any) -> 
     )
 
 
-def _results_query(league_id: int, season_id: int | None) -> Select[Any]:
-    """Each team's results in the league's order (by the time they were played)."""
-    own, other = aliased(MatchTeam), aliased(MatchTeam)
-    return (
-        select(
-            Match.id,
-            Match.season_id,
-            own.team_id,
-            Team.name,
-            own.score,
-            own.conceded,
-            other.score,
-            other.conceded,
-        )
-        .select_from(Match)
-        .join(own, own.match_id == Match.id)
-        .join(other, and_(other.match_id == Match.id, other.id != own.id))
-        .join(Team, Team.id == own.team_id)
-        .where(*_counted(league_id, season_id))
-        .order_by(Match.played_at, Match.id, own.team_id)
-    )
-
-
 @dataclass(slots=True)
 class _Run:
     length: int = 0
@@ -701,7 +304,7 @@ def _unbeaten_runs(
     current: dict[int, _Run] = {}
     best: dict[int, tuple[_Run, bool]] = {}
     names: dict[int, str] = {}
-    rows = session.execute(_results_query(league.id, season.id if season else None))
+    rows = session.execute(results_query(league.id, season.id if season else None))
     for match_id, season_id, team_id, name, score, conceded, other_score, other_conceded in rows:
         names[team_id] = name
         outcome = outcome_of(
