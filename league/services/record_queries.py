@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from typing import Any, Literal
 
 from sqlalchemy import (
+    CTE,
     ColumnElement,
     Integer,
     Select,
@@ -170,16 +171,59 @@ def _player_sums(
     return _top(query, total.desc(), Player.name, MatchPlayer.player_id)
 
 
+def _sums(name: str, counted: list[ColumnElement[bool]], *, per_season: bool) -> CTE:
+    """Every player's totals of the counters over the counted matches (per season: one
+    row per player and season), summed once for all the lists that read them."""
+    group: list[Any] = [MatchPlayer.player_id, Player.name, Player.team_id, Team.name]
+    if per_season:
+        group.append(Match.season_id)
+    return (
+        select(
+            MatchPlayer.player_id.label("player_id"),
+            Player.name.label("player_name"),
+            Player.team_id.label("team_id"),
+            Team.name.label("team_name"),
+            (Match.season_id if per_season else cast(null(), Integer)).label("season_id"),
+            *(func.sum(getattr(MatchPlayer, c)).label(c) for c in COUNTERS),
+        )
+        .select_from(MatchPlayer)
+        .join(Match, Match.id == MatchPlayer.match_id)
+        .join(Player, Player.id == MatchPlayer.player_id)
+        .join(Team, Team.id == Player.team_id)
+        .where(*counted)
+        .group_by(*group)
+        .cte(name)
+    )
+
+
+def _best(kind: str, sums: CTE, counter: str) -> Select[Any]:
+    """The players (or player seasons) with the highest total of `counter`."""
+    total = sums.c[counter]
+    query = select(
+        *_shape(
+            kind,
+            value=total,
+            player_id=sums.c.player_id,
+            player_name=sums.c.player_name,
+            team_id=sums.c.team_id,
+            team_name=sums.c.team_name,
+            season_id=sums.c.season_id,
+        )
+    ).where(total > 0)
+    return _top(query, total.desc(), sums.c.player_name, sums.c.player_id)
+
+
 def _player_parts(
     league_id: int, counted: list[ColumnElement[bool]], scope: Scope
 ) -> list[Select[Any]]:
     """Match, season and career records of the counters, and the deaths caused."""
     parts = _match_lines(counted)
+    seasons = _sums("season_sums", counted, per_season=scope == "all")
+    careers = _sums("career_sums", counted, per_season=False) if scope == "all" else None
     for counter in COUNTERS:
-        total = func.sum(getattr(MatchPlayer, counter))
-        parts.append(_player_sums(f"{counter}_season", total, counted, per_season=scope == "all"))
-        if scope == "all":
-            parts.append(_player_sums(f"{counter}_career", total, counted))
+        parts.append(_best(f"{counter}_season", seasons, counter))
+        if careers is not None:
+            parts.append(_best(f"{counter}_career", careers, counter))
     parts.append(_deaths_caused(counted))
     return parts
 
