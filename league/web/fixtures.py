@@ -403,10 +403,12 @@ def _render_records(league_id: int) -> str:
     if scope == "season" and not league.seasons:
         scope = "all"
     found = records_service.league_records(db.session(), league, scope, number)
+    prizes = access.league_ruleset(league).season.prizes
     return render_template(
         "fixtures/records.html",
         league=league,
         records=found,
+        trophy=prizes is not None and prizes.trophy_reroll,
         season=next((s for s in league.seasons if s.number == found.season_number), None),
         show_endpoint=SHOW_ENDPOINT if SHOW_ENDPOINT in current_app.view_functions else None,
     )
