@@ -111,6 +111,9 @@ class Board:
 
 @dataclass(frozen=True, slots=True)
 class Champion:
+    """A closed season: its champion (the first place of its prizes; None where the
+    edition pays none: the season's final table names it) and its playoff winner."""
+
     season_number: int
     season_name: str
     team_id: int | None
@@ -441,7 +444,7 @@ def _famous(
     counts: dict[int, list[Any]] = defaultdict(lambda: [None, 0, 0])
     for season in sorted(league.seasons, key=lambda s: -s.number):
         title, won = titles.get(season.id), playoff.get(season.id)
-        if season.closed_at is None or (title is None and won is None):
+        if season.closed_at is None:
             continue
         if title is not None:
             counts[title.team_id][0] = title.team_name

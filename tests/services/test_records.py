@@ -20,6 +20,7 @@ from league.services.access import get_league
 from league.services.matches import MatchReport, PlayerEvents, SideReport
 from league.services.records import Records, league_records
 from league.services.unit_of_work import unit_of_work
+from tests.factories import make_league
 
 
 def _play(commissioner, league, home, away, score, players) -> int:
@@ -266,3 +267,16 @@ def test_the_hall_of_fame_and_deaths_caused(commissioner, league_2025) -> None:
     records = _records(league)
     assert _board(records, "deaths_caused").entries == ()
     assert records.hall_of_fame.legends == ()
+
+
+def test_a_closed_season_without_prizes_is_listed_without_a_champion(commissioner) -> None:
+    """BB2020 pays no prizes (its ruleset has no [season.prizes]): the closed season is
+    listed, its champion left to the final table."""
+    league = make_league(commissioner, "bb2020")
+    with unit_of_work() as session:
+        seasons.close_season(session, commissioner, league.id)
+    found = _records(league)
+    assert [(c.season_number, c.team_id, c.playoff_team_id) for c in found.champions] == [
+        (1, None, None)
+    ]
+    assert found.trophies == ()

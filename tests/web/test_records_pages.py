@@ -98,6 +98,6 @@ def test_an_empty_league_explains_its_records(client: FlaskClient) -> None:
     league = make_league(boss, "bb2025")
     html = client.get(f"/leagues/{league.id}/records").get_data(as_text=True)
     assert "No matches played yet: records appear after the first result." in html
-    assert "No champion yet" in html
+    assert "No season has closed yet" in html
     season = client.get(f"/leagues/{league.id}/records?scope=season").get_data(as_text=True)
     assert "This season has no result yet" in season

@@ -66,7 +66,14 @@ class ChampionSchema(ResponseSchema):
 
     season_number = fields.Integer(required=True)
     season_name = fields.String(required=True)
-    team_id = fields.Integer(required=True, allow_none=True)
+    team_id = fields.Integer(
+        required=True,
+        allow_none=True,
+        metadata=doc(
+            "null where the edition pays no prizes: the season's final table "
+            "(GET /leagues/{id}/standings?season=N) names its champion."
+        ),
+    )
     team_name = fields.String(required=True, allow_none=True)
     playoff_team_id = fields.Integer(required=True, allow_none=True)
     playoff_team_name = fields.String(required=True, allow_none=True)
