@@ -43,6 +43,7 @@ def pages(
         ("player page", f"/players/{player_id}", False),
         ("match report form", f"/matches/{match_id}/report", True),
         ("statistics", f"/leagues/{league_id}/stats", False),
+        ("records (all time)", f"/leagues/{league_id}/records", False),
         ("standings page", f"/leagues/{league_id}/standings", False),
         ("rules browser (skills)", "/rules/bb2025/skills", False),
         ("roster API (JSON)", f"/api/v1/teams/{team_id}", False),

@@ -19,13 +19,14 @@ from league.api.schemas import (
     LeagueSettingsSchema,
     NewLeagueSchema,
     NewTeamSchema,
+    RecordsSchema,
     ReopenedSeasonSchema,
     StandingsSchema,
     TeamSchema,
 )
 from league.extensions import db
 from league.rules import DEFAULT_RULESET_ID
-from league.services import access, leagues, seasons, teams
+from league.services import access, leagues, records, seasons, teams
 from league.services.divisions import division_tables
 from league.services.standings import standings
 from league.services.unit_of_work import unit_of_work
@@ -142,6 +143,47 @@ def get_standings(league_id: int) -> dict[str, Any]:
         return StandingsSchema.body({"rows": [], "divisions": []})
     table = standings(db.session(), league, number)
     return StandingsSchema.body({"rows": table.rows, "divisions": division_tables(league, table)})
+
+
+def scope_param(season: int | None) -> records.Scope:
+    """The ?scope= of the records: `season` or `all` (default: `season` when a season is
+    named, else `all`)."""
+    given = request.args.get("scope")
+    if given is None:
+        return "season" if season is not None else "all"
+    for scope in records.SCOPES:
+        if given == scope:
+            return scope
+    raise invalid_field("scope", "'scope' must be one of: season, all.")
+
+
+@bp.get(f"{LEAGUE}/records")
+def get_records(league_id: int) -> dict[str, Any]:
+    """The league's records, hall of fame, famous teams and memorable matches.
+
+    Records of one season (`scope=season`, the current one or `?season=N`) or of all time
+    (`scope=all`): most touchdowns, casualties, SPP and completions in a match, a season
+    and a career (all time only), deaths caused (from the live log), biggest wins, highest
+    team values, longest unbeaten runs, highest scoring matches and most casualties in a
+    match; the top 5 of each, equal values sharing a rank. Worked out from the played
+    matches (friendlies and voided matches do not count), so a corrected or voided result
+    changes them at once. The hall of fame and the famous teams are always all time.
+    ---
+    get:
+      tags: [Leagues]
+      parameters: [scope, season]
+      responses:
+        200: Records
+      errors:
+        400: >-
+          `scope` is not `season` or `all`, or `season` is not a season number
+          (`invalid_field`).
+        404: No such league, or no such season in it (or no season yet, for `scope=season`).
+    """
+    number = season_number_param()
+    scope = scope_param(number)
+    league = access.get_league(db.session(), league_id, collections=records.LEAGUE_COLLECTIONS)
+    return RecordsSchema.body(records.league_records(db.session(), league, scope, number))
 
 
 @bp.post(f"{LEAGUE}/seasons/<id:season_number>/close")

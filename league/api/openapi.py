@@ -116,6 +116,14 @@ QUERY_PARAMETERS: dict[str, dict[str, Any]] = {
         "description": "Season number (default the current season).",
         "schema": {"type": "integer", "minimum": 0, "maximum": 999_999_999},
     },
+    "scope": {
+        "required": False,
+        "description": (
+            "`season` (one season's records) or `all` (all time); by default `season` "
+            "when `season` is given, else `all`."
+        ),
+        "schema": {"type": "string", "enum": ["season", "all"]},
+    },
     "coach": {
         "required": False,
         "description": "Username of the coach of the imported team (default the caller).",

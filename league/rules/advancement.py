@@ -52,6 +52,7 @@ __all__ = [
     "CharacteristicOptions",
     "RandomSkillResult",
     "SkillChoice",
+    "TopLevel",
     "accessible_categories",
     "advancement_cost",
     "advancement_decision",
@@ -75,6 +76,7 @@ __all__ = [
     "rolls_earned",
     "skill_choices",
     "skill_decision",
+    "top_level",
     "value_increase",
 ]
 
@@ -187,6 +189,25 @@ def player_level(ruleset: Ruleset, advancements_taken: int, spp_earned: int = 0)
     if ruleset.advancement.mode == "roll":
         return level_for_spp(ruleset, spp_earned)
     return level_name(ruleset, advancements_taken)
+
+
+@dataclass(frozen=True, slots=True)
+class TopLevel:
+    """The ruleset's highest level and what reaching it takes: ``advancements`` taken
+    (spend mode) or ``spp`` earned (roll mode), at least ``at_least`` of them."""
+
+    name: str
+    by: str  # "advancements" | "spp"
+    at_least: int
+
+
+def top_level(ruleset: Ruleset) -> TopLevel:
+    """The last of the ruleset's levels ("Legend"): every advancement taken in spend mode,
+    every SPP threshold crossed in roll mode (`player_level` reads the same numbers)."""
+    adv = ruleset.advancement
+    if adv.mode == "roll":
+        return TopLevel(adv.levels[-1], "spp", adv.thresholds[-1])
+    return TopLevel(adv.levels[-1], "advancements", adv.max_advancements)
 
 
 def must_spend(ruleset: Ruleset, available_spp: int, advancements_taken: int) -> bool:

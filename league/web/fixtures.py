@@ -25,6 +25,7 @@ from league.i18n import gettext, in_language, ngettext
 from league.models import League, Season
 from league.services import access, matches, seasons, tournament
 from league.services import fixtures as fixture_service
+from league.services import records as records_service
 from league.services import standings as standings_service
 from league.services import stats as stats_service
 from league.services.divisions import division_tables
@@ -373,5 +374,41 @@ def _render_stats(league_id: int) -> str:
             db.session(), league, request.args.get("graves", type=int)
         ),
         page_link=page_link,
+        show_endpoint=SHOW_ENDPOINT if SHOW_ENDPOINT in current_app.view_functions else None,
+    )
+
+
+@bp.route("/leagues/<int:league_id>/records")
+def records(league_id: int) -> str | Response:
+    return caching.revision_cached(
+        lambda: _render_records(league_id), lambda: league_variant(league_id)
+    )
+
+
+def _records_scope(season_number: int | None) -> records_service.Scope:
+    """?scope=season|all; by default one season's when ?season= names it, else all time
+    (anything else shows all time: a page does not refuse a link)."""
+    given = request.args.get("scope")
+    if given == "season" or (given is None and season_number is not None):
+        return "season"
+    return "all"
+
+
+def _render_records(league_id: int) -> str:
+    league = access.get_league(
+        db.session(), league_id, collections=records_service.LEAGUE_COLLECTIONS
+    )
+    number = _season_number()
+    scope = _records_scope(number)
+    if scope == "season" and not league.seasons:
+        scope = "all"
+    found = records_service.league_records(db.session(), league, scope, number)
+    prizes = access.league_ruleset(league).season.prizes
+    return render_template(
+        "fixtures/records.html",
+        league=league,
+        records=found,
+        trophy=prizes is not None and prizes.trophy_reroll,
+        season=next((s for s in league.seasons if s.number == found.season_number), None),
         show_endpoint=SHOW_ENDPOINT if SHOW_ENDPOINT in current_app.view_functions else None,
     )

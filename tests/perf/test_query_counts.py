@@ -31,6 +31,9 @@ PAGES = {
     "fixtures page (commissioner)": ("/leagues/{league}/fixtures", True, 7),
     "statistics (anonymous: cached)": ("/leagues/{league}/stats", False, 1),
     "statistics and graveyard (commissioner)": ("/leagues/{league}/stats", True, 8),
+    "records (anonymous: cached)": ("/leagues/{league}/records", False, 1),
+    # The union of every top list, the results in order (unbeaten runs), today's rosters.
+    "records and hall of fame (commissioner)": ("/leagues/{league}/records", True, 7),
     "team roster (anonymous: fingerprint)": ("/teams/{team}", False, 2),
     # The league's seasons: whether an off-season re-draft is open (link on the page).
     "team roster (commissioner: full page)": ("/teams/{team}", True, 8),
@@ -79,6 +82,7 @@ SHARED = {
     "standings page": ("/leagues/{league}/standings", 3),
     "fixtures page": ("/leagues/{league}/fixtures", 3),
     "statistics and graveyard": ("/leagues/{league}/stats", 3),
+    "records and hall of fame": ("/leagues/{league}/records", 3),
     "team roster": ("/teams/{team}", 3),
     "player page": ("/players/{player}", 3),
 }
@@ -106,3 +110,14 @@ def test_the_leagues_differ_in_size(measured: Measured) -> None:
     else:  # 200 teams shared by four leagues; half of the last season played
         assert len(rows["rows"]) == 50
         assert played >= 50 * 3
+
+
+def test_the_records_page_stays_small(measured: Measured) -> None:
+    """Each record shows its top five (and ten seasons of champions): the page of the
+    large league (ten seasons, thousands of results) stays under 150 KB, all time or one
+    season."""
+    client = measured.client(signed_in=True)
+    for query in ("", "?scope=season"):
+        response = client.get(f"/leagues/{measured.league_id}/records{query}")
+        assert response.status_code == 200
+        assert len(response.data) < 150_000, (query, len(response.data))

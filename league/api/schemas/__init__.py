@@ -38,6 +38,7 @@ from league.api.schemas import (
     matches,
     members,
     pregame,
+    records,
     rulesets,
     seasons,
     teams,
@@ -133,6 +134,14 @@ from league.api.schemas.pregame import (
     PregameSideSchema,
     PregameStarSchema,
 )
+from league.api.schemas.records import (
+    ChampionSchema,
+    HallOfFameSchema,
+    RecordBoardSchema,
+    RecordEntrySchema,
+    RecordsSchema,
+    TrophiesSchema,
+)
 from league.api.schemas.rulesets import (
     AdvancementRulesSchema,
     InducementSchema,
@@ -218,6 +227,7 @@ MODULES: tuple[ModuleType, ...] = (
     webhooks,
     pregame,
     live_log,
+    records,
 )
 
 
@@ -244,6 +254,7 @@ __all__ = [
     "AdvancementSchema",
     "AdvancementTakenSchema",
     "BracketMatchSchema",
+    "ChampionSchema",
     "CloseSeasonSchema",
     "ClosedSeasonSchema",
     "DeliveryListSchema",
@@ -269,6 +280,7 @@ __all__ = [
     "FixtureListSchema",
     "FixtureSchema",
     "GenerateFixturesSchema",
+    "HallOfFameSchema",
     "HireJourneymanSchema",
     "InducementChoiceSchema",
     "InducementSchema",
@@ -332,6 +344,9 @@ __all__ = [
     "PregameStarSchema",
     "PrizeSchema",
     "PurchaseSchema",
+    "RecordBoardSchema",
+    "RecordEntrySchema",
+    "RecordsSchema",
     "RecoveryDiceSchema",
     "RecoveryRollSchema",
     "RedraftBudgetSchema",
@@ -368,6 +383,7 @@ __all__ = [
     "TreasuryAdjustedSchema",
     "TreasuryAdjustmentSchema",
     "TreasuryEntrySchema",
+    "TrophiesSchema",
     "ValueIncreaseSchema",
     "WebhookListSchema",
     "WebhookSchema",
