@@ -14,8 +14,8 @@ from league.i18n import format_number, gettext
 from league.i18n.languages import DEFAULT_LANGUAGE, LANGUAGES
 from league.models import League, LeagueMember, Season, Team, User
 from league.models.league import PAPER_SIZES, TIE_BREAKERS
-from league.rules.pairing import FIRST_ROUNDS
 from league.rules import Ruleset, RulesetError, load_ruleset, merge_house_rules, ruleset_ids
+from league.rules.pairing import FIRST_ROUNDS
 from league.services import audit
 from league.services.access import (
     active_members,

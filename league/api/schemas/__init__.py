@@ -30,6 +30,7 @@ from marshmallow import Schema
 
 from league.api.schemas import (
     advancement,
+    entries,
     errors,
     exchange,
     fixtures,
@@ -56,6 +57,7 @@ from league.api.schemas.advancement import (
     PendingRollSchema,
 )
 from league.api.schemas.base import RequestSchema, ResponseSchema
+from league.api.schemas.entries import EntryListSchema, EntrySchema, NewEntrySchema
 from league.api.schemas.errors import DocumentProblemSchema, ErrorDetailSchema, ErrorSchema
 from league.api.schemas.exchange import (
     DocumentAdvancementSchema,
@@ -209,6 +211,7 @@ MODULES: tuple[ModuleType, ...] = (
     rulesets,
     leagues,
     seasons,
+    entries,
     teams,
     matches,
     fixtures,
@@ -261,6 +264,8 @@ __all__ = [
     "DocumentPlayerSchema",
     "DocumentProblemSchema",
     "DocumentTeamSchema",
+    "EntryListSchema",
+    "EntrySchema",
     "ErrorDetailSchema",
     "ErrorSchema",
     "ExpensiveMistakeSchema",
@@ -305,6 +310,7 @@ __all__ = [
     "MvpDrawRequestSchema",
     "MvpDrawSchema",
     "NewAdvancementSchema",
+    "NewEntrySchema",
     "NewFixtureSchema",
     "NewLeagueSchema",
     "NewMemberSchema",
