@@ -203,7 +203,9 @@ def first_round(league_id: int) -> str | Response | tuple[str, int]:
     tables = len(playing) // 2
     pairing = form_action(
         form,
-        lambda session: entries.pair_by_hand(session, current_user, league_id, form.pairs(tables)),
+        lambda session: entries.pair_by_hand(
+            session, current_user, league_id, form.chosen_pairs(tables)
+        ),
     )
     if pairing is not None:
         flash(

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from wtforms import SelectField, StringField, SubmitField
+from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]
 from wtforms.validators import Length, NumberRange, Optional
 
 from league.rules.model import TeamType
@@ -38,9 +39,15 @@ class NewEntryForm(EntryDetailsForm):
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
-        self.team_id.choices = [(0, _l("A new team")), *teams]
-        self.team_type_id.choices = [("", "—"), *((t.id, t.name) for t in team_types)]
-        self.coach.choices = [("", "—"), *((c, c) for c in coaches)]
+        self.team_id.choices = [
+            SelectChoice(0, _l("A new team")),
+            *(SelectChoice(i, name) for i, name in teams),
+        ]
+        self.team_type_id.choices = [
+            SelectChoice("", "—"),
+            *(SelectChoice(t.id, t.name) for t in team_types),
+        ]
+        self.coach.choices = [SelectChoice("", "—"), *(SelectChoice(c, c) for c in coaches)]
 
 
 class DropForm(ConfirmStepForm):
@@ -54,8 +61,8 @@ class SwapForm(ConfirmStepForm):
 
     def __init__(self, *args: Any, entries: Sequence[tuple[int, str]], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.one.choices = list(entries)
-        self.other.choices = list(entries)
+        self.one.choices = [SelectChoice(i, name) for i, name in entries]
+        self.other.choices = [SelectChoice(i, name) for i, name in entries]
 
 
 class ManualRoundForm(FlaskForm):
@@ -63,7 +70,7 @@ class ManualRoundForm(FlaskForm):
 
     submit = SubmitField(_l("Pair the first round"))
 
-    def pairs(self, tables: int) -> list[tuple[int, int]]:
+    def chosen_pairs(self, tables: int) -> list[tuple[int, int]]:
         """The tables filled in (a table left empty on both sides is skipped)."""
         chosen = [
             (self[f"table_{i}_home"].data or 0, self[f"table_{i}_away"].data or 0)
@@ -78,7 +85,7 @@ def manual_round_form(entries: Sequence[tuple[int, str]]) -> ManualRoundForm:
     class Form(ManualRoundForm):
         pass
 
-    choices = [(0, "—"), *entries]
+    choices = [SelectChoice(0, "—"), *(SelectChoice(i, name) for i, name in entries)]
     for table in range(1, len(entries) // 2 + 1):
         for side, label in (("home", _l("Home")), ("away", _l("Away"))):
             setattr(
