@@ -15,7 +15,7 @@ from league.models import League, Match, Team, User
 from league.models.match import MatchTeam
 from league.services import entries
 from league.services.unit_of_work import unit_of_work
-from league.services.users import issue_token
+from league.services.users import issue_token, set_naf_identity
 from tests.factories import make_league, make_user
 from tests.pages import login
 
@@ -36,8 +36,6 @@ def boss() -> User:
 def anna() -> User:
     user = make_user("anna")
     with unit_of_work() as session:
-        from league.services.users import set_naf_identity  # noqa: PLC0415
-
         set_naf_identity(session, user, "AnnaB", 4242)
     return user
 
