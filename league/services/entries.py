@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from sqlalchemy import func, select
+from sqlalchemy import exists, func, select
 from sqlalchemy.orm import Session, joinedload, selectinload
 
 from league.i18n import gettext
@@ -75,9 +75,21 @@ def entries_of(session: Session, league: League) -> list[Team]:
 
 
 def rounds_paired(session: Session, league: League) -> int:
-    """How many Swiss rounds the league's open season has paired (0: none yet)."""
+    """How many Swiss rounds the league's open season has paired (0: none yet), in one
+    query: its last round's number, of a match or a bye."""
     season = league.current_season
-    return next_round_number(session, season) - 1 if season is not None else 0
+    if season is None:
+        return 0
+    last_match = (
+        select(func.max(Match.round))
+        .where(Match.season_id == season.id, Match.friendly.is_(False), Match.state != "voided")
+        .scalar_subquery()
+    )
+    last_bye = (
+        select(func.max(SwissBye.round)).where(SwissBye.season_id == season.id).scalar_subquery()
+    )
+    found = session.execute(select(last_match, last_bye)).one()
+    return max(found[0] or 0, found[1] or 0)
 
 
 def _club(club: str | None) -> str | None:
@@ -230,38 +242,37 @@ class OpenRound:
     open: bool
 
 
-def last_round(session: Session, league: League) -> OpenRound | None:
-    """The season's last paired round with its matches (None: no round yet)."""
+def last_round(
+    session: Session, league: League, number: int | None = None, *, sides: bool = True
+) -> OpenRound | None:
+    """The season's last paired round with its matches (None: no round yet). ``number``:
+    the rounds paired, when the caller knows; ``sides``: load each match's two teams."""
     season = league.current_season
     if season is None:
         return None
-    number = next_round_number(session, season) - 1
+    number = rounds_paired(session, league) if number is None else number
     if number < 1:
         return None
-    found = tuple(
-        session.scalars(
-            select(Match)
-            .where(
-                Match.season_id == season.id,
-                Match.round == number,
-                Match.friendly.is_(False),
-                Match.state != "voided",
-            )
-            .order_by(Match.id)
-            .options(selectinload(Match.sides).joinedload(MatchTeam.team))
+    query = (
+        select(Match)
+        .where(
+            Match.season_id == season.id,
+            Match.round == number,
+            Match.friendly.is_(False),
+            Match.state != "voided",
         )
+        .order_by(Match.id)
     )
+    if sides:
+        query = query.options(selectinload(Match.sides).joinedload(MatchTeam.team))
+    found = tuple(session.scalars(query))
     ids = [m.id for m in found]
     started = any(m.state != "scheduled" for m in found) or bool(
         ids
-        and (
-            session.scalar(
-                select(func.count()).select_from(PregameSide).where(PregameSide.match_id.in_(ids))
-            )
-            or session.scalar(
-                select(func.count())
-                .select_from(MatchLogEvent)
-                .where(MatchLogEvent.match_id.in_(ids))
+        and session.scalar(
+            select(
+                exists().where(PregameSide.match_id.in_(ids))
+                | exists().where(MatchLogEvent.match_id.in_(ids))
             )
         )
     )

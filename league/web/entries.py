@@ -69,13 +69,14 @@ def index(league_id: int) -> str | Response | tuple[str, int]:
     if added is not None:
         flash(gettext("%(team)s is entered.", team=added.name), "success")
         return redirect(url_for("entries.index", league_id=league_id))
-    current = entries.last_round(session, league)
+    rounds = entries.rounds_paired(session, league)
+    current = entries.last_round(session, league, rounds, sides=False)
     page = render_template(
         "tournament/entries.html",
         league=league,
         entries=listed,
         form=form,
-        rounds=entries.rounds_paired(session, league),
+        rounds=rounds,
         open_round=current if current is not None and current.open else None,
         undrop_form=DropForm(formdata=None),
     )
