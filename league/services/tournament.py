@@ -106,7 +106,7 @@ def pair_next_round(
         raise Conflict(
             gettext(
                 "%(league)s pairs its first round by hand: enter the pairings on the "
-                "round's pairing page.",
+                "tournament's entries page.",
                 league=league.name,
             ),
             code="manual_first_round",
