@@ -350,6 +350,18 @@ def swap_entries(
     return broken
 
 
+def first_round_open(session: Session, league: League) -> bool:
+    """Whether the league's open season may still have its first round paired: no league
+    match and no bye yet."""
+    season = league.current_season
+    return (
+        season is not None
+        and season.schedule != "round_robin"
+        and not _league_matches(session, season)
+        and rounds_paired(session, league) == 0
+    )
+
+
 def pair_by_hand(
     session: Session,
     actor: User,

@@ -196,6 +196,12 @@ def swap(league_id: int) -> str | Response | tuple[str, int]:
 def first_round(league_id: int) -> str | Response | tuple[str, int]:
     """The first round paired by hand (a league whose first round is "manual")."""
     league = commissioners_league(league_id)
+    if not entries.first_round_open(db.session(), league):
+        flash(
+            gettext("Only the first round is paired by hand; later rounds follow the standings."),
+            "warning",
+        )
+        return redirect(url_for("entries.index", league_id=league_id))
     playing = sorted(
         (t for t in league.teams if t.status == "active" and t.dropped_at is None),
         key=lambda t: t.name.lower(),
