@@ -315,6 +315,8 @@ def swap_entries(
 ) -> tuple[str, ...]:
     """Exchange two entries of two pairings of the last round, before it starts
     (organiser). Returns the constraints the swap breaks (the caller showed them)."""
+    # One change to a round's pairings at a time (a result, a swap, the next round).
+    session.execute(select(League.id).where(League.id == league_id).with_for_update())
     league = get_league(session, league_id)
     require_commissioner(league, actor)
     current = last_round(session, league)
@@ -371,6 +373,7 @@ def pair_by_hand(
     """The first round as the organiser pairs it (a league whose first round is
     ``manual``). Every entry is paired once; with an odd number, the one left out
     sits out (a bye, as the rules count it)."""
+    session.execute(select(League.id).where(League.id == league_id).with_for_update())
     league = get_league(session, league_id)
     require_commissioner(league, actor)
     season = _open_swiss_season(league)

@@ -124,3 +124,56 @@ def test_the_profile_takes_the_naf_details(browser, server, size: str) -> None:
         page.get_by_role("button", name="Save NAF details").click()
         page.get_by_text("Your NAF details are saved.").wait_for()
         assert page.get_by_label("NAF number").input_value() == "2024"
+
+
+@pytest.fixture(scope="module")
+def manual_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, int, int]]:
+    """Five entries of a league whose first round is paired by hand."""
+
+    def fill(session: Session) -> tuple[int, int]:
+        organiser = create_user(session, NewUser("organiser", PASSWORD, False))
+        coach = create_user(session, NewUser("coach", PASSWORD, False))
+        league = leagues.create_league(
+            session,
+            organiser,
+            leagues.LeagueSettings("Hand Cup", "bb2025", pairing_first_round="manual"),
+        )
+        leagues.add_member(session, organiser, league, coach, "coach")
+        made = [
+            entries.add_entry(
+                session,
+                organiser,
+                entries.NewEntry(league.id, name=f"Team {n}", team_type_id="human", coach="coach"),
+            )
+            for n in range(1, 6)
+        ]
+        session.flush()
+        return league.id, made[0].id
+
+    with serving(tmp_path_factory.mktemp("manual"), "league_e2e", fill) as (base, _app, made):
+        assert made is not None
+        yield base, *made
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_first_round_by_hand_and_a_drop(browser, manual_server, size: str) -> None:
+    base, league_id, first_team = manual_server
+    with signed_in_tab(browser, base, size, "organiser", PASSWORD) as page:
+        page.goto(f"{base}/leagues/{league_id}/entries/{first_team}/drop")
+        page.get_by_role("button", name="Drop the entry").wait_for()
+        _no_sideways_scroll(page)
+        _shot(page, "drop", size)
+        page.goto(f"{base}/leagues/{league_id}/entries")
+        page.get_by_role("link", name="Pair the first round by hand").click()
+        assert page.locator("fieldset").count() == 2  # five entries: two tables and a bye
+        _no_sideways_scroll(page)
+        _shot(page, "first-round", size)
+        page.goto(f"{base}/leagues/{league_id}/settings")
+        setting = page.get_by_label("First round")
+        assert setting.input_value() == "manual"
+        assert page.get_by_label("Keep entries of one club or nation apart").is_checked()
+        _no_sideways_scroll(page)
+        if SHOTS:
+            page.locator("fieldset", has=setting).screenshot(
+                path=str(Path(SHOTS) / f"settings-pairing-{size}.png")
+            )
