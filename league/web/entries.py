@@ -198,7 +198,7 @@ def first_round(league_id: int) -> str | Response | tuple[str, int]:
     league = commissioners_league(league_id)
     if not entries.first_round_open(db.session(), league):
         flash(
-            gettext("Only the first round is paired by hand; later rounds follow the standings."),
+            gettext("The first round is paired already; later rounds follow the standings."),
             "warning",
         )
         return redirect(url_for("entries.index", league_id=league_id))
