@@ -13,6 +13,7 @@ from sqlalchemy import (
     String,
     UniqueConstraint,
     false,
+    true,
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
@@ -24,6 +25,7 @@ from league.models.user import User
 # The tie-breakers a league may pick are a rule, decided in league.rules; the column
 # below defaults to them, and callers may still import them from here.
 from league.rules.competitions import TIE_BREAKERS as TIE_BREAKERS
+from league.rules.pairing import FIRST_ROUNDS
 
 if TYPE_CHECKING:
     from league.models.team import Team
@@ -39,6 +41,7 @@ class League(Model):
     __table_args__ = (
         CheckConstraint("starting_treasury >= 0", name="starting_treasury_not_negative"),
         CheckConstraint(one_of("paper_size", PAPER_SIZES), name="paper_size_known"),
+        CheckConstraint(one_of("pairing_first_round", FIRST_ROUNDS), name="first_round_known"),
         CheckConstraint(one_of("default_language", LANGUAGE_CODES), name="default_language_known"),
     )
 
@@ -56,6 +59,13 @@ class League(Model):
     table_dice_allowed: Mapped[bool] = mapped_column(default=False)
     #: A match's live log confirmed by both coaches finalises its result (else a commissioner).
     log_finalises: Mapped[bool] = mapped_column(default=False, server_default=false())
+    #: Swiss pairings: avoid pairing two entries of one club or nation where a pairing
+    #: without can be found (rematches are avoided first), and how the first round is
+    #: paired: one of FIRST_ROUNDS ("random", seeded by "rating", or "manual").
+    pairing_avoid_same_club: Mapped[bool] = mapped_column(default=True, server_default=true())
+    pairing_first_round: Mapped[str] = mapped_column(
+        String(10), default="random", server_default="random"
+    )
     #: Paper the roster sheets print on by default: one of PAPER_SIZES.
     paper_size: Mapped[str] = mapped_column(String(10), default="a4", server_default="a4")
     #: The league's language: its pages for visitors who chose none, its roster pack,

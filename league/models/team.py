@@ -33,6 +33,7 @@ class Team(Model):
         CheckConstraint("dedicated_fans >= 0", name="dedicated_fans_not_negative"),
         CheckConstraint(_HEX.format(column="primary_colour"), name="primary_colour_hex"),
         CheckConstraint(_HEX.format(column="secondary_colour"), name="secondary_colour_hex"),
+        CheckConstraint("seed_rating IS NULL OR seed_rating >= 0", name="seed_rating_not_negative"),
     )
 
     id: Mapped[intpk]
@@ -58,6 +59,17 @@ class Team(Model):
     #: The team's two colours ("#rrggbb"), shown on its pages, sheets and embeds.
     primary_colour: Mapped[str | None] = mapped_column(String(7))
     secondary_colour: Mapped[str | None] = mapped_column(String(7))
+    #: Tournament entries (a league run as Swiss rounds): the club or nation the team's
+    #: coach plays for (pairings avoid two of one club where the league says so), the
+    #: rating the organiser seeds a first round with (None: the default), the round a
+    #: late entry joined before (None: entered before the first round), and when the
+    #: entry dropped out (None: still playing) after how many rounds (0: withdrew before
+    #: the start). A dropped team is no longer paired; its games stand.
+    club: Mapped[str | None] = mapped_column(String(60))
+    seed_rating: Mapped[int | None]
+    entered_round: Mapped[int | None]
+    dropped_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    dropped_after_round: Mapped[int | None]
     created_at: Mapped[created_at]
     confirmed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     #: Set when its coach was removed from the league and the commissioner kept the team

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
 from league.rules.model import PLAYOFF_SIZES, Decision, RulesError, Ruleset, Tournament
+from league.rules.pairing import Entry, pair_round, seeded_order
 
 # ---------------------------------------------------------------------------
 # Playoffs
@@ -143,56 +144,45 @@ class SwissRound:
     bye: int | None
     #: True only when no pairing without a rematch exists.
     rematches: bool = False
+    #: The constraints the round could not keep (league.rules.pairing.CONSTRAINTS order).
+    broken: tuple[str, ...] = ()
 
 
 def swiss_round(
-    ranking: Sequence[int],
+    ranking: Sequence[int | Entry],
     played: Collection[frozenset[int]],
     byes: Collection[int],
     rng: random.Random,
+    *,
+    avoid_same_club: bool = True,
+    first_round: str = "random",
+    ratings: Mapping[int, int] | None = None,
 ) -> SwissRound:
     """Pairings for the next round of a Swiss tournament.
 
-    ``ranking`` is every team, best first; ``played`` the pairs that have met;
-    ``byes`` the teams that already had a bye. The first round (nothing
-    played) is drawn at random. Later rounds pair from the top of the ranking,
-    each team with the best-placed team it has not met, swapping down when a
-    rematch would follow. With an odd number of teams the lowest-placed team
-    without a bye sits out.
+    ``ranking`` is every entry (or bare team id: each its own coach, no club), best
+    first; ``played`` the pairs that have met; ``byes`` the teams that already had a
+    bye. The first round (nothing played) is drawn at random, or seeded by
+    ``ratings`` (``first_round="rating"``: the top half meets the bottom half).
+    Later rounds pair from the top of the ranking, each team with the best-placed
+    team it may meet, swapping down when a rematch (then two of one club, then a
+    coach's own two entries) would follow; see league.rules.pairing. With an odd
+    number of teams the lowest-placed team without a bye sits out.
     """
-    teams = list(ranking)
-    if len(set(teams)) != len(teams):
-        raise RulesError("a team appears twice in the ranking")
+    entries = [e if isinstance(e, Entry) else Entry(e, -e) for e in ranking]
+    fold = False
     if not played:
-        rng.shuffle(teams)
-    candidates: list[int | None] = [None]
-    if len(teams) % 2:
-        without = [t for t in reversed(teams) if t not in byes]
-        candidates = list(without or reversed(teams))
-    for bye in candidates:
-        rest = [t for t in teams if t != bye]
-        pairs = _pair_down(rest, played)
-        if pairs is not None:
-            return SwissRound(tuple(pairs), bye)
-    # Every pairing repeats a match (a small field late on): pair by rank.
-    bye = candidates[0]
-    rest = [t for t in teams if t != bye]
-    return SwissRound(tuple(zip(rest[::2], rest[1::2], strict=True)), bye, rematches=True)
-
-
-def _pair_down(
-    teams: list[int], played: Collection[frozenset[int]]
-) -> list[tuple[int, int]] | None:
-    if not teams:
-        return []
-    first, rest = teams[0], teams[1:]
-    for i, opponent in enumerate(rest):
-        if frozenset((first, opponent)) in played:
-            continue
-        tail = _pair_down(rest[:i] + rest[i + 1 :], played)
-        if tail is not None:
-            return [(first, opponent), *tail]
-    return None
+        if first_round == "rating":
+            order = seeded_order(
+                {e.team_id: (ratings or {}).get(e.team_id, 0) for e in entries}, rng
+            )
+            by_id = {e.team_id: e for e in entries}
+            entries = [by_id[team] for team in order]
+            fold = True
+        else:
+            rng.shuffle(entries)
+    pairing = pair_round(entries, played, byes, avoid_same_club=avoid_same_club, fold=fold)
+    return SwissRound(pairing.pairs, pairing.bye, pairing.rematches, pairing.broken)
 
 
 # ---------------------------------------------------------------------------

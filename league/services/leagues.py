@@ -15,6 +15,7 @@ from league.i18n.languages import DEFAULT_LANGUAGE, LANGUAGES
 from league.models import League, LeagueMember, Season, Team, User
 from league.models.league import PAPER_SIZES, TIE_BREAKERS
 from league.rules import Ruleset, RulesetError, load_ruleset, merge_house_rules, ruleset_ids
+from league.rules.pairing import FIRST_ROUNDS
 from league.services import audit
 from league.services.access import (
     active_members,
@@ -48,6 +49,10 @@ class LeagueSettings:
     #: The league's language (league.i18n.LANGUAGES): its pages for visitors who chose
     #: none, its pack, webhook messages and calendar.
     default_language: str = DEFAULT_LANGUAGE
+    #: Swiss pairings keep two entries of one club or nation apart where they can.
+    pairing_avoid_same_club: bool = True
+    #: How a Swiss first round is paired (league.rules.pairing.FIRST_ROUNDS).
+    pairing_first_round: str = "random"
 
 
 #: Ten times a normal league's: far above any house rule, and a treasury stays 32-bit.
@@ -69,6 +74,8 @@ def current_settings(league: League) -> LeagueSettings:
         log_finalises=league.log_finalises,
         paper_size=league.paper_size,
         default_language=league.default_language,
+        pairing_avoid_same_club=league.pairing_avoid_same_club,
+        pairing_first_round=league.pairing_first_round,
     )
 
 
@@ -172,6 +179,12 @@ def _validated(settings: LeagueSettings) -> LeagueSettings:
             gettext("Points for a win, a draw and a loss must not increase in that order."),
             field="points_win",
         )
+    if settings.pairing_first_round not in FIRST_ROUNDS:
+        raise RuleViolation(
+            gettext("The first round is drawn at random, seeded by rating, or paired by hand."),
+            code="unknown_first_round",
+            field="pairing.first_round",
+        )
     unknown = [t for t in settings.tie_breakers if t not in TIE_BREAKERS]
     if unknown or len(set(settings.tie_breakers)) != len(settings.tie_breakers):
         raise RuleViolation(
@@ -196,6 +209,8 @@ def _apply(league: League, settings: LeagueSettings) -> None:
     league.log_finalises = settings.log_finalises
     league.paper_size = settings.paper_size
     league.default_language = settings.default_language
+    league.pairing_avoid_same_club = settings.pairing_avoid_same_club
+    league.pairing_first_round = settings.pairing_first_round
 
 
 def create_league(session: Session, actor: User, settings: LeagueSettings) -> League:

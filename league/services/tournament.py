@@ -19,13 +19,14 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session, selectinload
 
 from league.i18n import gettext, ngettext
-from league.models import League, Match, Season, SwissBye, User
+from league.models import League, Match, Season, SwissBye, Team, User
 from league.models.match import MatchTeam
 from league.rules.competitions import swiss_round
+from league.rules.pairing import DEFAULT_SEED_RATING, Entry
 from league.services import audit
 from league.services import events as domain_events
 from league.services.access import get_league, league_ruleset, require_commissioner
-from league.services.errors import Conflict
+from league.services.errors import Conflict, RuleViolation
 from league.services.fixtures import active_teams
 from league.services.matches import schedule_match
 from league.services.standings import Standings, season_of, standings
@@ -39,6 +40,9 @@ class SwissPairing:
     bye_team_id: int | None
     #: True only when every possible pairing repeated a match: some teams meet again.
     rematches: bool = False
+    #: The constraints the round could not keep (league.rules.pairing.CONSTRAINTS order:
+    #: "rematch", "same_club", "same_coach"); empty when it kept them all.
+    broken: tuple[str, ...] = ()
 
 
 def _league_matches(session: Session, season: Season) -> list[Match]:
@@ -95,13 +99,27 @@ def pair_next_round(
     season = _open_swiss_season(league)
     played = _league_matches(session, season)
     _require_round_played(season, played)
-    active = {team.id for team in active_teams(league, pairing="round")}
+    active = {team.id: team for team in paired_entries(league)}
     ranking = [row.team_id for row in standings(session, league, season.number).rows]
-    ranking = [team_id for team_id in ranking if team_id in active]
     met = {frozenset(side.team_id for side in match.sides) for match in played}
+    if not met and league.pairing_first_round == "manual":
+        raise Conflict(
+            gettext(
+                "%(league)s pairs its first round by hand: enter the pairings on the "
+                "tournament's entries page.",
+                league=league.name,
+            ),
+            code="manual_first_round",
+        )
     byes = season_byes(session, season)
     pairing = swiss_round(
-        ranking, met, set(byes.values()), rng if rng is not None else secrets.SystemRandom()
+        [entry_of(active[team_id]) for team_id in ranking if team_id in active],
+        met,
+        set(byes.values()),
+        rng if rng is not None else secrets.SystemRandom(),
+        avoid_same_club=league.pairing_avoid_same_club,
+        first_round=league.pairing_first_round,
+        ratings={team_id: entry_seed_rating(team) for team_id, team in active.items()},
     )
     number = next_round_number(session, season)
     created = tuple(
@@ -143,7 +161,33 @@ def pair_next_round(
     domain_events.record(
         session, domain_events.FixturesGenerated(league.id, tuple(m.id for m in created))
     )
-    return SwissPairing(number, created, pairing.bye, pairing.rematches)
+    return SwissPairing(number, created, pairing.bye, pairing.rematches, pairing.broken)
+
+
+def paired_entries(league: League) -> list[Team]:
+    """The teams a round pairs: active and not dropped (RuleViolation when under two)."""
+    entries = [team for team in active_teams(league, pairing="round") if team.dropped_at is None]
+    if len(entries) < 2:
+        raise RuleViolation(
+            gettext(
+                "%(league)s needs at least two active teams for a round; it has %(count)s.",
+                league=league.name,
+                count=len(entries),
+            ),
+            code="not_enough_teams",
+        )
+    return entries
+
+
+def entry_of(team: Team) -> Entry:
+    """The team as the pairing sees it: its coach and club or nation."""
+    return Entry(team.id, team.coach_id, team.club)
+
+
+def entry_seed_rating(team: Team) -> int:
+    """The rating a seeded first round ranks the entry by: the organiser's, else the
+    default (one place to read a coach's rating from once the site keeps one)."""
+    return team.seed_rating if team.seed_rating is not None else DEFAULT_SEED_RATING
 
 
 def _open_swiss_season(league: League) -> Season:

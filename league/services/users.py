@@ -190,6 +190,31 @@ def set_language(session: Session, user: User, language: str | None) -> None:
         audit.record(session, user, "user.set_language", "user", user.id)
 
 
+#: The longest NAF name (the column's width).
+MAX_NAF_NAME = 60
+
+
+def set_naf_identity(session: Session, user: User, name: str | None, number: int | None) -> None:
+    """The coach's NAF name and member number (None, or "": not a member, or not told).
+
+    Tournament entries show them, and the NAF's results report names coaches by them.
+    """
+    naf_name = (
+        checked_name(name, field="naf_name", what=gettext("A NAF name"), length=(1, MAX_NAF_NAME))
+        if name and name.strip()
+        else None
+    )
+    if number is not None and not 0 < number <= 2_147_483_647:
+        raise RuleViolation(
+            gettext("A NAF number is a whole number above 0."),
+            code="invalid_naf_number",
+            field="naf_number",
+        )
+    if (naf_name, number) != (user.naf_name, user.naf_number):
+        user.naf_name, user.naf_number = naf_name, number
+        audit.record(session, user, "user.set_naf_identity", "user", user.id)
+
+
 def get_user(session: Session, username: str) -> User:
     user = find_user(session, username)
     if user is None:

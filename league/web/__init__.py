@@ -77,6 +77,7 @@ class IdConverter(IntegerConverter):
 def register_web(app: Flask) -> None:
     from league.web.advancement import bp as advancement_bp
     from league.web.auth import bp as auth_bp
+    from league.web.entries import bp as entries_bp
     from league.web.fixtures import bp as fixtures_bp
     from league.web.health import bp as health_bp
     from league.web.leagues import bp as leagues_bp
@@ -103,6 +104,7 @@ def register_web(app: Flask) -> None:
     app.register_blueprint(auth_bp)
     app.register_blueprint(profile_bp)
     app.register_blueprint(seasons_bp)
+    app.register_blueprint(entries_bp)
     app.register_blueprint(webhooks_bp)
     app.register_blueprint(health_bp)
     if app.config.get("LEAGUE_BENCH"):

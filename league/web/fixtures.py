@@ -189,6 +189,10 @@ def pair_round(league_id: int) -> Response:
             gettext("Every possible pairing repeated a match: some teams meet again."),
             "warning",
         )
+    if "same_club" in pairing.broken:
+        flash(gettext("No pairing kept every club or nation apart: two of one meet."), "warning")
+    if "same_coach" in pairing.broken:
+        flash(gettext("No pairing kept a coach's two entries apart: they meet."), "warning")
     return redirect(url_for("fixtures.print_round", league_id=league_id, number=pairing.number))
 
 

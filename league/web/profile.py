@@ -17,7 +17,7 @@ from flask_login import current_user, login_required, login_user, logout_user
 from werkzeug.wrappers import Response
 from wtforms import BooleanField, PasswordField, SelectField, StringField, SubmitField
 from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]
-from wtforms.validators import DataRequired, EqualTo, Length
+from wtforms.validators import DataRequired, EqualTo, Length, NumberRange, Optional
 
 from league.extensions import db
 from league.i18n import LANGUAGES, gettext, ngettext
@@ -25,7 +25,7 @@ from league.services import users
 from league.services.errors import DomainError
 from league.services.submissions import Resubmitted
 from league.services.unit_of_work import unit_of_work
-from league.web.forms import EmptyForm, FlaskForm, OneTimeForm, _l
+from league.web.forms import EmptyForm, FlaskForm, IntegerField, OneTimeForm, _l
 from league.web.helpers import populate_errors, post_step
 
 bp = Blueprint("profile", __name__, url_prefix="/profile")
@@ -73,6 +73,22 @@ class LanguageForm(FlaskForm):
     submit = SubmitField(_l("Save language"))
 
 
+class NafForm(FlaskForm):
+    naf_name = StringField(
+        _l("NAF name"),
+        validators=[Optional(), Length(max=users.MAX_NAF_NAME)],
+        filters=[lambda value: value.strip() if isinstance(value, str) else value],
+    )
+    naf_number = IntegerField(
+        _l("NAF number"),
+        validators=[
+            Optional(),
+            NumberRange(min=1, message=_l("A NAF number is a whole number above 0.")),
+        ],
+    )
+    submit = SubmitField(_l("Save NAF details"))
+
+
 class EndSessionsForm(FlaskForm):
     # Ticked when the page opens (see end_sessions), not as the field's default, which
     # Flask-WTF would also apply to a post without fields.
@@ -89,10 +105,16 @@ def _render(
     new_token: str | None = None,
     password_form: PasswordForm | None = None,
     language_form: LanguageForm | None = None,
+    naf_form: NafForm | None = None,
 ) -> Response:
     page = render_template(
         "profile/index.html",
         language_form=language_form or _language_form(),
+        naf_form=naf_form
+        or NafForm(
+            formdata=None,
+            data={"naf_name": current_user.naf_name, "naf_number": current_user.naf_number},
+        ),
         form=form or TokenForm(formdata=None),
         password_form=password_form or PasswordForm(formdata=None),
         tokens=users.active_tokens(db.session(), current_user),
@@ -150,6 +172,24 @@ def change_language() -> Response:
             flash(gettext("Your language is saved."), "success")
             return redirect(url_for("profile.index"))
     return _render(language_form=form, status=400)
+
+
+@post_step(bp, "/naf", "profile.index")
+@login_required
+def change_naf() -> Response:
+    form = NafForm()
+    if form.validate_on_submit():
+        try:
+            with unit_of_work() as session:
+                users.set_naf_identity(
+                    session, current_user, form.naf_name.data or None, form.naf_number.data
+                )
+        except DomainError as error:
+            populate_errors(form, error)
+        else:
+            flash(gettext("Your NAF details are saved."), "success")
+            return redirect(url_for("profile.index"))
+    return _render(naf_form=form, status=400)
 
 
 @bp.route("/sessions/end", methods=["GET", "POST"])

@@ -428,6 +428,18 @@ def _post(url: str, **form: Any) -> Callable[[World], Call]:
     return build
 
 
+def _first_round_by_hand(world: World) -> Call:
+    """Every active team of the league at a table, in pairs (one left out: the bye)."""
+    active = db.session.scalars(
+        select(Team.id).where(Team.league_id == world.league, Team.status == "active")
+    ).all()
+    form = {}
+    for table, at in enumerate(range(0, len(active) - 1, 2), start=1):
+        form[f"table_{table}_home"] = active[at]
+        form[f"table_{table}_away"] = active[at + 1]
+    return Call("POST", f"/leagues/{world.league}/entries/first-round", form=form)
+
+
 def _api(method: str, url: str, body: Callable[[World], Any] | None = None):
     def build(world: World) -> Call:
         return Call(method, f"{API}{url.format(**vars(world))}", json=body(world) if body else None)
@@ -485,6 +497,14 @@ ROWS: tuple[Row, ...] = (
         ),
         web(EVERYONE),
         audited("user.change_password"),
+    ),
+    Row(
+        "save the NAF name and number",
+        "profile.change_naf",
+        "POST",
+        _post("/profile/naf", naf_name="Naffer", naf_number="321"),
+        web(EVERYONE),
+        audited("user.set_naf_identity"),
     ),
     Row(
         "choose the profile language",
@@ -686,6 +706,67 @@ ROWS: tuple[Row, ...] = (
         _post("/leagues/{league}/divisions", **{"team_{team}": "North"}),
         web(COMMISSIONERS),
         audited("league.divisions"),
+    ),
+    Row(
+        "enter a team in the tournament",
+        "entries.index",
+        "POST",
+        _post(
+            "/leagues/{league}/entries",
+            team_id="0",
+            name="Entry Team",
+            team_type_id="human",
+            coach="coach",
+        ),
+        web(COMMISSIONERS),
+        audited("team.enter"),
+    ),
+    Row(
+        "set an entry's club and rating",
+        "entries.edit",
+        "POST",
+        _post("/leagues/{league}/entries/{team}", club="Albion", seed_rating="170"),
+        web(COMMISSIONERS),
+        audited("team.update_entry"),
+    ),
+    Row(
+        "drop an entry",
+        "entries.drop",
+        "POST",
+        _post("/leagues/{league}/entries/{rival_team}/drop", confirmed="yes"),
+        web(COMMISSIONERS),
+        audited("team.drop"),
+    ),
+    Row(
+        # The rival has not dropped: commissioners are told so.
+        "take back a drop",
+        "entries.undrop",
+        "POST",
+        _post("/leagues/{league}/entries/{rival_team}/undrop"),
+        web((), ignored=COMMISSIONERS),
+        audited("team.undrop"),
+    ),
+    Row(
+        # No Swiss round waits to start: commissioners are told so.
+        "swap two pairings",
+        "entries.swap",
+        "POST",
+        _post(
+            "/leagues/{league}/entries/swap",
+            one="{team}",
+            other="{opponent_team}",
+            confirmed="yes",
+        ),
+        web((), ignored=COMMISSIONERS),
+        audited("league.swap_pairings"),
+    ),
+    Row(
+        "pair the first round by hand",
+        "entries.first_round",
+        "POST",
+        _first_round_by_hand,
+        web(COMMISSIONERS),
+        audited("league.swiss_round"),
     ),
     Row(
         # A friendly has no winner to record: commissioners are told so.
@@ -1074,6 +1155,34 @@ ROWS: tuple[Row, ...] = (
         _api("POST", "/leagues/{league}/divisions", lambda w: {"teams": {str(w.team): "North"}}),
         api(COMMISSIONERS),
         audited("league.divisions"),
+    ),
+    Row(
+        "API: enter a team in the tournament",
+        "api.add_entry",
+        "POST",
+        _api(
+            "POST",
+            "/leagues/{league}/entries",
+            lambda w: {"name": "Entry Team", "team_type": "human", "coach": "coach"},
+        ),
+        api(COMMISSIONERS),
+        audited("team.enter"),
+    ),
+    Row(
+        "API: drop an entry",
+        "api.drop_entry",
+        "POST",
+        _api("POST", "/leagues/{league}/entries/{rival_team}/drop"),
+        api(COMMISSIONERS),
+        audited("team.drop"),
+    ),
+    Row(
+        "API: take back a drop",
+        "api.undrop_entry",
+        "POST",
+        _api("POST", "/leagues/{league}/entries/{rival_team}/undrop"),
+        api(()) | dict.fromkeys(COMMISSIONERS, Outcome.CONFLICT),
+        audited("team.undrop"),
     ),
     Row(
         "API: record a knock-out winner",

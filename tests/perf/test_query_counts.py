@@ -48,6 +48,11 @@ PAGES = {
     "rules browser: skills": ("/rules/bb2025/skills", False, 0),
     "rules browser: team type": ("/rules/bb2025/teams/human", False, 0),
     "roster API": ("/api/v1/teams/{team}", False, 6),
+    # The entries with their coaches in one query, the rounds paired, the last round.
+    "tournament entries (commissioner)": ("/leagues/{league}/entries", True, 8),
+    "entry's club and rating (commissioner)": ("/leagues/{league}/entries/{team}", True, 8),
+    "swap pairings (commissioner)": ("/leagues/{league}/entries/swap", True, 8),
+    "entries API": ("/api/v1/leagues/{league}/entries", False, 8),
 }
 
 

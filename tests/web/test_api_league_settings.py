@@ -39,6 +39,10 @@ def stored(league_id: int) -> dict[str, Any]:
         "table_dice_allowed": league.table_dice_allowed,
         "paper_size": league.paper_size,
         "default_language": league.default_language,
+        "pairing": {
+            "avoid_same_club": league.pairing_avoid_same_club,
+            "first_round": league.pairing_first_round,
+        },
     }
 
 
@@ -79,6 +83,7 @@ def test_every_setting_round_trips_through_patch_and_shows_on_the_settings_page(
         "table_dice_allowed": True,
         "paper_size": "letter",
         "default_language": "de",
+        "pairing": {"avoid_same_club": False, "first_round": "rating"},
     }
     response = client.patch(f"{API}/leagues/{league.id}", json=changes, headers=auth(boss))
     assert response.status_code == 200, response.json
@@ -103,6 +108,8 @@ def test_every_setting_round_trips_through_patch_and_shows_on_the_settings_page(
     assert checked(page, "table_dice_allowed")
     assert selected(page, "paper_size") == "letter"
     assert selected(page, "default_language") == "de"
+    assert not checked(page, "pairing_avoid_same_club")
+    assert selected(page, "pairing_first_round") == "rating"
 
 
 def test_patch_changes_only_what_it_names(client: FlaskClient, boss: User, league: League) -> None:
@@ -131,6 +138,7 @@ def test_post_takes_every_setting(client: FlaskClient, boss: User) -> None:
             "table_dice_allowed": True,
             "paper_size": "letter",
             "default_language": "it",
+            "pairing": {"first_round": "manual"},
         },
         headers=auth(boss),
     )
@@ -145,6 +153,7 @@ def test_post_takes_every_setting(client: FlaskClient, boss: User) -> None:
         "table_dice_allowed": True,
         "paper_size": "letter",
         "default_language": "it",
+        "pairing": {"avoid_same_club": True, "first_round": "manual"},
     }
 
 
@@ -169,6 +178,10 @@ def test_post_takes_every_setting(client: FlaskClient, boss: User) -> None:
         ({"paper_size": "a3"}, 422, "paper"),
         ({"default_language": "nl"}, 422, "languages offered"),
         ({"default_language": 5}, 400, "'default_language'"),
+        ({"pairing": True}, 400, "'pairing'"),
+        ({"pairing": {"avoid_same_club": "yes"}}, 400, "'pairing.avoid_same_club'"),
+        ({"pairing": {"first_round": 3}}, 400, "'pairing.first_round'"),
+        ({"pairing": {"first_round": "swiss"}}, 422, "seeded by rating"),
         # One bad setting among good ones: nothing at all changes.
         ({"name": "Renamed League", "table_dice_allowed": True, "paper_size": 4}, 400, "paper"),
     ],
@@ -252,6 +265,7 @@ def test_the_document_describes_patch_and_the_settings(client: FlaskClient) -> N
         "log_finalises",
         "paper_size",
         "default_language",
+        "pairing",
     }
     assert settings == expected
     assert expected <= league

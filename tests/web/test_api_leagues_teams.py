@@ -163,6 +163,7 @@ def test_create_league_makes_the_caller_commissioner(client: FlaskClient) -> Non
         "log_finalises": False,
         "paper_size": "a4",
         "default_language": "en",
+        "pairing": {"avoid_same_club": True, "first_round": "random"},
         "season": 1,
         "commissioners": ["boss"],
         "coaches": [],

@@ -62,7 +62,7 @@ CONTRACT = {
 #: POSTs that take no body.
 BODYLESS_POSTS = (
     *("/void", "/close", "/reopen", "/approve", "/advance", "/join-link", "/hire", "/rounds"),
-    *("/dispute", "/keep", "/finalise"),
+    *("/dispute", "/keep", "/finalise", "/drop", "/undrop"),
 )
 
 

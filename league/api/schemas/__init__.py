@@ -30,6 +30,7 @@ from marshmallow import Schema
 
 from league.api.schemas import (
     advancement,
+    entries,
     errors,
     exchange,
     fixtures,
@@ -57,6 +58,7 @@ from league.api.schemas.advancement import (
     PendingRollSchema,
 )
 from league.api.schemas.base import RequestSchema, ResponseSchema
+from league.api.schemas.entries import EntryListSchema, EntrySchema, NewEntrySchema
 from league.api.schemas.errors import DocumentProblemSchema, ErrorDetailSchema, ErrorSchema
 from league.api.schemas.exchange import (
     DocumentAdvancementSchema,
@@ -218,6 +220,7 @@ MODULES: tuple[ModuleType, ...] = (
     rulesets,
     leagues,
     seasons,
+    entries,
     teams,
     matches,
     fixtures,
@@ -272,6 +275,8 @@ __all__ = [
     "DocumentPlayerSchema",
     "DocumentProblemSchema",
     "DocumentTeamSchema",
+    "EntryListSchema",
+    "EntrySchema",
     "ErrorDetailSchema",
     "ErrorSchema",
     "ExpensiveMistakeSchema",
@@ -317,6 +322,7 @@ __all__ = [
     "MvpDrawRequestSchema",
     "MvpDrawSchema",
     "NewAdvancementSchema",
+    "NewEntrySchema",
     "NewFixtureSchema",
     "NewLeagueSchema",
     "NewMemberSchema",

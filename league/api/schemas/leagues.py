@@ -29,6 +29,7 @@ from league.i18n import LANGUAGE_CODES
 from league.models import League
 from league.models.league import PAPER_SIZES, TIE_BREAKERS
 from league.models.team import TEAM_STATUSES
+from league.rules.pairing import FIRST_ROUNDS
 from league.services.access import active_members
 from league.services.leagues import MAX_STARTING_TREASURY
 
@@ -51,6 +52,20 @@ class LeagueTeamSchema(ResponseSchema):
         required=True, attribute="coach.username", metadata=doc("The coach's username.")
     )
     status = fields.String(required=True, validate=OneOf(TEAM_STATUSES))
+
+
+class PairingSchema(ResponseSchema):
+    """How Swiss rounds are paired."""
+
+    avoid_same_club = fields.Boolean(
+        required=True,
+        metadata=doc("Pairings keep two entries of one club or nation apart where they can."),
+    )
+    first_round = fields.String(
+        required=True,
+        validate=OneOf(FIRST_ROUNDS),
+        metadata=doc("The first round: `random`, seeded by `rating`, or `manual` (by hand)."),
+    )
 
 
 class LeagueSchema(ResponseSchema):
@@ -86,6 +101,7 @@ class LeagueSchema(ResponseSchema):
             "pack, webhook messages and calendar."
         ),
     )
+    pairing = fields.Nested(PairingSchema, required=True)
     season = fields.Integer(
         required=True, allow_none=True, metadata=doc("The current season's number.")
     )
@@ -113,6 +129,10 @@ class LeagueSchema(ResponseSchema):
             "log_finalises": league.log_finalises,
             "paper_size": league.paper_size,
             "default_language": league.default_language,
+            "pairing": {
+                "avoid_same_club": league.pairing_avoid_same_club,
+                "first_round": league.pairing_first_round,
+            },
             "season": season.number if season else None,
             "commissioners": sorted(m.user.username for m in members if m.role == "commissioner"),
             "coaches": sorted(m.user.username for m in members if m.role == "coach"),
@@ -134,6 +154,20 @@ class PointsSettingSchema(RequestSchema):
     win = _points("Points for a win.")
     draw = _points("Points for a draw (at most a win's).")
     loss = _points("Points for a loss (at most a draw's).")
+
+
+class PairingSettingSchema(RequestSchema):
+    """Swiss pairing settings; a setting not given stays as it is."""
+
+    avoid_same_club = Boolean(
+        metadata=doc("Keep two entries of one club or nation apart where a pairing can."),
+        error_messages=BOOLEAN,
+    )
+    first_round = fields.String(
+        validate=[no_nul, ServiceOneOf(FIRST_ROUNDS)],
+        metadata=doc("`random`, `rating` (seeded by the entries' ratings) or `manual`."),
+        error_messages=STRING,
+    )
 
 
 class LeagueSettingsSchema(RequestSchema):
@@ -193,6 +227,7 @@ class LeagueSettingsSchema(RequestSchema):
         metadata=doc("The league's language: `en`, `fr`, `de`, `es` or `it` (422 otherwise)."),
         error_messages=STRING,
     )
+    pairing = Object(PairingSettingSchema, error_messages=OBJECT)
 
     @post_load
     def settings_changes(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
@@ -204,6 +239,10 @@ class LeagueSettingsSchema(RequestSchema):
         for result in PointsSettingSchema._declared_fields:
             if result in points:
                 changes[f"points_{result}"] = points[result]
+        pairing = changes.pop("pairing", {})
+        for setting in PairingSettingSchema._declared_fields:
+            if setting in pairing:
+                changes[f"pairing_{setting}"] = pairing[setting]
         if "tie_breakers" in changes:
             changes["tie_breakers"] = tuple(changes["tie_breakers"])
         return changes

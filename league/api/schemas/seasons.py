@@ -26,6 +26,7 @@ from league.api.schemas.base import (
 from league.api.schemas.leagues import StandingsRowSchema
 from league.models import League
 from league.rules.model import PLAYOFF_SIZES
+from league.rules.pairing import CONSTRAINTS
 from league.services.divisions import division_names
 from league.services.playoffs import Bracket
 from league.services.redraft import RedraftPlan
@@ -142,6 +143,15 @@ class SwissRoundSchema(ResponseSchema):
         required=True,
         metadata=doc("true only when no pairing without a rematch was left."),
     )
+    constraints_broken = fields.List(
+        fields.String(validate=OneOf(CONSTRAINTS)),
+        required=True,
+        metadata=doc(
+            "What the round could not avoid, most important first: `rematch`, `same_club` "
+            "(two entries of one club or nation, where the league avoids it), `same_coach` "
+            "(a coach against their own second entry). Empty: none."
+        ),
+    )
 
     @pre_dump
     def _of_pairing(self, pairing: SwissPairing, **kwargs: Any) -> dict[str, Any]:
@@ -157,6 +167,7 @@ class SwissRoundSchema(ResponseSchema):
             ],
             "bye": pairing.bye_team_id,
             "rematches": pairing.rematches,
+            "constraints_broken": list(pairing.broken),
         }
 
 

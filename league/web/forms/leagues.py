@@ -211,6 +211,18 @@ class LeagueForm(FlaskForm):
         choices=[SelectChoice(code, name) for code, name in LANGUAGES.items()],
         default=DEFAULT_LANGUAGE,
     )
+    pairing_avoid_same_club = BooleanField(
+        _l("Keep entries of one club or nation apart"), default=True
+    )
+    pairing_first_round = SelectField(
+        _l("First round"),
+        choices=[
+            SelectChoice("random", _l("Drawn at random")),
+            SelectChoice("rating", _l("Seeded by rating")),
+            SelectChoice("manual", _l("Paired by hand")),
+        ],
+        default="random",
+    )
     # House rules: blank means "as the ruleset says".
     cost_random_primary = StringField(_l("Random primary"), validators=[Optional()])
     cost_chosen_primary = StringField(_l("Chosen primary"), validators=[Optional()])
@@ -310,6 +322,8 @@ class LeagueForm(FlaskForm):
         self.log_finalises.data = settings.log_finalises
         self.paper_size.data = settings.paper_size
         self.default_language.data = settings.default_language
+        self.pairing_avoid_same_club.data = settings.pairing_avoid_same_club
+        self.pairing_first_round.data = settings.pairing_first_round
         house = settings.house_rules
         for kind in ADVANCEMENT_KINDS:
             costs = house.get("costs", {}).get(kind)
@@ -391,6 +405,8 @@ class LeagueForm(FlaskForm):
 
     def field_for(self, error_field: str | None) -> str | None:
         """The form field a service error belongs to (house-rule keys map to their box)."""
+        if error_field and error_field.startswith("pairing."):
+            return "pairing_" + error_field.removeprefix("pairing.")
         if not error_field or not error_field.startswith("house_rules"):
             return error_field
         key = error_field.removeprefix("house_rules").lstrip(".")
@@ -418,6 +434,8 @@ class LeagueForm(FlaskForm):
             log_finalises=bool(self.log_finalises.data),
             paper_size=self.paper_size.data or "a4",
             default_language=self.default_language.data or DEFAULT_LANGUAGE,
+            pairing_avoid_same_club=bool(self.pairing_avoid_same_club.data),
+            pairing_first_round=self.pairing_first_round.data or "random",
         )
 
 
