@@ -2,7 +2,7 @@
 league's Swiss pairing settings
 
 Revision ID: entries01a
-Revises: identity01base
+Revises: schedule01a
 Create Date: 2026-11-28 17:00:00
 """
 from alembic import op
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 
 # revision identifiers, used by Alembic.
 revision = "entries01a"
-down_revision = "identity01base"
+down_revision = "schedule01a"
 branch_labels = None
 depends_on = None
 
