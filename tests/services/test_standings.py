@@ -144,18 +144,21 @@ def test_head_to_head_is_worked_out_again_for_the_teams_still_level(commissioner
     # Yankee, Xray, Zulu: 4 points each. Among the three: Yankee 4, Xray 4, Zulu 2.
     # Yankee and Xray are level again, so head-to-head is recomputed for those two
     # alone: Yankee beat Xray. (Touchdown difference would have put Xray first.)
-    # Delta and Echo are level on everything: listed by name (commissioner's choice).
+    # Delta and Echo are level on everything up to the coin toss: the stored draws
+    # decide, the bigger first (Echo 900 > Delta 100).
+    t["Delta"].coin_toss, t["Echo"].coin_toss = 100, 900
+    db.session.commit()
     assert _table(league) == [
         (1, "Yankee", 2, 1, 1, 0, 1, 0, 0, 0, 4),
         (2, "Xray", 3, 1, 1, 1, 3, 1, 0, 0, 4),
         (3, "Zulu", 5, 0, 4, 1, 0, 3, 0, 0, 4),
-        (4, "Delta", 1, 0, 1, 0, 0, 0, 0, 0, 1),
-        (5, "Echo", 1, 0, 1, 0, 0, 0, 0, 0, 1),
+        (4, "Echo", 1, 0, 1, 0, 0, 0, 0, 0, 1),
+        (5, "Delta", 1, 0, 1, 0, 0, 0, 0, 0, 1),
     ]
     assert _notes(league) == [
         ("Yankee", "Xray", "head_to_head"),
         ("Xray", "Zulu", "head_to_head"),
-        ("Delta", "Echo", "coin_toss"),
+        ("Echo", "Delta", "coin_toss"),
     ]
 
 
@@ -218,6 +221,9 @@ def test_friendlies_voided_matches_and_other_seasons_do_not_count(commissioner, 
     with unit_of_work() as session:
         matches.void_match(session, commissioner, voided.id)
     play(commissioner, league, t["Gouged Eye"], t["Reavers"], 1, 1)
+    # Level on everything: the stored coin toss puts Gouged Eye (2) above Reavers (1).
+    t["Gouged Eye"].coin_toss, t["Reavers"].coin_toss = 2, 1
+    db.session.commit()
     assert _table(league) == [
         (1, "Gouged Eye", 1, 0, 1, 0, 1, 1, 0, 0, 1),
         (2, "Reavers", 1, 0, 1, 0, 1, 1, 0, 0, 1),

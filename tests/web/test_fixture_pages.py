@@ -397,7 +397,7 @@ def test_standings_page_and_league_page_show_the_table(client, commissioner, coa
     text = text_of(page)
     assert "Zebras ahead of Aardvarks on touchdown difference." in text
     assert "Points: 3 for a win, 1 for a draw, 0 for a loss." in text
-    assert "Coin toss: the commissioner's choice" in text
+    assert "Coin toss: a number the server drew for each team and kept" in text
     league_page = client.get(f"/leagues/{league.id}").text
     assert table_rows(league_page, 'class="standings"') == expected
     assert "Zebras ahead of Aardvarks on touchdown difference." in text_of(league_page)
