@@ -412,6 +412,8 @@ class TieNote:
     upper: str
     lower: str
     tie_breaker: str
+    #: The two teams' values of that tie-breaker (upper, lower); None for ``name``.
+    values: tuple[int, int] | None = None
 
     @property
     def reason(self) -> str:
@@ -488,7 +490,12 @@ def standings(session: Session, league: League, season_number: int | None = None
     ranked, gaps = rank_table(sorted(tallies.values(), key=lambda t: t.name), ranking, mutual)
     rows = _standing_rows(ranked, gaps, tie_breaker_values(ranked, order, mutual))
     notes = tuple(
-        TieNote(upper.team_name, lower.team_name, upper.ahead_by or "name")
+        TieNote(
+            upper.team_name,
+            lower.team_name,
+            upper.ahead_by or "name",
+            _note_values(upper, lower),
+        )
         for upper, lower in pairwise(rows)
         if upper.points == lower.points and lower.played + upper.played > 0
     )
@@ -502,6 +509,13 @@ def standings(session: Session, league: League, season_number: int | None = None
         matches_played=matches_played(sum(pair.played for pair in pairs)),
         bonus_rules=rules.bonus,
     )
+
+
+def _note_values(upper: StandingRow, lower: StandingRow) -> tuple[int, int] | None:
+    code = upper.ahead_by
+    if code is None or code not in upper.tie_breaker_values:
+        return None
+    return upper.tie_breaker_values[code], lower.tie_breaker_values.get(code, 0)
 
 
 def _tally_pairs(
