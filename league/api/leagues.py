@@ -27,7 +27,7 @@ from league.extensions import db
 from league.rules import DEFAULT_RULESET_ID
 from league.services import access, leagues, seasons, teams
 from league.services.divisions import division_tables
-from league.services.standings import standings
+from league.services.standings import standings, tie_breaker_order
 from league.services.unit_of_work import unit_of_work
 
 LEAGUE = "/leagues/<id:league_id>"
@@ -56,7 +56,8 @@ def create_league() -> tuple[dict[str, Any], int]:
     changes = NewLeagueSchema().load(json_object())
     if changes.get("ruleset_id") is None:
         changes["ruleset_id"] = DEFAULT_RULESET_ID
-    settings = leagues.LeagueSettings(**changes)
+    concessions = changes.pop("concessions", None)
+    settings = leagues.with_concessions(leagues.LeagueSettings(**changes), concessions)
     with unit_of_work() as session:
         league = leagues.create_league(session, g.api_user, settings)
         result = LeagueSchema.body(league)
@@ -87,9 +88,9 @@ def update_league(league_id: int) -> dict[str, Any]:
     with unit_of_work() as session:
         current = leagues.current_settings(access.get_league(session, league_id))
         changes = LeagueSettingsSchema().load(body)  # an unknown league is a 404 first
-        league = leagues.update_settings(
-            session, g.api_user, league_id, replace(current, **changes)
-        )
+        concessions = changes.pop("concessions", None)
+        settings = leagues.with_concessions(replace(current, **changes), concessions)
+        league = leagues.update_settings(session, g.api_user, league_id, settings)
         result = LeagueSchema.body(league)
     return result
 
@@ -139,9 +140,17 @@ def get_standings(league_id: int) -> dict[str, Any]:
     league = access.get_league(db.session(), league_id)
     number = season_number_param()
     if not league.seasons and number is None:
-        return StandingsSchema.body({"rows": [], "divisions": []})
+        return StandingsSchema.body(
+            {"rows": [], "divisions": [], "tie_breakers": tie_breaker_order(league)}
+        )
     table = standings(db.session(), league, number)
-    return StandingsSchema.body({"rows": table.rows, "divisions": division_tables(league, table)})
+    return StandingsSchema.body(
+        {
+            "rows": table.rows,
+            "divisions": division_tables(league, table),
+            "tie_breakers": table.tie_breakers,
+        }
+    )
 
 
 @bp.post(f"{LEAGUE}/seasons/<id:season_number>/close")

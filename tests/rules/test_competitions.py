@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from league.rules import Ruleset
+from league.rules.base import RulesetError
 from league.rules.competitions import (
     Ranked,
     SideResult,
@@ -24,7 +25,6 @@ from league.rules.competitions import (
     result_points,
     swiss_round,
 )
-from league.rules.base import RulesetError
 from league.rules.loader.season import merged_tournament
 from league.rules.loader.tables import Table
 from league.rules.model import BonusRule, Tournament

@@ -412,8 +412,7 @@ def test_coin_toss_ties_show_the_stored_draw(client, commissioner, coach) -> Non
     db.session.commit()
     page = text_of(client.get(f"/leagues/{league.id}/standings").text)
     assert (
-        "Echo ahead of Delta on the coin toss (the server's stored draw: 704 against 31)."
-        in page
+        "Echo ahead of Delta on the coin toss (the server's stored draw: 704 against 31)." in page
     )
     # Stable: the draw is stored, so the next view says the same.
     assert text_of(client.get(f"/leagues/{league.id}/standings").text) == page

@@ -428,7 +428,10 @@ def test_settings_refuse_a_tie_breaker_twice(client: FlaskClient) -> None:
         f"/leagues/{league.id}/settings", data=league_form(tie_breaker_2="points")
     )
     assert response.status_code == 200
-    assert "Pick each tie-breaker at most once, from the list." in response.text
+    assert (
+        "Pick each tie-breaker at most once, from the list (tie-breaker &#39;points&#39; is "
+        "picked twice)." in response.text
+    )
     assert re.search(r'id="tie_breaker_2".*?<option selected value="points">', response.text, re.S)
     assert fresh_league(league.id).tie_breakers == before
 

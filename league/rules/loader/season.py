@@ -103,7 +103,9 @@ def _concessions(table: Table, base: Tournament) -> dict[str, Any]:
         if max(score) > TOURNAMENT_MAX_NUMBER:
             raise table.error("concession_score", f"must be at most {TOURNAMENT_MAX_NUMBER}")
         if score[0] <= score[1]:
-            raise table.error("concession_score", "the winner must score more")
+            raise table.error(
+                "concession_score", "a conceded match's winner must score more than the loser"
+            )
         score = (score[0], score[1])
     return {"concession_points": points, "concession_score": score}
 
