@@ -1,12 +1,12 @@
 """Leagues: POST /api/v1/leagues, GET|PATCH /api/v1/leagues/<id>, .../standings, POST .../teams,
-POST .../seasons/<n>/close."""
+POST .../seasons/<n>/close, GET .../naf-report.xml."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 from typing import Any
 
-from flask import g, request
+from flask import Response, g, request
 
 from league.api import bp
 from league.api.auth import token_required
@@ -27,6 +27,7 @@ from league.extensions import db
 from league.rules import DEFAULT_RULESET_ID
 from league.services import access, leagues, seasons, teams
 from league.services.divisions import division_tables
+from league.services.naf_report import naf_report, naf_report_xml
 from league.services.standings import standings, tie_breaker_order
 from league.services.unit_of_work import unit_of_work
 
@@ -151,6 +152,41 @@ def get_standings(league_id: int) -> dict[str, Any]:
             "tie_breakers": table.tie_breakers,
         }
     )
+
+
+@bp.get(f"{LEAGUE}/naf-report.xml")
+@token_required
+def get_naf_report(league_id: int) -> Response:
+    """The event's results in the NAF's report format (organiser).
+
+    An XML document to upload to the NAF: the organiser's NAF name (the caller's, from
+    their profile), each coach with a NAF number and the race they played (the NAF's
+    name), and each game both of whose coaches have a NAF number: the score, team
+    ratings in thousands, casualties caused and winnings. Coaches without a NAF number
+    and their games are left out (the league's NAF report page lists them). The season
+    is `?season=N`, else the latest season with a played match.
+    ---
+    get:
+      tags: [Leagues]
+      parameters: [season]
+      responses:
+        200:
+          description: The NAF report (UTF-8 XML).
+          content:
+            application/xml:
+              schema: {type: string}
+      errors:
+        400: "`season` is not a season number (`invalid_field`)."
+        403: The caller is not a commissioner of the league.
+        404: No such league, or no such season in it.
+        409: >-
+          The report cannot be written (`naf_report_incomplete`): the caller has no NAF
+          name on their profile, no game has two coaches with a NAF number, or a team
+          type has no NAF race name.
+    """
+    number = season_number_param()
+    report = naf_report(db.session(), g.api_user, league_id, number)
+    return Response(naf_report_xml(report), mimetype="application/xml")
 
 
 @bp.post(f"{LEAGUE}/seasons/<id:season_number>/close")

@@ -221,7 +221,7 @@ def test_standings_list_every_active_team_with_zeros(world: World) -> None:
     order = response.json["tie_breakers"]
     assert order == list(db.session.get(League, world.league_id).tie_breakers)
     # Every tie-breaker's value in the league's order: all zero but the stored coin toss.
-    values = {code: 0 for code in order} | {"coin_toss": reavers.coin_toss}
+    values = dict.fromkeys(order, 0) | {"coin_toss": reavers.coin_toss}
     assert rows[1] == {
         "team_id": world.team_id,
         "team": "Reikland Reavers",
