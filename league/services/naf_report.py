@@ -85,7 +85,10 @@ class NafGame:
 
     @property
     def time_stamp(self) -> str:
-        return self.played_at.astimezone(UTC).strftime(TIME_STAMP)
+        played = self.played_at
+        if played.tzinfo is None:  # stored as UTC; SQLite gives it back without a zone
+            played = played.replace(tzinfo=UTC)
+        return played.astimezone(UTC).strftime(TIME_STAMP)
 
 
 @dataclass(frozen=True, slots=True)
