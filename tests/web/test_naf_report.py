@@ -78,7 +78,6 @@ def event() -> dict[str, object]:
     _naf(carl, None, None)
     h = sorted(humans.players, key=lambda p: p.number)
     o = sorted(orcs.players, key=lambda p: p.number)
-    c = sorted(carls.players, key=lambda p: p.number)
     game1 = _play(
         boss,
         league,
@@ -136,7 +135,7 @@ def test_the_report_validates_and_its_numbers_are_worked_out_by_hand(
     assert response.status_code == 200, response.text
     assert response.mimetype == "application/xml"
     SCHEMA.validate(response.data)  # raises on any fault
-    root = ET.fromstring(response.data)
+    root = ET.fromstring(response.data)  # noqa: S314  (our own output, just validated)
     # The organiser's NAF name, escaped by the library on the way out and back.
     assert root.find(f"{N}organiser").text == "Org & <Co>"
     assert b"Org &amp; &lt;Co&gt;" in response.data
