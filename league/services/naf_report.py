@@ -25,8 +25,8 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from sqlalchemy import select
-from sqlalchemy.orm import Session, selectinload
+from sqlalchemy import ColumnElement, func, select
+from sqlalchemy.orm import Session, joinedload, selectinload
 
 from league.i18n import gettext
 from league.models import League, Match, MatchTeam, Season, Team, User
@@ -140,49 +140,56 @@ class NafReport:
         return None
 
 
-def _season(session: Session, league: League, number: int | None) -> Season:
+def _season_filter(league: League, number: int | None) -> ColumnElement[bool]:
+    """The event's matches: the season numbered ``number``, else the latest season with a
+    played league match (an organiser often closes the season before uploading)."""
     if number is not None:
         found = next((s for s in league.seasons if s.number == number), None)
         if found is None:
             raise NotFound(
                 gettext("%(league)s has no season %(number)s.", league=league.name, number=number)
             )
-        return found
-    played = session.scalar(
-        select(Match.season_id)
+        return Match.season_id == found.id
+    latest = (
+        select(func.max(Match.season_id))
         .where(Match.league_id == league.id, Match.state == "played", Match.friendly.is_(False))
-        .order_by(Match.season_id.desc())
-        .limit(1)
+        .scalar_subquery()
     )
-    season = next((s for s in league.seasons if s.id == played), None)
-    season = season or league.current_season or (league.seasons[-1] if league.seasons else None)
-    if season is None:
-        raise NotFound(gettext("%(league)s has no season yet.", league=league.name))
-    return season
+    return Match.season_id == latest
 
 
 def naf_report(
     session: Session, actor: User, league_id: int, season_number: int | None = None
 ) -> NafReport:
     """The event's report as the organiser (a commissioner) sees it before the download."""
-    league = get_league(session, league_id)
-    may_commission(league, actor, session=session).require()
-    season = _season(session, league, season_number)
+    league = get_league(session, league_id, collections=("members", "seasons"))
+    may_commission(league, actor).require()
+    return naf_report_of(session, league, actor, season_number)
+
+
+def naf_report_of(
+    session: Session, league: League, organiser: User, season_number: int | None = None
+) -> NafReport:
+    """`naf_report` for a league whose commissioner the caller checked ``organiser`` is
+    (its members and seasons loaded)."""
     matches = list(
         session.scalars(
             select(Match)
             .where(
-                Match.season_id == season.id,
+                _season_filter(league, season_number),
                 Match.state == "played",
                 Match.friendly.is_(False),
             )
             .order_by(Match.played_at, Match.id)
             .options(
-                selectinload(Match.sides).joinedload(MatchTeam.team).joinedload(Team.coach),
+                selectinload(Match.sides)
+                .joinedload(MatchTeam.team)
+                .options(joinedload(Team.coach), selectinload(Team.players)),
                 selectinload(Match.players),
             )
         )
     )
+    season = _season(league, season_number, matches)
     coaches: dict[int, NafCoach] = {}
     ratings: dict[int, int] = {}
     games = []
@@ -195,15 +202,25 @@ def naf_report(
                 ratings[team.id] = team_rating(team_values(team).team_value)
             sides.append(_side(match, side, coaches[team.id], ratings[team.id]))
         games.append(NafGame(match.id, match.played_at or match.created_at, sides[0], sides[1]))
-    organiser = (actor.naf_name or "").strip() or None
     return NafReport(
         league.id,
         league.name,
         season.number,
-        organiser,
+        (organiser.naf_name or "").strip() or None,
         tuple(sorted(coaches.values(), key=lambda c: (c.naf_name or c.username).lower())),
         tuple(games),
     )
+
+
+def _season(league: League, number: int | None, matches: list[Match]) -> Season:
+    """The season reported: the one asked for, the one of the games, else the current."""
+    if number is not None:
+        return next(s for s in league.seasons if s.number == number)
+    found = next((s for s in league.seasons if matches and s.id == matches[0].season_id), None)
+    season = found or league.current_season or (league.seasons[-1] if league.seasons else None)
+    if season is None:
+        raise NotFound(gettext("%(league)s has no season yet.", league=league.name))
+    return season
 
 
 def _coach(team: Team) -> NafCoach:

@@ -43,6 +43,9 @@ PAGES = {
     "rules browser: skills": ("/rules/bb2025/skills", False, 0),
     "rules browser: team type": ("/rules/bb2025/teams/human", False, 0),
     "roster API": ("/api/v1/teams/{team}", False, 6),
+    # The NAF report's confirmation page: the league, the season's games with their
+    # teams, coaches, rosters (for the team values) and players' lines.
+    "NAF report page (commissioner)": ("/leagues/{league}/naf-report", True, 8),
 }
 
 
