@@ -437,3 +437,80 @@ def test_lists_read_a_page_at_a_time_give_the_rows_of_the_whole_list(
     assert [h.score for h in (*first.items, *rest.items)] == ["3-0", "2-0", "1-0"]
     assert [h.events.td for h in (*first.items, *rest.items)] == [3, 2, 1]
     assert {h.opponent.name for h in (*first.items, *rest.items)} == {"Barons"}
+
+
+def test_the_event_scores_concessions_in_the_table(commissioner, coach) -> None:
+    # The event's settings: the conceding coach gets -1 point and a conceded match counts
+    # as 2-0 for the winner. Points 3/1/0.
+    league = _league(
+        commissioner,
+        coach,
+        ["Aces", "Kings", "Queens"],
+        house_rules={"tournament": {"concession_points": -1, "concession_score": [2, 0]}},
+    )
+    t = _teams(league)
+    play(commissioner, league, t["Aces"], t["Kings"], 1, 0, home_conceded=True)
+    play(commissioner, league, t["Queens"], t["Aces"], 1, 1)
+    # Aces led 1-0 and conceded: a loss, -1 point, counted 0-2. Kings: a win, 3 points,
+    # counted 2-0. Queens 1-1 Aces: a point each. Aces: -1 + 1 = 0; TD 0+1 for, 2+1 against.
+    assert _table(league) == [
+        (1, "Kings", 1, 1, 0, 0, 2, 0, 0, 0, 3),
+        (2, "Queens", 1, 0, 1, 0, 1, 1, 0, 0, 1),
+        (3, "Aces", 2, 0, 1, 1, 1, 3, 0, 0, 0),
+    ]
+
+
+def test_opponents_points_rank_the_table(commissioner, coach) -> None:
+    # Tie-breakers: points, opponents' points, casualties caused. 3/1/0.
+    league = _league(
+        commissioner,
+        coach,
+        ["Aces", "Bears", "Cats", "Dogs"],
+        tie_breakers=("points", "opponents_points", "cas_caused"),
+    )
+    t = _teams(league)
+    play(commissioner, league, t["Aces"], t["Cats"], 1, 0)
+    play(commissioner, league, t["Bears"], t["Dogs"], 1, 0)
+    play(commissioner, league, t["Cats"], t["Dogs"], 1, 0)
+    # Aces 3 (beat Cats), Bears 3 (beat Dogs), Cats 3 (beat Dogs), Dogs 0.
+    play(commissioner, league, t["Dogs"], t["Bears"], 0, 0)
+    found = standings(db.session, access.get_league(db.session, league.id))
+    # Bears now 4 (a draw with Dogs), Dogs 1: Bears' opponents are Dogs twice (1 + 1 = 2).
+    rows = {r.team_name: r for r in found.rows}
+    assert (rows["Bears"].points, rows["Bears"].opponents_points) == (4, 2)
+    # Aces: Cats' 3. Cats: Aces' 3 + Dogs' 1 = 4. Level on 3 points: Cats ahead on
+    # opponents' points, 4 against 3.
+    assert (rows["Aces"].opponents_points, rows["Cats"].opponents_points) == (3, 4)
+    assert [r.team_name for r in found.rows] == ["Bears", "Cats", "Aces", "Dogs"]
+    assert [r.separated_by for r in found.rows] == [None, "opponents_points", None, None]
+    assert rows["Cats"].tie_breaker_values == {
+        "points": 3,
+        "opponents_points": 4,
+        "cas_caused": 0,
+    }
+    assert ("Cats", "Aces", "opponents_points", (4, 3)) in [
+        (n.upper, n.lower, n.tie_breaker, n.values) for n in found.notes
+    ]
+
+
+def test_casualties_caused_break_a_tie(commissioner, coach) -> None:
+    league = _league(
+        commissioner,
+        coach,
+        ["Aces", "Bears", "Cats", "Dogs"],
+        tie_breakers=("points", "opponents_points", "cas_caused"),
+    )
+    t = _teams(league)
+    aces, bears = (t[name].players[0] for name in ("Aces", "Bears"))
+    play(commissioner, league, t["Bears"], t["Dogs"], 1, 0, PlayerEvents(bears.id, td=1, cas=1))
+    play(commissioner, league, t["Aces"], t["Cats"], 1, 0, PlayerEvents(aces.id, td=1, cas=2))
+    play(commissioner, league, t["Cats"], t["Dogs"], 0, 0)
+    # Aces 3, Bears 3, Cats 1, Dogs 1. Opponents' points: Aces met Cats (1), Bears met
+    # Dogs (1): level again. Casualties caused: Aces 2, Bears 1: Aces first (Bears
+    # would lead by name).
+    found = standings(db.session, access.get_league(db.session, league.id))
+    assert [(r.team_name, r.points, r.opponents_points, r.cas_for) for r in found.rows[:2]] == [
+        ("Aces", 3, 1, 2),
+        ("Bears", 3, 1, 1),
+    ]
+    assert found.rows[0].separated_by == "cas_caused"
