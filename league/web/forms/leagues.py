@@ -25,9 +25,9 @@ TIE_BREAKER_LABELS = {
     "cas_difference": N_("Casualty difference"),
     "td_scored": N_("Touchdowns scored"),
     "fewest_conceded": N_("Fewest matches conceded"),
-    "opponents_points": N_("Opponents' points (strength of schedule)"),
+    "opponents_points": N_("Opponents' points"),
     "cas_caused": N_("Casualties caused"),
-    "coin_toss": N_("Coin toss (the server's stored draw)"),
+    "coin_toss": N_("Coin toss (server draw)"),
 }
 #: One numbered select per tie-breaker a league may pick.
 TIE_BREAKER_SLOTS = len(TIE_BREAKERS)
