@@ -226,10 +226,10 @@ def _season(league: League, number: int | None, matches: list[Match]) -> Season:
 def _coach(team: Team) -> NafCoach:
     coach = team.coach
     return NafCoach(
-        user_id=coach.id if coach else 0,
-        username=coach.username if coach else "",
-        naf_name=(coach.naf_name or None) if coach else None,
-        naf_number=coach.naf_number if coach else None,
+        user_id=coach.id,
+        username=coach.username,
+        naf_name=coach.naf_name or None,
+        naf_number=coach.naf_number,
         team_id=team.id,
         team_name=team.name,
         race=naf_race(team.team_type_id),
@@ -281,4 +281,5 @@ def naf_report_xml(report: NafReport) -> bytes:
                 add(record, tag, side.casualties[tag])
             add(record, "winnings", side.winnings)
     ET.indent(root)
-    return ET.tostring(root, encoding="utf-8", xml_declaration=True)
+    document: bytes = ET.tostring(root, encoding="utf-8", xml_declaration=True)
+    return document

@@ -37,11 +37,13 @@ def _event(session: Session) -> int:
         ),
     )
     teams = []
-    for number, (name, team_name) in enumerate(
-        (("anna", "Altdorf Alphas"), ("bert", "Bögenhafen Bulls"), ("cora", "Carroburg Crows"))
-        + (("dirk", "Delberz Dragons"),),
-        start=1,
-    ):
+    entries = (
+        ("anna", "Altdorf Alphas"),
+        ("bert", "Bögenhafen Bulls"),
+        ("cora", "Carroburg Crows"),
+        ("dirk", "Delberz Dragons"),
+    )
+    for number, (name, team_name) in enumerate(entries, start=1):
         coach: User = create_user(session, NewUser(name, PASSWORD))
         if name != "dirk":
             coach.naf_name, coach.naf_number = name.title(), 2000 + number
