@@ -404,7 +404,8 @@ TIE_BREAKERS = (
     "cas_caused",
     "coin_toss",
 )
-#: A league's order when it picked none (new leagues start with it).
+#: A league's order when it picked none (new leagues start with it): teams level on all
+#: of these are listed by name; an organiser who wants the coin toss picks it.
 DEFAULT_TIE_BREAKERS = (
     "points",
     "head_to_head",
@@ -412,7 +413,6 @@ DEFAULT_TIE_BREAKERS = (
     "cas_difference",
     "td_scored",
     "fewest_conceded",
-    "coin_toss",
 )
 #: The largest coin-toss number the server draws (a team's ``coin_toss``: 0 to this).
 COIN_TOSS_MAX = 999_999

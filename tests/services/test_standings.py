@@ -144,22 +144,30 @@ def test_head_to_head_is_worked_out_again_for_the_teams_still_level(commissioner
     # Yankee, Xray, Zulu: 4 points each. Among the three: Yankee 4, Xray 4, Zulu 2.
     # Yankee and Xray are level again, so head-to-head is recomputed for those two
     # alone: Yankee beat Xray. (Touchdown difference would have put Xray first.)
-    # Delta and Echo are level on everything up to the coin toss: the stored draws
-    # decide, the bigger first (Echo 900 > Delta 100).
+    # Delta and Echo are level on every tie-breaker of the default list (no coin toss):
+    # listed by name, whatever their stored draws (Echo's is the bigger).
     t["Delta"].coin_toss, t["Echo"].coin_toss = 100, 900
     db.session.commit()
     assert _table(league) == [
         (1, "Yankee", 2, 1, 1, 0, 1, 0, 0, 0, 4),
         (2, "Xray", 3, 1, 1, 1, 3, 1, 0, 0, 4),
         (3, "Zulu", 5, 0, 4, 1, 0, 3, 0, 0, 4),
-        (4, "Echo", 1, 0, 1, 0, 0, 0, 0, 0, 1),
-        (5, "Delta", 1, 0, 1, 0, 0, 0, 0, 0, 1),
+        (4, "Delta", 1, 0, 1, 0, 0, 0, 0, 0, 1),
+        (5, "Echo", 1, 0, 1, 0, 0, 0, 0, 0, 1),
     ]
     assert _notes(league) == [
         ("Yankee", "Xray", "head_to_head"),
         ("Xray", "Zulu", "head_to_head"),
-        ("Echo", "Delta", "coin_toss"),
+        ("Delta", "Echo", "name"),
     ]
+    # With the coin toss picked, the stored draws decide, the bigger first (900 > 100).
+    access.get_league(db.session, league.id).tie_breakers = [
+        *access.get_league(db.session, league.id).tie_breakers,
+        "coin_toss",
+    ]
+    db.session.commit()
+    assert [row[1] for row in _table(league)][3:] == ["Echo", "Delta"]
+    assert _notes(league)[-1] == ("Echo", "Delta", "coin_toss")
 
 
 def test_tie_resolved_by_touchdown_difference(commissioner, coach) -> None:
