@@ -522,3 +522,41 @@ def test_casualties_caused_break_a_tie(commissioner, coach) -> None:
         ("Bears", 3, 1, 1),
     ]
     assert found.rows[0].separated_by == "cas_caused"
+
+
+def test_a_circular_three_way_tie_goes_to_the_next_tie_breakers(commissioner, coach) -> None:
+    # The organiser's order: points, head-to-head, TD difference, opponents' points,
+    # casualties caused. 3/1/0.
+    league = _league(
+        commissioner,
+        coach,
+        ["Aces", "Bulls", "Crows"],
+        tie_breakers=(
+            "points",
+            "head_to_head",
+            "td_difference",
+            "opponents_points",
+            "cas_caused",
+        ),
+    )
+    t = _teams(league)
+    a, b, c = (t[name].players[0] for name in ("Aces", "Bulls", "Crows"))
+    play(commissioner, league, t["Aces"], t["Bulls"], 1, 0, PlayerEvents(a.id, td=1, cas=1))
+    play(commissioner, league, t["Bulls"], t["Crows"], 1, 0, PlayerEvents(b.id, td=1, cas=3))
+    play(commissioner, league, t["Crows"], t["Aces"], 1, 0, PlayerEvents(c.id, td=1, cas=2))
+    # Each won once and lost once: 3 points each. Head-to-head among the three: 3 each
+    # (circular), so it separates nobody. TD difference: +1 - 1 = 0 each. Opponents'
+    # points: each met the two others, 3 + 3 = 6 each. Casualties caused: Bulls 3,
+    # Crows 2, Aces 1: that decides.
+    found = standings(db.session, access.get_league(db.session, league.id))
+    assert [
+        (r.team_name, r.points, r.td_difference, r.opponents_points, r.cas_for) for r in found.rows
+    ] == [("Bulls", 3, 0, 6, 3), ("Crows", 3, 0, 6, 2), ("Aces", 3, 0, 6, 1)]
+    assert [r.separated_by for r in found.rows] == ["cas_caused", "cas_caused", None]
+    assert found.rows[0].tie_breaker_values == {
+        "points": 3,
+        "head_to_head": 3,
+        "td_difference": 0,
+        "opponents_points": 6,
+        "cas_caused": 3,
+    }
