@@ -1,12 +1,12 @@
 """Leagues: POST /api/v1/leagues, GET|PATCH /api/v1/leagues/<id>, .../standings, POST .../teams,
-POST .../seasons/<n>/close."""
+POST .../seasons/<n>/close, GET .../naf-report.xml."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 from typing import Any
 
-from flask import g, request
+from flask import Response, g, request
 
 from league.api import bp
 from league.api.auth import token_required
@@ -28,7 +28,8 @@ from league.extensions import db
 from league.rules import DEFAULT_RULESET_ID
 from league.services import access, leagues, records, seasons, teams
 from league.services.divisions import division_tables
-from league.services.standings import standings
+from league.services.naf_report import naf_report, naf_report_xml
+from league.services.standings import standings, tie_breaker_order
 from league.services.unit_of_work import unit_of_work
 
 LEAGUE = "/leagues/<id:league_id>"
@@ -57,7 +58,8 @@ def create_league() -> tuple[dict[str, Any], int]:
     changes = NewLeagueSchema().load(json_object())
     if changes.get("ruleset_id") is None:
         changes["ruleset_id"] = DEFAULT_RULESET_ID
-    settings = leagues.LeagueSettings(**changes)
+    concessions = changes.pop("concessions", None)
+    settings = leagues.with_concessions(leagues.LeagueSettings(**changes), concessions)
     with unit_of_work() as session:
         league = leagues.create_league(session, g.api_user, settings)
         result = LeagueSchema.body(league)
@@ -88,9 +90,9 @@ def update_league(league_id: int) -> dict[str, Any]:
     with unit_of_work() as session:
         current = leagues.current_settings(access.get_league(session, league_id))
         changes = LeagueSettingsSchema().load(body)  # an unknown league is a 404 first
-        league = leagues.update_settings(
-            session, g.api_user, league_id, replace(current, **changes)
-        )
+        concessions = changes.pop("concessions", None)
+        settings = leagues.with_concessions(replace(current, **changes), concessions)
+        league = leagues.update_settings(session, g.api_user, league_id, settings)
         result = LeagueSchema.body(league)
     return result
 
@@ -140,9 +142,52 @@ def get_standings(league_id: int) -> dict[str, Any]:
     league = access.get_league(db.session(), league_id)
     number = season_number_param()
     if not league.seasons and number is None:
-        return StandingsSchema.body({"rows": [], "divisions": []})
+        return StandingsSchema.body(
+            {"rows": [], "divisions": [], "tie_breakers": tie_breaker_order(league)}
+        )
     table = standings(db.session(), league, number)
-    return StandingsSchema.body({"rows": table.rows, "divisions": division_tables(league, table)})
+    return StandingsSchema.body(
+        {
+            "rows": table.rows,
+            "divisions": division_tables(league, table),
+            "tie_breakers": table.tie_breakers,
+        }
+    )
+
+
+@bp.get(f"{LEAGUE}/naf-report.xml")
+@token_required
+def get_naf_report(league_id: int) -> Response:
+    """The event's results in the NAF's report format (organiser).
+
+    An XML document to upload to the NAF: the organiser's NAF name (the caller's, from
+    their profile), each coach with a NAF number and the race they played (the NAF's
+    name), and each game both of whose coaches have a NAF number: the score, team
+    ratings in thousands, casualties caused and winnings. Coaches without a NAF number
+    and their games are left out (the league's NAF report page lists them). The season
+    is `?season=N`, else the latest season with a played match.
+    ---
+    get:
+      tags: [Leagues]
+      parameters: [season]
+      responses:
+        200:
+          description: The NAF report (UTF-8 XML).
+          content:
+            application/xml:
+              schema: {type: string}
+      errors:
+        400: "`season` is not a season number (`invalid_field`)."
+        403: The caller is not a commissioner of the league.
+        404: No such league, or no such season in it.
+        409: >-
+          The report cannot be written (`naf_report_incomplete`): the caller has no NAF
+          name on their profile, no game has two coaches with a NAF number, or a team
+          type has no NAF race name.
+    """
+    number = season_number_param()
+    report = naf_report(db.session(), g.api_user, league_id, number)
+    return Response(naf_report_xml(report), mimetype="application/xml")
 
 
 def scope_param(season: int | None) -> records.Scope:

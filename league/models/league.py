@@ -24,6 +24,7 @@ from league.models.user import User
 
 # The tie-breakers a league may pick are a rule, decided in league.rules; the column
 # below defaults to them, and callers may still import them from here.
+from league.rules.competitions import DEFAULT_TIE_BREAKERS as DEFAULT_TIE_BREAKERS
 from league.rules.competitions import TIE_BREAKERS as TIE_BREAKERS
 from league.rules.pairing import FIRST_ROUNDS
 
@@ -52,7 +53,9 @@ class League(Model):
     points_win: Mapped[int] = mapped_column(default=3)
     points_draw: Mapped[int] = mapped_column(default=1)
     points_loss: Mapped[int] = mapped_column(default=0)
-    tie_breakers: Mapped[list[str]] = mapped_column(JSON, default=lambda: list(TIE_BREAKERS))
+    tie_breakers: Mapped[list[str]] = mapped_column(
+        JSON, default=lambda: list(DEFAULT_TIE_BREAKERS)
+    )
     #: House-rule overrides merged over the ruleset (see league.rules.merge_house_rules).
     house_rules: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     #: Coaches may enter dice rolled at the table (else the server rolls every die).

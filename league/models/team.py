@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from datetime import datetime
 from typing import TYPE_CHECKING
 
@@ -11,6 +12,7 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 from league.extensions import Model
 from league.models.types import created_at, intpk, one_of
 from league.models.user import User
+from league.rules.competitions import draw_coin_toss
 
 if TYPE_CHECKING:
     from league.models.league import League
@@ -70,6 +72,12 @@ class Team(Model):
     entered_round: Mapped[int | None]
     dropped_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     dropped_after_round: Mapped[int | None]
+    #: The team's coin toss for the tie-breaker ``coin_toss``: a number the server draws
+    #: once, when the team is created (the migration drew one for older teams), and
+    #: stores, so the toss is the same on every page. Bigger wins; None ranks last.
+    coin_toss: Mapped[int | None] = mapped_column(
+        default=lambda: draw_coin_toss(random.SystemRandom())
+    )
     created_at: Mapped[created_at]
     confirmed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     #: Set when its coach was removed from the league and the commissioner kept the team

@@ -10,8 +10,8 @@ they rank teams level on points.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Collection, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Protocol, TypeVar
 
 from league.rules.model import PLAYOFF_SIZES, Decision, RulesError, Ruleset, Tournament
@@ -252,6 +252,9 @@ class MatchOutcome:
     points: int
     #: Tournament bonus points earned on top.
     bonus_points: int
+    #: The score the table counts (the event's credited score for a conceded match,
+    #: else the score as played): this team's, the opponent's.
+    score: tuple[int, int] = (0, 0)
 
     @property
     def won(self) -> bool:
@@ -278,15 +281,51 @@ def match_outcome(
     other: SideResult,
 ) -> MatchOutcome:
     """The outcome of a played match for the team of ``own`` (``league_points``: the
-    league's win, draw and loss points)."""
+    league's win, draw and loss points).
+
+    A conceded match scores as the event says: the conceding team gets
+    ``concession_points`` (`conceded_points`), and the match counts as
+    ``concession_score`` where the event credits one (`credited_sides`); bonus points
+    are worked out from the score counted.
+    """
     result = outcome(own, other)
+    own, other = credited_sides(tournament, own, other)
+    points = (
+        conceded_points(tournament, league_points)
+        if own.conceded
+        else result_points(tournament, league_points)[result]
+    )
     return MatchOutcome(
         result=result,
         conceded=own.conceded,
         opponent_conceded=other.conceded,
-        points=result_points(tournament, league_points)[result],
+        points=points,
         bonus_points=bonus_points(tournament, own, other),
+        score=(own.score, other.score),
     )
+
+
+def conceded_points(tournament: Tournament, league_points: tuple[int, int, int]) -> int:
+    """The points a team gets for a match it conceded: the event's ``concession_points``,
+    else a loss's (a conceding team loses whatever the score)."""
+    if tournament.concession_points is not None:
+        return tournament.concession_points
+    return result_points(tournament, league_points)["lost"]
+
+
+def credited_sides(
+    tournament: Tournament, own: SideResult, other: SideResult
+) -> tuple[SideResult, SideResult]:
+    """Both sides with the score the table counts: where exactly one side conceded and
+    the event credits a score (``concession_score``: winner's, conceding team's), that
+    score; else the score as played."""
+    credited = tournament.concession_score
+    if credited is None or own.conceded == other.conceded:
+        return own, other
+    win, lose = credited
+    if other.conceded:
+        return replace(own, score=win), replace(other, score=lose)
+    return replace(own, score=lose), replace(other, score=win)
 
 
 def bye_match_outcome(tournament: Tournament, league_points: tuple[int, int, int]) -> MatchOutcome:
@@ -298,6 +337,7 @@ def bye_match_outcome(tournament: Tournament, league_points: tuple[int, int, int
         opponent_conceded=False,
         points=result_points(tournament, league_points)[result],
         bonus_points=0,
+        score=tournament.bye_touchdowns,
     )
 
 
@@ -336,10 +376,13 @@ def bye_outcome(tournament: Tournament) -> str:
 # ---------------------------------------------------------------------------
 # The order of the table
 
-#: The tie-breakers a league may pick, in the default order. ``points`` ranks by the
-#: points in the table; ``head_to_head`` by the points earned in the matches between the
-#: teams still level; ``fewest_conceded`` by the fewest matches given up; ``coin_toss``
-#: leaves the teams still level as they are (the commissioner decides).
+#: The tie-breakers a league may pick. ``points`` ranks by the points in the table;
+#: ``head_to_head`` by the points earned in the matches between the teams still level;
+#: ``fewest_conceded`` by the fewest matches given up; ``opponents_points`` (strength of
+#: schedule) by the sum of the points of every opponent played, once per meeting (a
+#: Swiss bye has no opponent and adds nothing); ``cas_caused`` by the casualties the
+#: team's players caused; ``coin_toss`` by a number the server drew for each team once
+#: and stored (bigger first), so the toss is the same on every page.
 TIE_BREAKERS = (
     "points",
     "head_to_head",
@@ -347,11 +390,45 @@ TIE_BREAKERS = (
     "cas_difference",
     "td_scored",
     "fewest_conceded",
+    "opponents_points",
+    "cas_caused",
     "coin_toss",
 )
+#: A league's order when it picked none (new leagues start with it): teams level on all
+#: of these are listed by name; an organiser who wants the coin toss picks it.
+DEFAULT_TIE_BREAKERS = (
+    "points",
+    "head_to_head",
+    "td_difference",
+    "cas_difference",
+    "td_scored",
+    "fewest_conceded",
+)
+#: The largest coin-toss number the server draws (a team's ``coin_toss``: 0 to this).
+COIN_TOSS_MAX = 999_999
 #: What separates two neighbours level on every tie-breaker picked: the table lists
 #: them by name.
 BY_NAME = "name"
+
+
+def draw_coin_toss(rng: random.Random) -> int:
+    """A team's coin-toss number, drawn once and stored: bigger wins the toss."""
+    return rng.randint(0, COIN_TOSS_MAX)
+
+
+def opponents_points(
+    points: Mapping[int, int], meetings: Iterable[tuple[int, int, int]]
+) -> dict[int, int]:
+    """Strength of schedule: for each team, the sum of its opponents' points in the
+    table, an opponent counted once per match played against it.
+
+    ``meetings`` are (team, opponent, matches played); a Swiss bye is no meeting, so it
+    adds nothing. A team that played nobody has 0.
+    """
+    totals: dict[int, int] = dict.fromkeys(points, 0)
+    for team_id, opponent_id, played in meetings:
+        totals[team_id] = totals.get(team_id, 0) + played * points.get(opponent_id, 0)
+    return totals
 
 
 class TableLine(Protocol):
@@ -371,6 +448,10 @@ class TableLine(Protocol):
     def cas_against(self) -> int: ...
     @property
     def concessions(self) -> int: ...
+    @property
+    def opponents_points(self) -> int: ...
+    @property
+    def coin_toss(self) -> int: ...
 
 
 Line = TypeVar("Line", bound=TableLine)
@@ -382,13 +463,16 @@ _LINE_VALUES: dict[str, Callable[[TableLine], int]] = {
     "cas_difference": lambda line: line.cas_for - line.cas_against,
     "td_scored": lambda line: line.td_for,
     "fewest_conceded": lambda line: -line.concessions,
+    "opponents_points": lambda line: line.opponents_points,
+    "cas_caused": lambda line: line.cas_for,
+    "coin_toss": lambda line: line.coin_toss,
 }
 
 
 def tie_breaker_order(codes: Sequence[str] | None) -> tuple[str, ...]:
     """A league's tie-breakers (the default order when it has none), codes it does not
     know dropped, with ``points`` first when the list leaves it out."""
-    known = tuple(code for code in (codes or TIE_BREAKERS) if code in TIE_BREAKERS)
+    known = tuple(code for code in (codes or DEFAULT_TIE_BREAKERS) if code in TIE_BREAKERS)
     return known if "points" in known else ("points", *known)
 
 
@@ -406,6 +490,35 @@ def rank_table(
     passes them by name).
     """
     return _rank(list(lines), tuple(order), mutual)
+
+
+def tie_breaker_values(
+    lines: Sequence[Line], order: Sequence[str], mutual: Mapping[tuple[int, int], int]
+) -> dict[int, dict[str, int]]:
+    """Each team's value for each tie-breaker of ``order``, in that order (bigger ranks
+    first; ``fewest_conceded`` is the number of matches conceded, fewer first).
+
+    ``head_to_head`` is the points the team took from the teams level with it on
+    points (the first group the tie-breaker is worked out for).
+    """
+    by_points: dict[int, list[Line]] = {}
+    for line in lines:
+        by_points.setdefault(line.points, []).append(line)
+    among: dict[int, int] = {}
+    for group in by_points.values():
+        among.update(_head_to_head(group, mutual))
+    values: dict[int, dict[str, int]] = {}
+    for line in lines:
+        row: dict[str, int] = {}
+        for code in order:
+            if code == "head_to_head":
+                row[code] = among.get(line.team_id, 0)
+            elif code == "fewest_conceded":
+                row[code] = line.concessions
+            else:
+                row[code] = _LINE_VALUES[code](line)
+        values[line.team_id] = row
+    return values
 
 
 def _head_to_head(
@@ -428,8 +541,6 @@ def _rank(
     if not criteria:
         return list(group), [BY_NAME] * (len(group) - 1)
     code, rest = criteria[0], criteria[1:]
-    if code == "coin_toss":
-        return list(group), ["coin_toss"] * (len(group) - 1)
     if code == "head_to_head":
         among = _head_to_head(group, mutual)
         value: Callable[[TableLine], int] = lambda line: among[line.team_id]  # noqa: E731

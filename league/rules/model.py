@@ -617,6 +617,11 @@ class Tournament:
     #: Bonus points on top of them, match by match (a league with some is scored as a
     #: tournament: its standings show each team's bonus points).
     bonus: tuple[BonusRule, ...] = ()
+    #: Points the conceding team gets for a match it gave up (None: a loss's points).
+    concession_points: int | None = None
+    #: The score a conceded match counts as: the winner's, the conceding team's (None:
+    #: the score as it stood when the match was given up).
+    concession_score: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -13,7 +13,7 @@ from sqlalchemy.orm import Session, selectinload
 from league.i18n import format_number, gettext
 from league.i18n.languages import DEFAULT_LANGUAGE, LANGUAGES
 from league.models import League, LeagueMember, Season, Team, User
-from league.models.league import PAPER_SIZES, TIE_BREAKERS
+from league.models.league import DEFAULT_TIE_BREAKERS, PAPER_SIZES, TIE_BREAKERS
 from league.rules import Ruleset, RulesetError, load_ruleset, merge_house_rules, ruleset_ids
 from league.rules.pairing import FIRST_ROUNDS
 from league.services import audit
@@ -38,7 +38,7 @@ class LeagueSettings:
     points_win: int = 3
     points_draw: int = 1
     points_loss: int = 0
-    tie_breakers: tuple[str, ...] = TIE_BREAKERS
+    tie_breakers: tuple[str, ...] = DEFAULT_TIE_BREAKERS
     house_rules: dict[str, Any] = field(default_factory=dict)
     #: Coaches may type in advancement dice rolled at the table (else: server dice only).
     table_dice_allowed: bool = False
@@ -145,6 +145,54 @@ def house_rules_problems(ruleset_id: str, house_rules: Any) -> list[RuleViolatio
     return list(problems.values())
 
 
+#: The API's names of the concession settings -> the house rule ``tournament``'s keys.
+CONCESSION_KEYS = {
+    "conceding_points": "concession_points",
+    "credited_score": "concession_score",
+}
+
+
+def with_concessions(
+    settings: LeagueSettings, concessions: dict[str, Any] | None
+) -> LeagueSettings:
+    """``settings`` with the concession scoring given (``conceding_points``,
+    ``credited_score``; None clears one) written into the house rule ``tournament``,
+    where the ruleset's data and the settings page keep them. Checked with the other
+    house rules when the settings are saved."""
+    if not concessions:
+        return settings
+    house = dict(settings.house_rules)
+    tournament = dict(house.get("tournament") or {})
+    for name, key in CONCESSION_KEYS.items():
+        if name not in concessions:
+            continue
+        if concessions[name] is None:
+            tournament.pop(key, None)
+        else:
+            tournament[key] = concessions[name]
+    if tournament:
+        house["tournament"] = tournament
+    else:
+        house.pop("tournament", None)
+    return replace(settings, house_rules=house)
+
+
+def _check_tie_breakers(codes: tuple[str, ...]) -> None:
+    """Each tie-breaker known and picked at most once; the message names the first fault."""
+    unknown = [code for code in codes if code not in TIE_BREAKERS]
+    twice = [code for index, code in enumerate(codes) if code in codes[:index]]
+    if unknown:
+        detail = gettext("tie-breaker %(name)s is unknown", name=repr(unknown[0]))
+    elif twice:
+        detail = gettext("tie-breaker %(name)s is picked twice", name=repr(twice[0]))
+    else:
+        return
+    raise RuleViolation(
+        gettext("Pick each tie-breaker at most once, from the list (%(detail)s).", detail=detail),
+        field="tie_breakers",
+    )
+
+
 def _validated(settings: LeagueSettings) -> LeagueSettings:
     checked_name(settings.name, field="name", what=gettext("A league name"), length=(3, 80))
     if settings.ruleset_id not in ruleset_ids():
@@ -185,11 +233,7 @@ def _validated(settings: LeagueSettings) -> LeagueSettings:
             code="unknown_first_round",
             field="pairing.first_round",
         )
-    unknown = [t for t in settings.tie_breakers if t not in TIE_BREAKERS]
-    if unknown or len(set(settings.tie_breakers)) != len(settings.tie_breakers):
-        raise RuleViolation(
-            gettext("Pick each tie-breaker at most once, from the list."), field="tie_breakers"
-        )
+    _check_tie_breakers(settings.tie_breakers)
     problems = house_rules_problems(settings.ruleset_id, settings.house_rules)
     if problems:
         raise problems[0]

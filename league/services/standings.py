@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 from collections import defaultdict
 from collections.abc import Sequence
-from dataclasses import KW_ONLY, dataclass
+from dataclasses import KW_ONLY, dataclass, field
 from itertools import pairwise
 from typing import Any
 
@@ -39,9 +39,12 @@ from league.rules.competitions import (
     MatchOutcome,
     SideResult,
     bye_match_outcome,
+    conceded_points,
     match_outcome,
+    opponents_points,
     rank_table,
     result_points,
+    tie_breaker_values,
 )
 from league.rules.competitions import tie_breaker_order as rules_tie_breaker_order
 from league.rules.model import BonusRule, Tournament
@@ -58,8 +61,14 @@ TIE_BREAKER_EXPLANATIONS = {
     "cas_difference": N_("Casualty difference: casualties caused minus casualties suffered."),
     "td_scored": N_("Touchdowns scored."),
     "fewest_conceded": N_("Fewest matches conceded (given up before the end)."),
+    "opponents_points": N_(
+        "Opponents' points (strength of schedule): the points in the table of every "
+        "opponent played, once per match; a bye adds nothing."
+    ),
+    "cas_caused": N_("Casualties caused by the team's players."),
     "coin_toss": N_(
-        "Coin toss: the commissioner's choice; until then tied teams are listed by name."
+        "Coin toss: a number the server drew for each team and kept; the bigger number "
+        "wins, and teams level even on it are listed by name."
     ),
 }
 TIE_BREAKER_NAMES = {
@@ -69,7 +78,9 @@ TIE_BREAKER_NAMES = {
     "cas_difference": N_("casualty difference"),
     "td_scored": N_("touchdowns scored"),
     "fewest_conceded": N_("fewest matches conceded"),
-    "coin_toss": N_("commissioner's choice"),
+    "opponents_points": N_("opponents' points"),
+    "cas_caused": N_("casualties caused"),
+    "coin_toss": N_("coin toss"),
     "name": N_("name (still level on every tie-breaker)"),
 }
 
@@ -128,7 +139,9 @@ class _Pair:
 _BYE = 0
 
 
-def _pairs(session: Session, season: Season) -> tuple[list[_Pair], dict[int, int]]:
+def _pairs(
+    session: Session, season: Season, rules: Tournament
+) -> tuple[list[_Pair], dict[int, int]]:
     """Results per (team, opponent), from both sides of every counted match; and the
     number of Swiss byes per team. One statement: the result rows, then the casualty
     and bye rows (`_pairs_query`)."""
@@ -137,7 +150,7 @@ def _pairs(session: Session, season: Season) -> tuple[list[_Pair], dict[int, int
     cas: dict[tuple[int, int], int] = {}
     byes: dict[int, int] = {}
     for kind, team_id, opponent_id, *totals in session.execute(
-        _pairs_query(), {"season_id": season.id}
+        _pairs_query(), {"season_id": season.id, **_credit_params(rules)}
     ):
         if kind == _RESULTS:
             pairs[(team_id, opponent_id)] = [team_id, opponent_id, *(int(v or 0) for v in totals)]
@@ -205,6 +218,26 @@ def _outcome_sql(own: Any, other: Any) -> dict[str, ColumnElement[int]]:
     }
 
 
+def _credit_params(rules: Tournament) -> dict[str, int]:
+    """The bound values of `_scores_sql`: the event's credited score for a conceded match."""
+    win, lose = rules.concession_score or (0, 0)
+    return {"credit": int(rules.concession_score is not None), "win": win, "lose": lose}
+
+
+def _scores_sql(own: Any, other: Any) -> tuple[ColumnElement[int], ColumnElement[int]]:
+    """The score the table counts for ``own`` and for ``other``: as the rules'
+    `credited_sides` says, the event's credited score (``concession_score``) where one
+    side alone conceded and the event credits one, else the score as played."""
+    credit = bindparam("credit", type_=Integer) == 1
+    win, lose = bindparam("win", type_=Integer), bindparam("lose", type_=Integer)
+    own_gave_up = and_(credit, own.conceded.is_(True), other.conceded.is_(False))
+    other_gave_up = and_(credit, other.conceded.is_(True), own.conceded.is_(False))
+    return (
+        case((own_gave_up, lose), (other_gave_up, win), else_=own.score),
+        case((own_gave_up, win), (other_gave_up, lose), else_=other.score),
+    )
+
+
 #: The first column of `_pairs_query`'s rows: a result row, or a casualty or bye row.
 _RESULTS, _CASUALTIES = 0, 1
 
@@ -221,6 +254,7 @@ def _pairs_query() -> Select[Any]:
     conceded = own.conceded.is_(True)
     outcomes = _outcome_sql(own, other)
     won, drawn, lost = outcomes["won"], outcomes["drawn"], outcomes["lost"]
+    score_for, score_against = _scores_sql(own, other)
     results = (
         select(
             literal(_RESULTS, Integer),
@@ -230,8 +264,8 @@ def _pairs_query() -> Select[Any]:
             func.sum(won),
             func.sum(drawn),
             func.sum(lost),
-            func.sum(own.score),
-            func.sum(other.score),
+            func.sum(score_for),
+            func.sum(score_against),
             func.sum(case((conceded, 1), else_=0)),
         )
         .select_from(Match)
@@ -347,6 +381,20 @@ class StandingRow:
     byes: int = 0
     #: Tournament bonus points earned, already counted in ``points``.
     bonus_points: int = 0
+    #: Strength of schedule: the points of every opponent played, once per match.
+    opponents_points: int = 0
+    #: The team's stored coin toss (None: never drawn, ranks last).
+    coin_toss: int | None = None
+    #: Each of the league's tie-breakers' value for this team, in the league's order.
+    tie_breaker_values: dict[str, int] = field(default_factory=dict)
+    #: The next team in the table has the same points.
+    level_with_next: bool = False
+
+    @property
+    def separated_by(self) -> str | None:
+        """The tie-breaker that put this team above the next one, level with it on
+        points (``name``: level on every tie-breaker); None when the points differ."""
+        return self.ahead_by if self.level_with_next else None
 
     @property
     def td_difference(self) -> int:
@@ -364,6 +412,8 @@ class TieNote:
     upper: str
     lower: str
     tie_breaker: str
+    #: The two teams' values of that tie-breaker (upper, lower); None for ``name``.
+    values: tuple[int, int] | None = None
 
     @property
     def reason(self) -> str:
@@ -406,6 +456,9 @@ class _Tally:
     concessions: int = 0
     byes: int = 0
     bonus_points: int = 0
+    opponents_points: int = 0
+    #: The stored coin toss; a team never drawn ranks last (-1).
+    coin_toss: int = -1
 
 
 def tie_breaker_order(league: League) -> tuple[str, ...]:
@@ -417,9 +470,10 @@ def tie_breaker_order(league: League) -> tuple[str, ...]:
 def standings(session: Session, league: League, season_number: int | None = None) -> Standings:
     """The table of a season (the current one by default)."""
     season = season_of(league, season_number)
-    pairs, byes = _pairs(session, season)
     rules = league_ruleset(league).season.tournament
+    pairs, byes = _pairs(session, season, rules)
     worth = result_points(rules, league_points(league))
+    worth["conceded"] = conceded_points(rules, league_points(league))
     bonus = _bonus(session, season, rules, league_points(league)) if rules.bonus else {}
     tallies: dict[int, _Tally] = {
         team.id: _Tally(team.id, team.name) for team in league.teams if team.status == "active"
@@ -428,12 +482,20 @@ def standings(session: Session, league: League, season_number: int | None = None
     mutual = _tally_pairs(pairs, worth, bonus, tallies, names)
     if byes:
         _count_byes(rules, league_points(league), tallies, names, byes)
+    _schedule_and_toss(league, pairs, tallies)
 
     order = tie_breaker_order(league)
-    ranked, gaps = rank_table(sorted(tallies.values(), key=lambda t: t.name), order, mutual)
-    rows = _standing_rows(ranked, gaps)
+    # Before the first result every team is level: listed by name, not by coin toss.
+    ranking = order if pairs or byes else tuple(c for c in order if c != "coin_toss")
+    ranked, gaps = rank_table(sorted(tallies.values(), key=lambda t: t.name), ranking, mutual)
+    rows = _standing_rows(ranked, gaps, tie_breaker_values(ranked, order, mutual))
     notes = tuple(
-        TieNote(upper.team_name, lower.team_name, upper.ahead_by or "name")
+        TieNote(
+            upper.team_name,
+            lower.team_name,
+            upper.ahead_by or "name",
+            _note_values(upper, lower),
+        )
         for upper, lower in pairwise(rows)
         if upper.points == lower.points and lower.played + upper.played > 0
     )
@@ -447,6 +509,13 @@ def standings(session: Session, league: League, season_number: int | None = None
         matches_played=matches_played(sum(pair.played for pair in pairs)),
         bonus_rules=rules.bonus,
     )
+
+
+def _note_values(upper: StandingRow, lower: StandingRow) -> tuple[int, int] | None:
+    code = upper.ahead_by
+    if code is None or code not in upper.tie_breaker_values:
+        return None
+    return upper.tie_breaker_values[code], lower.tie_breaker_values.get(code, 0)
 
 
 def _tally_pairs(
@@ -468,8 +537,13 @@ def _tally_pairs(
         tally.drawn += pair.drawn
         tally.lost += pair.lost
         extra = bonus.get((pair.team_id, pair.opponent_id), 0)
+        # A conceding team lost (the rules' first outcome test), and scores the event's
+        # points for a concession (`conceded_points`) instead of a loss's.
         points = (
-            pair.won * worth["won"] + pair.drawn * worth["drawn"] + pair.lost * worth["lost"]
+            pair.won * worth["won"]
+            + pair.drawn * worth["drawn"]
+            + (pair.lost - pair.concessions) * worth["lost"]
+            + pair.concessions * worth["conceded"]
         ) + extra
         tally.points += points
         tally.bonus_points += extra
@@ -482,7 +556,23 @@ def _tally_pairs(
     return mutual
 
 
-def _standing_rows(ranked: Sequence[_Tally], gaps: Sequence[str]) -> tuple[StandingRow, ...]:
+def _schedule_and_toss(league: League, pairs: list[_Pair], tallies: dict[int, _Tally]) -> None:
+    """Each team's opponents' points (`league.rules.competitions.opponents_points`) and
+    stored coin toss."""
+    schedule = opponents_points(
+        {team_id: t.points for team_id, t in tallies.items()},
+        ((pair.team_id, pair.opponent_id, pair.played) for pair in pairs),
+    )
+    tosses = {team.id: team.coin_toss for team in league.teams}
+    for team_id, tally in tallies.items():
+        tally.opponents_points = schedule.get(team_id, 0)
+        toss = tosses.get(team_id)
+        tally.coin_toss = toss if toss is not None else -1
+
+
+def _standing_rows(
+    ranked: Sequence[_Tally], gaps: Sequence[str], values: dict[int, dict[str, int]]
+) -> tuple[StandingRow, ...]:
     """The ranked tallies as the table's rows, each with why it is ahead of the next."""
     return tuple(
         StandingRow(
@@ -502,6 +592,10 @@ def _standing_rows(ranked: Sequence[_Tally], gaps: Sequence[str]) -> tuple[Stand
             byes=t.byes,
             bonus_points=t.bonus_points,
             ahead_by=gaps[index] if index < len(gaps) else None,
+            opponents_points=t.opponents_points,
+            coin_toss=t.coin_toss if t.coin_toss >= 0 else None,
+            tie_breaker_values=values.get(t.team_id, {}),
+            level_with_next=index + 1 < len(ranked) and ranked[index + 1].points == t.points,
         )
         for index, t in enumerate(ranked)
     )

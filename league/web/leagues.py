@@ -19,6 +19,7 @@ from league.services import access, leagues, playoffs, seasons, teams, webhooks
 from league.services.errors import DomainError
 from league.services.labels import season_name
 from league.services.leagues import LeagueSettings
+from league.services.naf_report import NafReport, naf_report_of, naf_report_xml
 from league.services.rosters import league_team_rows
 from league.services.standings import season_of as standings_season_of
 from league.services.standings import standings as league_standings
@@ -110,6 +111,40 @@ def _render_show(league_id: int) -> str:
         standings=league_standings(db.session(), league) if league.seasons else None,
         form=EmptyForm(),
     )
+
+
+def _naf_report(league_id: int) -> tuple[League, NafReport]:
+    """The league (its commissioner's page: 403 otherwise) and its NAF report, of the
+    season ``?season=N`` (else the latest with a played match)."""
+    league = access.get_league(db.session(), league_id, collections=("members", "seasons"))
+    access.may_commission(league, current_user).require()
+    given = request.args.get("season", "")
+    number = int(given) if given.isascii() and given.isdigit() and len(given) < 10 else None
+    return league, naf_report_of(db.session(), league, current_user, number)
+
+
+@bp.route("/leagues/<int:league_id>/naf-report")
+@login_required
+def naf_report(league_id: int) -> str:
+    """The NAF report's confirmation page: who is reported, who is left out (no NAF
+    number), then the download."""
+    league, report = _naf_report(league_id)
+    return render_template("leagues/naf_report.html", league=league, report=report)
+
+
+@bp.route("/leagues/<int:league_id>/naf-report.xml")
+@login_required
+def naf_report_download(league_id: int) -> Response:
+    """The NAF report as the XML document to upload (the same as the API's)."""
+    league, report = _naf_report(league_id)
+    if report.problem is not None:
+        flash(report.problem, "error")
+        return redirect(url_for("leagues.naf_report", league_id=league.id))
+    response = Response(naf_report_xml(report), mimetype="application/xml")
+    response.headers["Content-Disposition"] = (
+        f'attachment; filename="naf-report-{league.id}-{report.season_number}.xml"'
+    )
+    return response
 
 
 @bp.route("/leagues/<int:league_id>/settings", methods=["GET", "POST"])

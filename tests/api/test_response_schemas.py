@@ -51,6 +51,9 @@ def seeded(app: Flask, client: FlaskClient) -> tuple[FlaskClient, dict[str, str]
         assert accounts is not None
         boss = session.scalar(select(User).where(User.username == accounts.username))
         token = issue_token(session, boss)
+        # NAF names and numbers, so the leagues' NAF reports can be written.
+        for number, user in enumerate(session.scalars(select(User).order_by(User.id)), 1):
+            user.naf_name, user.naf_number = user.username, 9000 + number
     headers = {"Authorization": f"Bearer {token}"}
     league = db.session.scalars(select(League).where(League.ruleset_id == "bb2025")).first()
     assert league is not None

@@ -53,6 +53,9 @@ PAGES = {
     "entry's club and rating (commissioner)": ("/leagues/{league}/entries/{team}", True, 8),
     "swap pairings (commissioner)": ("/leagues/{league}/entries/swap", True, 8),
     "entries API": ("/api/v1/leagues/{league}/entries", False, 8),
+    # The NAF report's confirmation page: the league, the season's games with their
+    # teams, coaches, rosters (for the team values) and players' lines.
+    "NAF report page (commissioner)": ("/leagues/{league}/naf-report", True, 8),
 }
 
 

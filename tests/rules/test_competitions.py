@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from league.rules import Ruleset
+from league.rules.base import RulesetError
 from league.rules.competitions import (
     Ranked,
     SideResult,
@@ -24,6 +25,8 @@ from league.rules.competitions import (
     result_points,
     swiss_round,
 )
+from league.rules.loader.season import merged_tournament
+from league.rules.loader.tables import Table
 from league.rules.model import BonusRule, Tournament
 
 
@@ -266,3 +269,43 @@ def test_a_bye_counts_as_the_data_or_house_rule_says() -> None:
     assert bye_match_outcome(Tournament(bye_result="draw"), (2, 1, 0)).tournament_points == 1
     assert bye_outcome(Tournament()) == "won"
     assert bye_outcome(Tournament(bye_result="draw")) == "drawn"
+
+
+def test_the_event_scores_a_concession_as_its_settings_say() -> None:
+    # The event: 3/1/0, a conceding coach gets -1, a conceded match counts as 2-0, and a
+    # bonus point for 2+ touchdowns. Home led 1-0 and conceded.
+    event = Tournament(
+        points=(3, 1, 0),
+        concession_points=-1,
+        concession_score=(2, 0),
+        bonus=(BonusRule("touchdowns", 2, 1),),
+    )
+    home, away = SideResult(1, conceded=True), SideResult(0)
+    conceding = match_outcome(event, (2, 1, 0), home, away)
+    # Lost, -1 point (the setting, not the loss's 0), counted 0-2, no bonus: -1 in all.
+    assert (conceding.result, conceding.points, conceding.score) == ("lost", -1, (0, 2))
+    assert conceding.tournament_points == -1
+    winner = match_outcome(event, (2, 1, 0), away, home)
+    # Won: 3 points, credited 2-0, so the 2-touchdown bonus is met: 3 + 1 = 4.
+    assert (winner.result, winner.points, winner.score, winner.bonus_points) == (
+        "won",
+        3,
+        (2, 0),
+        1,
+    )
+    # Without the settings: a loss's points and the score as played.
+    plain = match_outcome(Tournament(), (2, 1, 0), home, away)
+    assert (plain.points, plain.score) == (0, (1, 0))
+    # A match nobody conceded keeps its score under the event's settings.
+    assert match_outcome(event, (2, 1, 0), SideResult(3), SideResult(1)).score == (3, 1)
+
+
+def test_the_concession_settings_load_and_refuse_bad_values() -> None:
+    def load(data: dict) -> Tournament:
+        return merged_tournament(Table("house rules", data, "tournament"), Tournament())
+
+    loaded = load({"concession_points": -1, "concession_score": [2, 0]})
+    assert (loaded.concession_points, loaded.concession_score) == (-1, (2, 0))
+    for bad in ({"concession_score": [0, 2]}, {"concession_score": [2]}):
+        with pytest.raises(RulesetError):
+            load(bad)

@@ -11,7 +11,15 @@ from dataclasses import dataclass
 
 import pytest
 
-from league.rules.competitions import BY_NAME, TIE_BREAKERS, rank_table, tie_breaker_order
+from league.rules.competitions import (
+    BY_NAME,
+    DEFAULT_TIE_BREAKERS,
+    TIE_BREAKERS,
+    opponents_points,
+    rank_table,
+    tie_breaker_order,
+    tie_breaker_values,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,6 +32,8 @@ class Line:
     cas_for: int = 0
     cas_against: int = 0
     concessions: int = 0
+    opponents_points: int = 0
+    coin_toss: int = 0
 
 
 def names(lines: list[Line]) -> list[str]:
@@ -32,8 +42,8 @@ def names(lines: list[Line]) -> list[str]:
 
 def test_the_default_order_starts_with_points_then_head_to_head() -> None:
     assert TIE_BREAKERS[:2] == ("points", "head_to_head")
-    assert tie_breaker_order(None) == TIE_BREAKERS
-    assert tie_breaker_order([]) == TIE_BREAKERS
+    assert tie_breaker_order(None) == DEFAULT_TIE_BREAKERS
+    assert tie_breaker_order([]) == DEFAULT_TIE_BREAKERS
 
 
 @pytest.mark.parametrize(
@@ -113,25 +123,45 @@ def test_a_three_way_circle_falls_through_to_the_next_tie_breaker() -> None:
         ("td_scored", "Kings"),
         # Fewest matches given up: Kings 0 against Aces 1.
         ("fewest_conceded", "Kings"),
+        # Casualties caused: Aces 5 against Kings 3.
+        ("cas_caused", "Aces"),
+        # Opponents' points: Kings 9 against Aces 7.
+        ("opponents_points", "Kings"),
     ],
 )
 def test_each_tie_breaker_reads_its_own_figure(code: str, first: str) -> None:
-    aces = Line("Aces", 1, 4, td_for=4, td_against=2, cas_for=5, cas_against=1, concessions=1)
-    kings = Line("Kings", 2, 4, td_for=6, td_against=4, cas_for=3, cas_against=3)
+    aces = Line(
+        "Aces",
+        1,
+        4,
+        td_for=4,
+        td_against=2,
+        cas_for=5,
+        cas_against=1,
+        concessions=1,
+        opponents_points=7,
+    )
+    kings = Line(
+        "Kings", 2, 4, td_for=6, td_against=4, cas_for=3, cas_against=3, opponents_points=9
+    )
     ranked, gaps = rank_table([aces, kings], ("points", code), {})
     assert names(ranked)[0] == first
     assert gaps == [code]
 
 
-def test_the_coin_toss_and_the_name_leave_level_teams_in_the_order_given() -> None:
+def test_the_coin_toss_ranks_by_the_stored_draw_and_the_name_comes_last() -> None:
     # The table passes teams sorted by name: "Aces" before "Kings". Level on every figure,
-    # they stay in that order; what separates them is the commissioner's coin toss where
-    # the league picked it, else only the name.
-    lines = [Line("Aces", 2, 3), Line("Kings", 1, 3)]
+    # the stored coin toss decides where the league picked it (Kings drew 812 > 95);
+    # without it, or with equal draws, only the name separates them.
+    lines = [Line("Aces", 2, 3, coin_toss=95), Line("Kings", 1, 3, coin_toss=812)]
     ranked, gaps = rank_table(lines, ("points", "td_difference", "coin_toss"), {})
-    assert names(ranked) == ["Aces", "Kings"]
+    assert names(ranked) == ["Kings", "Aces"]
     assert gaps == ["coin_toss"]
     ranked, gaps = rank_table(lines, ("points", "td_difference"), {})
+    assert names(ranked) == ["Aces", "Kings"]
+    assert gaps == [BY_NAME]
+    same = [Line("Aces", 2, 3, coin_toss=7), Line("Kings", 1, 3, coin_toss=7)]
+    ranked, gaps = rank_table(same, ("points", "coin_toss"), {})
     assert names(ranked) == ["Aces", "Kings"]
     assert gaps == [BY_NAME]
 
@@ -140,3 +170,45 @@ def test_one_team_and_no_team_need_no_tie_breaker() -> None:
     assert rank_table([], TIE_BREAKERS, {}) == ([], [])
     only = Line("Aces", 1, 0)
     assert rank_table([only], TIE_BREAKERS, {}) == ([only], [])
+
+
+def test_a_circular_three_way_tie_goes_to_the_next_tie_breaker_by_hand() -> None:
+    # Three teams, 2 points for a win: Aces beat Bulls, Bulls beat Crows, Crows beat
+    # Aces; each also beat Dregs. Aces, Bulls, Crows: 2 wins each = 4 points.
+    # Head-to-head among the three: each took 2 points from one win = 2, 2, 2 (circular),
+    # so it separates nobody and the next tie-breaker decides: opponents' points.
+    # Aces met Bulls (4), Crows (4), Dregs (0) = 8; so did Bulls and Crows: 8 each, level
+    # again. Then casualties caused: Aces 3, Bulls 6, Crows 4: Bulls, Crows, Aces.
+    mutual = {(1, 2): 2, (2, 3): 2, (3, 1): 2, (1, 4): 2, (2, 4): 2, (3, 4): 2}
+    lines = [
+        Line("Aces", 1, 4, cas_for=3, opponents_points=8),
+        Line("Bulls", 2, 4, cas_for=6, opponents_points=8),
+        Line("Crows", 3, 4, cas_for=4, opponents_points=8),
+        Line("Dregs", 4, 0, cas_for=9),
+    ]
+    order = ("points", "head_to_head", "opponents_points", "cas_caused", "coin_toss")
+    ranked, gaps = rank_table(lines, order, mutual)
+    assert names(ranked) == ["Bulls", "Crows", "Aces", "Dregs"]
+    assert gaps == ["cas_caused", "cas_caused", "points"]
+    values = tie_breaker_values(ranked, order, mutual)
+    # In the league's order; head-to-head among the teams level on points only
+    # (Dregs, alone on 0 points, has 0).
+    assert list(values[2]) == list(order)
+    assert values[2] == {
+        "points": 4,
+        "head_to_head": 2,
+        "opponents_points": 8,
+        "cas_caused": 6,
+        "coin_toss": 0,
+    }
+    assert values[4]["head_to_head"] == 0
+
+
+def test_opponents_points_sum_each_opponent_once_per_match_and_byes_add_nothing() -> None:
+    # Points in the table: 1 has 6, 2 has 3, 3 has 1, 4 has 4 (its bye's points included).
+    # Team 1 met 2 twice and 3 once: 3 + 3 + 1 = 7. Team 4 met only 3 (and had a bye,
+    # which is no meeting): 1. Team 2 met 1 twice: 12. Team 3 met 1 and 4: 6 + 4 = 10.
+    points = {1: 6, 2: 3, 3: 1, 4: 4}
+    meetings = [(1, 2, 2), (1, 3, 1), (2, 1, 2), (3, 1, 1), (3, 4, 1), (4, 3, 1)]
+    assert opponents_points(points, meetings) == {1: 7, 2: 12, 3: 10, 4: 1}
+    assert opponents_points({5: 3}, []) == {5: 0}

@@ -144,7 +144,10 @@ def test_head_to_head_is_worked_out_again_for_the_teams_still_level(commissioner
     # Yankee, Xray, Zulu: 4 points each. Among the three: Yankee 4, Xray 4, Zulu 2.
     # Yankee and Xray are level again, so head-to-head is recomputed for those two
     # alone: Yankee beat Xray. (Touchdown difference would have put Xray first.)
-    # Delta and Echo are level on everything: listed by name (commissioner's choice).
+    # Delta and Echo are level on every tie-breaker of the default list (no coin toss):
+    # listed by name, whatever their stored draws (Echo's is the bigger).
+    t["Delta"].coin_toss, t["Echo"].coin_toss = 100, 900
+    db.session.commit()
     assert _table(league) == [
         (1, "Yankee", 2, 1, 1, 0, 1, 0, 0, 0, 4),
         (2, "Xray", 3, 1, 1, 1, 3, 1, 0, 0, 4),
@@ -155,8 +158,16 @@ def test_head_to_head_is_worked_out_again_for_the_teams_still_level(commissioner
     assert _notes(league) == [
         ("Yankee", "Xray", "head_to_head"),
         ("Xray", "Zulu", "head_to_head"),
-        ("Delta", "Echo", "coin_toss"),
+        ("Delta", "Echo", "name"),
     ]
+    # With the coin toss picked, the stored draws decide, the bigger first (900 > 100).
+    access.get_league(db.session, league.id).tie_breakers = [
+        *access.get_league(db.session, league.id).tie_breakers,
+        "coin_toss",
+    ]
+    db.session.commit()
+    assert [row[1] for row in _table(league)][3:] == ["Echo", "Delta"]
+    assert _notes(league)[-1] == ("Echo", "Delta", "coin_toss")
 
 
 def test_tie_resolved_by_touchdown_difference(commissioner, coach) -> None:
@@ -218,6 +229,9 @@ def test_friendlies_voided_matches_and_other_seasons_do_not_count(commissioner, 
     with unit_of_work() as session:
         matches.void_match(session, commissioner, voided.id)
     play(commissioner, league, t["Gouged Eye"], t["Reavers"], 1, 1)
+    # Level on everything: the stored coin toss puts Gouged Eye (2) above Reavers (1).
+    t["Gouged Eye"].coin_toss, t["Reavers"].coin_toss = 2, 1
+    db.session.commit()
     assert _table(league) == [
         (1, "Gouged Eye", 1, 0, 1, 0, 1, 1, 0, 0, 1),
         (2, "Reavers", 1, 0, 1, 0, 1, 1, 0, 0, 1),
@@ -431,3 +445,118 @@ def test_lists_read_a_page_at_a_time_give_the_rows_of_the_whole_list(
     assert [h.score for h in (*first.items, *rest.items)] == ["3-0", "2-0", "1-0"]
     assert [h.events.td for h in (*first.items, *rest.items)] == [3, 2, 1]
     assert {h.opponent.name for h in (*first.items, *rest.items)} == {"Barons"}
+
+
+def test_the_event_scores_concessions_in_the_table(commissioner, coach) -> None:
+    # The event's settings: the conceding coach gets -1 point and a conceded match counts
+    # as 2-0 for the winner. Points 3/1/0.
+    league = _league(
+        commissioner,
+        coach,
+        ["Aces", "Kings", "Queens"],
+        house_rules={"tournament": {"concession_points": -1, "concession_score": [2, 0]}},
+    )
+    t = _teams(league)
+    play(commissioner, league, t["Aces"], t["Kings"], 1, 0, home_conceded=True)
+    play(commissioner, league, t["Queens"], t["Aces"], 1, 1)
+    # Aces led 1-0 and conceded: a loss, -1 point, counted 0-2. Kings: a win, 3 points,
+    # counted 2-0. Queens 1-1 Aces: a point each. Aces: -1 + 1 = 0; TD 0+1 for, 2+1 against.
+    assert _table(league) == [
+        (1, "Kings", 1, 1, 0, 0, 2, 0, 0, 0, 3),
+        (2, "Queens", 1, 0, 1, 0, 1, 1, 0, 0, 1),
+        (3, "Aces", 2, 0, 1, 1, 1, 3, 0, 0, 0),
+    ]
+
+
+def test_opponents_points_rank_the_table(commissioner, coach) -> None:
+    # Tie-breakers: points, opponents' points, casualties caused. 3/1/0.
+    league = _league(
+        commissioner,
+        coach,
+        ["Aces", "Bears", "Cats", "Dogs"],
+        tie_breakers=("points", "opponents_points", "cas_caused"),
+    )
+    t = _teams(league)
+    play(commissioner, league, t["Aces"], t["Cats"], 1, 0)
+    play(commissioner, league, t["Bears"], t["Dogs"], 1, 0)
+    play(commissioner, league, t["Cats"], t["Dogs"], 1, 0)
+    # Aces 3 (beat Cats), Bears 3 (beat Dogs), Cats 3 (beat Dogs), Dogs 0.
+    play(commissioner, league, t["Dogs"], t["Bears"], 0, 0)
+    found = standings(db.session, access.get_league(db.session, league.id))
+    # Bears now 4 (a draw with Dogs), Dogs 1: Bears' opponents are Dogs twice (1 + 1 = 2).
+    rows = {r.team_name: r for r in found.rows}
+    assert (rows["Bears"].points, rows["Bears"].opponents_points) == (4, 2)
+    # Aces: Cats' 3. Cats: Aces' 3 + Dogs' 1 = 4. Level on 3 points: Cats ahead on
+    # opponents' points, 4 against 3.
+    assert (rows["Aces"].opponents_points, rows["Cats"].opponents_points) == (3, 4)
+    assert [r.team_name for r in found.rows] == ["Bears", "Cats", "Aces", "Dogs"]
+    assert [r.separated_by for r in found.rows] == [None, "opponents_points", None, None]
+    assert rows["Cats"].tie_breaker_values == {
+        "points": 3,
+        "opponents_points": 4,
+        "cas_caused": 0,
+    }
+    assert ("Cats", "Aces", "opponents_points", (4, 3)) in [
+        (n.upper, n.lower, n.tie_breaker, n.values) for n in found.notes
+    ]
+
+
+def test_casualties_caused_break_a_tie(commissioner, coach) -> None:
+    league = _league(
+        commissioner,
+        coach,
+        ["Aces", "Bears", "Cats", "Dogs"],
+        tie_breakers=("points", "opponents_points", "cas_caused"),
+    )
+    t = _teams(league)
+    aces, bears = (t[name].players[0] for name in ("Aces", "Bears"))
+    play(commissioner, league, t["Bears"], t["Dogs"], 1, 0, PlayerEvents(bears.id, td=1, cas=1))
+    play(commissioner, league, t["Aces"], t["Cats"], 1, 0, PlayerEvents(aces.id, td=1, cas=2))
+    play(commissioner, league, t["Cats"], t["Dogs"], 0, 0)
+    # Aces 3, Bears 3, Cats 1, Dogs 1. Opponents' points: Aces met Cats (1), Bears met
+    # Dogs (1): level again. Casualties caused: Aces 2, Bears 1: Aces first (Bears
+    # would lead by name).
+    found = standings(db.session, access.get_league(db.session, league.id))
+    assert [(r.team_name, r.points, r.opponents_points, r.cas_for) for r in found.rows[:2]] == [
+        ("Aces", 3, 1, 2),
+        ("Bears", 3, 1, 1),
+    ]
+    assert found.rows[0].separated_by == "cas_caused"
+
+
+def test_a_circular_three_way_tie_goes_to_the_next_tie_breakers(commissioner, coach) -> None:
+    # The organiser's order: points, head-to-head, TD difference, opponents' points,
+    # casualties caused. 3/1/0.
+    league = _league(
+        commissioner,
+        coach,
+        ["Aces", "Bulls", "Crows"],
+        tie_breakers=(
+            "points",
+            "head_to_head",
+            "td_difference",
+            "opponents_points",
+            "cas_caused",
+        ),
+    )
+    t = _teams(league)
+    a, b, c = (t[name].players[0] for name in ("Aces", "Bulls", "Crows"))
+    play(commissioner, league, t["Aces"], t["Bulls"], 1, 0, PlayerEvents(a.id, td=1, cas=1))
+    play(commissioner, league, t["Bulls"], t["Crows"], 1, 0, PlayerEvents(b.id, td=1, cas=3))
+    play(commissioner, league, t["Crows"], t["Aces"], 1, 0, PlayerEvents(c.id, td=1, cas=2))
+    # Each won once and lost once: 3 points each. Head-to-head among the three: 3 each
+    # (circular), so it separates nobody. TD difference: +1 - 1 = 0 each. Opponents'
+    # points: each met the two others, 3 + 3 = 6 each. Casualties caused: Bulls 3,
+    # Crows 2, Aces 1: that decides.
+    found = standings(db.session, access.get_league(db.session, league.id))
+    assert [
+        (r.team_name, r.points, r.td_difference, r.opponents_points, r.cas_for) for r in found.rows
+    ] == [("Bulls", 3, 0, 6, 3), ("Crows", 3, 0, 6, 2), ("Aces", 3, 0, 6, 1)]
+    assert [r.separated_by for r in found.rows] == ["cas_caused", "cas_caused", None]
+    assert found.rows[0].tie_breaker_values == {
+        "points": 3,
+        "head_to_head": 3,
+        "td_difference": 0,
+        "opponents_points": 6,
+        "cas_caused": 3,
+    }

@@ -587,7 +587,13 @@ def test_standings_after_matches(world: World) -> None:
         ("Grudgebearers", 1, 0, 1, 0, 1, 1, 0, 0, 1),
         ("Gouged Eye", 2, 0, 0, 2, 1, 5, 0, 1, 0),
     ]
-    assert set(rows[0]) == {"team_id", "team", *STANDINGS_COUNTS}
+    assert set(rows[0]) == {
+        "team_id",
+        "team",
+        *STANDINGS_COUNTS,
+        "tie_breaker_values",
+        "separated_by",
+    }
     assert rows[1]["team_id"] == world.team_id
     assert world.get(f"/leagues/{world.league_id}/standings?season=1")["rows"] == rows
     path = f"{API}/leagues/{world.league_id}/standings"

@@ -77,7 +77,8 @@ def test_every_setting_round_trips_through_patch_and_shows_on_the_settings_page(
         "ruleset": "bb2020",  # no teams yet: the ruleset may still change
         "starting_treasury": 1_150_000,
         "points": {"win": 2, "draw": 1, "loss": 0},
-        "tie_breakers": ["points", "td_difference"],
+        "tie_breakers": ["points", "opponents_points", "td_difference", "cas_caused"],
+        "concessions": {"conceding_points": -1, "credited_score": [2, 0]},
         # BB2020's chosen primary skill costs 6, 8, 12, 16, 20, 30 SPP; a league may lower them.
         "house_rules": {"costs": {"chosen_primary": [5, 7, 10, 14, 18, 25]}},
         "table_dice_allowed": True,
@@ -88,9 +89,15 @@ def test_every_setting_round_trips_through_patch_and_shows_on_the_settings_page(
     response = client.patch(f"{API}/leagues/{league.id}", json=changes, headers=auth(boss))
     assert response.status_code == 200, response.json
     shown = response.json
-    assert {key: shown[key] for key in changes} == changes
+    # The concession settings are kept in the house rule `tournament`.
+    expected = {key: value for key, value in changes.items() if key != "concessions"}
+    expected["house_rules"] = {
+        **changes["house_rules"],
+        "tournament": {"concession_points": -1, "concession_score": [2, 0]},
+    }
+    assert {key: shown[key] for key in changes} == {**changes, **expected}
     assert client.get(f"{API}/leagues/{league.id}").json == shown
-    assert stored(league.id) == {**changes, "points": (2, 1, 0)}
+    assert stored(league.id) == {**expected, "points": (2, 1, 0)}
 
     login(client, "boss")
     page = client.get(f"/leagues/{league.id}/settings").text
@@ -98,12 +105,15 @@ def test_every_setting_round_trips_through_patch_and_shows_on_the_settings_page(
     assert selected(page, "ruleset_id") == "bb2020"
     assert input_value(page, "starting_treasury") == "1150000"
     assert [input_value(page, f"points_{r}") for r in ("win", "draw", "loss")] == ["2", "1", "0"]
-    assert [selected(page, f"tie_breaker_{i}") for i in range(1, 5)] == [
+    assert [selected(page, f"tie_breaker_{i}") for i in range(1, 6)] == [
         "points",
+        "opponents_points",
         "td_difference",
-        "",
+        "cas_caused",
         "",
     ]
+    assert input_value(page, "concession_points") == "-1"
+    assert input_value(page, "concession_score") == "2-0"
     assert input_value(page, "cost_chosen_primary") == "5, 7, 10, 14, 18, 25"
     assert checked(page, "table_dice_allowed")
     assert selected(page, "paper_size") == "letter"
@@ -260,6 +270,7 @@ def test_the_document_describes_patch_and_the_settings(client: FlaskClient) -> N
         "starting_treasury",
         "points",
         "tie_breakers",
+        "concessions",
         "house_rules",
         "table_dice_allowed",
         "log_finalises",
@@ -284,3 +295,28 @@ def test_the_live_log_setting_is_read_and_changed(
     assert db.session.get(League, league.id).log_finalises is True  # type: ignore[union-attr]
     refused = client.patch(url, json={"log_finalises": "yes"}, headers=auth(boss))
     assert refused.status_code == 400
+
+
+def test_tie_breakers_and_concessions_are_checked_and_nothing_is_written(
+    client: FlaskClient, boss: User, league: League
+) -> None:
+    url = f"{API}/leagues/{league.id}"
+    before = stored(league.id)
+    for body, field in (
+        ({"tie_breakers": ["points", "luck"]}, "tie-breaker 'luck' is unknown"),
+        (
+            {"tie_breakers": ["points", "cas_caused", "cas_caused"]},
+            "tie-breaker 'cas_caused' is picked twice",
+        ),
+        ({"concessions": {"credited_score": [0, 2]}}, "winner must score more than the loser"),
+        ({"concessions": {"conceding_points": "one"}}, "concessions"),
+    ):
+        response = client.patch(url, json=body, headers=auth(boss))
+        assert response.status_code in (400, 422), (body, response.json)
+        assert field in str(response.json), (body, response.json)
+        assert stored(league.id) == before
+    # null clears a concession setting again.
+    client.patch(url, json={"concessions": {"credited_score": [2, 0]}}, headers=auth(boss))
+    cleared = client.patch(url, json={"concessions": {"credited_score": None}}, headers=auth(boss))
+    assert cleared.json["concessions"] == {"conceding_points": None, "credited_score": None}
+    assert stored(league.id)["house_rules"] == {}

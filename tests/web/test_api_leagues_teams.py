@@ -11,6 +11,7 @@ from sqlalchemy import func, select
 
 from league.extensions import db
 from league.models import League, Player, Team, TreasuryEntry, User
+from league.rules.competitions import DEFAULT_TIE_BREAKERS
 from league.services.unit_of_work import unit_of_work
 from league.services.users import issue_token
 from tests.factories import hire, make_league, make_team, make_user
@@ -158,6 +159,7 @@ def test_create_league_makes_the_caller_commissioner(client: FlaskClient) -> Non
         "starting_treasury": 1_000_000,
         "points": {"win": 3, "draw": 1, "loss": 0},
         "tie_breakers": league["tie_breakers"],
+        "concessions": {"conceding_points": None, "credited_score": None},
         "house_rules": {},
         "table_dice_allowed": False,
         "log_finalises": False,
@@ -216,7 +218,22 @@ def test_standings_list_every_active_team_with_zeros(world: World) -> None:
     zeros = dict.fromkeys(STANDINGS_COUNTS, 0)
     rows = response.json["rows"]
     assert [row["team"] for row in rows] == ["Athelorn Avengers", "Reikland Reavers"]
-    assert rows[1] == {"team_id": world.team_id, "team": "Reikland Reavers", **zeros}
+    reavers = db.session.get(Team, world.team_id)
+    order = response.json["tie_breakers"]
+    assert order == list(db.session.get(League, world.league_id).tie_breakers)
+    # Every tie-breaker's value in the league's order: all zero (no result yet).
+    values = dict.fromkeys(order, 0)
+    assert reavers.coin_toss is not None
+    assert rows[1] == {
+        "team_id": world.team_id,
+        "team": "Reikland Reavers",
+        **zeros,
+        "tie_breaker_values": values,
+        # No result yet: the two are listed by name, level on everything (the coin toss
+        # is not used before the first result); the last row has no next team.
+        "separated_by": None,
+    }
+    assert rows[0]["separated_by"] == "name"
 
 
 def test_standings_of_a_league_without_teams(client: FlaskClient) -> None:
@@ -224,7 +241,11 @@ def test_standings_of_a_league_without_teams(client: FlaskClient) -> None:
     response = client.get(f"{API}/leagues/{league.id}/standings")
     assert response.status_code == 200
     # No rows, and no divisions (a league without any has an empty list).
-    assert response.json == {"rows": [], "divisions": []}
+    assert response.json == {
+        "rows": [],
+        "divisions": [],
+        "tie_breakers": list(DEFAULT_TIE_BREAKERS),
+    }
 
 
 def test_league_errors(client: FlaskClient) -> None:

@@ -397,16 +397,29 @@ def test_standings_page_and_league_page_show_the_table(client, commissioner, coa
     text = text_of(page)
     assert "Zebras ahead of Aardvarks on touchdown difference." in text
     assert "Points: 3 for a win, 1 for a draw, 0 for a loss." in text
-    assert "Coin toss: the commissioner's choice" in text
+    assert "Teams still level after these are listed by name" in text
     league_page = client.get(f"/leagues/{league.id}").text
     assert table_rows(league_page, 'class="standings"') == expected
     assert "Zebras ahead of Aardvarks on touchdown difference." in text_of(league_page)
 
 
-def test_coin_toss_ties_say_commissioners_choice(client, commissioner, coach) -> None:
+def test_coin_toss_ties_show_the_stored_draw(client, commissioner, coach) -> None:
     league = league_with(commissioner, coach, ["Delta", "Echo"])
     ids = team_ids(league)
     play(commissioner, league, ids["Echo"], ids["Delta"], 1, 1)
+    db.session.get(League, league.id).tie_breakers = ["points", "coin_toss"]
+    teams = {t.name: t for t in db.session.get(League, league.id).teams}
+    teams["Delta"].coin_toss, teams["Echo"].coin_toss = 31, 704
+    db.session.commit()
+    page = text_of(client.get(f"/leagues/{league.id}/standings").text)
+    assert (
+        "Echo ahead of Delta on the coin toss (the server's stored draw: 704 against 31)." in page
+    )
+    # Stable: the draw is stored, so the next view says the same.
+    assert text_of(client.get(f"/leagues/{league.id}/standings").text) == page
+    # Level even on the draw: listed by name.
+    teams["Echo"].coin_toss = 31
+    db.session.commit()
     page = text_of(client.get(f"/leagues/{league.id}/standings").text)
     assert (
         "Delta and Echo are level on every tie-breaker: listed by name (commissioner's choice)."

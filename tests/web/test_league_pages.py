@@ -428,7 +428,10 @@ def test_settings_refuse_a_tie_breaker_twice(client: FlaskClient) -> None:
         f"/leagues/{league.id}/settings", data=league_form(tie_breaker_2="points")
     )
     assert response.status_code == 200
-    assert "Pick each tie-breaker at most once, from the list." in response.text
+    assert (
+        "Pick each tie-breaker at most once, from the list (tie-breaker &#39;points&#39; is "
+        "picked twice)." in response.text
+    )
     assert re.search(r'id="tie_breaker_2".*?<option selected value="points">', response.text, re.S)
     assert fresh_league(league.id).tie_breakers == before
 
@@ -772,3 +775,38 @@ def test_the_remove_page_hands_the_teams_over_with_its_csrf_token(
     db.session.expire_all()
     assert db.session.get(Team, team.id).coach.username == "heir"
     assert "<dd><bdi>heir</bdi></dd>" in client.get(f"/teams/{team.id}").text
+
+
+def test_settings_order_every_tie_breaker_and_score_concessions(client: FlaskClient) -> None:
+    comm = make_user("comm")
+    league = make_league(comm, "bb2025")
+    login(client, "comm")
+    url = f"/leagues/{league.id}/settings"
+    # A box that cannot be read: its error beside it, nothing saved.
+    before = list(fresh_league(league.id).tie_breakers)
+    refused = client.post(url, data=league_form(concession_points="minus one"))
+    assert refused.status_code == 200
+    assert "Write a whole number, e.g. 0 or -1." in refused.text
+    assert fresh_league(league.id).tie_breakers == before
+    # All nine places, in the organiser's order, and the concession scoring.
+    order = [
+        "points",
+        "opponents_points",
+        "cas_caused",
+        "head_to_head",
+        "td_difference",
+        "cas_difference",
+        "td_scored",
+        "fewest_conceded",
+        "coin_toss",
+    ]
+    slots = {f"tie_breaker_{i}": code for i, code in enumerate(order, start=1)}
+    saved = client.post(
+        url, data=league_form(**slots, concession_points="-1", concession_score="2-0")
+    )
+    assert saved.status_code == 302
+    stored = fresh_league(league.id)
+    assert stored.tie_breakers == order
+    assert stored.house_rules == {
+        "tournament": {"concession_score": [2, 0], "concession_points": -1}
+    }

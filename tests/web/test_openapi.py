@@ -157,8 +157,11 @@ def test_bodies_and_responses_name_their_schemas(document: dict[str, Any]) -> No
             if status == "204":  # No Content: nothing to describe
                 assert "content" not in operation["responses"][status], (method, path)
                 continue
-            content = operation["responses"][status]["content"]["application/json"]
-            assert "schema" in content, (method, path, status)
+            content = operation["responses"][status]["content"]
+            # JSON, or the one XML document (the NAF results report), a string.
+            media = "application/xml" if path.endswith("/naf-report.xml") else "application/json"
+            assert set(content) == {media}, (method, path, status)
+            assert "schema" in content[media], (method, path, status)
     assert operations(document)[("post", f"{API}/leagues")]["responses"].keys() >= {"201"}
 
 

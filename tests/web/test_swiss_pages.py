@@ -180,7 +180,7 @@ def test_the_rounds_endpoint_is_in_the_openapi_document(client: FlaskClient) -> 
     assert set(operation["responses"]) >= {"201", "401", "403", "404", "409", "422"}
     assert "byes" in doc["components"]["schemas"]["StandingsRow"]["properties"]
     standings = doc["components"]["schemas"]["Standings"]
-    assert set(standings["required"]) == {"rows", "divisions"}
+    assert set(standings["required"]) == {"rows", "divisions", "tie_breakers"}
     assert standings["properties"]["divisions"]["items"] == {
         "$ref": "#/components/schemas/DivisionStandings"
     }

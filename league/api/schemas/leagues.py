@@ -30,7 +30,7 @@ from league.models import League
 from league.models.league import PAPER_SIZES, TIE_BREAKERS
 from league.models.team import TEAM_STATUSES
 from league.rules.pairing import FIRST_ROUNDS
-from league.services.access import active_members
+from league.services.access import active_members, league_ruleset
 from league.services.leagues import MAX_STARTING_TREASURY
 
 
@@ -40,6 +40,24 @@ class PointsSchema(ResponseSchema):
     win = fields.Integer(required=True)
     draw = fields.Integer(required=True)
     loss = fields.Integer(required=True)
+
+
+class ConcessionsSchema(ResponseSchema):
+    """How the event scores a conceded match (or forfeit)."""
+
+    conceding_points = fields.Integer(
+        required=True,
+        allow_none=True,
+        metadata=doc("Points the conceding team gets; null: a loss's points."),
+    )
+    credited_score = fields.List(
+        fields.Integer(),
+        required=True,
+        allow_none=True,
+        metadata=doc(
+            "The score the match counts as, [winner, conceding team]; null: the score as it stood."
+        ),
+    )
 
 
 class LeagueTeamSchema(ResponseSchema):
@@ -76,7 +94,12 @@ class LeagueSchema(ResponseSchema):
     ruleset = fields.String(required=True, metadata=doc("Ruleset id."))
     starting_treasury = fields.Integer(required=True)
     points = fields.Nested(PointsSchema, required=True)
-    tie_breakers = fields.List(fields.String(), required=True)
+    tie_breakers = fields.List(
+        fields.String(validate=OneOf(TIE_BREAKERS)),
+        required=True,
+        metadata=doc("The order teams level on points are ranked in, first to last."),
+    )
+    concessions = fields.Nested(ConcessionsSchema, required=True)
     house_rules = fields.Dict(
         required=True, metadata=doc("Overrides merged over the ruleset's data.")
     )
@@ -124,6 +147,7 @@ class LeagueSchema(ResponseSchema):
                 "loss": league.points_loss,
             },
             "tie_breakers": list(league.tie_breakers),
+            "concessions": _concessions(league),
             "house_rules": dict(league.house_rules or {}),
             "table_dice_allowed": league.table_dice_allowed,
             "log_finalises": league.log_finalises,
@@ -138,6 +162,15 @@ class LeagueSchema(ResponseSchema):
             "coaches": sorted(m.user.username for m in members if m.role == "coach"),
             "teams": sorted(league.teams, key=lambda t: (t.name.lower(), t.id)),
         }
+
+
+def _concessions(league: League) -> dict[str, Any]:
+    rules = league_ruleset(league).season.tournament
+    score = rules.concession_score
+    return {
+        "conceding_points": rules.concession_points,
+        "credited_score": list(score) if score is not None else None,
+    }
 
 
 def _points(description: str) -> fields.Integer:
@@ -170,6 +203,24 @@ class PairingSettingSchema(RequestSchema):
     )
 
 
+class ConcessionsSettingSchema(RequestSchema):
+    """How a conceded match scores; a member not given stays as it is, null clears it."""
+
+    conceding_points = JsonInteger(
+        allow_none=True,
+        metadata=doc("Points the conceding team gets (-100 to 100); null: a loss's points."),
+        error_messages=INTEGER,
+    )
+    credited_score = WholeList(
+        JsonInteger(),
+        allow_none=True,
+        metadata=doc(
+            "[winner, conceding team], the winner more (e.g. [2, 0]); null: the score as it stood."
+        ),
+        error_messages={"invalid": "must be a list of two whole numbers."},
+    )
+
+
 class LeagueSettingsSchema(RequestSchema):
     """Settings of a league, as on its settings page; a setting not given stays as it is."""
 
@@ -197,6 +248,14 @@ class LeagueSettingsSchema(RequestSchema):
             "null": "must be a list of tie-breaker names.",
         },
     )
+    concessions = Object(
+        ConcessionsSettingSchema,
+        error_messages=OBJECT,
+        metadata=doc(
+            "Stored as the house rule `tournament`'s `concession_points` and "
+            "`concession_score` (422 naming that key when refused)."
+        ),
+    )
     house_rules = fields.Dict(
         keys=fields.String(),
         metadata=doc(
@@ -205,7 +264,8 @@ class LeagueSettingsSchema(RequestSchema):
             "`starting_treasury`, `redraft_cap`, `matched_play` (settings by key) and "
             "`tournament` (any of `bye_result`: win | draw, `bye_touchdowns`: [for, against], "
             "`points`: [win, draw, loss], `bonus`: [{`kind`: touchdowns | casualties | "
-            "close_loss, `threshold`, `points`}])."
+            "close_loss, `threshold`, `points`}], `concession_points`, `concession_score`: "
+            "[winner, conceding team])."
         ),
         error_messages={"invalid": "must be a JSON object.", "null": "must be a JSON object."},
     )
@@ -262,6 +322,25 @@ class StandingsRowSchema(ResponseSchema):
     # Dumped from `services.standings.StandingRow`.
     team_id = fields.Integer(required=True)
     team = fields.String(required=True, attribute="team_name", metadata=doc("The team's name."))
+    tie_breaker_values = fields.Dict(
+        keys=fields.String(),
+        values=fields.Integer(),
+        required=True,
+        metadata=doc(
+            "Each of the league's tie-breakers (in its order) and this team's value: bigger "
+            "ranks first, except `fewest_conceded` (matches conceded, fewer first); "
+            "`head_to_head` is the points taken from the teams level on points; "
+            "`coin_toss` the server's stored draw (-1: none)."
+        ),
+    )
+    separated_by = fields.String(
+        required=True,
+        allow_none=True,
+        metadata=doc(
+            "The tie-breaker that put this team above the next one when both have the same "
+            "points (`name`: level on every tie-breaker, listed by name); null otherwise."
+        ),
+    )
     played = fields.Integer(required=True)
     won = fields.Integer(required=True)
     drawn = fields.Integer(required=True)
@@ -303,6 +382,14 @@ class StandingsSchema(ResponseSchema):
     """Standings, ranked: points, then the league's tie-breakers, then name."""
 
     rows = fields.List(fields.Nested(StandingsRowSchema), required=True)
+    tie_breakers = fields.List(
+        fields.String(validate=OneOf(TIE_BREAKERS)),
+        required=True,
+        metadata=doc(
+            "The league's tie-breakers in their order (the order of each row's "
+            "`tie_breaker_values`)."
+        ),
+    )
     divisions = fields.List(
         fields.Nested(DivisionStandingsSchema),
         required=True,

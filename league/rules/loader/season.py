@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+from typing import Any
 
 from league.rules.loader.tables import REQUIRED, Table, choice
 from league.rules.model import (
@@ -43,7 +44,14 @@ def _read_tournament(season: Table) -> Tournament:
 #: Far beyond any tournament: points, thresholds and a bye's touchdowns stay small.
 TOURNAMENT_MAX_NUMBER = 100
 TOURNAMENT_MAX_BONUS_RULES = 10
-TOURNAMENT_KEYS = ("bye_result", "bye_touchdowns", "points", "bonus")
+TOURNAMENT_KEYS = (
+    "bye_result",
+    "bye_touchdowns",
+    "points",
+    "bonus",
+    "concession_points",
+    "concession_score",
+)
 
 
 def merged_tournament(table: Table, base: Tournament) -> Tournament:
@@ -76,7 +84,30 @@ def merged_tournament(table: Table, base: Tournament) -> Tournament:
         bye_touchdowns=(touchdowns[0], touchdowns[1]),
         points=(points[0], points[1], points[2]) if points is not None else None,
         bonus=bonus,
+        **_concessions(table, base),
     )
+
+
+def _concessions(table: Table, base: Tournament) -> dict[str, Any]:
+    """``concession_points`` (a conceding team's points, from -MAX to MAX) and
+    ``concession_score`` (the score a conceded match counts as: winner's, loser's)."""
+    points = table.integer(
+        "concession_points", base.concession_points, minimum=-TOURNAMENT_MAX_NUMBER
+    )
+    if points is not None and points > TOURNAMENT_MAX_NUMBER:
+        raise table.error("concession_points", f"must be at most {TOURNAMENT_MAX_NUMBER}")
+    score = table.integers("concession_score", base.concession_score)
+    if score is not None:
+        if len(score) != 2:
+            raise table.error("concession_score", "expected 2 numbers: winner, conceding team")
+        if max(score) > TOURNAMENT_MAX_NUMBER:
+            raise table.error("concession_score", f"must be at most {TOURNAMENT_MAX_NUMBER}")
+        if score[0] <= score[1]:
+            raise table.error(
+                "concession_score", "a conceded match's winner must score more than the loser"
+            )
+        score = (score[0], score[1])
+    return {"concession_points": points, "concession_score": score}
 
 
 def _bonus_rule(table: Table) -> BonusRule:

@@ -17,7 +17,7 @@ from league.rules import (
     CHARACTERISTICS,
     load_ruleset,
 )
-from league.rules.competitions import TIE_BREAKERS
+from league.rules.competitions import DEFAULT_TIE_BREAKERS
 from league.seeding.large_demo.matches import MatchSeeder
 from league.seeding.large_demo.state import (
     COMMISSIONER,
@@ -96,7 +96,7 @@ class Builder(MatchSeeder):
             points_win=3,
             points_draw=1,
             points_loss=0,
-            tie_breakers=list(TIE_BREAKERS),
+            tie_breakers=list(DEFAULT_TIE_BREAKERS),
             house_rules={},
             table_dice_allowed=False,
             join_token=f"{self.rng.getrandbits(128):032x}",

@@ -25,9 +25,12 @@ TIE_BREAKER_LABELS = {
     "cas_difference": N_("Casualty difference"),
     "td_scored": N_("Touchdowns scored"),
     "fewest_conceded": N_("Fewest matches conceded"),
-    "coin_toss": N_("Coin toss / commissioner's choice"),
+    "opponents_points": N_("Opponents' points"),
+    "cas_caused": N_("Casualties caused"),
+    "coin_toss": N_("Coin toss (server draw)"),
 }
-TIE_BREAKER_SLOTS = 4
+#: One numbered select per tie-breaker a league may pick.
+TIE_BREAKER_SLOTS = len(TIE_BREAKERS)
 COST_LABELS = {
     "random_primary": N_("Random primary"),
     "chosen_primary": N_("Chosen primary"),
@@ -42,6 +45,8 @@ TOURNAMENT_BOXES = {
     "points": "tournament_points",
     "bye_result": "bye_result",
     "bye_touchdowns": "bye_score",
+    "concession_points": "concession_points",
+    "concession_score": "concession_score",
 }
 
 
@@ -143,6 +148,16 @@ def _parse_score(field: str, text: str) -> list[int]:
         raise HouseRulesError(field, gettext("Write the score as for-against, e.g. 1-0.")) from None
 
 
+def _parse_whole(field: str, text: str) -> int | None:
+    """A whole number, possibly negative (blank: none)."""
+    if not text.strip():
+        return None
+    try:
+        return int(text.replace("_", "").strip())
+    except ValueError:
+        raise HouseRulesError(field, gettext("Write a whole number, e.g. 0 or -1.")) from None
+
+
 def _parse_bonus(field: str, text: str) -> list[dict[str, Any]]:
     """``touchdowns 3 +1, close_loss 1 +1`` as bonus rules (kind, threshold, points)."""
     rules = []
@@ -198,6 +213,11 @@ class LeagueForm(FlaskForm):
     tie_breaker_2 = SelectField(_l("2nd tie-breaker"), default="head_to_head")
     tie_breaker_3 = SelectField(_l("3rd tie-breaker"), default="td_difference")
     tie_breaker_4 = SelectField(_l("4th tie-breaker"), default="cas_difference")
+    tie_breaker_5 = SelectField(_l("5th tie-breaker"), default="")
+    tie_breaker_6 = SelectField(_l("6th tie-breaker"), default="")
+    tie_breaker_7 = SelectField(_l("7th tie-breaker"), default="")
+    tie_breaker_8 = SelectField(_l("8th tie-breaker"), default="")
+    tie_breaker_9 = SelectField(_l("9th tie-breaker"), default="")
     table_dice_allowed = BooleanField(_l("Table dice allowed"))
     log_finalises = BooleanField(_l("Two confirmed match logs finalise the result"))
     paper_size = SelectField(
@@ -247,6 +267,12 @@ class LeagueForm(FlaskForm):
         default="",
     )
     bye_score = StringField(_l("A bye's score (for-against)"), validators=[Optional()])
+    concession_points = StringField(
+        _l("Points for the coach who concedes"), validators=[Optional()]
+    )
+    concession_score = StringField(
+        _l("A conceded match counts as (winner-conceding)"), validators=[Optional()]
+    )
     submit = SubmitField(_l("Save league"))
 
     def __init__(self, *args: Any, ruleset_choices: list[tuple[str, str]], **kwargs: Any):
@@ -281,7 +307,13 @@ class LeagueForm(FlaskForm):
         )
 
     def tournament_fields(self) -> list[StringField]:
-        return [self.tournament_points, self.tournament_bonus, self.bye_score]
+        return [
+            self.tournament_points,
+            self.tournament_bonus,
+            self.bye_score,
+            self.concession_points,
+            self.concession_score,
+        ]
 
     def cost_help(self) -> dict[str, str]:
         """Help under each SPP-cost box: the chosen ruleset's own numbers."""
@@ -315,7 +347,9 @@ class LeagueForm(FlaskForm):
         self.points_draw.data = settings.points_draw
         self.points_loss.data = settings.points_loss
         for slot, value in zip(
-            self.tie_breaker_fields(), [*settings.tie_breakers, "", "", ""], strict=False
+            self.tie_breaker_fields(),
+            [*settings.tie_breakers, *[""] * TIE_BREAKER_SLOTS],
+            strict=False,
         ):
             slot.data = value
         self.table_dice_allowed.data = settings.table_dice_allowed
@@ -341,6 +375,10 @@ class LeagueForm(FlaskForm):
         self.bye_result.data = scoring.get("bye_result", "")
         score = scoring.get("bye_touchdowns")
         self.bye_score.data = "-".join(map(str, score)) if score else ""
+        conceded = scoring.get("concession_points")
+        self.concession_points.data = str(conceded) if conceded is not None else ""
+        credited = scoring.get("concession_score")
+        self.concession_score.data = "-".join(map(str, credited)) if credited else ""
 
     def validate(self, extra_validators: Any = None) -> bool:
         valid = super().validate(extra_validators)
@@ -396,9 +434,13 @@ class LeagueForm(FlaskForm):
                 ("bonus", read("tournament_bonus", _parse_bonus)),
                 ("bye_result", self.bye_result.data),
                 ("bye_touchdowns", read("bye_score", _parse_score)),
+                ("concession_score", read("concession_score", _parse_score)),
             )
             if value
         }
+        conceding = read("concession_points", _parse_whole)
+        if conceding is not None:
+            scoring["concession_points"] = conceding
         if scoring:
             rules["tournament"] = scoring
         return rules, errors
@@ -407,6 +449,8 @@ class LeagueForm(FlaskForm):
         """The form field a service error belongs to (house-rule keys map to their box)."""
         if error_field and error_field.startswith("pairing."):
             return "pairing_" + error_field.removeprefix("pairing.")
+        if error_field == "tie_breakers":
+            return "tie_breaker_1"
         if not error_field or not error_field.startswith("house_rules"):
             return error_field
         key = error_field.removeprefix("house_rules").lstrip(".")
