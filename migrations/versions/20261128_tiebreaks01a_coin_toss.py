@@ -1,7 +1,7 @@
 """a team's stored coin toss, for the tie-breaker ``coin_toss``
 
 Revision ID: tiebreaks01a
-Revises: identity01base
+Revises: entries01a
 Create Date: 2026-11-28 17:00:00
 """
 import random
@@ -12,7 +12,7 @@ import sqlalchemy as sa
 
 # revision identifiers, used by Alembic.
 revision = "tiebreaks01a"
-down_revision = "identity01base"
+down_revision = "entries01a"
 branch_labels = None
 depends_on = None
 
