@@ -121,9 +121,9 @@ def sheet_document(html: str, base_url: str, fetcher: URLFetcher) -> SheetHTML:
     The sheets' templates are written as XHTML (void elements closed): Python's XML parser
     (expat, in C) reads them in a fraction of a millisecond, where WeasyPrint's HTML5
     parser, in Python, took a tenth of a match sheet's render; the trees lay out the same
-    (tests/pdf/test_sheet_parsing.py compares every box). Any other markup goes to the HTML5 parser, and so
-    does markup declaring anything (``<!``: a DTD's entities are never expanded; stored
-    text is escaped, so only a template could write one).
+    (tests/pdf/test_sheet_parsing.py compares every box). Any other markup goes to the
+    HTML5 parser, and so does markup declaring anything (``<!``: a DTD's entities are
+    never expanded; stored text is escaped, so only a template could write one).
     """
     markup = _DOCTYPE.sub("", html, count=1)
     if "<!" not in markup:
