@@ -382,6 +382,7 @@ def record_result(
     validate(session, ruleset, league, match, teams, report, fans_before)
     # Whom the result being corrected named: their caches may change with it.
     named_before = {a.player_id for a in match.players}
+    ledger = match_ledger(session, match)
     _store_report(
         session,
         actor,
@@ -392,12 +393,13 @@ def record_result(
         report,
         fans_before,
         idempotency_key or form_token,
+        ledger,
     )
     session.flush()
     scope = ResultScope(match.id, frozenset(named_before | {a.player_id for a in match.players}))
     for team in teams.values():
         recompute_team(session, team, scope=scope)
-        _book_match_money(session, actor, team, match)
+        _book_match_money(session, actor, team, match, ledger)
     audit.record(
         session,
         actor,
@@ -421,6 +423,7 @@ def _store_report(
     report: MatchReport,
     fans_before: dict[str, int],
     key: str | None,
+    ledger: MatchLedger,
 ) -> None:
     """The report's events on the match, in place of those of a result being corrected."""
     _clear_events(session, match)
@@ -450,11 +453,11 @@ def _store_report(
             ruleset, side, report.side(side.side), fans_before[side.side], league.table_dice_allowed
         )
         _keep_drawn_mvp(match, side)
-    _settle_winnings(session, ruleset, match, teams, report)
+    _settle_winnings(ledger, ruleset, match, teams, report)
 
 
 def _settle_winnings(
-    session: Session, ruleset: Ruleset, match: Match, teams: dict[str, Team], report: MatchReport
+    ledger: MatchLedger, ruleset: Ruleset, match: Match, teams: dict[str, Team], report: MatchReport
 ) -> None:
     """Each side's winnings, and the Expensive Mistakes of the treasury they arrive in."""
     for side in match.sides:
@@ -464,11 +467,8 @@ def _settle_winnings(
         # team's without what this match booked before (a correction), less what the
         # pre-game spent from it.
         arriving = (
-            team.treasury
-            - _booked(session, team, match)
-            - inducements_spent(session, team, match)
-            + side.winnings
-        )
+            team.treasury - ledger.booked.get(team.id, 0) - ledger.spent.get(team.id, 0)
+        ) + side.winnings
         _roll_mistakes(ruleset, side, report.side(side.side), arriving)
 
 
@@ -499,9 +499,10 @@ def void_match(session: Session, actor: User, match_id: int) -> Match:
     undo_departures(match)
     session.flush()
     scope = ResultScope(match.id, frozenset(a.player_id for a in match.players))
+    ledger = match_ledger(session, match)
     for team in teams:
         recompute_team(session, team, scope=scope)
-        _book_match_money(session, actor, team, match)
+        _book_match_money(session, actor, team, match, ledger)
     if replay:
         again = Match(
             league_id=match.league_id,
@@ -644,31 +645,34 @@ def _winnings(ruleset: Ruleset, match: Match, side: MatchTeam, typed: int | None
     return formula_winnings(ruleset, match, side)
 
 
-def _booked(session: Session, team: Team, match: Match) -> int:
-    """What the team's ledger holds for this match so far."""
-    return int(
-        session.scalar(
-            select(func.coalesce(func.sum(TreasuryEntry.amount), 0)).where(
-                TreasuryEntry.team_id == team.id, TreasuryEntry.match_id == match.id
-            )
-        )
-        or 0
+@dataclass(frozen=True, slots=True)
+class MatchLedger:
+    """Per team of a match: what its ledger holds for the match so far (`booked`), and what
+    its pre-game spends from the treasury (`spent`, petty cash aside). Read once per write,
+    two statements for both teams: a write books only the match's own rows, team by team."""
+
+    booked: Mapping[int, int]
+    spent: Mapping[int, int]
+
+
+def match_ledger(session: Session, match: Match) -> MatchLedger:
+    booked = session.execute(
+        select(TreasuryEntry.team_id, func.sum(TreasuryEntry.amount))
+        .where(TreasuryEntry.match_id == match.id)
+        .group_by(TreasuryEntry.team_id)
+    )
+    spent = session.execute(
+        select(PregameSide.team_id, func.sum(PregameSide.treasury_spent))
+        .where(PregameSide.match_id == match.id)
+        .group_by(PregameSide.team_id)
+    )
+    return MatchLedger(
+        {team_id: int(total or 0) for team_id, total in booked},
+        {team_id: int(total or 0) for team_id, total in spent},
     )
 
 
-def inducements_spent(session: Session, team: Team, match: Match) -> int:
-    """What the team's pre-game of this match spends from its treasury (petty cash aside)."""
-    return int(
-        session.scalar(
-            select(func.coalesce(func.sum(PregameSide.treasury_spent), 0)).where(
-                PregameSide.match_id == match.id, PregameSide.team_id == team.id
-            )
-        )
-        or 0
-    )
-
-
-def match_money(session: Session, team: Team, match: Match) -> int:
+def match_money(ledger: MatchLedger, team: Team, match: Match) -> int:
     """What the ledger must hold for this match: winnings less mistakes and inducements.
 
     Nothing for a match that is not played (a voided one gives everything back).
@@ -676,10 +680,12 @@ def match_money(session: Session, team: Team, match: Match) -> int:
     if match.state != "played":
         return 0
     side = next(s for s in match.sides if s.team_id == team.id)
-    return side.winnings - side.mistake_loss - inducements_spent(session, team, match)
+    return side.winnings - side.mistake_loss - ledger.spent.get(team.id, 0)
 
 
-def _book_match_money(session: Session, actor: User, team: Team, match: Match) -> None:
+def _book_match_money(
+    session: Session, actor: User, team: Team, match: Match, ledger: MatchLedger
+) -> None:
     """Make the ledger's rows for this match add up to what the result says now.
 
     The first booking writes one row per cause (winnings, expensive mistakes, the
@@ -687,12 +693,12 @@ def _book_match_money(session: Session, actor: User, team: Team, match: Match) -
     is never booked); a correction or a void books the difference.
     """
     side = next(s for s in match.sides if s.team_id == team.id)
-    wanted = match_money(session, team, match)
-    booked = _booked(session, team, match)
+    wanted = match_money(ledger, team, match)
+    booked = ledger.booked.get(team.id, 0)
     if wanted == booked:
         return
     if booked == 0 and match.state == "played":
-        spent = inducements_spent(session, team, match)
+        spent = ledger.spent.get(team.id, 0)
         if spent:
             # Bought before the kick-off; the winnings arrive in what is left.
             with unless_spent(

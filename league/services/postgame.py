@@ -99,7 +99,9 @@ def sync_match_day_players(session: Session, match: Match) -> list[Player]:
         for side in session.scalars(select(PregameSide).where(PregameSide.match_id == match.id))
     }
     existing: dict[tuple[int, str, str], list[Player]] = defaultdict(list)
-    for player in match_day_players(session, match):
+    found = match_day_players(session, match)
+    changed = False  # a player taken on or dropped: read them again, else `found` stands
+    for player in found:
         if player.match_day_only:
             existing[(player.team_id, player.status, player.position_id)].append(player)
     for match_side in match.sides:
@@ -116,6 +118,7 @@ def sync_match_day_players(session: Session, match: Match) -> list[Player]:
                 continue
             number = _free_number(taken)
             taken.add(number)
+            changed = True
             team.players.append(
                 Player(
                     position_id=ref,
@@ -131,8 +134,9 @@ def sync_match_day_players(session: Session, match: Match) -> list[Player]:
         for player in leftovers:
             player.team.players.remove(player)
             session.delete(player)
+            changed = True
     session.flush()
-    return match_day_players(session, match)
+    return match_day_players(session, match) if changed else found
 
 
 def _free_number(taken: set[int]) -> int:

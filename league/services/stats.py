@@ -7,19 +7,19 @@ as plain dataclasses, so a template never touches the database.
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from sqlalchemy import Select, and_, case, func, select
+from sqlalchemy import Select, and_, case, func, or_, select
 from sqlalchemy.orm import Session, aliased
 
 from league.i18n import N_, current_language, gettext
 from league.models import League, Match, MatchPlayer, MatchTeam, Player, Season, Team
 from league.rules import RulesError
 from league.rules.competitions import SideResult
+from league.services import paging
 from league.services.access import league_ruleset
 from league.services.paging import Page, page_in_sql
 from league.services.standings import counted_matches, matches_played, outcome_of, season_of
@@ -92,7 +92,8 @@ class LeaderBoard:
 class SeasonStats:
     season_id: int
     season_name: str
-    players: tuple[PlayerStats, ...]
+    #: One page of the players, most SPP first.
+    players: Page[PlayerStats]
     teams: tuple[TeamStats, ...]
     leaders: tuple[LeaderBoard, ...]
     matches_played: int
@@ -130,114 +131,166 @@ def leaders(players: Iterable[PlayerStats], code: str, title: str) -> LeaderBoar
 _COUNTERS = ("td", "cas", "comp", "interceptions", "mvp", "spp")
 
 
-def season_stats(session: Session, league: League, season_number: int | None = None) -> SeasonStats:
-    """Per-player and per-team totals of a season's league matches, and the leaders.
+def season_stats(
+    session: Session,
+    league: League,
+    season_number: int | None = None,
+    players_page: int | None = None,
+) -> SeasonStats:
+    """Per-team totals of a season's league matches, the leaders, and one page of the
+    per-player totals (`players_page`, from 1; past the end gives the last page).
 
-    Summed in SQL: one row per (player, team) and one per team, never a row per match.
+    Summed in SQL, and the players paged there too: one statement for the teams and one
+    for the players, never a row per match nor every player of a long season.
     """
     season = season_of(league, season_number)
     teams = {team.id: team for team in league.teams}
-    per_player: dict[int, dict[str, int]] = {}
-    per_team: dict[int, dict[str, int]] = defaultdict(lambda: defaultdict(int))
-    # A player's row names the team of his first appearance of the season.
-    first: dict[int, tuple[int, str, int, str, str]] = {}
-    for (
-        player_id,
-        team_id,
-        _first_line,
-        name,
-        number,
-        position_id,
-        status,
-        *totals,
-    ) in session.execute(_player_totals_query(season.id)):
-        *sums, injuries, deaths = (int(v or 0) for v in totals)
-        first.setdefault(player_id, (team_id, name, number, position_id, status))
-        mine = per_player.setdefault(player_id, dict.fromkeys(_COUNTERS, 0))
-        for key, value in zip(_COUNTERS, sums, strict=True):
-            mine[key] += value
-            per_team[team_id][key] += value
-        per_team[team_id]["injuries"] += injuries
-        per_team[team_id]["deaths"] += deaths
-    side = aliased(MatchTeam)
+    per_team: dict[int, dict[str, int]] = {}
     sides_played = 0
-    for team_id, played_count in session.execute(
-        select(side.team_id, func.count())
-        .join(Match, Match.id == side.match_id)
-        .where(*counted_matches(season.id))
-        .group_by(side.team_id)
-    ):
-        per_team[team_id]["played"] += played_count
-        sides_played += played_count
-
-    players = _player_stats(league, teams, first, per_player)
-    boards = tuple(leaders(players, code, gettext(title)) for code, title in LEADER_BOARDS)
+    for team_id, played, *totals in session.execute(_team_totals_query(season.id)):
+        sums = [int(v or 0) for v in totals]
+        per_team[team_id] = dict(zip((*_COUNTERS, "injuries", "deaths"), sums, strict=True))
+        per_team[team_id]["played"] = int(played)
+        sides_played += int(played)
+    page, candidates = _player_rows(session, league, teams, season.id, players_page)
+    boards = tuple(leaders(candidates, code, gettext(title)) for code, title in LEADER_BOARDS)
     return SeasonStats(
         season.id,
         season.name,
-        tuple(players),
+        page,
         _team_stats(league, teams, per_team),
         boards,
         matches_played(sides_played),
     )
 
 
-def _player_totals_query(season_id: int) -> Select[Any]:
-    """One row per (player, team) of the season's counted matches, in the order of their
-    first appearance: the counters summed, the casualties suffered and the deaths."""
-    counters = [func.sum(getattr(MatchPlayer, name)) for name in _COUNTERS]
-    return (
+def _team_totals_query(season_id: int) -> Select[Any]:
+    """One row per team that played a counted match of the season: the matches it played,
+    its players' counters summed, the casualties they suffered and their deaths."""
+    side = aliased(MatchTeam)
+    played = (
+        select(side.team_id.label("team_id"), func.count().label("played"))
+        .join(Match, Match.id == side.match_id)
+        .where(*counted_matches(season_id))
+        .group_by(side.team_id)
+        .subquery()
+    )
+    totals = (
         select(
-            MatchPlayer.player_id,
-            MatchPlayer.team_id,
-            func.min(MatchPlayer.id),
-            Player.name,
-            Player.number,
-            Player.position_id,
-            Player.status,
-            *counters,
-            func.count(MatchPlayer.injury),
-            func.sum(case((MatchPlayer.injury == "dead", 1), else_=0)),
+            MatchPlayer.team_id.label("team_id"),
+            *(func.sum(getattr(MatchPlayer, name)).label(name) for name in _COUNTERS),
+            func.count(MatchPlayer.injury).label("injuries"),
+            func.sum(case((MatchPlayer.injury == "dead", 1), else_=0)).label("deaths"),
         )
         .join(Match, Match.id == MatchPlayer.match_id)
-        .join(Player, Player.id == MatchPlayer.player_id)
         .where(*counted_matches(season_id))
-        .group_by(
-            MatchPlayer.player_id,
-            MatchPlayer.team_id,
-            Player.name,
-            Player.number,
-            Player.position_id,
-            Player.status,
+        .group_by(MatchPlayer.team_id)
+        .subquery()
+    )
+    return select(
+        played.c.team_id,
+        played.c.played,
+        *(totals.c[name] for name in (*_COUNTERS, "injuries", "deaths")),
+    ).outerjoin(totals, totals.c.team_id == played.c.team_id)
+
+
+def _by_name(session: Session, column: Any) -> Any:
+    """`column` in code point order, as Python sorts strings (SQLite's BINARY collation;
+    PostgreSQL's "C" whatever the database's collation is)."""
+    return column.collate("C") if session.get_bind().dialect.name == "postgresql" else column
+
+
+def _player_rows(
+    session: Session,
+    league: League,
+    teams: dict[int, Team],
+    season_id: int,
+    number: int | None,
+) -> tuple[Page[PlayerStats], list[PlayerStats]]:
+    """Page `number` of the season's players, most SPP first, and the candidates for the
+    leader boards (each board's first LEADERS_SHOWN with more than zero), in one statement:
+    every player's totals are numbered in SQL (the list's order and each board's), and only
+    the rows of the page and of the boards come back, with the count of all players."""
+    size = paging.LIST_PAGE
+    ranked = _ranked_players(session, season_id).subquery()
+    on_board = [
+        and_(ranked.c[f"{code}_place"] <= LEADERS_SHOWN, ranked.c[code] > 0)
+        for code, _ in LEADER_BOARDS
+    ]
+    columns = [c for c in ranked.c if not c.name.endswith("_place") or c.name == "list_place"]
+
+    def read(page: int) -> list[Any]:
+        first = (page - 1) * size + 1
+        in_page = ranked.c.list_place.between(first, first + size - 1)
+        query = select(*columns).where(or_(in_page, *on_board)).order_by(ranked.c.list_place)
+        return list(session.execute(query))
+
+    number = max(number or 1, 1)
+    rows = read(number)
+    total = int(rows[0].total) if rows else 0
+    pages = max(1, -(-total // size))
+    if number > pages:  # past the end: the last page (a second statement, only then)
+        number = pages
+        rows = read(number)
+    start = (number - 1) * size
+    made = [(row.list_place, _player(league, teams, row)) for row in rows]
+    items = [player for place, player in made if start < place <= start + size]
+    page = Page(items, number, pages, total, start + 1 if items else 0)
+    return page, [player for _, player in made]
+
+
+def _ranked_players(session: Session, season_id: int) -> Select[Any]:
+    """Every player of the season's counted matches with his totals, under the team of his
+    first appearance; numbered by SPP (the list) and by each board's counter."""
+    first_line = aliased(MatchPlayer)
+    sums = (
+        select(
+            MatchPlayer.player_id.label("player_id"),
+            func.min(MatchPlayer.id).label("first_line"),
+            *(func.sum(getattr(MatchPlayer, name)).label(name) for name in _COUNTERS),
         )
-        .order_by(func.min(MatchPlayer.id))
+        .join(Match, Match.id == MatchPlayer.match_id)
+        .where(*counted_matches(season_id))
+        .group_by(MatchPlayer.player_id)
+        .subquery()
+    )
+    name = _by_name(session, Player.name)
+    values = {code: func.coalesce(sums.c[code], 0) for code in _COUNTERS}
+
+    def place(code: str) -> Any:
+        return func.row_number().over(order_by=(values[code].desc(), name, Player.id))
+
+    return (
+        select(
+            Player.id.label("player_id"),
+            first_line.team_id.label("team_id"),
+            Player.name.label("name"),
+            Player.number.label("number"),
+            Player.position_id.label("position_id"),
+            Player.status.label("status"),
+            *(values[code].label(code) for code in _COUNTERS),
+            place("spp").label("list_place"),
+            func.count().over().label("total"),
+            *(place(code).label(f"{code}_place") for code, _ in LEADER_BOARDS),
+        )
+        .select_from(sums)
+        .join(first_line, first_line.id == sums.c.first_line)
+        .join(Player, Player.id == sums.c.player_id)
     )
 
 
-def _player_stats(
-    league: League,
-    teams: dict[int, Team],
-    first: dict[int, tuple[int, str, int, str, str]],
-    per_player: dict[int, dict[str, int]],
-) -> list[PlayerStats]:
-    """Each player's totals under the team of his first appearance, most SPP first."""
-    players = []
-    for player_id, (team_id, name, number, position_id, status) in first.items():
-        team = teams.get(team_id)
-        players.append(
-            PlayerStats(
-                player_id=player_id,
-                name=name,
-                number=number,
-                position=_position_name(league, team, position_id),
-                team_id=team_id,
-                team_name=team.name if team else f"#{team_id}",
-                status=status,
-                **per_player[player_id],
-            )
-        )
-    players.sort(key=lambda p: (-p.spp, p.name, p.player_id))
-    return players
+def _player(league: League, teams: dict[int, Team], row: Any) -> PlayerStats:
+    team = teams.get(row.team_id)
+    return PlayerStats(
+        player_id=row.player_id,
+        name=row.name,
+        number=row.number,
+        position=_position_name(league, team, row.position_id),
+        team_id=row.team_id,
+        team_name=team.name if team else f"#{row.team_id}",
+        status=row.status,
+        **{code: int(row._mapping[code]) for code in _COUNTERS},
+    )
 
 
 def _team_stats(

@@ -367,13 +367,15 @@ def stats(league_id: int) -> str | Response:
 
 def _render_stats(league_id: int) -> str:
     league = access.get_league(db.session(), league_id, collections=PAGE_COLLECTIONS)
-    season_stats = stats_service.season_stats(db.session(), league, _season_number())
+    season_stats = stats_service.season_stats(
+        db.session(), league, _season_number(), request.args.get("players", type=int)
+    )
     return render_template(
         "fixtures/stats.html",
         league=league,
         season=next(s for s in league.seasons if s.id == season_stats.season_id),
         stats=season_stats,
-        players=page_of(season_stats.players, request.args.get("players", type=int)),
+        players=season_stats.players,
         graves=stats_service.graveyard_page(
             db.session(), league, request.args.get("graves", type=int)
         ),

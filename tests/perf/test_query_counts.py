@@ -129,3 +129,20 @@ def test_the_records_page_stays_small(measured: Measured) -> None:
         response = client.get(f"/leagues/{measured.league_id}/records{query}")
         assert response.status_code == 200
         assert len(response.data) < 150_000, (query, len(response.data))
+
+
+#: Issue 28: no HTML page grows without bound; on the large set each stays under this.
+MOST_HTML_BYTES = 150 * 1024
+
+
+@pytest.mark.parametrize("page", [name for name, (_, signed_in, _) in PAGES.items() if signed_in])
+def test_no_html_page_is_over_150_kb(measured: Measured, page: str) -> None:
+    """The pages a signed-in commissioner sees, rendered in full (the biggest variant): the
+    long lists (players, graveyard, fixtures, history, ledger) come a page at a time."""
+    template, _, _ = PAGES[page]
+    client = measured.client(signed_in=True)
+    caching.shared_pages.clear()
+    response = client.get(_path(template, measured))
+    assert response.status_code == 200
+    assert response.mimetype == "text/html"
+    assert len(response.data) <= MOST_HTML_BYTES, f"{page}: {len(response.data):,} bytes"

@@ -299,7 +299,9 @@ def test_casualties_count_from_the_players_events(commissioner, two_teams) -> No
     ]
 
 
-def test_season_statistics_and_leaders(commissioner, two_teams) -> None:
+def test_season_statistics_and_leaders(
+    commissioner, two_teams, monkeypatch: pytest.MonkeyPatch
+) -> None:
     league, reavers, r, barons, b = two_teams
     play(
         commissioner,
@@ -352,17 +354,49 @@ def test_season_statistics_and_leaders(commissioner, two_teams) -> None:
         ("Barons", 1, 1, 2, 0, 0, 1, 11),
         ("Reavers", 1, 10, 1, 4, 1, 1, 42),
     ]
-    l0 = next(p for p in stats.players if p.name == "Rea L0")
+    l0 = next(p for p in stats.players.items if p.name == "Rea L0")
     assert (l0.position, l0.td, l0.mvp, l0.spp) == ("Human Lineman", 3, 1, 13)
     assert l0.number == r["L0"].number
-    assert "Rea L6" not in {p.name for p in stats.players}  # friendly only
+    assert "Rea L6" not in {p.name for p in stats.players.items}  # friendly only
+    # Most SPP first, equal SPP by name (L3, L4 and L5 have 3 each).
+    assert [(p.name, p.spp) for p in stats.players.items][:9] == [
+        ("Rea L0", 13),
+        ("Bar B0", 11),
+        ("Rea L2", 8),
+        ("Rea L1", 6),
+        ("Rea T0", 4),
+        ("Rea L3", 3),
+        ("Rea L4", 3),
+        ("Rea L5", 3),
+        ("Rea C0", 2),
+    ]
+
+    # Read a page at a time in SQL (3 to a page): the same rows in the same order, and
+    # the same leaders on every page (the boards count every player, not the page's).
+    monkeypatch.setattr(paging, "LIST_PAGE", 3)
+    league_now = access.get_league(db.session, league.id)
+    pages = [season_stats(db.session, league_now, None, n) for n in (1, 2, 3, 99)]
+    assert [[p.name for p in page.players.items] for page in pages[:3]] == [
+        ["Rea L0", "Bar B0", "Rea L2"],
+        ["Rea L1", "Rea T0", "Rea L3"],
+        ["Rea L4", "Rea L5", "Rea C0"],
+    ]
+    total = stats.players.total  # every player with a line in the match
+    assert [(page.players.number, page.players.pages, page.players.total) for page in pages] == [
+        (1, -(-total // 3), total),
+        (2, -(-total // 3), total),
+        (3, -(-total // 3), total),
+        (-(-total // 3), -(-total // 3), total),  # past the end: the last page
+    ]
+    assert pages[2].players.first == 7
+    assert all(page.leaders == stats.leaders for page in pages)
 
 
 def test_no_statistics_before_the_first_result(commissioner, two_teams) -> None:
     league = two_teams[0]
     stats = season_stats(db.session, access.get_league(db.session, league.id))
     assert stats.empty
-    assert stats.players == ()
+    assert (list(stats.players.items), stats.players.total, stats.players.pages) == ([], 0, 1)
     assert [(t.team_name, t.played, t.spp) for t in stats.teams] == [
         ("Barons", 0, 0),
         ("Reavers", 0, 0),
