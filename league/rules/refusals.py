@@ -658,6 +658,22 @@ _OTHERS: dict[str, Wording] = {
             count=p["count"],
         )
     ),
+    "matched_play.roster_locked": Wording(
+        sentence=lambda p, team: gettext(
+            "The roster of %(team)s is approved for the event and locked; "
+            "the organiser can unlock it.",
+            team=team,
+        ),
+        short=_says(N_("roster approved and locked")),
+    ),
+    "matched_play.corrections_closed": Wording(
+        sentence=lambda p, team: gettext(
+            "The correction deadline has passed: %(team)s's roster can only be changed "
+            "by the organiser now.",
+            team=team,
+        ),
+        short=_says(N_("correction deadline passed")),
+    ),
     "matched_play.elite_skill_over_cap": Wording(
         sentence=lambda p, team: ngettext(
             "%(skill)s is added %(count)s times; an elite skill may be added at most %(num)d time.",

@@ -18,6 +18,7 @@ from league.rules import Ruleset, RulesetError, load_ruleset, merge_house_rules,
 from league.services import audit
 from league.services.access import (
     active_members,
+    aware,
     get_league,
     get_team,
     may_own,
@@ -48,6 +49,10 @@ class LeagueSettings:
     #: The league's language (league.i18n.LANGUAGES): its pages for visitors who chose
     #: none, its pack, webhook messages and calendar.
     default_language: str = DEFAULT_LANGUAGE
+    #: Tournament day (docs/tournaments.md): rosters are submitted by the first; after the
+    #: second only the organiser changes a roster that is not approved. None: no deadline.
+    roster_deadline: datetime | None = None
+    correction_deadline: datetime | None = None
 
 
 #: Ten times a normal league's: far above any house rule, and a treasury stays 32-bit.
@@ -69,6 +74,8 @@ def current_settings(league: League) -> LeagueSettings:
         log_finalises=league.log_finalises,
         paper_size=league.paper_size,
         default_language=league.default_language,
+        roster_deadline=aware(league.roster_deadline),
+        correction_deadline=aware(league.correction_deadline),
     )
 
 
@@ -177,10 +184,22 @@ def _validated(settings: LeagueSettings) -> LeagueSettings:
         raise RuleViolation(
             gettext("Pick each tie-breaker at most once, from the list."), field="tie_breakers"
         )
+    _check_deadlines(settings)
     problems = house_rules_problems(settings.ruleset_id, settings.house_rules)
     if problems:
         raise problems[0]
     return settings
+
+
+def _check_deadlines(settings: LeagueSettings) -> None:
+    """Corrections come after submission: the correction deadline is not the earlier."""
+    first, second = aware(settings.roster_deadline), aware(settings.correction_deadline)
+    if first is not None and second is not None and second < first:
+        raise RuleViolation(
+            gettext("The correction deadline cannot come before the roster deadline."),
+            code="deadlines_out_of_order",
+            field="correction_deadline",
+        )
 
 
 def _apply(league: League, settings: LeagueSettings) -> None:
@@ -196,6 +215,8 @@ def _apply(league: League, settings: LeagueSettings) -> None:
     league.log_finalises = settings.log_finalises
     league.paper_size = settings.paper_size
     league.default_language = settings.default_language
+    league.roster_deadline = aware(settings.roster_deadline)
+    league.correction_deadline = aware(settings.correction_deadline)
 
 
 def create_league(session: Session, actor: User, settings: LeagueSettings) -> League:

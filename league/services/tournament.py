@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session, selectinload
 
-from league.i18n import gettext, ngettext
+from league.i18n import format_list, gettext, ngettext
 from league.models import League, Match, Season, SwissBye, User
 from league.models.match import MatchTeam
 from league.rules.competitions import swiss_round
@@ -28,6 +28,7 @@ from league.services.access import get_league, league_ruleset, require_commissio
 from league.services.errors import Conflict
 from league.services.fixtures import active_teams
 from league.services.matches import schedule_match
+from league.services.roster_approval import unapproved_teams, uses_approval
 from league.services.standings import Standings, season_of, standings
 
 
@@ -81,7 +82,12 @@ def next_round_number(session: Session, season: Season) -> int:
 
 
 def pair_next_round(
-    session: Session, actor: User, league_id: int, rng: random.Random | None = None
+    session: Session,
+    actor: User,
+    league_id: int,
+    rng: random.Random | None = None,
+    *,
+    start_anyway: bool = False,
 ) -> SwissPairing:
     """Pair and schedule the next Swiss round of the league's current season (commissioner).
 
@@ -95,6 +101,8 @@ def pair_next_round(
     season = _open_swiss_season(league)
     played = _league_matches(session, season)
     _require_round_played(season, played)
+    if not start_anyway and not played and not season_byes(session, season):
+        _require_rosters_approved(league)
     active = {team.id for team in active_teams(league, pairing="round")}
     ranking = [row.team_id for row in standings(session, league, season.number).rows]
     ranking = [team_id for team_id in ranking if team_id in active]
@@ -164,6 +172,24 @@ def _open_swiss_season(league: League) -> Season:
             code="not_swiss",
         )
     return season
+
+
+def _require_rosters_approved(league: League) -> None:
+    """The event starts (its first round is paired) once every roster is approved, where
+    the league collects rosters; the organiser may start anyway (`start_anyway`)."""
+    if not uses_approval(league):
+        return
+    waiting = unapproved_teams(league)
+    if waiting:
+        raise Conflict(
+            ngettext(
+                "%(num)d roster is not approved yet: %(teams)s.",
+                "%(num)d rosters are not approved yet: %(teams)s.",
+                len(waiting),
+                teams=format_list([team.name for team in waiting]),
+            ),
+            code="rosters_unapproved",
+        )
 
 
 def _require_round_played(season: Season, played: list[Match]) -> None:

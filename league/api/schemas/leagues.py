@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import UTC
 from typing import Any, ClassVar
 
 from marshmallow import fields, post_load, pre_dump
@@ -24,6 +25,7 @@ from league.api.schemas.base import (
     doc,
     no_nul,
     text,
+    timestamp,
 )
 from league.i18n import LANGUAGE_CODES
 from league.models import League
@@ -86,6 +88,21 @@ class LeagueSchema(ResponseSchema):
             "pack, webhook messages and calendar."
         ),
     )
+    roster_deadline = fields.String(
+        required=True,
+        allow_none=True,
+        metadata=doc(
+            "Tournament day: coaches submit their rosters by then (ISO 8601); null: none."
+        ),
+    )
+    correction_deadline = fields.String(
+        required=True,
+        allow_none=True,
+        metadata=doc(
+            "After it only the organiser changes a roster that is not approved (ISO 8601); "
+            "null: none."
+        ),
+    )
     season = fields.Integer(
         required=True, allow_none=True, metadata=doc("The current season's number.")
     )
@@ -113,6 +130,8 @@ class LeagueSchema(ResponseSchema):
             "log_finalises": league.log_finalises,
             "paper_size": league.paper_size,
             "default_language": league.default_language,
+            "roster_deadline": timestamp(league.roster_deadline),
+            "correction_deadline": timestamp(league.correction_deadline),
             "season": season.number if season else None,
             "commissioners": sorted(m.user.username for m in members if m.role == "commissioner"),
             "coaches": sorted(m.user.username for m in members if m.role == "coach"),
@@ -134,6 +153,14 @@ class PointsSettingSchema(RequestSchema):
     win = _points("Points for a win.")
     draw = _points("Points for a draw (at most a win's).")
     loss = _points("Points for a loss (at most a draw's).")
+
+
+#: A deadline that is not a date and time.
+DEADLINE = {
+    "invalid": "must be a date and time in ISO 8601 (2026-11-28T09:00:00Z) or null.",
+    "invalid_awareness": "must be a date and time in ISO 8601 (2026-11-28T09:00:00Z) or null.",
+    "format": "must be a date and time in ISO 8601 (2026-11-28T09:00:00Z) or null.",
+}
 
 
 class LeagueSettingsSchema(RequestSchema):
@@ -192,6 +219,25 @@ class LeagueSettingsSchema(RequestSchema):
         validate=[no_nul, ServiceOneOf(LANGUAGE_CODES)],
         metadata=doc("The league's language: `en`, `fr`, `de`, `es` or `it` (422 otherwise)."),
         error_messages=STRING,
+    )
+
+    roster_deadline = fields.AwareDateTime(
+        allow_none=True,
+        default_timezone=UTC,
+        metadata=doc(
+            "Tournament day: coaches submit their rosters by then (ISO 8601; without an "
+            "offset, UTC); null: none."
+        ),
+        error_messages=DEADLINE,
+    )
+    correction_deadline = fields.AwareDateTime(
+        allow_none=True,
+        default_timezone=UTC,
+        metadata=doc(
+            "After it only the organiser changes a roster that is not approved (ISO 8601; "
+            "without an offset, UTC; not before `roster_deadline`, 422); null: none."
+        ),
+        error_messages=DEADLINE,
     )
 
     @post_load
