@@ -46,7 +46,7 @@ def _state(team_id: int) -> tuple[str, str | None]:
 
 
 def test_an_approved_roster_is_locked_until_the_organiser_unlocks_it(commissioner, league_2025):
-    league, humans, _orcs = league_2025
+    _league, humans, _orcs = league_2025
     anna = db.session.get(User, humans.coach_id)
     players_before = len(humans.players)
     _review(commissioner, humans.id, True)
@@ -56,7 +56,8 @@ def test_an_approved_roster_is_locked_until_the_organiser_unlocks_it(commissione
     with pytest.raises(Conflict) as refused:
         _hire(anna, humans.id)
     assert refused.value.code == "roster_locked"
-    assert "Reavers" in refused.value.message and "locked" in refused.value.message
+    assert "Reavers" in refused.value.message
+    assert "locked" in refused.value.message
     player_id = humans.players[0].id
     with pytest.raises(Conflict, match="locked"), unit_of_work() as session:
         teams.fire_player(session, anna, player_id)
@@ -135,7 +136,7 @@ def test_the_correction_deadline_cannot_come_first(commissioner, league_2025):
 
 
 def test_the_event_starts_when_every_roster_is_approved_or_anyway(commissioner, league_2025):
-    league, humans, orcs = league_2025
+    league, humans, _orcs = league_2025
     _set_deadlines(commissioner, league.id, roster_deadline=datetime.now(UTC) + timedelta(1))
     _review(commissioner, humans.id, True)
     with pytest.raises(Conflict) as refused, unit_of_work() as session:
@@ -147,7 +148,8 @@ def test_the_event_starts_when_every_roster_is_approved_or_anyway(commissioner, 
         pairing = tournament.pair_next_round(
             session, commissioner, league.id, random.Random(1), start_anyway=True
         )
-    assert pairing.number == 1 and len(pairing.matches) == 1
+    assert pairing.number == 1
+    assert len(pairing.matches) == 1
 
 
 def test_without_deadlines_a_league_pairs_as_before(commissioner, league_2025):
