@@ -470,9 +470,11 @@ def may_manage_team(
 
 
 def aware(moment: datetime | None) -> datetime | None:
-    """A stored moment in UTC (SQLite gives it back without its time zone)."""
-    if moment is None or moment.tzinfo is not None:
-        return moment
+    """A moment in UTC (SQLite gives a stored one back without its time zone: UTC)."""
+    if moment is None:
+        return None
+    if moment.tzinfo is not None:
+        return moment.astimezone(UTC)
     return moment.replace(tzinfo=UTC)
 
 

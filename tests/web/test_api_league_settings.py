@@ -4,6 +4,7 @@ every setting of the settings page (docs/api.md, Leagues)."""
 from __future__ import annotations
 
 import re
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
@@ -39,7 +40,14 @@ def stored(league_id: int) -> dict[str, Any]:
         "table_dice_allowed": league.table_dice_allowed,
         "paper_size": league.paper_size,
         "default_language": league.default_language,
+        # As stored, in UTC (SQLite gives it back without the offset; PostgreSQL with it).
+        "roster_deadline": naive(league.roster_deadline),
+        "correction_deadline": naive(league.correction_deadline),
     }
+
+
+def naive(moment: datetime | None) -> datetime | None:
+    return moment.astimezone(UTC).replace(tzinfo=None) if moment and moment.tzinfo else moment
 
 
 def selected(page: str, select_id: str) -> str | None:
@@ -79,13 +87,20 @@ def test_every_setting_round_trips_through_patch_and_shows_on_the_settings_page(
         "table_dice_allowed": True,
         "paper_size": "letter",
         "default_language": "de",
+        "roster_deadline": "2026-12-05T08:00:00+00:00",
+        "correction_deadline": "2026-12-05T09:30:00+00:00",
     }
     response = client.patch(f"{API}/leagues/{league.id}", json=changes, headers=auth(boss))
     assert response.status_code == 200, response.json
     shown = response.json
     assert {key: shown[key] for key in changes} == changes
     assert client.get(f"{API}/leagues/{league.id}").json == shown
-    assert stored(league.id) == {**changes, "points": (2, 1, 0)}
+    assert stored(league.id) == {
+        **changes,
+        "points": (2, 1, 0),
+        "roster_deadline": datetime(2026, 12, 5, 8, 0),
+        "correction_deadline": datetime(2026, 12, 5, 9, 30),
+    }
 
     login(client, "boss")
     page = client.get(f"/leagues/{league.id}/settings").text
@@ -103,6 +118,9 @@ def test_every_setting_round_trips_through_patch_and_shows_on_the_settings_page(
     assert checked(page, "table_dice_allowed")
     assert selected(page, "paper_size") == "letter"
     assert selected(page, "default_language") == "de"
+    # The settings page shows the deadlines in UTC.
+    assert input_value(page, "roster_deadline") == "2026-12-05T08:00"
+    assert input_value(page, "correction_deadline") == "2026-12-05T09:30"
 
 
 def test_patch_changes_only_what_it_names(client: FlaskClient, boss: User, league: League) -> None:
@@ -145,6 +163,8 @@ def test_post_takes_every_setting(client: FlaskClient, boss: User) -> None:
         "table_dice_allowed": True,
         "paper_size": "letter",
         "default_language": "it",
+        "roster_deadline": None,
+        "correction_deadline": None,
     }
 
 
@@ -169,6 +189,14 @@ def test_post_takes_every_setting(client: FlaskClient, boss: User) -> None:
         ({"paper_size": "a3"}, 422, "paper"),
         ({"default_language": "nl"}, 422, "languages offered"),
         ({"default_language": 5}, 400, "'default_language'"),
+        ({"roster_deadline": "next Saturday"}, 400, "'roster_deadline'"),
+        ({"roster_deadline": 20261205}, 400, "'roster_deadline'"),
+        ({"correction_deadline": "2026-13-01T09:00:00Z"}, 400, "'correction_deadline'"),
+        (
+            {"roster_deadline": "2026-12-05T09:00:00Z", "correction_deadline": "2026-12-04"},
+            422,
+            "correction deadline",
+        ),
         # One bad setting among good ones: nothing at all changes.
         ({"name": "Renamed League", "table_dice_allowed": True, "paper_size": 4}, 400, "paper"),
     ],
@@ -252,6 +280,8 @@ def test_the_document_describes_patch_and_the_settings(client: FlaskClient) -> N
         "log_finalises",
         "paper_size",
         "default_language",
+        "roster_deadline",
+        "correction_deadline",
     }
     assert settings == expected
     assert expected <= league
@@ -270,3 +300,25 @@ def test_the_live_log_setting_is_read_and_changed(
     assert db.session.get(League, league.id).log_finalises is True  # type: ignore[union-attr]
     refused = client.patch(url, json={"log_finalises": "yes"}, headers=auth(boss))
     assert refused.status_code == 400
+
+
+def test_the_deadlines_are_set_read_and_cleared(
+    client: FlaskClient, boss: User, league: League
+) -> None:
+    url = f"{API}/leagues/{league.id}"
+    changed = client.patch(
+        url,
+        # Without an offset a time is UTC; with one it is converted.
+        json={
+            "roster_deadline": "2026-12-05T09:00:00",
+            "correction_deadline": "2026-12-05T12:30:00+02:00",
+        },
+        headers=auth(boss),
+    )
+    assert changed.status_code == 200, changed.json
+    assert changed.json["roster_deadline"] == "2026-12-05T09:00:00+00:00"
+    assert changed.json["correction_deadline"] == "2026-12-05T10:30:00+00:00"
+    assert client.get(url).json["correction_deadline"] == "2026-12-05T10:30:00+00:00"
+    cleared = client.patch(url, json={"correction_deadline": None}, headers=auth(boss))
+    assert cleared.json["correction_deadline"] is None
+    assert cleared.json["roster_deadline"] == "2026-12-05T09:00:00+00:00"
