@@ -17,10 +17,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from league.i18n import gettext
-from league.models import League, Team, User
+from league.models import League, MatchPlayer, Team, User
 from league.rules.competitions import SideResult, bonus_points
 from league.rules.model import Tournament
 from league.services.access import get_league, get_team, league_ruleset, may_commission
@@ -29,10 +30,12 @@ from league.services.matches import MatchReport, PlayerEvents, SideReport, recor
 from league.services.tournament import RoundSheet, SheetTable, round_sheet
 
 __all__ = [
+    "FIELDS",
     "MAX_ENTRY",
     "RoundEntry",
     "TableResult",
     "enter_round",
+    "field_name",
     "round_entry",
     "side_bonus",
 ]
@@ -61,6 +64,8 @@ class RoundEntry:
     tournament: Tournament
     #: The league's points for a win, a draw and a loss (when the tournament sets none).
     league_points: tuple[int, int, int]
+    #: The casualties each side of a played table caused: (match id, team id) -> count.
+    casualties: dict[tuple[int, int], int]
 
 
 def field_name(table: int, name: str) -> str:
@@ -75,11 +80,18 @@ def round_entry(session: Session, actor: User, league_id: int, number: int) -> R
     sheet = round_sheet(session, league, number)
     if sheet is None:
         raise NotFound(gettext("This season has no round %(number)s.", number=number))
+    played = [t.match_id for t in sheet.tables if t.played]
+    caused = session.execute(
+        select(MatchPlayer.match_id, MatchPlayer.team_id, func.sum(MatchPlayer.cas))
+        .where(MatchPlayer.match_id.in_(played))
+        .group_by(MatchPlayer.match_id, MatchPlayer.team_id)
+    ).tuples()
     return RoundEntry(
         league,
         sheet,
         league_ruleset(league).season.tournament,
         (league.points_win, league.points_draw, league.points_loss),
+        {(match_id, team_id): int(cas or 0) for match_id, team_id, cas in caused},
     )
 
 
