@@ -59,6 +59,7 @@
   }
 
   Array.prototype.forEach.call(form.querySelectorAll(".entry-row"), function (row) {
+    update(row); // a page shown again with its errors: the points of what was typed
     row.addEventListener("input", function () { update(row); });
   });
 })();

@@ -203,8 +203,8 @@ def test_the_round_entry_records_every_table_and_bad_input_writes_nothing(
     )
     assert "Round 1: 1 result recorded." in done.text
     # A win with three touchdowns: 3 points and the touchdowns bonus (+1); a loss: 0.
-    assert "3 points, +1 bonus" in done.text
-    assert "0 points, +0 bonus" in done.text
+    assert "Points 3 · bonus +1" in done.text
+    assert "Points 0 · bonus +0" in done.text
     db.session.expire_all()
     played = db.session.get(Match, match.id)
     assert played is not None
