@@ -75,9 +75,9 @@ def field_name(table: int, name: str) -> str:
 
 def round_entry(session: Session, actor: User, league_id: int, number: int) -> RoundEntry:
     """What the organiser's entry screen shows for round ``number`` of the current season."""
-    league = get_league(session, league_id)
+    league = get_league(session, league_id, collections=("members", "seasons"))
     may_commission(league, actor, "enter_round").require()
-    sheet = round_sheet(session, league, number)
+    sheet = round_sheet(session, league, number, with_standings=False)
     if sheet is None:
         raise NotFound(gettext("This season has no round %(number)s.", number=number))
     played = [t.match_id for t in sheet.tables if t.played]

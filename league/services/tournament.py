@@ -15,7 +15,7 @@ import random
 import secrets
 from dataclasses import dataclass
 
-from sqlalchemy import func, select
+from sqlalchemy import func, select, union_all
 from sqlalchemy.orm import Session, selectinload
 
 from league.i18n import format_list, gettext, ngettext
@@ -67,6 +67,17 @@ def season_byes(session: Session, season: Season) -> dict[int, int]:
         .tuples()
         .all()
     )
+
+
+def last_round_number(session: Session, season: Season) -> int:
+    """The season's latest round with a match or a bye (0: none yet), in one query."""
+    rounds = union_all(
+        select(Match.round.label("number")).where(
+            Match.season_id == season.id, Match.friendly.is_(False), Match.state != "voided"
+        ),
+        select(SwissBye.round.label("number")).where(SwissBye.season_id == season.id),
+    ).subquery()
+    return session.scalar(select(func.max(rounds.c.number))) or 0
 
 
 def next_round_number(session: Session, season: Season) -> int:
@@ -246,13 +257,25 @@ class RoundSheet:
     #: How the bye counts (the ruleset's [season.tournament]): "win" or "draw", and its score.
     bye_result: str
     bye_touchdowns: tuple[int, int]
-    standings: Standings
+    #: None when the sheet was read without them (the result entry needs none).
+    standings: Standings | None
 
 
 def round_sheet(
-    session: Session, league: League, number: int, season_number: int | None = None
+    session: Session,
+    league: League,
+    number: int,
+    season_number: int | None = None,
+    *,
+    with_standings: bool = True,
 ) -> RoundSheet | None:
-    """A round's pairings, one table each, with the bye and the standings (None: no such round)."""
+    """A round's pairings, one table each, with the bye and the standings (None: no such round).
+
+    Table numbers are decided here and only here: the round's pairing order (the order
+    its matches were scheduled in), from 1; the printed pairings, the big screen and the
+    organiser's result entry all number the tables from this sheet. ``with_standings``
+    False: no standings (positions None, points 0), one query less.
+    """
     season = season_of(league, season_number)
     found = list(
         session.scalars(
@@ -272,8 +295,8 @@ def round_sheet(
     )
     if not found and bye is None:
         return None
-    table = standings(session, league, season.number)
-    rows = {row.team_id: row for row in table.rows}
+    table = standings(session, league, season.number) if with_standings else None
+    rows = {row.team_id: row for row in table.rows} if table is not None else {}
 
     def side(match: Match, which: str) -> SheetSide:
         own = match.side(which)

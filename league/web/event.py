@@ -118,11 +118,11 @@ def _render_screen(league_id: int) -> str:
     session = db.session()
     league = access.get_league(session, league_id, collections=("seasons",))
     season = season_of(league, None)
-    number = request.args.get("round", type=int) or (
-        tournament.next_round_number(session, season) - 1
-    )
+    number = request.args.get("round", type=int) or tournament.last_round_number(session, season)
     sheet = tournament.round_sheet(session, league, number) if number > 0 else None
-    table = sheet.standings if sheet is not None else standings(session, league, season.number)
+    table = sheet.standings if sheet is not None else None
+    if table is None:
+        table = standings(session, league, season.number)
     return render_template(
         "tournament/screen.html",
         league=league,

@@ -43,6 +43,11 @@ PAGES = {
     "rules browser: skills": ("/rules/bb2025/skills", False, 0),
     "rules browser: team type": ("/rules/bb2025/teams/human", False, 0),
     "roster API": ("/api/v1/teams/{team}", False, 6),
+    # Tournament day: the projector's page, the organiser's rosters and round entry.
+    "big screen (anonymous: cached)": ("/leagues/{league}/screen", False, 1),
+    "big screen (commissioner)": ("/leagues/{league}/screen", True, 8),
+    "rosters of the event (commissioner)": ("/leagues/{league}/rosters", True, 8),
+    "round entry (commissioner)": ("/leagues/{league}/fixtures/rounds/1/results", True, 8),
 }
 
 
