@@ -660,19 +660,13 @@ _OTHERS: dict[str, Wording] = {
     ),
     "matched_play.roster_locked": Wording(
         sentence=lambda p, team: gettext(
-            "The roster of %(team)s is approved for the event and locked; "
-            "the organiser can unlock it.",
-            team=team,
-        ),
-        short=_says(N_("roster approved and locked")),
+            "%(team)s's roster is approved and locked; the organiser can unlock it.", team=team
+        )
     ),
     "matched_play.corrections_closed": Wording(
         sentence=lambda p, team: gettext(
-            "The correction deadline has passed: %(team)s's roster can only be changed "
-            "by the organiser now.",
-            team=team,
-        ),
-        short=_says(N_("correction deadline passed")),
+            "The correction deadline has passed: only the organiser changes %(team)s.", team=team
+        )
     ),
     "matched_play.elite_skill_over_cap": Wording(
         sentence=lambda p, team: ngettext(

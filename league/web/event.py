@@ -116,7 +116,7 @@ def screen(league_id: int) -> str | Response:
 
 def _render_screen(league_id: int) -> str:
     session = db.session()
-    league = access.get_league(session, league_id, collections=("seasons",))
+    league = access.get_league(session, league_id, collections=SCREEN_COLLECTIONS)
     season = season_of(league, None)
     number = request.args.get("round", type=int) or tournament.last_round_number(session, season)
     sheet = tournament.round_sheet(session, league, number) if number > 0 else None
@@ -133,6 +133,8 @@ def _render_screen(league_id: int) -> str:
     )
 
 
+#: What the big screen reads of the league besides the round: its seasons.
+SCREEN_COLLECTIONS: tuple[access.LeagueCollection, ...] = ("seasons",)
 #: Seconds between two reloads of the big screen (results come in as they are entered).
 SCREEN_REFRESH = 60
 

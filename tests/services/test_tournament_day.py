@@ -57,7 +57,9 @@ def test_an_approved_roster_is_locked_until_the_organiser_unlocks_it(commissione
         _hire(anna, humans.id)
     assert refused.value.code == "roster_locked"
     assert "Reavers" in refused.value.message
-    assert "locked" in refused.value.message
+    assert refused.value.message == (
+        "Reavers's roster is approved and locked; the organiser can unlock it."
+    )
     player_id = humans.players[0].id
     with pytest.raises(Conflict, match="locked"), unit_of_work() as session:
         teams.fire_player(session, anna, player_id)
@@ -118,6 +120,9 @@ def test_after_the_correction_deadline_only_the_organiser_changes_a_roster(
     with pytest.raises(Conflict) as refused:
         _hire(anna, humans.id)
     assert refused.value.code == "corrections_closed"
+    assert refused.value.message == (
+        "The correction deadline has passed: only the organiser changes Reavers."
+    )
     _hire(commissioner, humans.id)
     # The roster deadline has passed too: the open roster counts as submitted.
     db.session.expire_all()

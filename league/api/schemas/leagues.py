@@ -16,6 +16,7 @@ from league.api.schemas.base import (
     STRING,
     Boolean,
     JsonInteger,
+    Messages,
     Object,
     RequestSchema,
     ResponseSchema,
@@ -156,7 +157,7 @@ class PointsSettingSchema(RequestSchema):
 
 
 #: A deadline that is not a date and time.
-DEADLINE = {
+DEADLINE: Messages = {
     "invalid": "must be a date and time in ISO 8601 (2026-11-28T09:00:00Z) or null.",
     "invalid_awareness": "must be a date and time in ISO 8601 (2026-11-28T09:00:00Z) or null.",
     "format": "must be a date and time in ISO 8601 (2026-11-28T09:00:00Z) or null.",
