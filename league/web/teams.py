@@ -364,7 +364,8 @@ def _render_player(
         form=form,
         history=player_history(db.session(), player, request.args.get("matches", type=int)),
         page_link=page_link,
-        can_manage=access.may_manage_team(team, current_user) and player.on_roster,
+        # Editing, firing: not while the roster is locked for the event.
+        can_manage=access.may_change_roster(team, current_user) and player.on_roster,
         advancement=panel_for(player, team),
         undo_form=EmptyForm(),
     ), status

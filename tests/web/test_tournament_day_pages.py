@@ -12,7 +12,7 @@ from sqlalchemy import func, select
 
 from league.extensions import db
 from league.models import League, Match, MatchPlayer, Player, Team, User
-from league.services import access, tournament
+from league.services import access, roster_approval, tournament
 from league.services.unit_of_work import unit_of_work
 from tests.factories import make_active_team, make_league, make_user
 from tests.pages import login
@@ -218,3 +218,19 @@ def test_only_the_organiser_enters_results(client: FlaskClient, event) -> None:
     assert client.get(url).status_code == 302  # to the sign-in page
     login(client, "anna")
     assert client.get(url).status_code == 403
+
+
+def test_a_locked_roster_hides_the_player_edit_and_refuses_it(client: FlaskClient, event) -> None:
+    boss, _anna, _league, reavers, _crusaders = event
+    player = reavers.players[0]
+    with unit_of_work() as session:
+        roster_approval.review_roster(session, boss, reavers.id, approved=True)
+    login(client, "anna")
+    page = client.get(f"/players/{player.id}").text
+    assert "Name and number" not in page
+    refused = client.post(
+        f"/players/{player.id}/edit", data={"name": "Renamed", "number": str(player.number)}
+    )
+    assert "approved and locked" in refused.text
+    db.session.expire_all()
+    assert db.session.get(Player, player.id).name == player.name  # type: ignore[union-attr]
