@@ -150,3 +150,19 @@ def test_a_bad_box_is_shown_next_to_it_and_nothing_is_recorded(
             == 0
         )
         db.session.remove()
+
+
+def test_the_organisers_pages_on_a_phone(browser, served_app, tmp_path: Path) -> None:
+    """The rosters page and the round entry at 390 pixels: nothing off the page sideways
+    (the entry's table scrolls in its own box)."""
+    base, app = served_app
+    league_id, _tables = _event(app)
+    shots = _shots(tmp_path)
+    with signed_in_tab(browser, base, "phone", "boss", DEFAULT_PASSWORD) as page:
+        for name, path in (
+            ("rosters", f"/leagues/{league_id}/rosters"),
+            ("entry", f"/leagues/{league_id}/fixtures/rounds/1/results"),
+        ):
+            page.goto(f"{base}{path}")
+            assert page.evaluate("document.documentElement.scrollWidth") <= 390, name
+            page.screenshot(path=str(shots / f"{name}-390.png"), full_page=True)
