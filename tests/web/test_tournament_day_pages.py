@@ -234,3 +234,18 @@ def test_a_locked_roster_hides_the_player_edit_and_refuses_it(client: FlaskClien
     assert "approved and locked" in refused.text
     db.session.expire_all()
     assert db.session.get(Player, player.id).name == player.name  # type: ignore[union-attr]
+
+
+def test_the_round_page_links_the_screen_and_the_organisers_entry(
+    client: FlaskClient, event
+) -> None:
+    boss, _anna, league, _reavers, _crusaders = event
+    _pair(boss, league.id)
+    url = f"/leagues/{league.id}/fixtures/rounds/1"
+    visitor = client.get(url).text
+    assert f'href="/leagues/{league.id}/screen?round=1"' in visitor
+    assert "enter-results-link" not in visitor
+    login(client, "anna")
+    assert "enter-results-link" not in client.get(url).text
+    login(client, "boss")
+    assert f'href="/leagues/{league.id}/fixtures/rounds/1/results"' in client.get(url).text
