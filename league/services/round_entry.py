@@ -108,8 +108,13 @@ def _scorer(team: Team) -> int | None:
     return min(able, key=lambda p: p.number).id if able else None
 
 
-def _report(session: Session, table: SheetTable, result: TableResult) -> MatchReport | Problem:
+def _report(
+    session: Session, table: SheetTable, result: TableResult
+) -> tuple[MatchReport, dict[str, str]] | Problem:
+    """The table's result as a match report, and the side of each line (by the report's
+    field name of the line, ``player_12``)."""
     lines = []
+    sides = {}
     for side, own, td, cas in (
         ("home", table.home, result.home_td, result.home_cas),
         ("away", table.away, result.away_td, result.away_cas),
@@ -123,18 +128,22 @@ def _report(session: Session, table: SheetTable, result: TableResult) -> MatchRe
                 gettext("%(team)s has no active player to credit.", team=own.name),
             )
         lines.append(PlayerEvents(scorer, td=td, cas=cas))
-    return MatchReport(
+        sides[f"player_{scorer}"] = side
+    report = MatchReport(
         SideReport(score=result.home_td), SideReport(score=result.away_td), tuple(lines)
     )
+    return report, sides
 
 
-def _table_problems(table: int, error: DomainError) -> list[Problem]:
-    """A table's refusal, each problem on the screen's field it is about."""
+def _table_problems(table: int, sides: dict[str, str], error: DomainError) -> list[Problem]:
+    """A table's refusal, each problem on the screen's field it is about: a side's own
+    (``home_score``), or the line carrying a side's totals (``player_12``)."""
     problems = []
     for problem in error.problems:
-        side = next((s for s in ("home", "away") if problem.path.startswith(s)), None)
-        path = field_name(table, f"{side}_td") if side else field_name(table, "home_td")
-        problems.append(Problem(path, problem.message))
+        side = sides.get(problem.path) or next(
+            (s for s in ("home", "away") if problem.path.startswith(s)), "home"
+        )
+        problems.append(Problem(field_name(table, f"{side}_td"), problem.message))
     return problems
 
 
@@ -182,14 +191,15 @@ def enter_round(
     recorded = []
     for result in results:
         table = tables[result.table]
-        report = _report(session, table, result)
-        if isinstance(report, Problem):
-            problems.append(report)
+        built = _report(session, table, result)
+        if isinstance(built, Problem):
+            problems.append(built)
             continue
+        report, sides = built
         try:
             recorded.append(record_result(session, actor, table.match_id, report).id)
         except DomainError as error:
-            problems.extend(_table_problems(result.table, error))
+            problems.extend(_table_problems(result.table, sides, error))
     if problems:
         raise RuleViolation(problems=problems, code="invalid_round_entry")
     return recorded

@@ -243,3 +243,27 @@ def test_only_the_organiser_enters_a_round(commissioner, league_2025):
     outsider = make_user("zed")
     with pytest.raises(Forbidden), unit_of_work() as session:
         round_entry.round_entry(session, outsider, league.id, 1)
+
+
+def test_a_side_without_an_active_player_cannot_be_given_totals(commissioner, league_2025):
+    league, humans, orcs = league_2025
+    match = _round(commissioner, league.id)
+    away_id = match.away.team_id
+    with unit_of_work() as session:
+        for player in session.scalars(select(Player).where(Player.team_id == away_id)):
+            player.status = "fired"
+    away_name = humans.name if away_id == humans.id else orcs.name
+    with pytest.raises(RuleViolation) as refused, unit_of_work() as session:
+        round_entry.enter_round(
+            session, commissioner, league.id, 1, [round_entry.TableResult(1, 2, 0, 1, 0)]
+        )
+    assert refused.value.fields == {"t1_away_td": [f"{away_name} has no active player to credit."]}
+    db.session.expire_all()
+    assert db.session.get(Match, match.id).state == "scheduled"  # type: ignore[union-attr]
+    # A side that scored nothing needs no player: 1-0 is recorded.
+    with unit_of_work() as session:
+        round_entry.enter_round(
+            session, commissioner, league.id, 1, [round_entry.TableResult(1, 1, 0, 0, 0)]
+        )
+    db.session.expire_all()
+    assert db.session.get(Match, match.id).state == "played"  # type: ignore[union-attr]
