@@ -59,6 +59,12 @@ def test_the_organiser_approves_and_the_roster_is_locked(client: FlaskClient, ev
     assert "locked" in hire.json["error"]["message"]
     assert _players(team.id) == before
 
+    # Unlocked: open for changes again, counted as submitted.
+    unlocked = client.post(url, json={"approved": False}, headers=auth(boss))
+    assert unlocked.json["state"] == "submitted"
+    assert unlocked.json["locked"] is False
+    assert client.post(url, json={"approved": True}, headers=auth(boss)).json["locked"] is True
+
     # Sent back with a note: unlocked, and the coach reads the note in the team JSON.
     returned = client.post(
         url, json={"approved": False, "note": "One lineman too many."}, headers=auth(boss)
