@@ -41,7 +41,7 @@ def submit_roster(team_id: int) -> Response:
     return redirect(url_for("teams.show", team_id=team_id, _anchor="approval"))
 
 
-@bp.get("/leagues/<int:league_id>/rosters")
+@bp.get("/leagues/<int:league_id>/event/rosters")
 @login_required
 def rosters(league_id: int) -> str:
     """The organiser's list: every roster with its matched-play check and approval."""
@@ -72,7 +72,7 @@ def _reviewed_message(team: Team) -> str:
     return gettext("The roster of %(team)s is unlocked.", team=team.name)
 
 
-@bp.post("/teams/<int:team_id>/roster/review")
+@post_step(bp, "/teams/<int:team_id>/roster/review", "teams.show")
 @login_required
 def review_roster(team_id: int) -> str | Response | tuple[str, int]:
     """Approve, unlock, or send back with a note (the organiser)."""

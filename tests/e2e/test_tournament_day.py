@@ -160,7 +160,7 @@ def test_the_organisers_pages_on_a_phone(browser, served_app, tmp_path: Path) ->
     shots = _shots(tmp_path)
     with signed_in_tab(browser, base, "phone", "boss", DEFAULT_PASSWORD) as page:
         for name, path in (
-            ("rosters", f"/leagues/{league_id}/rosters"),
+            ("rosters", f"/leagues/{league_id}/event/rosters"),
             ("entry", f"/leagues/{league_id}/fixtures/rounds/1/results"),
         ):
             page.goto(f"{base}{path}")

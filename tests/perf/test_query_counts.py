@@ -46,7 +46,7 @@ PAGES = {
     # Tournament day: the projector's page, the organiser's rosters and round entry.
     "big screen (anonymous: cached)": ("/leagues/{league}/screen", False, 1),
     "big screen (commissioner)": ("/leagues/{league}/screen", True, 8),
-    "rosters of the event (commissioner)": ("/leagues/{league}/rosters", True, 8),
+    "rosters of the event (commissioner)": ("/leagues/{league}/event/rosters", True, 8),
     "round entry (commissioner)": ("/leagues/{league}/fixtures/rounds/1/results", True, 8),
 }
 

@@ -51,7 +51,7 @@ def _pair(boss: User, league_id: int) -> Match:
 def test_a_locked_roster_refuses_the_coachs_hire_on_the_page(client: FlaskClient, event) -> None:
     _boss, _anna, _league, reavers, _crusaders = event
     login(client, "boss")
-    page = client.get(f"/leagues/{reavers.league_id}/rosters").text
+    page = client.get(f"/leagues/{reavers.league_id}/event/rosters").text
     approved = client.post(
         f"/teams/{reavers.id}/roster/review", data={"csrf_token": csrf(page), "approved": "1"}
     )
@@ -82,7 +82,7 @@ def test_a_locked_roster_refuses_the_coachs_hire_on_the_page(client: FlaskClient
 def test_sent_back_with_a_note_the_coach_reads_it_and_resubmits(client: FlaskClient, event) -> None:
     _boss, _anna, league, reavers, _crusaders = event
     login(client, "boss")
-    page = client.get(f"/leagues/{league.id}/rosters").text
+    page = client.get(f"/leagues/{league.id}/event/rosters").text
     long_note = client.post(
         f"/teams/{reavers.id}/roster/review",
         data={"csrf_token": csrf(page), "approved": "0", "note": "x" * 501},
@@ -110,7 +110,7 @@ def test_sent_back_with_a_note_the_coach_reads_it_and_resubmits(client: FlaskCli
 def test_only_the_organiser_sees_the_rosters_and_reviews(client: FlaskClient, event) -> None:
     _boss, _anna, league, reavers, _crusaders = event
     login(client, "anna")
-    assert client.get(f"/leagues/{league.id}/rosters").status_code == 403
+    assert client.get(f"/leagues/{league.id}/event/rosters").status_code == 403
     page = client.get(f"/teams/{reavers.id}").text
     refused = client.post(
         f"/teams/{reavers.id}/roster/review", data={"csrf_token": csrf(page), "approved": "1"}
@@ -125,7 +125,7 @@ def test_the_start_is_refused_with_the_list_then_started_anyway(client: FlaskCli
         # The league collects rosters: a roster deadline is set.
         access.get_league(session, league.id).roster_deadline = datetime(2026, 12, 5, 9, tzinfo=UTC)
     login(client, "boss")
-    page = client.get(f"/leagues/{league.id}/rosters").text
+    page = client.get(f"/leagues/{league.id}/event/rosters").text
     client.post(
         f"/teams/{reavers.id}/roster/review", data={"csrf_token": csrf(page), "approved": "1"}
     )
