@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import g
+from flask import g, request
 
 from league.api import bp
 from league.api.auth import token_required
@@ -239,12 +239,17 @@ def pair_swiss_round(league_id: int) -> tuple[dict[str, Any], int]:
       errors:
         403: The caller is not a commissioner of the league.
         404: No such league.
-        409: No open season (`no_open_season`), or a match still waits for its result
-          (`round_unplayed`).
+        409: No open season (`no_open_season`), a match still waits for its result
+          (`round_unplayed`), or the first round of a league that collects rosters (a
+          roster or correction deadline is set) while some roster is not approved
+          (`rosters_unapproved`, naming them; `?start_anyway=true` pairs it all the same).
         422: Fewer than two active teams (`not_enough_teams`).
     """
+    start_anyway = request.args.get("start_anyway", "").lower() in ("true", "1")
     with unit_of_work() as session:
-        pairing = tournament.pair_next_round(session, g.api_user, league_id)
+        pairing = tournament.pair_next_round(
+            session, g.api_user, league_id, start_anyway=start_anyway
+        )
         return SwissRoundSchema.body(pairing), 201
 
 

@@ -16,13 +16,15 @@ from league.api.schemas import (
     NewPlayerSchema,
     PlayerSchema,
     PurchaseSchema,
+    RosterApprovalSchema,
+    RosterReviewSchema,
     TeamSchema,
     TreasuryAdjustedSchema,
     TreasuryAdjustmentSchema,
 )
 from league.api.schemas.teams import player_line
 from league.extensions import db
-from league.services import access, matched_play, teams
+from league.services import access, matched_play, roster_approval, teams
 from league.services.errors import NotFound
 from league.services.rosters import team_page_version
 from league.services.unit_of_work import unit_of_work
@@ -89,6 +91,35 @@ def get_matched_play(team_id: int) -> dict[str, Any]:
     )
 
 
+@bp.post(f"{TEAM}/approval")
+@token_required
+def review_roster(team_id: int) -> dict[str, Any]:
+    """Approve a team's roster for its league's event, or send it back (the organiser).
+
+    `approved: true` locks the roster: neither its coach nor the organiser can change it
+    (hire, fire, staff, advancements, player edits answer 409 `roster_locked`) until it
+    is unlocked with `approved: false`. With a `note`, `approved: false` sends it back:
+    the coach reads the note on the team page. Answers the roster's approval.
+    ---
+    post:
+      tags: [Teams]
+      requestBody: RosterReview
+      responses:
+        200: RosterApproval
+      errors:
+        400: Malformed body (`bad_request`, `invalid_field`).
+        403: The caller is not a commissioner of the team's league.
+        404: No such team.
+        422: A note over 500 characters (`note_too_long`).
+    """
+    body = RosterReviewSchema().load(json_object())
+    with unit_of_work() as session:
+        team = roster_approval.review_roster(
+            session, g.api_user, team_id, approved=body["approved"], note=body.get("note")
+        )
+        return RosterApprovalSchema.body(team)
+
+
 @bp.post(f"{TEAM}/players")
 @token_required
 def hire_player(team_id: int) -> tuple[dict[str, Any], int]:
@@ -106,7 +137,8 @@ def hire_player(team_id: int) -> tuple[dict[str, Any], int]:
         400: Malformed body (`bad_request`, `invalid_field`).
         403: The caller may not change this team.
         404: No such team.
-        409: The shirt number is taken, or the team is retired.
+        409: The shirt number is taken, the team is retired, or its roster is locked for the
+          event (`roster_locked`, `corrections_closed`).
         422: Not enough gold, a full roster or position, an unknown position, a bad name or number.
     """
     body = NewPlayerSchema().load(json_object())
@@ -135,7 +167,7 @@ def buy_item(team_id: int) -> dict[str, Any]:
         400: Malformed body (`bad_request`, `invalid_field`).
         403: The caller may not change this team.
         404: No such team.
-        409: The team is retired.
+        409: The team is retired, or its roster is locked for the event (`roster_locked`).
         422: Not enough gold, the most the team may have, an item the team may not buy.
     """
     # 200, not 201: a purchase changes the team and returns it; it creates no resource.
@@ -207,7 +239,8 @@ def fire_player(player_id: int) -> dict[str, Any]:
       errors:
         403: The caller may not change this team.
         404: No such player.
-        409: The player is not on the roster, or the team is retired.
+        409: The player is not on the roster, the team is retired, or its roster is locked
+          for the event (`roster_locked`, `corrections_closed`).
     """
     with unit_of_work() as session:
         # The line is taken first: during a draft, firing undoes the hire and

@@ -77,6 +77,11 @@ class League(Model):
         String(5), default=DEFAULT_LANGUAGE, server_default=DEFAULT_LANGUAGE
     )
     #: Secret part of the join link; a new one invalidates old links.
+    #: Tournament day: coaches submit their rosters by `roster_deadline`; after
+    #: `correction_deadline` a coach can no longer change a roster that is not approved
+    #: (docs/tournaments.md, "Roster submission and approval"). None: no such deadline.
+    roster_deadline: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    correction_deadline: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     join_token: Mapped[str] = mapped_column(String(64), unique=True)
     #: The league's owner: its creator, or the commissioner the owner handed it to. Always
     #: a commissioner; nobody removes the owner (see services.leagues.remove_member).

@@ -20,6 +20,9 @@ if TYPE_CHECKING:
     from league.models.player import Player
 
 TEAM_STATUSES = ("draft", "active", "retired")
+#: A tournament roster's approval: not submitted yet, submitted, approved (locked), or sent
+#: back by the organiser with a note.
+ROSTER_STATES = ("open", "submitted", "approved", "returned")
 #: A colour is stored as "#rrggbb" (lower case), or None: the team has not chosen one.
 _HEX = "{column} IS NULL OR (length({column}) = 7 AND substr({column}, 1, 1) = '#')"
 
@@ -36,6 +39,7 @@ class Team(Model):
         CheckConstraint(_HEX.format(column="primary_colour"), name="primary_colour_hex"),
         CheckConstraint(_HEX.format(column="secondary_colour"), name="secondary_colour_hex"),
         CheckConstraint("seed_rating IS NULL OR seed_rating >= 0", name="seed_rating_not_negative"),
+        CheckConstraint(one_of("roster_state", ROSTER_STATES), name="roster_state_known"),
     )
 
     id: Mapped[intpk]
@@ -78,6 +82,11 @@ class Team(Model):
     coin_toss: Mapped[int | None] = mapped_column(
         default=lambda: draw_coin_toss(random.SystemRandom())
     )
+    #: The roster's approval for the league's event (ROSTER_STATES), when it last changed,
+    #: and the organiser's note when the roster was sent back.
+    roster_state: Mapped[str] = mapped_column(String(10), default="open", server_default="open")
+    roster_state_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    roster_note: Mapped[str | None] = mapped_column(String(500))
     created_at: Mapped[created_at]
     confirmed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     #: Set when its coach was removed from the league and the commissioner kept the team

@@ -20,6 +20,7 @@ __all__ = [
     "TournamentPlayer",
     "TournamentRoster",
     "check_tournament_roster",
+    "roster_change",
     "skill_point_cost",
 ]
 
@@ -145,3 +146,22 @@ def check_tournament_roster(
         skill_points_used=used,
         skill_points_allowed=allowed_points,
     )
+
+
+# ---------------------------------------------------------------------------
+# Tournament day: who may still change a submitted roster
+
+
+def roster_change(*, state: str, organiser: bool, corrections_closed: bool) -> Decision:
+    """May a roster in approval ``state`` be changed (hire, fire, staff, advance, edit)?
+
+    An approved roster is locked for everybody: the organiser unlocks it first, so what
+    was approved is what is played. Once the event's correction deadline has passed
+    (``corrections_closed``), a coach can no longer change a roster that is not approved
+    either; the organiser still can.
+    """
+    if state == "approved":
+        return Decision.deny("matched_play.roster_locked")
+    if corrections_closed and not organiser:
+        return Decision.deny("matched_play.corrections_closed")
+    return Decision.allow()

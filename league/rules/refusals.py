@@ -658,6 +658,16 @@ _OTHERS: dict[str, Wording] = {
             count=p["count"],
         )
     ),
+    "matched_play.roster_locked": Wording(
+        sentence=lambda p, team: gettext(
+            "%(team)s's roster is approved and locked; the organiser can unlock it.", team=team
+        )
+    ),
+    "matched_play.corrections_closed": Wording(
+        sentence=lambda p, team: gettext(
+            "The correction deadline has passed: only the organiser changes %(team)s.", team=team
+        )
+    ),
     "matched_play.elite_skill_over_cap": Wording(
         sentence=lambda p, team: ngettext(
             "%(skill)s is added %(count)s times; an elite skill may be added at most %(num)d time.",

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from collections.abc import Collection
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from functools import lru_cache
 from typing import Literal
 
@@ -19,9 +20,12 @@ from sqlalchemy.orm.interfaces import LoaderOption
 from league.i18n import N_, gettext
 from league.models import League, LeagueMember, Match, Player, Team, User
 from league.models.player import ON_ROSTER
+from league.models.types import utcnow
 from league.rules import Ruleset, load_ruleset, merge_house_rules
+from league.rules.matched_play import roster_change
 from league.rules.model import TeamType
-from league.services.errors import Forbidden, NotFound
+from league.rules.refusals import refusal_text
+from league.services.errors import Conflict, Forbidden, NotFound
 
 
 @lru_cache(maxsize=256)
@@ -335,6 +339,9 @@ class Access:
 
     allowed: bool
     reason: str = ""
+    #: A refusal about the thing's state rather than the user (a locked roster): its
+    #: code, and `require` answers Conflict (409) with it instead of Forbidden.
+    code: str = ""
 
     def __bool__(self) -> bool:
         return self.allowed
@@ -342,6 +349,8 @@ class Access:
     def require(self) -> None:
         """Refuse (Forbidden, with the reason: the web's 403 page, the API's 403) unless allowed."""
         if not self.allowed:
+            if self.code:
+                raise Conflict(self.reason, code=self.code)
             raise Forbidden(self.reason)
 
 
@@ -369,6 +378,8 @@ CommissionerTask = Literal[
     "team_for_another",
     "print_pack",
     "webhooks",
+    "approve_rosters",
+    "enter_round",
 ]
 _COMMISSIONERS_ONLY: dict[CommissionerTask, str] = {
     "default": N_("Only a commissioner of %(league)s can do that."),
@@ -391,6 +402,10 @@ _COMMISSIONERS_ONLY: dict[CommissionerTask, str] = {
     "team_for_another": N_("Only a commissioner can create a team for another coach."),
     "print_pack": N_("Only a commissioner of %(league)s can print the league pack."),
     "webhooks": N_("Only a commissioner of %(league)s manages its webhooks."),
+    "approve_rosters": N_("Only the organiser (a commissioner of %(league)s) approves rosters."),
+    "enter_round": N_(
+        "Only the organiser (a commissioner of %(league)s) enters a round's results."
+    ),
 }
 
 #: What a team's coach (while a member) and the commissioners may do to it.
@@ -452,6 +467,45 @@ def may_manage_team(
 ) -> Access:
     """`task` on `team`: its coach's or a commissioner's (`can_manage`)."""
     return _decided(can_manage(team, user, session), _MANAGERS_ONLY[task], team=team.name)
+
+
+def aware(moment: datetime | None) -> datetime | None:
+    """A moment in UTC (SQLite gives a stored one back without its time zone: UTC)."""
+    if moment is None:
+        return None
+    if moment.tzinfo is not None:
+        return moment.astimezone(UTC)
+    return moment.replace(tzinfo=UTC)
+
+
+def corrections_closed(league: League, now: datetime | None = None) -> bool:
+    """Has the league's event passed its correction deadline?"""
+    deadline = aware(league.correction_deadline)
+    return deadline is not None and (now or utcnow()) >= deadline
+
+
+def may_change_roster(
+    team: Team,
+    user: User | None,
+    task: ManagerTask = "default",
+    session: Session | None = None,
+) -> Access:
+    """`task` changes the roster (hire, fire, staff, advance, edit a player): the team's
+    managers may (`may_manage_team`), unless its approved roster is locked for the event,
+    or the correction deadline has passed and `user` is not the organiser
+    (`league.rules.matched_play.roster_change`)."""
+    managed = may_manage_team(team, user, task, session)
+    if not managed:
+        return managed
+    decision = roster_change(
+        state=team.roster_state,
+        organiser=role_in(team.league, user, session) == "commissioner",
+        corrections_closed=corrections_closed(team.league),
+    )
+    if decision:
+        return ALLOWED
+    reason = decision.reasons[0]
+    return Access(False, refusal_text(reason, team=team.name), reason.code)
 
 
 def may_report(match: Match, user: User | None, task: ReportTask = "report") -> Access:

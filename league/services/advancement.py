@@ -49,7 +49,7 @@ from league.services import events as domain_events
 from league.services.access import (
     get_player,
     get_team,
-    may_manage_team,
+    may_change_roster,
     role_in,
     team_ruleset,
     team_type_of,
@@ -250,7 +250,7 @@ def buy_advancement(
     """
     player = get_player(session, player_id, for_update=True)
     team = get_team(session, player.team_id, history=False, players=False)
-    may_manage_team(team, actor, "advance", session).require()
+    may_change_roster(team, actor, "advance", session).require()
     _require_may_advance(player, number)
     ruleset = team_ruleset(team)
     state = player_state(ruleset, team_type_of(team).position(player.position_id), player)
@@ -399,7 +399,7 @@ def undo_last_advancement(session: Session, actor: User, player_id: int) -> Adva
     """
     player = get_player(session, player_id, for_update=True)
     team = get_team(session, player.team_id, history=False)
-    may_manage_team(team, actor, "advance", session).require()
+    may_change_roster(team, actor, "advance", session).require()
     active = player.active_advancements
     if not active:
         raise Conflict(gettext("%(name)s has no advancement to undo.", name=player.name))

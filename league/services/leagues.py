@@ -19,6 +19,7 @@ from league.rules.pairing import FIRST_ROUNDS
 from league.services import audit
 from league.services.access import (
     active_members,
+    aware,
     get_league,
     get_team,
     may_own,
@@ -53,6 +54,10 @@ class LeagueSettings:
     pairing_avoid_same_club: bool = True
     #: How a Swiss first round is paired (league.rules.pairing.FIRST_ROUNDS).
     pairing_first_round: str = "random"
+    #: Tournament day (docs/tournaments.md): rosters are submitted by the first; after the
+    #: second only the organiser changes a roster that is not approved. None: no deadline.
+    roster_deadline: datetime | None = None
+    correction_deadline: datetime | None = None
 
 
 #: Ten times a normal league's: far above any house rule, and a treasury stays 32-bit.
@@ -76,6 +81,8 @@ def current_settings(league: League) -> LeagueSettings:
         default_language=league.default_language,
         pairing_avoid_same_club=league.pairing_avoid_same_club,
         pairing_first_round=league.pairing_first_round,
+        roster_deadline=aware(league.roster_deadline),
+        correction_deadline=aware(league.correction_deadline),
     )
 
 
@@ -234,10 +241,22 @@ def _validated(settings: LeagueSettings) -> LeagueSettings:
             field="pairing.first_round",
         )
     _check_tie_breakers(settings.tie_breakers)
+    _check_deadlines(settings)
     problems = house_rules_problems(settings.ruleset_id, settings.house_rules)
     if problems:
         raise problems[0]
     return settings
+
+
+def _check_deadlines(settings: LeagueSettings) -> None:
+    """Corrections come after submission: the correction deadline is not the earlier."""
+    first, second = aware(settings.roster_deadline), aware(settings.correction_deadline)
+    if first is not None and second is not None and second < first:
+        raise RuleViolation(
+            gettext("The correction deadline cannot come before the roster deadline."),
+            code="deadlines_out_of_order",
+            field="correction_deadline",
+        )
 
 
 def _apply(league: League, settings: LeagueSettings) -> None:
@@ -255,6 +274,8 @@ def _apply(league: League, settings: LeagueSettings) -> None:
     league.default_language = settings.default_language
     league.pairing_avoid_same_club = settings.pairing_avoid_same_club
     league.pairing_first_round = settings.pairing_first_round
+    league.roster_deadline = aware(settings.roster_deadline)
+    league.correction_deadline = aware(settings.correction_deadline)
 
 
 def create_league(session: Session, actor: User, settings: LeagueSettings) -> League:

@@ -34,6 +34,7 @@ __all__ = [
     "RosterProblem",
     "check_team",
     "matched_play_settings",
+    "roster_problems",
     "tournament_roster",
 ]
 
@@ -130,6 +131,14 @@ def _problem(ruleset: Ruleset, reason: Reason) -> RosterProblem:
         name = ruleset.text(current_language()).skill_name(str(reason.params["skill"]))
         reason = dataclasses.replace(reason, params={**reason.params, "skill": name})
     return RosterProblem(reason.code, refusal_text(reason))
+
+
+def roster_problems(team: Team, settings: MatchedPlay) -> tuple[RosterProblem, ...]:
+    """What the matched-play check finds wrong with a team already loaded with its players
+    and their advancements (the organiser's list of rosters reads them all at once)."""
+    ruleset = league_ruleset(team.league)
+    check = check_tournament_roster(ruleset, tournament_roster(team, ruleset), settings)
+    return tuple(_problem(ruleset, reason) for reason in check.decision.reasons)
 
 
 def check_team(session: Session, team_id: int) -> RosterCheck:

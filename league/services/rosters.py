@@ -316,6 +316,8 @@ def _version_queries() -> tuple[Select[Any], Select[Any]]:
             League.house_rules,
             League.table_dice_allowed,
             League.default_language,
+            League.roster_deadline,
+            League.correction_deadline,
             User.username,
             *advancements,
             *ledger,

@@ -31,6 +31,7 @@ from league.services.access import (
     get_player,
     get_team,
     league_ruleset,
+    may_change_roster,
     may_commission,
     may_draft,
     membership,
@@ -440,7 +441,7 @@ def hire_player(
         command.number,
     )
     team = get_team(session, team_id, for_update=True)
-    require_manager(team, actor)
+    may_change_roster(team, actor, "hire").require()
     _require_not_retired(team)
     team_type = team_type_of(team)
     # The gold is left out: the ledger refuses a balance below zero in its own words.
@@ -486,7 +487,7 @@ def _managed_player(
     when he has left the roster."""
     player = get_player(session, player_id)
     team = get_team(session, player.team_id, for_update=True)
-    require_manager(team, actor)
+    may_change_roster(team, actor).require()
     _require_not_retired(team)
     if on_roster and not player.on_roster:
         raise Conflict(
@@ -613,7 +614,7 @@ def buy_team_item(
         )
     claimed = submissions.claim(session, actor, form_token, "team.buy", team_id, item)
     team = get_team(session, team_id, for_update=True)
-    require_manager(team, actor)
+    may_change_roster(team, actor).require()
     _require_not_retired(team)
     quote = item_quote(team, item, with_gold=False)
     if not quote.decision:
@@ -652,7 +653,7 @@ def undo_draft_item(
     """During the draft, give an item back for its full price."""
     claimed = submissions.claim(session, actor, form_token, "team.give_back", team_id, item)
     team = get_team(session, team_id, for_update=True)
-    require_manager(team, actor)
+    may_change_roster(team, actor).require()
     refused = give_back_decision(
         team_ruleset(team), item, team_counts(team), during_draft=team.status == "draft"
     ).reasons

@@ -15,10 +15,10 @@ import random
 import secrets
 from dataclasses import dataclass
 
-from sqlalchemy import func, select
+from sqlalchemy import func, select, union_all
 from sqlalchemy.orm import Session, selectinload
 
-from league.i18n import gettext, ngettext
+from league.i18n import format_list, gettext, ngettext
 from league.models import League, Match, Season, SwissBye, Team, User
 from league.models.match import MatchTeam
 from league.rules.competitions import swiss_round
@@ -29,6 +29,7 @@ from league.services.access import get_league, league_ruleset, require_commissio
 from league.services.errors import Conflict, RuleViolation
 from league.services.fixtures import active_teams
 from league.services.matches import schedule_match
+from league.services.roster_approval import unapproved_teams, uses_approval
 from league.services.standings import Standings, season_of, standings
 
 
@@ -72,6 +73,17 @@ def season_byes(session: Session, season: Season) -> dict[int, int]:
     )
 
 
+def last_round_number(session: Session, season: Season) -> int:
+    """The season's latest round with a match or a bye (0: none yet), in one query."""
+    rounds = union_all(
+        select(Match.round.label("number")).where(
+            Match.season_id == season.id, Match.friendly.is_(False), Match.state != "voided"
+        ),
+        select(SwissBye.round.label("number")).where(SwissBye.season_id == season.id),
+    ).subquery()
+    return session.scalar(select(func.max(rounds.c.number))) or 0
+
+
 def next_round_number(session: Session, season: Season) -> int:
     last_match = session.scalar(
         select(func.max(Match.round)).where(
@@ -85,7 +97,12 @@ def next_round_number(session: Session, season: Season) -> int:
 
 
 def pair_next_round(
-    session: Session, actor: User, league_id: int, rng: random.Random | None = None
+    session: Session,
+    actor: User,
+    league_id: int,
+    rng: random.Random | None = None,
+    *,
+    start_anyway: bool = False,
 ) -> SwissPairing:
     """Pair and schedule the next Swiss round of the league's current season (commissioner).
 
@@ -99,6 +116,8 @@ def pair_next_round(
     season = _open_swiss_season(league)
     played = _league_matches(session, season)
     _require_round_played(season, played)
+    if not start_anyway and not played and not season_byes(session, season):
+        _require_rosters_approved(league)
     active = {team.id: team for team in paired_entries(league)}
     ranking = [row.team_id for row in standings(session, league, season.number).rows]
     met = {frozenset(side.team_id for side in match.sides) for match in played}
@@ -210,6 +229,24 @@ def _open_swiss_season(league: League) -> Season:
     return season
 
 
+def _require_rosters_approved(league: League) -> None:
+    """The event starts (its first round is paired) once every roster is approved, where
+    the league collects rosters; the organiser may start anyway (`start_anyway`)."""
+    if not uses_approval(league):
+        return
+    waiting = unapproved_teams(league)
+    if waiting:
+        raise Conflict(
+            ngettext(
+                "%(num)d roster is not approved yet: %(teams)s.",
+                "%(num)d rosters are not approved yet: %(teams)s.",
+                len(waiting),
+                teams=format_list([team.name for team in waiting]),
+            ),
+            code="rosters_unapproved",
+        )
+
+
 def _require_round_played(season: Season, played: list[Match]) -> None:
     """Refused while a match of the season waits for its result."""
     waiting = [m for m in played if m.state in ("scheduled", "draft")]
@@ -264,13 +301,25 @@ class RoundSheet:
     #: How the bye counts (the ruleset's [season.tournament]): "win" or "draw", and its score.
     bye_result: str
     bye_touchdowns: tuple[int, int]
-    standings: Standings
+    #: None when the sheet was read without them (the result entry needs none).
+    standings: Standings | None
 
 
 def round_sheet(
-    session: Session, league: League, number: int, season_number: int | None = None
+    session: Session,
+    league: League,
+    number: int,
+    season_number: int | None = None,
+    *,
+    with_standings: bool = True,
 ) -> RoundSheet | None:
-    """A round's pairings, one table each, with the bye and the standings (None: no such round)."""
+    """A round's pairings, one table each, with the bye and the standings (None: no such round).
+
+    Table numbers are decided here and only here: the round's pairing order (the order
+    its matches were scheduled in), from 1; the printed pairings, the big screen and the
+    organiser's result entry all number the tables from this sheet. ``with_standings``
+    False: no standings (positions None, points 0), one query less.
+    """
     season = season_of(league, season_number)
     found = list(
         session.scalars(
@@ -290,8 +339,8 @@ def round_sheet(
     )
     if not found and bye is None:
         return None
-    table = standings(session, league, season.number)
-    rows = {row.team_id: row for row in table.rows}
+    table = standings(session, league, season.number) if with_standings else None
+    rows = {row.team_id: row for row in table.rows} if table is not None else {}
 
     def side(match: Match, which: str) -> SheetSide:
         own = match.side(which)

@@ -78,6 +78,7 @@ def register_web(app: Flask) -> None:
     from league.web.advancement import bp as advancement_bp
     from league.web.auth import bp as auth_bp
     from league.web.entries import bp as entries_bp
+    from league.web.event import bp as event_bp
     from league.web.fixtures import bp as fixtures_bp
     from league.web.health import bp as health_bp
     from league.web.leagues import bp as leagues_bp
@@ -96,6 +97,7 @@ def register_web(app: Flask) -> None:
     app.register_blueprint(rules_bp)
     app.register_blueprint(leagues_bp)
     app.register_blueprint(fixtures_bp)
+    app.register_blueprint(event_bp)
     app.register_blueprint(teams_bp)
     app.register_blueprint(advancement_bp)
     app.register_blueprint(matches_bp)

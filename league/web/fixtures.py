@@ -169,10 +169,20 @@ def _render_round(league_id: int, number: int) -> str:
 @post_step(bp, "/leagues/<int:league_id>/fixtures/rounds/next", "fixtures.index")
 @login_required
 def pair_round(league_id: int) -> Response:
-    """Pair the next Swiss round (commissioner); its printable page follows."""
-    pairing = button_action(
-        lambda session: tournament.pair_next_round(session, current_user, league_id)
-    )
+    """Pair the next Swiss round (commissioner); its printable page follows. The first
+    round of an event whose rosters are not all approved asks first (event.start)."""
+    anyway = request.form.get("start_anyway") == "1"
+    try:
+        pairing = button_action(
+            lambda session: tournament.pair_next_round(
+                session, current_user, league_id, start_anyway=anyway
+            ),
+            passes=("rosters_unapproved",),
+        )
+    except DomainError as error:
+        if error.code != "rosters_unapproved":
+            raise
+        return redirect(url_for("event.start", league_id=league_id))
     if pairing is None:
         return redirect(url_for("fixtures.index", league_id=league_id))
     flash(

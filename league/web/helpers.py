@@ -90,10 +90,11 @@ def flash_refusal(error: DomainError, prefix: str = "") -> None:
     flash(f"{prefix}{error.message}", "error")
 
 
-def button_action(action: Callable[[Session], _T]) -> _T | None:
+def button_action(action: Callable[[Session], _T], passes: tuple[str, ...] = ()) -> _T | None:
     """A one-button POST: the form's CSRF check, then ``action`` in one unit of work.
 
     A refusal is flashed for the next page (None is returned); a Forbidden is its 403 page.
+    A refusal whose code is in ``passes`` is raised on for the view to answer.
     """
     if not EmptyForm().validate_on_submit():
         abort(400, description=gettext("The form was incomplete."))
@@ -101,6 +102,8 @@ def button_action(action: Callable[[Session], _T]) -> _T | None:
         with unit_of_work() as session:
             return action(session)
     except DomainError as error:
+        if error.code in passes:
+            raise
         flash_refusal(error)
         return None
 

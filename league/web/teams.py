@@ -15,7 +15,7 @@ from league.extensions import db
 from league.i18n import format_number, gettext, ngettext
 from league.models import Player, Team
 from league.rules.refusals import an_item
-from league.services import access, matched_play, teams
+from league.services import access, matched_play, roster_approval, teams
 from league.services.access import active_members
 from league.services.errors import DomainError
 from league.services.labels import player_status_label
@@ -50,10 +50,14 @@ def _render_team(team: Team, status: int = 200, **forms: Any) -> tuple[str, int]
     forms.setdefault("hire_form", HireForm())
     forms.setdefault("treasury_form", TreasuryForm())
     forms.setdefault("item_form", ItemForm())
+    can_manage = access.may_manage_team(team, current_user)
     return render_template(
         "teams/show.html",
         sheet=team_sheet(team),
-        can_manage=access.may_manage_team(team, current_user),
+        can_manage=can_manage,
+        # Hiring, firing, staff: not while the roster is locked for the event.
+        can_change=can_manage and access.may_change_roster(team, current_user),
+        approval=roster_approval.approval_of(team),
         commissioner=access.may_commission(team.league, current_user),
         next_number=teams.next_free_number(team),
         ledger=teams.ledger_page(db.session(), team, request.args.get("ledger", type=int)),
@@ -360,7 +364,8 @@ def _render_player(
         form=form,
         history=player_history(db.session(), player, request.args.get("matches", type=int)),
         page_link=page_link,
-        can_manage=access.may_manage_team(team, current_user) and player.on_roster,
+        # Editing, firing: not while the roster is locked for the event.
+        can_manage=access.may_change_roster(team, current_user) and player.on_roster,
         advancement=panel_for(player, team),
         undo_form=EmptyForm(),
     ), status

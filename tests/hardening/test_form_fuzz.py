@@ -353,6 +353,19 @@ SPECS = (
     Spec("seasons.seed_playoffs", "/leagues/{league}/playoffs", Role.COMMISSIONER, {"size": "4"}),
     Spec("seasons.advance_playoffs", "/leagues/{league}/playoffs/advance", Role.COMMISSIONER, {}),
     Spec("fixtures.pair_round", "/leagues/{league}/fixtures/rounds/next", Role.COMMISSIONER, {}),
+    Spec("event.submit_roster", "/teams/{team}/roster/submit", Role.COACH, {}),
+    Spec(
+        "event.review_roster",
+        "/teams/{team}/roster/review",
+        Role.COMMISSIONER,
+        {"approved": "0", "note": "Too many linemen."},
+    ),
+    Spec(
+        "event.enter_results",
+        "/leagues/{league}/fixtures/rounds/1/results",
+        Role.COMMISSIONER,
+        {"t1_home_td": "1", "t1_home_cas": "0", "t1_away_td": "0", "t1_away_cas": "0"},
+    ),
     Spec(
         "seasons.divisions",
         "/leagues/{league}/divisions",

@@ -700,6 +700,37 @@ ROWS: tuple[Row, ...] = (
         audited("league.swiss_round"),
     ),
     Row(
+        "submit a roster for the event",
+        "event.submit_roster",
+        "POST",
+        _post("/teams/{team}/roster/submit"),
+        web(MANAGERS),
+        audited("team.roster_submit"),
+    ),
+    Row(
+        "approve a roster for the event",
+        "event.review_roster",
+        "POST",
+        _post("/teams/{team}/roster/review", approved="1"),
+        web(COMMISSIONERS),
+        audited("team.roster_review"),
+    ),
+    Row(
+        # The world's season has no round (friendlies only): commissioners get its 404.
+        "enter a round's results",
+        "event.enter_results",
+        "POST",
+        _post(
+            "/leagues/{league}/fixtures/rounds/1/results",
+            t1_home_td="1",
+            t1_home_cas="0",
+            t1_away_td="0",
+            t1_away_cas="0",
+        ),
+        web(()) | dict.fromkeys(COMMISSIONERS, Outcome.NOT_FOUND),
+        audited("match.record"),
+    ),
+    Row(
         "place teams in divisions",
         "seasons.divisions",
         "POST",
@@ -1147,6 +1178,14 @@ ROWS: tuple[Row, ...] = (
         _api("POST", "/leagues/{league}/rounds"),
         api(COMMISSIONERS),
         audited("league.swiss_round"),
+    ),
+    Row(
+        "API: approve a roster for the event",
+        "api.review_roster",
+        "POST",
+        _api("POST", "/teams/{team}/approval", lambda w: {"approved": True}),
+        api(COMMISSIONERS),
+        audited("team.roster_review"),
     ),
     Row(
         "API: place teams in divisions",

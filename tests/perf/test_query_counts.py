@@ -56,6 +56,11 @@ PAGES = {
     # The NAF report's confirmation page: the league, the season's games with their
     # teams, coaches, rosters (for the team values) and players' lines.
     "NAF report page (commissioner)": ("/leagues/{league}/naf-report", True, 8),
+    # Tournament day: the projector's page, the organiser's rosters and round entry.
+    "big screen (anonymous: cached)": ("/leagues/{league}/screen", False, 1),
+    "big screen (commissioner)": ("/leagues/{league}/screen", True, 8),
+    "rosters of the event (commissioner)": ("/leagues/{league}/event/rosters", True, 8),
+    "round entry (commissioner)": ("/leagues/{league}/fixtures/rounds/1/results", True, 8),
 }
 
 

@@ -4,6 +4,7 @@ every setting of the settings page (docs/api.md, Leagues)."""
 from __future__ import annotations
 
 import re
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
@@ -43,7 +44,14 @@ def stored(league_id: int) -> dict[str, Any]:
             "avoid_same_club": league.pairing_avoid_same_club,
             "first_round": league.pairing_first_round,
         },
+        # As stored, in UTC (SQLite gives it back without the offset; PostgreSQL with it).
+        "roster_deadline": naive(league.roster_deadline),
+        "correction_deadline": naive(league.correction_deadline),
     }
+
+
+def naive(moment: datetime | None) -> datetime | None:
+    return moment.astimezone(UTC).replace(tzinfo=None) if moment and moment.tzinfo else moment
 
 
 def selected(page: str, select_id: str) -> str | None:
@@ -85,6 +93,8 @@ def test_every_setting_round_trips_through_patch_and_shows_on_the_settings_page(
         "paper_size": "letter",
         "default_language": "de",
         "pairing": {"avoid_same_club": False, "first_round": "rating"},
+        "roster_deadline": "2026-12-05T08:00:00+00:00",
+        "correction_deadline": "2026-12-05T09:30:00+00:00",
     }
     response = client.patch(f"{API}/leagues/{league.id}", json=changes, headers=auth(boss))
     assert response.status_code == 200, response.json
@@ -97,7 +107,12 @@ def test_every_setting_round_trips_through_patch_and_shows_on_the_settings_page(
     }
     assert {key: shown[key] for key in changes} == {**changes, **expected}
     assert client.get(f"{API}/leagues/{league.id}").json == shown
-    assert stored(league.id) == {**expected, "points": (2, 1, 0)}
+    assert stored(league.id) == {
+        **expected,
+        "points": (2, 1, 0),
+        "roster_deadline": datetime(2026, 12, 5, 8, 0),
+        "correction_deadline": datetime(2026, 12, 5, 9, 30),
+    }
 
     login(client, "boss")
     page = client.get(f"/leagues/{league.id}/settings").text
@@ -120,6 +135,9 @@ def test_every_setting_round_trips_through_patch_and_shows_on_the_settings_page(
     assert selected(page, "default_language") == "de"
     assert not checked(page, "pairing_avoid_same_club")
     assert selected(page, "pairing_first_round") == "rating"
+    # The settings page shows the deadlines in UTC.
+    assert input_value(page, "roster_deadline") == "2026-12-05T08:00"
+    assert input_value(page, "correction_deadline") == "2026-12-05T09:30"
 
 
 def test_patch_changes_only_what_it_names(client: FlaskClient, boss: User, league: League) -> None:
@@ -164,6 +182,8 @@ def test_post_takes_every_setting(client: FlaskClient, boss: User) -> None:
         "paper_size": "letter",
         "default_language": "it",
         "pairing": {"avoid_same_club": True, "first_round": "manual"},
+        "roster_deadline": None,
+        "correction_deadline": None,
     }
 
 
@@ -192,6 +212,14 @@ def test_post_takes_every_setting(client: FlaskClient, boss: User) -> None:
         ({"pairing": {"avoid_same_club": "yes"}}, 400, "'pairing.avoid_same_club'"),
         ({"pairing": {"first_round": 3}}, 400, "'pairing.first_round'"),
         ({"pairing": {"first_round": "swiss"}}, 422, "seeded by rating"),
+        ({"roster_deadline": "next Saturday"}, 400, "'roster_deadline'"),
+        ({"roster_deadline": 20261205}, 400, "'roster_deadline'"),
+        ({"correction_deadline": "2026-13-01T09:00:00Z"}, 400, "'correction_deadline'"),
+        (
+            {"roster_deadline": "2026-12-05T09:00:00Z", "correction_deadline": "2026-12-04"},
+            422,
+            "correction deadline",
+        ),
         # One bad setting among good ones: nothing at all changes.
         ({"name": "Renamed League", "table_dice_allowed": True, "paper_size": 4}, 400, "paper"),
     ],
@@ -277,6 +305,8 @@ def test_the_document_describes_patch_and_the_settings(client: FlaskClient) -> N
         "paper_size",
         "default_language",
         "pairing",
+        "roster_deadline",
+        "correction_deadline",
     }
     assert settings == expected
     assert expected <= league
@@ -320,3 +350,25 @@ def test_tie_breakers_and_concessions_are_checked_and_nothing_is_written(
     cleared = client.patch(url, json={"concessions": {"credited_score": None}}, headers=auth(boss))
     assert cleared.json["concessions"] == {"conceding_points": None, "credited_score": None}
     assert stored(league.id)["house_rules"] == {}
+
+
+def test_the_deadlines_are_set_read_and_cleared(
+    client: FlaskClient, boss: User, league: League
+) -> None:
+    url = f"{API}/leagues/{league.id}"
+    changed = client.patch(
+        url,
+        # Without an offset a time is UTC; with one it is converted.
+        json={
+            "roster_deadline": "2026-12-05T09:00:00",
+            "correction_deadline": "2026-12-05T12:30:00+02:00",
+        },
+        headers=auth(boss),
+    )
+    assert changed.status_code == 200, changed.json
+    assert changed.json["roster_deadline"] == "2026-12-05T09:00:00+00:00"
+    assert changed.json["correction_deadline"] == "2026-12-05T10:30:00+00:00"
+    assert client.get(url).json["correction_deadline"] == "2026-12-05T10:30:00+00:00"
+    cleared = client.patch(url, json={"correction_deadline": None}, headers=auth(boss))
+    assert cleared.json["correction_deadline"] is None
+    assert cleared.json["roster_deadline"] == "2026-12-05T09:00:00+00:00"

@@ -166,6 +166,8 @@ def test_create_league_makes_the_caller_commissioner(client: FlaskClient) -> Non
         "paper_size": "a4",
         "default_language": "en",
         "pairing": {"avoid_same_club": True, "first_round": "random"},
+        "roster_deadline": None,
+        "correction_deadline": None,
         "season": 1,
         "commissioners": ["boss"],
         "coaches": [],
@@ -328,6 +330,13 @@ def test_created_team_is_active_with_empty_roster_and_full_treasury(world: World
         "current_team_value": 0,
         "division": None,
         "players": [],
+        "roster_approval": {
+            "team_id": world.team_id,
+            "state": "open",
+            "locked": False,
+            "note": None,
+            "changed_at": None,
+        },
     }
 
 

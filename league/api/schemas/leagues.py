@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import UTC
 from typing import Any, ClassVar
 
 from marshmallow import fields, post_load, pre_dump
@@ -15,6 +16,7 @@ from league.api.schemas.base import (
     STRING,
     Boolean,
     JsonInteger,
+    Messages,
     Object,
     RequestSchema,
     ResponseSchema,
@@ -24,6 +26,7 @@ from league.api.schemas.base import (
     doc,
     no_nul,
     text,
+    timestamp,
 )
 from league.i18n import LANGUAGE_CODES
 from league.models import League
@@ -125,6 +128,21 @@ class LeagueSchema(ResponseSchema):
         ),
     )
     pairing = fields.Nested(PairingSchema, required=True)
+    roster_deadline = fields.String(
+        required=True,
+        allow_none=True,
+        metadata=doc(
+            "Tournament day: coaches submit their rosters by then (ISO 8601); null: none."
+        ),
+    )
+    correction_deadline = fields.String(
+        required=True,
+        allow_none=True,
+        metadata=doc(
+            "After it only the organiser changes a roster that is not approved (ISO 8601); "
+            "null: none."
+        ),
+    )
     season = fields.Integer(
         required=True, allow_none=True, metadata=doc("The current season's number.")
     )
@@ -157,6 +175,8 @@ class LeagueSchema(ResponseSchema):
                 "avoid_same_club": league.pairing_avoid_same_club,
                 "first_round": league.pairing_first_round,
             },
+            "roster_deadline": timestamp(league.roster_deadline),
+            "correction_deadline": timestamp(league.correction_deadline),
             "season": season.number if season else None,
             "commissioners": sorted(m.user.username for m in members if m.role == "commissioner"),
             "coaches": sorted(m.user.username for m in members if m.role == "coach"),
@@ -219,6 +239,14 @@ class ConcessionsSettingSchema(RequestSchema):
         ),
         error_messages={"invalid": "must be a list of two whole numbers."},
     )
+
+
+#: A deadline that is not a date and time.
+DEADLINE: Messages = {
+    "invalid": "must be a date and time in ISO 8601 (2026-11-28T09:00:00Z) or null.",
+    "invalid_awareness": "must be a date and time in ISO 8601 (2026-11-28T09:00:00Z) or null.",
+    "format": "must be a date and time in ISO 8601 (2026-11-28T09:00:00Z) or null.",
+}
 
 
 class LeagueSettingsSchema(RequestSchema):
@@ -288,6 +316,25 @@ class LeagueSettingsSchema(RequestSchema):
         error_messages=STRING,
     )
     pairing = Object(PairingSettingSchema, error_messages=OBJECT)
+
+    roster_deadline = fields.AwareDateTime(
+        allow_none=True,
+        default_timezone=UTC,
+        metadata=doc(
+            "Tournament day: coaches submit their rosters by then (ISO 8601; without an "
+            "offset, UTC); null: none."
+        ),
+        error_messages=DEADLINE,
+    )
+    correction_deadline = fields.AwareDateTime(
+        allow_none=True,
+        default_timezone=UTC,
+        metadata=doc(
+            "After it only the organiser changes a roster that is not approved (ISO 8601; "
+            "without an offset, UTC; not before `roster_deadline`, 422); null: none."
+        ),
+        error_messages=DEADLINE,
+    )
 
     @post_load
     def settings_changes(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:

@@ -8,23 +8,28 @@ from marshmallow import fields, pre_dump
 from marshmallow.validate import OneOf
 
 from league.api.schemas.base import (
+    BOOLEAN,
     STRING,
+    Boolean,
     RequestSchema,
     ResponseSchema,
+    ServiceLength,
     ServiceOneOf,
     ServiceRange,
     doc,
     integer,
     no_nul,
     text,
+    timestamp,
 )
 from league.models import Player, Team
 from league.models.player import PLAYER_STATUSES
-from league.models.team import TEAM_STATUSES
+from league.models.team import ROSTER_STATES, TEAM_STATUSES
 from league.rules import (
     CHARACTERISTICS,
     SHIRT_NUMBERS,
 )
+from league.services.roster_approval import MAX_NOTE
 from league.services.rosters import PlayerLine, TeamSheet, team_sheet
 from league.services.teams import ITEMS, MAX_ADJUSTMENT
 
@@ -128,6 +133,54 @@ class PlayerSchema(ResponseSchema):
         }
 
 
+class RosterApprovalSchema(ResponseSchema):
+    """Where the team's roster stands for its league's event (tournament day)."""
+
+    team_id = fields.Integer(required=True)
+    state = fields.String(
+        required=True,
+        validate=OneOf(ROSTER_STATES),
+        metadata=doc(
+            "`open` (not submitted; counts as submitted once the league's roster deadline "
+            "has passed), `submitted`, `approved` (locked: nobody changes it until the "
+            "organiser unlocks it) or `returned` (sent back with `note`)."
+        ),
+    )
+    locked = fields.Boolean(required=True, metadata=doc("Approved, so locked."))
+    note = fields.String(
+        required=True, allow_none=True, metadata=doc("The organiser's note; null: none.")
+    )
+    changed_at = fields.String(
+        required=True, allow_none=True, metadata=doc("ISO 8601; null: never changed.")
+    )
+
+    @pre_dump
+    def _of_team(self, team: Team, **kwargs: Any) -> dict[str, Any]:
+        return {
+            "team_id": team.id,
+            "state": team.roster_state,
+            "locked": team.roster_state == "approved",
+            "note": team.roster_note,
+            "changed_at": timestamp(team.roster_state_at),
+        }
+
+
+class RosterReviewSchema(RequestSchema):
+    """The organiser's decision on a roster."""
+
+    approved = Boolean(
+        required=True,
+        metadata=doc("true: approve and lock it; false: unlock it, or with a `note` send it back."),
+        error_messages={**BOOLEAN, "required": "is required."},
+    )
+    note = fields.String(
+        allow_none=True,
+        validate=[no_nul, ServiceLength(max=MAX_NOTE)],
+        metadata=doc("What the coach must correct (at most 500 characters, 422 beyond)."),
+        error_messages=STRING,
+    )
+
+
 class TeamSchema(ResponseSchema):
     """A team: treasury, staff, values and everyone who was ever on it."""
 
@@ -160,6 +213,7 @@ class TeamSchema(ResponseSchema):
         required=True,
         metadata=doc("The roster by number, then former players (see `status`)."),
     )
+    roster_approval = fields.Nested(RosterApprovalSchema, required=True)
 
     @pre_dump
     def _of_team(self, team: Team, **kwargs: Any) -> dict[str, Any]:
@@ -182,6 +236,7 @@ class TeamSchema(ResponseSchema):
             "current_team_value": sheet.values.current_team_value,
             "division": team.division,
             "players": player_lines(sheet),
+            "roster_approval": team,
         }
 
 

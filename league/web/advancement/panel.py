@@ -164,7 +164,7 @@ def panel_for(player: Player, team: Team | None = None) -> Panel:
         )
         for o in options.options
     )
-    manage = access.may_manage_team(ctx.team, current_user).allowed and player.on_roster
+    manage = access.may_change_roster(ctx.team, current_user).allowed and player.on_roster
     pending = None
     if player.pending_roll:
         pending = gettext(

@@ -1,10 +1,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import UTC, datetime
 from functools import partial
 from typing import Any
 
-from wtforms import BooleanField, SelectField, StringField, SubmitField
+from wtforms import BooleanField, DateTimeLocalField, SelectField, StringField, SubmitField
 
 # types-WTForms describes WTForms 3.2; SelectChoice is new in 3.3.
 from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]
@@ -198,6 +199,16 @@ def _matched_play_text(settings: dict[str, Any]) -> str:
     return ", ".join(f"{key}={shown(value)}" for key, value in settings.items())
 
 
+def _local(moment: datetime | None) -> datetime | None:
+    """A stored deadline as the form's box shows it: UTC, without the offset."""
+    return moment.astimezone(UTC).replace(tzinfo=None) if moment is not None else None
+
+
+def _utc(moment: datetime | None) -> datetime | None:
+    """A deadline typed in the box, read as UTC."""
+    return moment.replace(tzinfo=UTC) if moment is not None else None
+
+
 class LeagueForm(FlaskForm):
     name = StringField(_l("League name"), validators=[DataRequired(), Length(min=3, max=80)])
     ruleset_id = SelectField(_l("Ruleset"))
@@ -272,6 +283,12 @@ class LeagueForm(FlaskForm):
     )
     concession_score = StringField(
         _l("A conceded match counts as (winner-conceding)"), validators=[Optional()]
+    )
+    roster_deadline = DateTimeLocalField(
+        _l("Roster deadline (UTC)"), format="%Y-%m-%dT%H:%M", validators=[Optional()]
+    )
+    correction_deadline = DateTimeLocalField(
+        _l("Correction deadline (UTC)"), format="%Y-%m-%dT%H:%M", validators=[Optional()]
     )
     submit = SubmitField(_l("Save league"))
 
@@ -358,6 +375,8 @@ class LeagueForm(FlaskForm):
         self.default_language.data = settings.default_language
         self.pairing_avoid_same_club.data = settings.pairing_avoid_same_club
         self.pairing_first_round.data = settings.pairing_first_round
+        self.roster_deadline.data = _local(settings.roster_deadline)
+        self.correction_deadline.data = _local(settings.correction_deadline)
         house = settings.house_rules
         for kind in ADVANCEMENT_KINDS:
             costs = house.get("costs", {}).get(kind)
@@ -480,6 +499,8 @@ class LeagueForm(FlaskForm):
             default_language=self.default_language.data or DEFAULT_LANGUAGE,
             pairing_avoid_same_club=bool(self.pairing_avoid_same_club.data),
             pairing_first_round=self.pairing_first_round.data or "random",
+            roster_deadline=_utc(self.roster_deadline.data),
+            correction_deadline=_utc(self.correction_deadline.data),
         )
 
 
