@@ -1,7 +1,7 @@
 """tournament day: roster and correction deadlines, a team's roster approval
 
 Revision ID: dayof01a
-Revises: identity01base
+Revises: tiebreaks01a
 Create Date: 2026-11-28 16:40:00
 """
 from alembic import op
@@ -10,7 +10,7 @@ import sqlalchemy as sa
 
 # revision identifiers, used by Alembic.
 revision = "dayof01a"
-down_revision = "identity01base"
+down_revision = "tiebreaks01a"
 branch_labels = None
 depends_on = None
 
