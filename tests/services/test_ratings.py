@@ -17,7 +17,7 @@ from league.services.errors import NotFound
 from league.services.matches import MatchReport, SideReport
 from league.services.ratings import league_ratings, site_ratings
 from league.services.unit_of_work import unit_of_work
-from tests.factories import make_active_team, make_league, make_user, with_touchdowns
+from tests.factories import make_active_team, make_league, with_touchdowns
 from tests.services.conftest import HUMANS, ORCS
 
 HALF_K_TWO = math.sqrt(2)  # K x (1 - 0.5) with K = 2 x sqrt(2)
