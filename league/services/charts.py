@@ -55,10 +55,11 @@ class ValuePoint:
 
 def team_values(session: Session, team_id: int) -> list[ValuePoint]:
     """The team's played matches in order, with its value and treasury at each."""
-    own = aliased(MatchTeam)
+    own, entry = aliased(MatchTeam), aliased(TreasuryEntry)
     last_entry = (
-        select(func.max(TreasuryEntry.id))
-        .where(TreasuryEntry.team_id == team_id, TreasuryEntry.match_id == Match.id)
+        select(func.max(entry.id))
+        .where(entry.team_id == team_id, entry.match_id == Match.id)
+        .correlate(Match)
         .scalar_subquery()
     )
     treasury = (

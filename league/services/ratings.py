@@ -22,14 +22,14 @@ docs/ratings.md says the same for the people who read the ratings.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import Select, and_, func, select
 from sqlalchemy.orm import Session, aliased
 
-from league.models import Match, MatchTeam, Team
+from league.models import Match, MatchTeam, Team, User
 from league.rules.competitions import SideResult, outcome
 from league.rules.ratings import STARTING_RATING, RatedGame, k_factor, rate
 
@@ -46,6 +46,8 @@ class Game:
     away_coach_id: int
     home: SideResult
     away: SideResult
+    home_coach: str = ""
+    away_coach: str = ""
 
     @property
     def home_result(self) -> str:
@@ -64,6 +66,8 @@ class Ratings:
     k: dict[int, float] = field(default_factory=dict)
     #: coach id -> rated games site-wide.
     games: dict[int, int] = field(default_factory=dict)
+    #: coach id -> username, for the coaches who played.
+    usernames: dict[int, str] = field(default_factory=dict)
 
     def of(self, coach_id: int, league_id: int | None = None) -> float:
         """The coach's rating (site-wide, or in one league); the starting rating unplayed."""
@@ -74,6 +78,7 @@ class Ratings:
 def _games_query() -> Select[Any]:
     home, away = aliased(MatchTeam), aliased(MatchTeam)
     home_team, away_team = aliased(Team), aliased(Team)
+    home_user, away_user = aliased(User), aliased(User)
     return (
         select(
             Match.id,
@@ -86,12 +91,16 @@ def _games_query() -> Select[Any]:
             home.conceded,
             away.score,
             away.conceded,
+            home_user.username,
+            away_user.username,
         )
         .select_from(Match)
         .join(home, and_(home.match_id == Match.id, home.side == "home"))
         .join(away, and_(away.match_id == Match.id, away.side == "away"))
         .join(home_team, home_team.id == home.team_id)
         .join(away_team, away_team.id == away.team_id)
+        .join(home_user, home_user.id == home_team.coach_id)
+        .join(away_user, away_user.id == away_team.coach_id)
         .where(Match.state == "played")
         .order_by(func.coalesce(Match.played_at, Match.created_at), Match.id)
     )
@@ -112,6 +121,8 @@ def played_games(session: Session, league_id: int | None = None) -> list[Game]:
             away_coach,
             SideResult(int(home_score), bool(home_conceded)),
             SideResult(int(away_score), bool(away_conceded)),
+            home_name,
+            away_name,
         )
         for (
             match_id,
@@ -124,6 +135,8 @@ def played_games(session: Session, league_id: int | None = None) -> list[Game]:
             home_conceded,
             away_score,
             away_conceded,
+            home_name,
+            away_name,
         ) in session.execute(query)
         if home_coach != away_coach
     ]
@@ -138,7 +151,10 @@ def ratings_of(games: Sequence[Game]) -> Ratings:
     by_league: dict[int, list[RatedGame]] = defaultdict(list)
     everything: list[RatedGame] = []
     played: dict[int, int] = defaultdict(int)
+    names: dict[int, str] = {}
     for game in games:
+        names[game.home_coach_id] = game.home_coach
+        names[game.away_coach_id] = game.away_coach
         rated = RatedGame(
             game.home_coach_id, game.away_coach_id, game.home_result, k[game.league_id]
         )
@@ -151,6 +167,7 @@ def ratings_of(games: Sequence[Game]) -> Ratings:
         leagues={league_id: rate(rated) for league_id, rated in by_league.items()},
         k=k,
         games=dict(played),
+        usernames=names,
     )
 
 
@@ -162,11 +179,3 @@ def league_ratings(session: Session, league_id: int) -> Ratings:
 def site_ratings(session: Session) -> Ratings:
     """The ratings site-wide and in every league (one query)."""
     return ratings_of(played_games(session))
-
-
-def ranked(ratings: dict[int, float], coach_ids: Iterable[int]) -> list[tuple[int, float]]:
-    """The coaches with their ratings, highest first (the unrated at the start rating)."""
-    return sorted(
-        ((coach, ratings.get(coach, STARTING_RATING)) for coach in coach_ids),
-        key=lambda pair: (-pair[1], pair[0]),
-    )

@@ -1,0 +1,66 @@
+"""A team's history in pictures: its value and treasury match by match and its place in
+the table round by round, on a page of their own (with the figures as tables) and as
+SVG images the team page shows."""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, render_template
+from werkzeug.wrappers import Response
+
+from league import caching
+from league.extensions import db
+from league.models import Team
+from league.services import access
+from league.services.charts import Race, league_race, team_values
+from league.services.errors import NotFound
+from league.web.charts import LineChart, position_chart, team_value_chart
+
+bp = Blueprint("history", __name__)
+
+#: The team's charts by the name their SVG address uses.
+CHARTS = ("value", "position")
+
+
+def _team(team_id: int) -> Team:
+    return access.get_team(db.session(), team_id, history=False, ledger=False, players=False)
+
+
+def _race(team: Team) -> Race | None:
+    try:
+        return league_race(db.session(), team.league)
+    except NotFound:  # a league without a season yet
+        return None
+
+
+def _charts(team: Team, which: tuple[str, ...] = CHARTS) -> dict[str, LineChart]:
+    charts: dict[str, LineChart] = {}
+    if "value" in which:
+        charts["value"] = team_value_chart(team.name, team_values(db.session(), team.id))
+    if "position" in which:
+        race = _race(team) or Race("", ())
+        charts["position"] = position_chart(team.id, team.name, race)
+    return charts
+
+
+@bp.get("/teams/<int:team_id>/history")
+def team_history(team_id: int) -> str | Response:
+    def render() -> str:
+        team = _team(team_id)
+        return render_template("teams/history.html", team=team, charts=_charts(team))
+
+    return caching.revision_cached(render, lambda: "everyone")
+
+
+@bp.get("/teams/<int:team_id>/charts/<name>.svg")
+def team_chart(team_id: int, name: str) -> Response:
+    """One chart as a standalone SVG document (the team page's image)."""
+    if name not in CHARTS:
+        abort(404)
+    team = _team(team_id)
+    chart = _charts(team, (name,)).get(name)
+    if chart is None:
+        abort(404)
+    body = render_template("charts/chart.svg", chart=chart)
+    response = Response(body, mimetype="image/svg+xml")
+    response.headers["Content-Security-Policy"] = "default-src 'none'"
+    return response

@@ -1,0 +1,157 @@
+"""Coach profiles, ratings in the table, and the charts (escaped, well-formed SVG).
+
+Ratings by the NAF ranking formula: two coaches at 150 in a two-coach league,
+K = 2 x sqrt(2) = 2.828427; a win moves each by 2.828427 x 0.5 = 1.414214.
+"""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+from sqlalchemy import select
+
+from league.extensions import db
+from league.models import Team, User
+from league.services import matches
+from league.services.matches import MatchReport, SideReport
+from league.services.unit_of_work import unit_of_work
+from tests.factories import make_active_team, make_league, make_user, with_touchdowns
+from tests.pages import login, text_of
+
+HOSTILE = '<script>alert("x")</script> & \'Co\' "Q"'
+HUMANS = (("human-lineman", 7), ("human-catcher", 2), ("human-thrower", 2))
+ORCS = (("orc-lineman", 7), ("orc-thrower", 2), ("orc-blitzer", 2))
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+@pytest.fixture
+def played(app):
+    commissioner = make_user("commish")
+    anna, bram = make_user("anna"), make_user("bram")
+    league = make_league(commissioner, "bb2025", anna, bram)
+    hostile = make_active_team(anna, league, "human", HOSTILE, HUMANS)
+    orcs = make_active_team(bram, league, "orc", "Gouged Eye", ORCS)
+    with unit_of_work() as session:
+        fixtures = [
+            matches.schedule_match(
+                session, commissioner, league.id, hostile.id, orcs.id, round_number=n
+            )
+            for n in (1, 2)
+        ]
+        ids = [fixture.id for fixture in fixtures]
+    for match_id, (home, away) in zip(ids, ((2, 1), (1, 1)), strict=True):
+        report = with_touchdowns(
+            MatchReport(home=SideReport(score=home), away=SideReport(score=away)), hostile, orcs
+        )
+        with unit_of_work() as session:
+            matches.record_result(session, commissioner, match_id, report)
+    return league, hostile, orcs, ids
+
+
+def _no_raw_hostile_text(body: str) -> None:
+    assert "<script>alert" not in body
+    assert "&lt;script&gt;alert" in body
+
+
+def test_the_profile_page_shows_teams_record_and_rating(client, played) -> None:
+    league, hostile, _orcs, _ids = played
+    page = client.get("/coaches/anna")
+    assert page.status_code == 200
+    body = page.text
+    _no_raw_hostile_text(body)
+    # Win 2-1 then a draw 1-1: W/D/L 1/1/0, touchdowns 3 for, 2 against.
+    assert text_of(re.search(r'data-testid="record">(.*?)</dd>', body).group(1)) == "1 / 1 / 0"
+    assert text_of(re.search(r'data-testid="touchdowns">(.*?)</dd>', body).group(1)) == "3 / 2"
+    # 151.414214 after the win; the draw: expected 1 / (10^(-2.828427/150) + 1) = 0.510853,
+    # 151.414214 + 2.828427 x (0.5 - 0.510853) = 151.383517, shown as 151.4.
+    assert text_of(re.search(r'data-testid="site-rating">(.*?)</dd>', body).group(1)) == "151.4"
+    assert f'href="/teams/{hostile.id}"' in body
+    assert f'href="/leagues/{league.id}"' in body
+
+
+def test_an_unknown_coach_is_404(client, app) -> None:
+    assert client.get("/coaches/nobody").status_code == 404
+
+
+def test_team_page_and_members_link_to_the_coach(client, played) -> None:
+    league, hostile, _orcs, _ids = played
+    assert 'href="/coaches/anna"' in client.get(f"/teams/{hostile.id}").text
+    login(client, "commish")
+    assert 'href="/coaches/anna"' in client.get(f"/leagues/{league.id}/members").text
+
+
+def test_the_standings_show_ratings_and_the_race(client, played) -> None:
+    league, _hostile, _orcs, _ids = played
+    body = client.get(f"/leagues/{league.id}/standings").text
+    _no_raw_hostile_text(body)
+    ratings = [text_of(cell) for cell in re.findall(r'data-testid="coach-rating">(.*?)</td>', body)]
+    # anna 151.4 (above), bram 300 - 151.383517 = 148.616483, shown as 148.6.
+    assert ratings == ["151.4", "148.6"]
+    svg = re.search(r"<svg .*?</svg>", body, re.S).group(0)
+    root = ET.fromstring(svg.replace("<svg ", f'<svg xmlns="{SVG[1:-1]}" ', 1))
+    assert root.find(f"{SVG}title").text.startswith("The race")
+    # The hostile name survives as text, escaped in the markup.
+    legend = [t.text for t in root.iter(f"{SVG}text")]
+    assert HOSTILE in legend
+
+
+def test_a_void_changes_the_ratings_in_the_table(client, played, app) -> None:
+    league, _hostile, _orcs, ids = played
+    commish = db.session.scalar(select(User).where(User.username == "commish"))
+    with unit_of_work() as session:
+        matches.void_match(session, commish, ids[0])
+    body = client.get(f"/leagues/{league.id}/standings").text
+    ratings = [text_of(cell) for cell in re.findall(r'data-testid="coach-rating">(.*?)</td>', body)]
+    # Only the draw between equals is left: both stay at 150.
+    assert ratings == ["150", "150"]
+
+
+@pytest.mark.parametrize("name", ["value", "position"])
+def test_team_charts_are_well_formed_escaped_svg(client, played, name) -> None:
+    _league, hostile, _orcs, _ids = played
+    response = client.get(f"/teams/{hostile.id}/charts/{name}.svg")
+    assert response.status_code == 200
+    assert response.mimetype == "image/svg+xml"
+    _no_raw_hostile_text(response.text)
+    root = ET.fromstring(response.data)
+    assert root.tag == f"{SVG}svg"
+    assert root.get("role") == "img"
+    assert HOSTILE in root.find(f"{SVG}title").text
+
+
+def test_the_position_chart_follows_the_rounds(client, played) -> None:
+    _league, hostile, _orcs, _ids = played
+    root = ET.fromstring(client.get(f"/teams/{hostile.id}/charts/position.svg").data)
+    # Round 1: a 2-1 win, first; round 2: a draw, still first on points (4 to 1).
+    titles = [
+        c.find(f"{SVG}title").text
+        for c in root.iter(f"{SVG}circle")
+        if c.find(f"{SVG}title") is not None
+    ]
+    assert [t.rsplit(": ", 1)[1] for t in titles] == ["1", "1"]
+
+
+def test_the_history_page_has_charts_and_tables(client, played) -> None:
+    _league, hostile, _orcs, _ids = played
+    body = client.get(f"/teams/{hostile.id}/history").text
+    _no_raw_hostile_text(body)
+    assert 'data-testid="team-value-chart"' in body
+    assert 'data-testid="team-position-chart"' in body
+    assert "The figures as a table" in body
+
+
+def test_the_player_page_charts_spp(client, played) -> None:
+    _league, hostile, _orcs, _ids = played
+    scorer = min((p for p in db.session.get(Team, hostile.id).players), key=lambda p: p.number)
+    body = client.get(f"/players/{scorer.id}").text
+    svg = re.search(r"<svg .*?</svg>", body, re.S).group(0)
+    root = ET.fromstring(svg.replace("<svg ", f'<svg xmlns="{SVG[1:-1]}" ', 1))
+    # Three touchdowns over two matches: 2 x 3 SPP, then 1 x 3 SPP (BB2025: 3 SPP a touchdown).
+    values = [
+        c.find(f"{SVG}title").text.rsplit(": ", 1)[1]
+        for c in root.iter(f"{SVG}circle")
+        if c.find(f"{SVG}title") is not None
+    ]
+    assert values == ["6", "9"]
