@@ -30,6 +30,7 @@ from marshmallow import Schema
 
 from league.api.schemas import (
     advancement,
+    coaches,
     errors,
     exchange,
     fixtures,
@@ -56,6 +57,12 @@ from league.api.schemas.advancement import (
     PendingRollSchema,
 )
 from league.api.schemas.base import RequestSchema, ResponseSchema
+from league.api.schemas.coaches import (
+    CoachRecordSchema,
+    CoachSchema,
+    CoachTeamSchema,
+    LeagueRatingSchema,
+)
 from league.api.schemas.errors import DocumentProblemSchema, ErrorDetailSchema, ErrorSchema
 from league.api.schemas.exchange import (
     DocumentAdvancementSchema,
@@ -218,6 +225,7 @@ MODULES: tuple[ModuleType, ...] = (
     webhooks,
     pregame,
     live_log,
+    coaches,
 )
 
 
@@ -246,6 +254,9 @@ __all__ = [
     "BracketMatchSchema",
     "CloseSeasonSchema",
     "ClosedSeasonSchema",
+    "CoachRecordSchema",
+    "CoachSchema",
+    "CoachTeamSchema",
     "DeliveryListSchema",
     "DeliverySchema",
     "DepartureDieSchema",
@@ -279,6 +290,7 @@ __all__ = [
     "JourneymanChoiceSchema",
     "JourneymenRulesSchema",
     "KeptRollSchema",
+    "LeagueRatingSchema",
     "LeagueSchema",
     "LeagueSettingsSchema",
     "LeagueTeamSchema",
