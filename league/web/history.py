@@ -11,9 +11,9 @@ from league import caching
 from league.extensions import db
 from league.models import Team
 from league.services import access
-from league.services.charts import Race, league_race, team_values
+from league.services.charts import Race, league_race, player_spp, team_values
 from league.services.errors import NotFound
-from league.web.charts import LineChart, position_chart, team_value_chart
+from league.web.charts import LineChart, position_chart, spp_chart, team_value_chart
 
 bp = Blueprint("history", __name__)
 
@@ -51,6 +51,21 @@ def team_history(team_id: int) -> str | Response:
     return caching.revision_cached(render, lambda: "everyone")
 
 
+def _svg(chart: LineChart) -> Response:
+    body = render_template("charts/chart.svg", chart=chart)
+    response = Response(body, mimetype="image/svg+xml")
+    # A picture, never a document that runs anything.
+    response.headers["Content-Security-Policy"] = "default-src 'none'"
+    return response
+
+
+@bp.get("/players/<int:player_id>/charts/spp.svg")
+def player_chart(player_id: int) -> Response:
+    """A player's SPP over the career, each advancement marked (the player page's image)."""
+    player, _team = access.get_player_and_team(db.session(), player_id)
+    return _svg(spp_chart(player.name, player_spp(db.session(), player)))
+
+
 @bp.get("/teams/<int:team_id>/charts/<name>.svg")
 def team_chart(team_id: int, name: str) -> Response:
     """One chart as a standalone SVG document (the team page's image)."""
@@ -60,7 +75,4 @@ def team_chart(team_id: int, name: str) -> Response:
     chart = _charts(team, (name,)).get(name)
     if chart is None:
         abort(404)
-    body = render_template("charts/chart.svg", chart=chart)
-    response = Response(body, mimetype="image/svg+xml")
-    response.headers["Content-Security-Policy"] = "default-src 'none'"
-    return response
+    return _svg(chart)

@@ -17,7 +17,6 @@ from league.models import Player, Team
 from league.rules.refusals import an_item
 from league.services import access, matched_play, teams
 from league.services.access import active_members
-from league.services.charts import player_spp
 from league.services.errors import DomainError
 from league.services.labels import player_status_label
 from league.services.matches import player_history
@@ -25,7 +24,6 @@ from league.services.rosters import team_page_version, team_sheet
 from league.services.submissions import Resubmitted
 from league.services.text import isolated
 from league.services.unit_of_work import unit_of_work
-from league.web.charts import spp_chart
 from league.web.forms import ConfirmStepForm, EmptyForm, FlaskForm
 from league.web.forms.teams import (
     CoachForm,
@@ -361,7 +359,6 @@ def _render_player(
         line=line,
         form=form,
         history=player_history(db.session(), player, request.args.get("matches", type=int)),
-        spp_chart=spp_chart(player.name, player_spp(db.session(), player)),
         page_link=page_link,
         can_manage=access.may_manage_team(team, current_user) and player.on_roster,
         advancement=panel_for(player, team),

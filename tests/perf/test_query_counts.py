@@ -26,7 +26,9 @@ PAGES = {
     "league home (anonymous: cached)": ("/leagues/{league}", False, 1),
     "league home (commissioner: full page)": ("/leagues/{league}", True, 8),
     "standings page (anonymous: cached)": ("/leagues/{league}/standings", False, 1),
-    "standings page (commissioner)": ("/leagues/{league}/standings", True, 6),
+    # Two more than the table alone: the coaches' ratings (every played game of the
+    # league) and the race chart (the season's results round by round).
+    "standings page (commissioner)": ("/leagues/{league}/standings", True, 8),
     "fixtures page (anonymous: cached)": ("/leagues/{league}/fixtures", False, 1),
     "fixtures page (commissioner)": ("/leagues/{league}/fixtures", True, 7),
     "statistics (anonymous: cached)": ("/leagues/{league}/stats", False, 1),
@@ -43,6 +45,14 @@ PAGES = {
     "rules browser: skills": ("/rules/bb2025/skills", False, 0),
     "rules browser: team type": ("/rules/bb2025/teams/human", False, 0),
     "roster API": ("/api/v1/teams/{team}", False, 6),
+    # The coach, their teams, every played game (the ratings), their teams' casualties.
+    "coach profile (anonymous: cached)": ("/coaches/{coach}", False, 1),
+    "coach profile (commissioner)": ("/coaches/{coach}", True, 8),
+    "coach API": ("/api/v1/coaches/{coach}", False, 4),
+    "team history (commissioner)": ("/teams/{team}/history", True, 8),
+    "team value chart (SVG)": ("/teams/{team}/charts/value.svg", True, 4),
+    "team position chart (SVG)": ("/teams/{team}/charts/position.svg", True, 6),
+    "player SPP chart (SVG)": ("/players/{player}/charts/spp.svg", True, 6),
 }
 
 
@@ -52,6 +62,7 @@ def _path(template: str, measured: Measured) -> str:
         team=measured.team_id,
         player=measured.player_id,
         match=measured.match_id,
+        coach=measured.coach,
     )
 
 
@@ -79,6 +90,7 @@ SHARED = {
     "statistics and graveyard": ("/leagues/{league}/stats", 3),
     "team roster": ("/teams/{team}", 3),
     "player page": ("/players/{player}", 3),
+    "coach profile": ("/coaches/{coach}", 2),
 }
 
 

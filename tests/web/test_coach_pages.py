@@ -150,9 +150,8 @@ def test_the_history_page_has_charts_and_tables(client, played) -> None:
 def test_the_player_page_charts_spp(client, played) -> None:
     _league, hostile, _orcs, _ids = played
     scorer = min((p for p in db.session.get(Team, hostile.id).players), key=lambda p: p.number)
-    body = client.get(f"/players/{scorer.id}").text
-    svg = re.search(r"<svg .*?</svg>", body, re.S).group(0)
-    root = parse(svg.replace("<svg ", f'<svg xmlns="{SVG[1:-1]}" ', 1))
+    assert f'src="/players/{scorer.id}/charts/spp.svg"' in client.get(f"/players/{scorer.id}").text
+    root = parse(client.get(f"/players/{scorer.id}/charts/spp.svg").data)
     # Three touchdowns over two matches: 2 x 3 SPP, then 1 x 3 SPP (BB2025: 3 SPP a touchdown).
     values = [
         c.find(f"{SVG}title").text.rsplit(": ", 1)[1]
@@ -160,3 +159,31 @@ def test_the_player_page_charts_spp(client, played) -> None:
         if c.find(f"{SVG}title") is not None
     ]
     assert values == ["6", "9"]
+
+
+def test_the_coach_api(client, played) -> None:
+    league, hostile, _orcs, _ids = played
+    body = client.get("/api/v1/coaches/anna").get_json()
+    assert body["username"] == "anna"
+    # 151.383517 as worked out above (a win, then a draw).
+    assert body["rating"] == pytest.approx(151.383517, abs=1e-5)
+    assert body["record"] == {
+        "played": 2,
+        "won": 1,
+        "drawn": 1,
+        "lost": 0,
+        "td_for": 3,
+        "td_against": 2,
+        "cas_for": 0,
+        "cas_against": 0,
+    }
+    assert [(team["id"], team["name"], team["league_id"]) for team in body["teams"]] == [
+        (hostile.id, HOSTILE, league.id)
+    ]
+    assert body["league_ratings"][0]["k"] == pytest.approx(2.828427, abs=1e-6)
+
+
+def test_the_coach_api_for_an_unknown_user_is_404(client, app) -> None:
+    response = client.get("/api/v1/coaches/nobody")
+    assert response.status_code == 404
+    assert response.get_json()["error"]["code"] == "not_found"
