@@ -44,8 +44,9 @@ RACE_TEAMS = 5
 
 @dataclass(frozen=True, slots=True)
 class ValuePoint:
-    """One played match of a team: its team value at the pre-game (None without one)
-    and its treasury as the ledger stood after the match's last entry (None without)."""
+    """One played match of a team: its team value at the pre-game (None without one:
+    team values are not kept otherwise) and its treasury as the ledger stood after the
+    match's last entry (or, if it booked none, when it was played)."""
 
     match_id: int
     played_at: datetime | None
@@ -56,12 +57,21 @@ class ValuePoint:
 def team_values(session: Session, team_id: int) -> list[ValuePoint]:
     """The team's played matches in order, with its value and treasury at each."""
     own, entry = aliased(MatchTeam), aliased(TreasuryEntry)
-    last_entry = (
+    # The match's own last entry (its winnings); a match that booked none: the last
+    # entry made by the time it was played.
+    by_match = (
         select(func.max(entry.id))
         .where(entry.team_id == team_id, entry.match_id == Match.id)
         .correlate(Match)
         .scalar_subquery()
     )
+    by_time = (
+        select(func.max(entry.id))
+        .where(entry.team_id == team_id, entry.created_at <= Match.played_at)
+        .correlate(Match)
+        .scalar_subquery()
+    )
+    last_entry = func.coalesce(by_match, by_time)
     treasury = (
         select(func.sum(TreasuryEntry.amount))
         .where(TreasuryEntry.team_id == team_id, TreasuryEntry.id <= last_entry)

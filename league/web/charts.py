@@ -19,12 +19,12 @@ from league.i18n import format_number, gettext
 from league.services.charts import Race, SppHistory, ValuePoint
 
 #: The drawing's own units (the browser scales them to the width it has).
-WIDTH, PLOT_HEIGHT = 480, 220
-LEFT, RIGHT, TOP, BOTTOM = 56, 16, 16, 28
+WIDTH, PLOT_HEIGHT = 400, 200
+LEFT, RIGHT, TOP, BOTTOM = 60, 20, 16, 30
 #: One legend line's height, under the plot.
-LEGEND_LINE = 20
+LEGEND_LINE = 22
 #: Longest name drawn in the legend (the full name is in the table and the tooltip).
-LEGEND_CHARS = 40
+LEGEND_CHARS = 32
 #: Series colours when a team has none of its own (distinct in print too, with the dashes).
 PALETTE = ("#1f6feb", "#d1242f", "#1a7f37", "#9a6700", "#8250df", "#57606a")
 #: A missing figure in the table (an en dash).
@@ -103,8 +103,9 @@ class LineChart:
 
 
 def _nice_step(span: float, ticks: int = 4) -> float:
-    """A round step (1, 2 or 5 times a power of ten) giving about `ticks` gridlines."""
-    raw = max(span, 1) / ticks
+    """A round step (1, 2 or 5 times a power of ten, at least 1: the figures are whole)
+    giving about `ticks` gridlines."""
+    raw = max(span / ticks, 1)
     power = 10.0 ** math.floor(math.log10(raw))
     return float(next(m * power for m in (1, 2, 5, 10) if m * power >= raw))
 
@@ -250,8 +251,8 @@ def team_value_chart(team_name: str, points: Sequence[ValuePoint]) -> LineChart:
         "team-value-chart",
         gettext("%(team)s: team value and treasury, match by match", team=team_name),
         gettext(
-            "The team value at each match's pre-game and the treasury after the match, "
-            "over the team's played matches."
+            "The team value at each match's pre-game (known for the matches that had one) "
+            "and the treasury after the match, over the team's played matches."
         ),
         steps,
         [
