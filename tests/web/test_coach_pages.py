@@ -97,9 +97,10 @@ def test_the_standings_show_ratings_and_the_race(client, played) -> None:
     svg = re.search(r"<svg .*?</svg>", body, re.S).group(0)
     root = parse(svg.replace("<svg ", f'<svg xmlns="{SVG[1:-1]}" ', 1))
     assert root.find(f"{SVG}title").text.startswith("The race")
-    # The hostile name survives as text, escaped in the markup.
-    legend = [t.text for t in root.iter(f"{SVG}text")]
-    assert HOSTILE in legend
+    # The hostile name survives as text, escaped in the markup: whole in the series'
+    # title, cut to 32 characters in the legend.
+    assert HOSTILE in [title.text for title in root.iter(f"{SVG}title")]
+    assert HOSTILE[:31] + "\u2026" in [text.text for text in root.iter(f"{SVG}text")]
 
 
 def test_a_void_changes_the_ratings_in_the_table(client, played, app) -> None:
