@@ -15,6 +15,7 @@ from sqlalchemy import select
 from league.extensions import db
 from league.models import Team, User
 from league.services import matches
+from league.services.advancement import AdvancementRequest, buy_advancement
 from league.services.matches import MatchReport, SideReport
 from league.services.unit_of_work import unit_of_work
 from tests.factories import make_active_team, make_league, make_user, with_touchdowns
@@ -188,3 +189,37 @@ def test_the_coach_api_for_an_unknown_user_is_404(client, app) -> None:
     response = client.get("/api/v1/coaches/nobody")
     assert response.status_code == 404
     assert response.get_json()["error"]["code"] == "not_found"
+
+
+def test_an_advancement_is_marked_after_the_match_it_followed(client, app) -> None:
+    commissioner, anna, bram = make_user("commish"), make_user("anna"), make_user("bram")
+    league = make_league(commissioner, "bb2025", anna, bram)
+    humans = make_active_team(anna, league, "human", "Reavers", HUMANS)
+    orcs = make_active_team(bram, league, "orc", "Gouged Eye", ORCS)
+
+    def play() -> None:
+        report = with_touchdowns(
+            MatchReport(home=SideReport(score=2), away=SideReport(score=0)), humans, orcs
+        )
+        with unit_of_work() as session:
+            matches.record_new_match(session, commissioner, league.id, humans.id, orcs.id, report)
+
+    play()
+    scorer = min(db.session.get(Team, humans.id).players, key=lambda p: p.number)
+    # Two touchdowns, 3 SPP each (BB2025): 6 SPP, the price of a chosen primary skill.
+    with unit_of_work() as session:
+        buy_advancement(
+            session, anna, scorer.id, AdvancementRequest(kind="chosen_primary", skill="Block")
+        )
+    play()
+    root = parse(client.get(f"/players/{scorer.id}/charts/spp.svg").data)
+    points = [
+        c.find(f"{SVG}title").text.rsplit(": ", 1)[1]
+        for c in root.iter(f"{SVG}circle")
+        if c.find(f"{SVG}title") is not None
+    ]
+    assert points == ["6", "12"]
+    (marker,) = [g for g in root.iter(f"{SVG}g") if g.get("class") == "marker"]
+    assert marker.find(f"{SVG}title").text == "1. Block"
+    # Drawn on the first match's point (x of step 1 of 2: the plot's left edge, 60).
+    assert marker.find(f"{SVG}circle").get("cx") == "60.0"
