@@ -223,3 +223,17 @@ def test_an_advancement_is_marked_after_the_match_it_followed(client, app) -> No
     assert marker.find(f"{SVG}title").text == "1. Block"
     # Drawn on the first match's point (x of step 1 of 2: the plot's left edge, 60).
     assert marker.find(f"{SVG}circle").get("cx") == "60.0"
+
+
+def test_a_chart_is_kept_until_the_next_write(client, played) -> None:
+    _league, hostile, _orcs, ids = played
+    url = f"/teams/{hostile.id}/charts/position.svg"
+    first = client.get(url)
+    assert client.get(url, headers={"If-None-Match": first.headers["ETag"]}).status_code == 304
+    commish = db.session.scalar(select(User).where(User.username == "commish"))
+    with unit_of_work() as session:
+        matches.void_match(session, commish, ids[0])
+    # A write: a new ETag, and the chart drawn again (one round played now, a draw).
+    again = client.get(url, headers={"If-None-Match": first.headers["ETag"]})
+    assert again.status_code == 200
+    assert again.data != first.data
