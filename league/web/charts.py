@@ -171,7 +171,7 @@ def _series(
     if current:
         paths.append(" ".join(current))
     short = name if len(name) <= LEGEND_CHARS else name[: LEGEND_CHARS - 1] + "\u2026"
-    own = colour if colour and _HEX.fullmatch(colour) else None
+    own = colour if colour and _HEX.fullmatch(colour) and _visible(colour) else None
     return Series(
         name,
         short,
@@ -180,6 +180,15 @@ def _series(
         tuple(points),
         tuple(paths),
     )
+
+
+def _visible(colour: str) -> bool:
+    """A line of `colour` stands out on the white chart: WCAG contrast of 3:1 or more
+    (what graphics need), so a team whose colour is white or pale gets the palette's."""
+    channels = [int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+    linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    luminance = 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+    return (1.05) / (luminance + 0.05) >= 3
 
 
 def line_chart(
