@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from league.i18n import format_number, gettext
 from league.services.charts import Race, SppHistory, ValuePoint
@@ -79,6 +79,8 @@ class LineChart:
     table_head: tuple[str, ...]
     table_rows: tuple[tuple[str, ...], ...]
     empty_text: str = ""
+    #: The legend drawn under the plot (a standalone image); on a page it is HTML.
+    legend: bool = True
     width: int = WIDTH
     left: int = LEFT
     top: int = TOP
@@ -87,7 +89,12 @@ class LineChart:
 
     @property
     def height(self) -> int:
-        return TOP + PLOT_HEIGHT + BOTTOM + LEGEND_LINE * len(self.series) + 8
+        legend = LEGEND_LINE * len(self.series) + 8 if self.legend else 0
+        return TOP + PLOT_HEIGHT + BOTTOM + legend
+
+    def inline(self) -> LineChart:
+        """The chart for a page: the legend is the page's HTML, where long names wrap."""
+        return replace(self, legend=False)
 
     @property
     def bottom(self) -> int:

@@ -99,9 +99,10 @@ def test_the_standings_show_ratings_and_the_race(client, played) -> None:
     root = parse(svg.replace("<svg ", f'<svg xmlns="{SVG[1:-1]}" ', 1))
     assert root.find(f"{SVG}title").text.startswith("The race")
     # The hostile name survives as text, escaped in the markup: whole in the series'
-    # title, cut to 32 characters in the legend.
+    # title, and in the legend under the chart (HTML on a page).
     assert HOSTILE in [title.text for title in root.iter(f"{SVG}title")]
-    assert HOSTILE[:31] + "\u2026" in [text.text for text in root.iter(f"{SVG}text")]
+    legend = re.search(r'<ul class="chart-legend">(.*?)</ul>', body, re.S).group(1)
+    assert HOSTILE in text_of(legend)
 
 
 def test_a_void_changes_the_ratings_in_the_table(client, played, app) -> None:
@@ -237,3 +238,10 @@ def test_a_chart_is_kept_until_the_next_write(client, played) -> None:
     again = client.get(url, headers={"If-None-Match": first.headers["ETag"]})
     assert again.status_code == 200
     assert again.data != first.data
+
+
+def test_the_image_draws_its_own_legend_with_long_names_cut(client, played) -> None:
+    _league, hostile, _orcs, _ids = played
+    root = parse(client.get(f"/teams/{hostile.id}/charts/position.svg").data)
+    # The legend of a standalone image is in the SVG, the name cut to 32 characters.
+    assert HOSTILE[:31] + "\u2026" in [text.text for text in root.iter(f"{SVG}text")]
