@@ -1,19 +1,23 @@
 from __future__ import annotations
 
-from typing import Any
+from flask import current_app
+from werkzeug.wrappers import Response
 
+from league import caching
 from league.api import bp
 from league.api.schemas import CoachSchema
 from league.extensions import db
+from league.models.revision import current_revision
 from league.services.coaches import coach_profile
 
 
 @bp.get("/coaches/<username>")
-def get_coach(username: str) -> dict[str, Any]:
+def get_coach(username: str) -> Response:
     """A coach's profile: their teams in every league here, record and ratings.
 
     Ratings follow the NAF ranking formula over the played matches stored here
-    (docs/ratings.md); a void or a correction changes them.
+    (docs/ratings.md); a void or a correction changes them. The same for every
+    caller: kept until the next write, with an ETag (304 on `If-None-Match`).
     ---
     get:
       tags: [Users]
@@ -22,4 +26,13 @@ def get_coach(username: str) -> dict[str, Any]:
       errors:
         404: No such user.
     """
-    return CoachSchema.body(coach_profile(db.session(), username))
+
+    def render() -> str:
+        return current_app.json.dumps(CoachSchema.body(coach_profile(db.session(), username)))
+
+    version = current_revision(db.session())
+    if version is None:
+        return Response(render(), mimetype="application/json")
+    return caching.cached_response(
+        f"api-coach:{username}", version, render, mimetype="application/json"
+    )

@@ -48,7 +48,8 @@ PAGES = {
     # The coach, their teams, every played game (the ratings), their teams' casualties.
     "coach profile (anonymous: cached)": ("/coaches/{coach}", False, 1),
     "coach profile (commissioner)": ("/coaches/{coach}", True, 8),
-    "coach API": ("/api/v1/coaches/{coach}", False, 4),
+    # Kept until the next write (the data revision): one query between writes.
+    "coach API (kept)": ("/api/v1/coaches/{coach}", False, 1),
     "team history (commissioner)": ("/teams/{team}/history", True, 8),
     "team value chart (SVG)": ("/teams/{team}/charts/value.svg", True, 4),
     "team position chart (SVG)": ("/teams/{team}/charts/position.svg", True, 6),

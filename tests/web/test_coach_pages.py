@@ -245,3 +245,17 @@ def test_the_image_draws_its_own_legend_with_long_names_cut(client, played) -> N
     root = parse(client.get(f"/teams/{hostile.id}/charts/position.svg").data)
     # The legend of a standalone image is in the SVG, the name cut to 32 characters.
     assert HOSTILE[:31] + "\u2026" in [text.text for text in root.iter(f"{SVG}text")]
+
+
+def test_the_coach_api_is_kept_until_a_void_changes_it(client, played) -> None:
+    _league, _hostile, _orcs, ids = played
+    first = client.get("/api/v1/coaches/anna")
+    etag = first.headers["ETag"]
+    assert client.get("/api/v1/coaches/anna", headers={"If-None-Match": etag}).status_code == 304
+    commish = db.session.scalar(select(User).where(User.username == "commish"))
+    with unit_of_work() as session:
+        matches.void_match(session, commish, ids[0])
+    again = client.get("/api/v1/coaches/anna", headers={"If-None-Match": etag})
+    assert again.status_code == 200
+    # Only the draw between equals is left: 150.
+    assert again.get_json()["rating"] == pytest.approx(150)
