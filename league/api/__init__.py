@@ -21,6 +21,7 @@ bp.record_once(_add_id_converter)
 
 from league.api import (  # noqa: E402, F401  (routes register on bp)
     advancement,
+    coaches,
     entries,
     exchange,
     fixtures,

@@ -77,7 +77,7 @@ Creating calls answer 201 with what they created.
 """
 
 TAGS = (
-    {"name": "Users", "description": "Who a token belongs to."},
+    {"name": "Users", "description": "Who a token belongs to; coaches' profiles and ratings."},
     {"name": "Rules", "description": "Rulesets, skills and team types (public)."},
     {"name": "Leagues", "description": "Leagues, their standings and their teams."},
     {"name": "Teams", "description": "Team sheets, hiring and purchases."},
@@ -106,6 +106,7 @@ PARAMETER_DESCRIPTIONS = {
     "user_id": "User id of a member (GET /leagues/{league_id}/members lists them).",
     "webhook_id": "Webhook id.",
     "side": "`home` or `away`.",
+    "username": "A user's name, as they sign in with it.",
 }
 
 #: Query parameters, declared once (`components/parameters`); a docstring names one

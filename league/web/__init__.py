@@ -77,10 +77,12 @@ class IdConverter(IntegerConverter):
 def register_web(app: Flask) -> None:
     from league.web.advancement import bp as advancement_bp
     from league.web.auth import bp as auth_bp
+    from league.web.coaches import bp as coaches_bp
     from league.web.entries import bp as entries_bp
     from league.web.event import bp as event_bp
     from league.web.fixtures import bp as fixtures_bp
     from league.web.health import bp as health_bp
+    from league.web.history import bp as history_bp
     from league.web.leagues import bp as leagues_bp
     from league.web.main import bp as main_bp
     from league.web.matches import bp as matches_bp
@@ -109,6 +111,8 @@ def register_web(app: Flask) -> None:
     app.register_blueprint(entries_bp)
     app.register_blueprint(webhooks_bp)
     app.register_blueprint(health_bp)
+    app.register_blueprint(coaches_bp)
+    app.register_blueprint(history_bp)
     if app.config.get("LEAGUE_BENCH"):
         from league.web.bench import bp as bench_bp
 

@@ -25,15 +25,18 @@ from league.i18n import gettext, in_language, ngettext
 from league.models import League, Season
 from league.services import access, matches, seasons, tournament
 from league.services import fixtures as fixture_service
+from league.services import ratings as ratings_service
 from league.services import records as records_service
 from league.services import standings as standings_service
 from league.services import stats as stats_service
+from league.services.charts import league_race
 from league.services.divisions import division_tables
 from league.services.errors import DomainError
 from league.services.paging import Page, page_of
 from league.services.submissions import Resubmitted
 from league.services.unit_of_work import unit_of_work
 from league.urls import public_url
+from league.web.charts import race_chart
 from league.web.forms import EmptyForm
 from league.web.forms.fixtures import AddFixtureForm, GenerateFixturesForm
 from league.web.helpers import (
@@ -357,11 +360,18 @@ def _render_standings(league_id: int) -> str:
     league = access.get_league(db.session(), league_id, collections=PAGE_COLLECTIONS)
     table = standings_service.standings(db.session(), league, _season_number())
     season = next(s for s in league.seasons if s.id == table.season_id)
+    ratings = ratings_service.league_ratings(db.session(), league.id)
+    race = None if table.empty else league_race(db.session(), league, _season_number())
     return render_template(
         "fixtures/standings.html",
         league=league,
         season=season,
         standings=table,
+        coach_ratings={
+            team.id: (ratings.of(team.coach_id, league.id), ratings.usernames.get(team.coach_id))
+            for team in league.teams
+        },
+        race=race_chart(race) if race is not None else None,
         prizes=seasons.prizes_paid(db.session(), league, season) if season.closed_at else (),
         divisions=division_tables(league, table),
         role=access.role_in(league, current_user),

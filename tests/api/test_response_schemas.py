@@ -87,6 +87,7 @@ def _ids() -> dict[str, list[Any]]:
         "match_id": first(Match),
         "webhook_id": first(Webhook),
         "user_id": first(User),
+        "username": list(db.session.scalars(select(User.username).order_by(User.id)))[:6],
         "season_number": [1, 2],
         "ruleset_id": list(ruleset_ids()),
         "team_type_id": ["human", "orc"],

@@ -20,7 +20,7 @@ from sqlalchemy.engine import Engine
 
 from bench._common import heavy_pages, log_in
 from league.extensions import db
-from league.models import League, User
+from league.models import League, Team, User
 from league.seeding.demo import DEMO_COMMISSIONER, seed_demo
 from league.seeding.large_demo import seed_large_demo
 from league.services.unit_of_work import unit_of_work
@@ -43,6 +43,8 @@ class Measured:
     player_id: int
     match_id: int
     commissioner_id: int
+    #: The username of the heavy team's coach (their profile page).
+    coach: str = ""
 
     def client(self, *, signed_in: bool = False) -> FlaskClient:
         client = self.app.test_client()
@@ -108,7 +110,11 @@ def measured(request: pytest.FixtureRequest, tmp_path_factory) -> Iterator[Measu
             assert league_id
             assert commissioner_id
             team_id, player_id, match_id = heavy_pages(league_id)
+            coach = db.session.scalar(
+                select(User.username).join(Team, Team.coach_id == User.id).where(Team.id == team_id)
+            )
+            assert coach
             engine = db.engine
             db.session.remove()
-        yield Measured(app, engine, league_id, team_id, player_id, match_id, commissioner_id)
+        yield Measured(app, engine, league_id, team_id, player_id, match_id, commissioner_id, coach)
         engine.dispose()

@@ -26,7 +26,9 @@ PAGES = {
     "league home (anonymous: cached)": ("/leagues/{league}", False, 1),
     "league home (commissioner: full page)": ("/leagues/{league}", True, 8),
     "standings page (anonymous: cached)": ("/leagues/{league}/standings", False, 1),
-    "standings page (commissioner)": ("/leagues/{league}/standings", True, 6),
+    # Two more than the table alone: the coaches' ratings (every played game of the
+    # league) and the race chart (the season's results round by round).
+    "standings page (commissioner)": ("/leagues/{league}/standings", True, 8),
     "fixtures page (anonymous: cached)": ("/leagues/{league}/fixtures", False, 1),
     "fixtures page (commissioner)": ("/leagues/{league}/fixtures", True, 7),
     "statistics (anonymous: cached)": ("/leagues/{league}/stats", False, 1),
@@ -61,6 +63,15 @@ PAGES = {
     "big screen (commissioner)": ("/leagues/{league}/screen", True, 8),
     "rosters of the event (commissioner)": ("/leagues/{league}/event/rosters", True, 8),
     "round entry (commissioner)": ("/leagues/{league}/fixtures/rounds/1/results", True, 8),
+    # The coach, their teams, every played game (the ratings), their teams' casualties.
+    "coach profile (anonymous: cached)": ("/coaches/{coach}", False, 1),
+    "coach profile (commissioner)": ("/coaches/{coach}", True, 8),
+    # Kept until the next write (the data revision): one query between writes.
+    "coach API (kept)": ("/api/v1/coaches/{coach}", False, 1),
+    "team history (commissioner)": ("/teams/{team}/history", True, 8),
+    "team value chart (SVG)": ("/teams/{team}/charts/value.svg", True, 4),
+    "team position chart (SVG)": ("/teams/{team}/charts/position.svg", True, 6),
+    "player SPP chart (SVG)": ("/players/{player}/charts/spp.svg", True, 6),
 }
 
 
@@ -70,6 +81,7 @@ def _path(template: str, measured: Measured) -> str:
         team=measured.team_id,
         player=measured.player_id,
         match=measured.match_id,
+        coach=measured.coach,
     )
 
 
@@ -98,6 +110,7 @@ SHARED = {
     "records and hall of fame": ("/leagues/{league}/records", 3),
     "team roster": ("/teams/{team}", 3),
     "player page": ("/players/{player}", 3),
+    "coach profile": ("/coaches/{coach}", 2),
 }
 
 

@@ -387,10 +387,12 @@ def test_standings_page_and_league_page_show_the_table(client, commissioner, coa
     ids = team_ids(league)
     play(commissioner, league, ids["Zebras"], ids["Middle"], 3, 0)
     play(commissioner, league, ids["Middle"], ids["Aardvarks"], 0, 1)
+    # The last column: each team's coach's rating (NAF ranking formula). Both results
+    # are between the same coach's teams, which rates nobody: everyone stays at 150.
     expected = [
-        ["1", "Zebras", "1", "1", "0", "0", "3", "0", "+3", "0", "0", "0", "3"],
-        ["2", "Aardvarks", "1", "1", "0", "0", "1", "0", "+1", "0", "0", "0", "3"],
-        ["3", "Middle", "2", "0", "0", "2", "0", "4", "-4", "0", "0", "0", "0"],
+        ["1", "Zebras", "1", "1", "0", "0", "3", "0", "+3", "0", "0", "0", "3", "150"],
+        ["2", "Aardvarks", "1", "1", "0", "0", "1", "0", "+1", "0", "0", "0", "3", "150"],
+        ["3", "Middle", "2", "0", "0", "2", "0", "4", "-4", "0", "0", "0", "0", "150"],
     ]
     page = client.get(f"/leagues/{league.id}/standings").text
     assert table_rows(page, 'class="standings"') == expected
@@ -399,7 +401,8 @@ def test_standings_page_and_league_page_show_the_table(client, commissioner, coa
     assert "Points: 3 for a win, 1 for a draw, 0 for a loss." in text
     assert "Teams still level after these are listed by name" in text
     league_page = client.get(f"/leagues/{league.id}").text
-    assert table_rows(league_page, 'class="standings"') == expected
+    # The league's home shows the table without the ratings.
+    assert table_rows(league_page, 'class="standings"') == [row[:-1] for row in expected]
     assert "Zebras ahead of Aardvarks on touchdown difference." in text_of(league_page)
 
 

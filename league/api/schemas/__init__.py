@@ -30,6 +30,7 @@ from marshmallow import Schema
 
 from league.api.schemas import (
     advancement,
+    coaches,
     entries,
     errors,
     exchange,
@@ -58,6 +59,12 @@ from league.api.schemas.advancement import (
     PendingRollSchema,
 )
 from league.api.schemas.base import RequestSchema, ResponseSchema
+from league.api.schemas.coaches import (
+    CoachRecordSchema,
+    CoachSchema,
+    CoachTeamSchema,
+    LeagueRatingSchema,
+)
 from league.api.schemas.entries import EntryListSchema, EntrySchema, NewEntrySchema
 from league.api.schemas.errors import DocumentProblemSchema, ErrorDetailSchema, ErrorSchema
 from league.api.schemas.exchange import (
@@ -233,6 +240,7 @@ MODULES: tuple[ModuleType, ...] = (
     pregame,
     live_log,
     records,
+    coaches,
 )
 
 
@@ -262,6 +270,9 @@ __all__ = [
     "ChampionSchema",
     "CloseSeasonSchema",
     "ClosedSeasonSchema",
+    "CoachRecordSchema",
+    "CoachSchema",
+    "CoachTeamSchema",
     "DeliveryListSchema",
     "DeliverySchema",
     "DepartureDieSchema",
@@ -298,6 +309,7 @@ __all__ = [
     "JourneymanChoiceSchema",
     "JourneymenRulesSchema",
     "KeptRollSchema",
+    "LeagueRatingSchema",
     "LeagueSchema",
     "LeagueSettingsSchema",
     "LeagueTeamSchema",
