@@ -25,7 +25,7 @@ from league.models import (
     PregameSide,
     TreasuryEntry,
 )
-from league.rules.competitions import SideResult, match_outcome, rank_table
+from league.rules.competitions import SideResult, match_outcome, opponents_points, rank_table
 from league.services.access import league_ruleset
 from league.services.standings import (
     counted_matches,
@@ -115,6 +115,9 @@ class _Line:
     cas_for: int = 0
     cas_against: int = 0
     concessions: int = 0
+    #: The opponents' points so far (strength of schedule), and the team's stored coin toss.
+    opponents_points: int = 0
+    coin_toss: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,7 +186,8 @@ def league_race(session: Session, league: League, season_number: int | None = No
     for row in _race_rows(session, season.id):
         by_round[int(row[0])].append(row)
     teams = [team for team in league.teams if team.status == "active"]
-    lines = {team.id: _Line(team.id, team.name) for team in teams}
+    lines = {team.id: _Line(team.id, team.name, coin_toss=team.coin_toss or 0) for team in teams}
+    meetings: dict[tuple[int, int], int] = defaultdict(int)
     colours = {team.id: team.primary_colour for team in teams}
     order = tie_breaker_order(league)
     mutual: dict[tuple[int, int], int] = defaultdict(int)
@@ -208,8 +212,15 @@ def league_race(session: Session, league: League, season_number: int | None = No
             line.cas_for += int(cas or 0)
             line.concessions += int(bool(conceded))
             mutual[(team_id, opponent_id)] += got
+            meetings[(team_id, opponent_id)] += 1
             if opponent_id in lines:
                 lines[opponent_id].cas_against += int(cas or 0)
+        schedule = opponents_points(
+            {team_id: line.points for team_id, line in lines.items()},
+            [(team_id, opponent_id, n) for (team_id, opponent_id), n in meetings.items()],
+        )
+        for team_id, line in lines.items():
+            line.opponents_points = schedule.get(team_id, 0)
         ranked, _gaps = rank_table(
             sorted(lines.values(), key=lambda line: line.name), order, mutual
         )
