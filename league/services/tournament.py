@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 import secrets
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from sqlalchemy import func, select, union_all
@@ -29,6 +30,7 @@ from league.services.access import get_league, league_ruleset, require_commissio
 from league.services.errors import Conflict, RuleViolation
 from league.services.fixtures import active_teams
 from league.services.matches import schedule_match
+from league.services.ratings import Ratings, site_ratings
 from league.services.roster_approval import unapproved_teams, uses_approval
 from league.services.standings import Standings, season_of, standings
 
@@ -138,7 +140,7 @@ def pair_next_round(
         rng if rng is not None else secrets.SystemRandom(),
         avoid_same_club=league.pairing_avoid_same_club,
         first_round=league.pairing_first_round,
-        ratings={team_id: entry_seed_rating(team) for team_id, team in active.items()},
+        ratings=_seed_ratings(session, league, active.values(), first_round=not met),
     )
     number = next_round_number(session, season)
     created = tuple(
@@ -203,10 +205,24 @@ def entry_of(team: Team) -> Entry:
     return Entry(team.id, team.coach_id, team.club)
 
 
-def entry_seed_rating(team: Team) -> int:
-    """The rating a seeded first round ranks the entry by: the organiser's, else the
-    default (one place to read a coach's rating from once the site keeps one)."""
-    return team.seed_rating if team.seed_rating is not None else DEFAULT_SEED_RATING
+def _seed_ratings(
+    session: Session, league: League, teams: Iterable[Team], *, first_round: bool
+) -> dict[int, int]:
+    """The entries' seed ratings, when a first round is seeded by them (else none needed)."""
+    if not (first_round and league.pairing_first_round == "rating"):
+        return {}
+    site = site_ratings(session)
+    return {team.id: entry_seed_rating(team, site) for team in teams}
+
+
+def entry_seed_rating(team: Team, ratings: Ratings | None = None) -> int:
+    """The rating a seeded first round ranks the entry by: the organiser's (a coach's NAF
+    ranking, say), else the coach's rating on this site (`ratings`), else the default."""
+    if team.seed_rating is not None:
+        return team.seed_rating
+    if ratings is not None:
+        return round(ratings.of(team.coach_id))
+    return DEFAULT_SEED_RATING
 
 
 def _open_swiss_season(league: League) -> Season:

@@ -14,6 +14,7 @@ from league.models.match import MatchTeam
 from league.services import access, entries, matches, tournament
 from league.services.errors import Conflict, Forbidden, RuleViolation
 from league.services.matches import MatchReport, SideReport
+from league.services.ratings import Ratings
 from league.services.standings import standings
 from league.services.unit_of_work import unit_of_work
 from league.services.users import set_naf_identity
@@ -182,6 +183,17 @@ def test_a_seeded_first_round_uses_the_entries_ratings(
         frozenset((ids["T3"], ids["T1"])),
     }
     assert tournament.entry_seed_rating(db.session.get(Team, ids["T2"])) == 150  # type: ignore[arg-type]
+    # With no rating typed in, a coach's rating on this site seeds the entry (rounded):
+    # a coach at 151.414 (one win in a two-coach league: 150 + 2 x sqrt(2) x 0.5) seeds
+    # at 151; a coach who has not played yet at the starting 150.
+    t2 = db.session.get(Team, ids["T2"])
+    assert t2 is not None
+    played = Ratings(site={t2.coach_id: 151.414214})
+    assert tournament.entry_seed_rating(t2, played) == 151
+    assert tournament.entry_seed_rating(t2, Ratings()) == 150
+    typed = db.session.get(Team, ids["T4"])
+    assert typed is not None
+    assert tournament.entry_seed_rating(typed, played) == 200  # the organiser's rating first
 
 
 def test_a_manual_first_round(commissioner: User, coaches: list[User]) -> None:
