@@ -32,6 +32,7 @@ from flask import current_app
 from PIL import Image, ImageOps, UnidentifiedImageError
 
 from league.i18n import gettext
+from league.models import Team
 from league.services.errors import RuleViolation
 
 #: The largest upload, in bytes.
@@ -56,6 +57,21 @@ class Logo:
 
     key: str
     files: dict[int, bytes]
+
+
+@dataclass(frozen=True, slots=True)
+class TeamLook:
+    """What a team looks like where only its name is at hand (a table row, a fixture):
+    its colours and logo, with a Team's attribute names so one badge shows either."""
+
+    primary_colour: str | None
+    secondary_colour: str | None
+    logo_key: str | None
+
+
+def look_of(team: Team) -> TeamLook:
+    """The look of a team, kept apart from its row."""
+    return TeamLook(team.primary_colour, team.secondary_colour, team.logo_key)
 
 
 def logo_dir() -> Path:

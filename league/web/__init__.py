@@ -79,6 +79,7 @@ def register_web(app: Flask) -> None:
     from league.web.auth import bp as auth_bp
     from league.web.fixtures import bp as fixtures_bp
     from league.web.health import bp as health_bp
+    from league.web.identity import bp as identity_bp
     from league.web.leagues import bp as leagues_bp
     from league.web.main import bp as main_bp
     from league.web.matches import bp as matches_bp
@@ -96,6 +97,7 @@ def register_web(app: Flask) -> None:
     app.register_blueprint(leagues_bp)
     app.register_blueprint(fixtures_bp)
     app.register_blueprint(teams_bp)
+    app.register_blueprint(identity_bp)
     app.register_blueprint(advancement_bp)
     app.register_blueprint(matches_bp)
     app.register_blueprint(pregame_bp)
