@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 from collections import defaultdict
 from collections.abc import Sequence
-from dataclasses import KW_ONLY, dataclass
+from dataclasses import KW_ONLY, dataclass, replace
 from itertools import pairwise
 from typing import Any
 
@@ -47,6 +47,7 @@ from league.rules.competitions import tie_breaker_order as rules_tie_breaker_ord
 from league.rules.model import BonusRule, Tournament
 from league.services.access import league_ruleset
 from league.services.errors import NotFound
+from league.services.logos import TeamLook, look_of
 
 TIE_BREAKER_EXPLANATIONS = {
     "points": N_("Points: %(win)s for a win, %(draw)s for a draw, %(loss)s for a loss."),
@@ -347,6 +348,8 @@ class StandingRow:
     byes: int = 0
     #: Tournament bonus points earned, already counted in ``points``.
     bonus_points: int = 0
+    #: The team's colours and logo, for its badge in the table (None: not known here).
+    look: TeamLook | None = None
 
     @property
     def td_difference(self) -> int:
@@ -431,7 +434,8 @@ def standings(session: Session, league: League, season_number: int | None = None
 
     order = tie_breaker_order(league)
     ranked, gaps = rank_table(sorted(tallies.values(), key=lambda t: t.name), order, mutual)
-    rows = _standing_rows(ranked, gaps)
+    looks = {team.id: look_of(team) for team in league.teams}
+    rows = tuple(replace(row, look=looks.get(row.team_id)) for row in _standing_rows(ranked, gaps))
     notes = tuple(
         TieNote(upper.team_name, lower.team_name, upper.ahead_by or "name")
         for upper, lower in pairwise(rows)
