@@ -83,6 +83,13 @@ def valid_key(key: str) -> bool:
     return bool(_KEY.match(key))
 
 
+def logo_address(key: str, size: int = SIZES[0]) -> str:
+    """The logo's path on the site (served by league.web.identity at this address)."""
+    if not valid_key(key) or size not in SIZES:
+        raise ValueError(f"bad logo {key!r} {size!r}")
+    return f"/logos/{key}-{size}.png"
+
+
 def logo_path(key: str, size: int, directory: Path | None = None) -> Path:
     if not valid_key(key) or size not in SIZES:
         raise ValueError(f"bad logo {key!r} {size!r}")
