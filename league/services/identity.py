@@ -47,8 +47,7 @@ def checked_colours(colours: Sequence[str] | None) -> tuple[str, str] | None:
         if colour is None:
             raise RuleViolation(
                 gettext(
-                    "%(colour)s is not a colour: write it as # and six hex digits, "
-                    "e.g. #1f4e9c.",
+                    "%(colour)s is not a colour: write it as # and six hex digits, e.g. #1f4e9c.",
                     colour=repr(given)[:40],
                 ),
                 code="colours_invalid",
@@ -61,9 +60,7 @@ def checked_colours(colours: Sequence[str] | None) -> tuple[str, str] | None:
     return primary, secondary
 
 
-def set_colours(
-    session: Session, actor: User, team_id: int, colours: Sequence[str] | None
-) -> Team:
+def set_colours(session: Session, actor: User, team_id: int, colours: Sequence[str] | None) -> Team:
     """Give the team two colours, or clear them (None or an empty list)."""
     team = get_team(session, team_id, history=False)
     may_manage_team(team, actor, "identity", session).require()

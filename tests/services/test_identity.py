@@ -100,7 +100,8 @@ def test_logo_round_trip_resized_square_without_metadata(people, logo_dir) -> No
     assert sorted(p.name for p in logo_dir.iterdir()) == [f"{key}-256.png", f"{key}-64.png"]
     for size in (256, 64):
         raw = (logo_dir / f"{key}-{size}.png").read_bytes()
-        assert b"Secret" not in raw and b"Exif" not in raw
+        assert b"Secret" not in raw
+        assert b"Exif" not in raw
         image = _stored(logo_dir, key, size)
         assert image.format == "PNG"
         assert image.size == (size, size)
@@ -110,7 +111,9 @@ def test_logo_round_trip_resized_square_without_metadata(people, logo_dir) -> No
     big = _stored(logo_dir, key, 256)
     assert big.getpixel((128, 10))[3] == 0
     red = big.getpixel((128, 128))
-    assert red[3] == 255 and red[0] > 180 and red[1] < 60
+    assert red[3] == 255
+    assert red[0] > 180
+    assert red[1] < 60
 
 
 def test_a_new_logo_replaces_the_old_files_once_committed(people, logo_dir) -> None:
@@ -132,7 +135,8 @@ def test_a_new_logo_replaces_the_old_files_once_committed(people, logo_dir) -> N
     assert db.session.get(Team, team.id).logo_key is None
     assert list(logo_dir.iterdir()) == []
     actions = db.session.scalars(db.select(AuditEntry.action)).all()
-    assert actions.count("team.logo") == 2 and "team.logo_removed" in actions
+    assert actions.count("team.logo") == 2
+    assert "team.logo_removed" in actions
 
 
 REFUSED = [
@@ -155,7 +159,9 @@ REFUSED = [
 ]
 
 
-@pytest.mark.parametrize(("label", "make", "filename", "code"), REFUSED, ids=[r[0] for r in REFUSED])
+@pytest.mark.parametrize(
+    ("label", "make", "filename", "code"), REFUSED, ids=[r[0] for r in REFUSED]
+)
 def test_refused_files_store_nothing(people, logo_dir, label, make, filename, code) -> None:
     _, anna, _, team = people
     with pytest.raises(RuleViolation) as refused, unit_of_work() as session:
@@ -168,7 +174,7 @@ def test_refused_files_store_nothing(people, logo_dir, label, make, filename, co
 
 
 def test_the_refusals_say_why() -> None:
-    with pytest.raises(RuleViolation, match="at most 10,000 pixels on a side.*20,000"):
+    with pytest.raises(RuleViolation, match=r"at most 10,000 pixels on a side.*20,000"):
         logos.prepare_logo(1, logo_files.wide_png(), "wide.png")
     with pytest.raises(RuleViolation, match="name says JPEG but it holds a PNG"):
         logos.prepare_logo(1, logo_files.image_bytes((8, 8)), "a.jpeg")

@@ -62,7 +62,13 @@ def test_a_new_teams_embed_wears_its_colour_and_logo(team: Team) -> None:
 
 def test_a_result_wears_the_winners_colour_and_a_draw_the_home_teams() -> None:
     plain = {"id": 2, "name": "Bruisers", "url": "u", "colours": None, "logo_url": None}
-    dressed = {"id": 1, "name": "Reavers", "url": "u", "colours": ["#1f4e9c", "#ffffff"], "logo_url": None}
+    dressed = {
+        "id": 1,
+        "name": "Reavers",
+        "url": "u",
+        "colours": ["#1f4e9c", "#ffffff"],
+        "logo_url": None,
+    }
 
     def result(home_score: int, away_score: int, home, away) -> dict[str, Any]:
         match = {"home": side(home, home_score), "away": side(away, away_score)}

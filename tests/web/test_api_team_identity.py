@@ -57,7 +57,8 @@ def _team(team_id: int) -> Team:
 def test_the_team_json_carries_colours_and_logo_url(client, people) -> None:
     _, _, _, team = people
     body = client.get(f"{API}/teams/{team.id}").json
-    assert body["colours"] is None and body["logo_url"] is None
+    assert body["colours"] is None
+    assert body["logo_url"] is None
 
 
 def test_patch_sets_and_clears_the_colours(client, people) -> None:
@@ -78,7 +79,9 @@ def test_patch_sets_and_clears_the_colours(client, people) -> None:
         assert response.status_code == 200
         assert response.json["colours"] is None
     # Nothing named: nothing changes.
-    client.patch(f"{API}/teams/{team.id}", json={"colours": ["#000000", "#ffffff"]}, headers=auth(anna))
+    client.patch(
+        f"{API}/teams/{team.id}", json={"colours": ["#000000", "#ffffff"]}, headers=auth(anna)
+    )
     response = client.patch(f"{API}/teams/{team.id}", json={"name": "x"}, headers=auth(anna))
     assert response.json["colours"] == ["#000000", "#ffffff"]
 
@@ -96,9 +99,7 @@ def test_patch_sets_and_clears_the_colours(client, people) -> None:
 )
 def test_bad_colours_name_the_field_and_change_nothing(client, people, colours, status, code):
     _, anna, _, team = people
-    response = client.patch(
-        f"{API}/teams/{team.id}", json={"colours": colours}, headers=auth(anna)
-    )
+    response = client.patch(f"{API}/teams/{team.id}", json={"colours": colours}, headers=auth(anna))
     assert response.status_code == status, response.json
     error = response.json["error"]
     assert error["code"] == code
@@ -118,7 +119,8 @@ def test_another_coach_is_refused(client, people, logo_dir) -> None:
     response = put_logo(client, team.id, auth(cleo), logo_files.image_bytes((32, 32)), "a.png")
     assert response.status_code == 403
     assert client.delete(f"{API}/teams/{team.id}/logo", headers=auth(cleo)).status_code == 403
-    assert _team(team.id).primary_colour is None and _team(team.id).logo_key is None
+    assert _team(team.id).primary_colour is None
+    assert _team(team.id).logo_key is None
     assert not logo_dir.exists()
     assert client.patch(f"{API}/teams/{team.id}", json={"colours": None}).status_code == 401
 
@@ -130,7 +132,8 @@ def test_logo_put_then_delete(client, people, logo_dir) -> None:
     key = _team(team.id).logo_key
     # PUBLIC_URL is the development address outside production: an absolute URL.
     assert response.json["logo_url"] == f"http://127.0.0.1:5000/logos/{key}-256.png"
-    assert response.json["id"] == team.id and response.json["name"] == "Reikland Reavers"
+    assert response.json["id"] == team.id
+    assert response.json["name"] == "Reikland Reavers"
     served = client.get(f"/logos/{key}-256.png")
     assert Image.open(io.BytesIO(served.data)).size == (256, 256)
     assert b"Secret" not in served.data

@@ -49,7 +49,8 @@ def _team(team_id: int) -> Team:
 def test_the_coach_picks_colours_on_the_team_page(client: FlaskClient, team: Team) -> None:
     login(client, "anna")
     page = client.get(f"/teams/{team.id}").text
-    assert 'type="color"' in page and 'name="primary_text"' in page
+    assert 'type="color"' in page
+    assert 'name="primary_text"' in page
     # The typed text wins over the picker; it is stored in lower case.
     response = client.post(
         f"/teams/{team.id}/colours",
@@ -63,7 +64,8 @@ def test_the_coach_picks_colours_on_the_team_page(client: FlaskClient, team: Tea
     )
     # The crest: initials "RR" in the second colour on the main one.
     page = client.get(f"/teams/{team.id}").text
-    assert 'fill="#c81e1e"' in page and 'fill="#ffffff">RR</text>' in page
+    assert 'fill="#c81e1e"' in page
+    assert 'fill="#ffffff">RR</text>' in page
 
 
 def test_unreadable_colours_are_refused_next_to_the_field(client: FlaskClient, team) -> None:
@@ -74,7 +76,8 @@ def test_unreadable_colours_are_refused_next_to_the_field(client: FlaskClient, t
     )
     assert response.status_code == 400
     errors = field_errors(response.text, "colours")
-    assert len(errors) == 1 and "2.9:1" in errors[0]
+    assert len(errors) == 1
+    assert "2.9:1" in errors[0]
     assert _team(team.id).primary_colour is None
     response = client.post(
         f"/teams/{team.id}/colours", data={"primary": "#ff0000", "secondary_text": "white"}
@@ -91,7 +94,8 @@ def test_another_coach_gets_the_403_page(client: FlaskClient, team, logo_dir) ->
     assert response.status_code == 403
     response = upload(client, f"/teams/{team.id}/logo", logo_files.image_bytes((32, 32)), "a.png")
     assert response.status_code == 403
-    assert _team(team.id).primary_colour is None and _team(team.id).logo_key is None
+    assert _team(team.id).primary_colour is None
+    assert _team(team.id).logo_key is None
     assert not logo_dir.exists()
     assert 'id="identity"' not in client.get(f"/teams/{team.id}").text
 
@@ -119,7 +123,8 @@ def test_logo_upload_served_with_caching_headers_then_removed(
         assert served.headers["ETag"] == f'"{key}-{size}"'
         image = Image.open(io.BytesIO(served.data))
         assert image.size == (size, size)
-        assert not image.getexif() and b"Secret" not in served.data
+        assert not image.getexif()
+        assert b"Secret" not in served.data
         again = client.get(f"/logos/{key}-{size}.png", headers={"If-None-Match": f'"{key}-{size}"'})
         assert again.status_code == 304
     assert client.get(f"/logos/{key}-128.png").status_code == 404
@@ -156,7 +161,8 @@ def test_refused_uploads_say_why_next_to_the_field(
     response = upload(client, f"/teams/{team.id}/logo", make(), filename)
     assert response.status_code == 400
     errors = field_errors(response.text, "logo")
-    assert len(errors) == 1 and words in errors[0], errors
+    assert len(errors) == 1, errors
+    assert words in errors[0]
     assert _team(team.id).logo_key is None
     assert not logo_dir.exists() or list(logo_dir.iterdir()) == []
 

@@ -20,7 +20,6 @@ from league.api.schemas.base import (
     text,
 )
 from league.models import Player, Team
-from league.urls import public_url
 from league.models.player import PLAYER_STATUSES
 from league.models.team import TEAM_STATUSES
 from league.rules import (
@@ -30,6 +29,7 @@ from league.rules import (
 from league.services.identity import team_colours
 from league.services.rosters import PlayerLine, TeamSheet, team_sheet
 from league.services.teams import ITEMS, MAX_ADJUSTMENT
+from league.urls import public_url
 
 #: The logo size the API hands out (league.services.logos.SIZES).
 LOGO_SIZE = 256
@@ -165,9 +165,7 @@ class TeamSchema(ResponseSchema):
         fields.String(),
         required=True,
         allow_none=True,
-        metadata=doc(
-            'The main and the second colour, "#rrggbb" in lower case; null: none chosen.'
-        ),
+        metadata=doc('The main and the second colour, "#rrggbb" in lower case; null: none chosen.'),
     )
     logo_url = fields.String(
         required=True,
