@@ -167,8 +167,7 @@ def _decoded(image: Image.Image) -> Image.Image:
     try:
         image.seek(0)
         image.load()
-        upright = ImageOps.exif_transpose(image) or image
-        return upright.convert("RGBA")
+        return ImageOps.exif_transpose(image).convert("RGBA")
     except (Image.DecompressionBombError, Image.DecompressionBombWarning) as error:
         raise _bomb() from error
     except (OSError, ValueError, SyntaxError) as error:

@@ -227,7 +227,8 @@ def _featured_team(envelope: dict[str, Any]) -> dict[str, Any] | None:
     None for events about the whole league."""
     event, data = envelope["event"], envelope["data"]
     if event.startswith("match."):
-        home, away = data["match"]["home"], data["match"]["away"]
+        home: dict[str, Any] = data["match"]["home"]
+        away: dict[str, Any] = data["match"]["away"]
         return away if away["score"] > home["score"] else home
     team = data.get("team")
     return team if isinstance(team, dict) else None
