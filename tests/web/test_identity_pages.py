@@ -13,7 +13,9 @@ from werkzeug.test import encode_multipart
 from league.extensions import db
 from league.models import Team
 from tests import logo_files
-from tests.factories import make_league, make_team, make_user
+from league.services import identity, matches
+from league.services.unit_of_work import unit_of_work
+from tests.factories import make_active_team, make_league, make_team, make_user
 from tests.pages import field_errors, flashes, login
 
 
@@ -172,3 +174,30 @@ def test_no_file_chosen(client: FlaskClient, team) -> None:
     response = client.post(f"/teams/{team.id}/logo", data={}, content_type="multipart/form-data")
     assert response.status_code == 400
     assert field_errors(response.text, "logo") == ["Choose an image file to upload."]
+
+
+def test_every_page_showing_the_teams_wears_their_badges(client: FlaskClient, logo_dir) -> None:
+    """The league's team list and table, the fixtures, the match page and its live log."""
+    boss, anna, bram = make_user("boss"), make_user("anna"), make_user("bram")
+    league = make_league(boss, "bb2025", anna, bram)
+    linemen = (("human-lineman", 11),)
+    reds = make_active_team(anna, league, "human", "Reds", linemen)
+    crests = make_active_team(bram, league, "human", "Crests", linemen)
+    with unit_of_work() as session:
+        identity.set_colours(session, anna, reds.id, ["#c81e1e", "#ffffff"])
+        identity.set_logo(session, bram, crests.id, logo_files.image_bytes((64, 64)), "c.png")
+        match_id = matches.schedule_match(session, boss, league.id, reds.id, crests.id).id
+    key = _team(crests.id).logo_key
+    swatch = 'fill="#c81e1e"/><path d="M10 .75a9.25 9.25 0 0 1 0 18.5z" fill="#ffffff"/>'
+    logo = f'src="/logos/{key}-64.png"'
+    login(client, "anna")
+    for path in (
+        f"/leagues/{league.id}",
+        f"/leagues/{league.id}/standings",
+        f"/leagues/{league.id}/fixtures",
+        f"/matches/{match_id}",
+        f"/matches/{match_id}/live",
+    ):
+        page = client.get(path).text
+        assert swatch in page, path
+        assert logo in page, path
