@@ -12,9 +12,9 @@ from werkzeug.test import encode_multipart
 
 from league.extensions import db
 from league.models import Team
-from tests import logo_files
 from league.services import identity, matches
 from league.services.unit_of_work import unit_of_work
+from tests import logo_files
 from tests.factories import make_active_team, make_league, make_team, make_user
 from tests.pages import field_errors, flashes, login
 
