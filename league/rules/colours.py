@@ -1,18 +1,15 @@
 """A team's two colours: what a colour is, and which pairs can be read.
 
 The one place that decides whether a team's colours are readable. Colours are
-``#rrggbb`` (stored in lower case). The team's banner on its page and the title
-of its roster sheet are the team's name written in the *secondary* colour on the
-*primary* one, so the pair is text on a background, and the pair is checked as
-such: WCAG 2.x contrast ratio, ``(L1 + 0.05) / (L2 + 0.05)`` with L the relative
-luminance of the lighter and the darker colour. The name there is large text
-(a heading), for which WCAG's AA level asks 3:1 (success criterion 1.4.3; the
-same 3:1 is its minimum for coloured shapes told apart, 1.4.11), so a pair under
-3:1 is refused. Red and white (4.0:1) passes; red and green (2.9:1) does not.
-
-Anywhere a single team colour carries other text (a swatch with an initial),
-:func:`text_on` picks black or white, whichever reads better on it: one of the
-two always reaches at least 4.58:1, so no single colour is refused.
+``#rrggbb`` (stored in lower case). A team without a logo shows a crest on its
+page and its sheets: the initials of its name in the *secondary* colour on the
+*primary* one (templates/_macros/team.html). So the pair is text on a background,
+and it is checked as such, rather than each colour against the page: the WCAG 2.x
+contrast ratio, ``(L1 + 0.05) / (L2 + 0.05)`` with L the relative luminance of the
+lighter and the darker colour. The initials are large bold text, for which WCAG's
+AA level asks 3:1 (success criterion 1.4.3; the same 3:1 is its minimum for
+coloured shapes told apart, 1.4.11, which the small two-colour discs beside the
+names in tables are), so a pair under 3:1 is refused. Red and white (4.0:1) passes; red and green (2.9:1) does not.
 """
 
 from __future__ import annotations
@@ -24,8 +21,6 @@ from league.i18n import gettext
 #: WCAG 2.x AA contrast for large text (and for shapes told apart): 3:1.
 MINIMUM_CONTRAST = 3.0
 _HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
-BLACK = "#000000"
-WHITE = "#ffffff"
 
 
 def parse_colour(value: str) -> str | None:
@@ -50,11 +45,6 @@ def contrast_ratio(first: str, second: str) -> float:
     """WCAG contrast ratio of two ``#rrggbb`` colours, from 1 (the same) to 21."""
     lighter, darker = sorted((relative_luminance(first), relative_luminance(second)), reverse=True)
     return (lighter + 0.05) / (darker + 0.05)
-
-
-def text_on(colour: str) -> str:
-    """Black or white, whichever has the higher contrast on `colour` (black on a tie)."""
-    return BLACK if contrast_ratio(colour, BLACK) >= contrast_ratio(colour, WHITE) else WHITE
 
 
 def colours_refusal(primary: str, secondary: str) -> str | None:

@@ -10,7 +10,6 @@ from league.rules.colours import (
     contrast_ratio,
     parse_colour,
     relative_luminance,
-    text_on,
 )
 
 
@@ -47,15 +46,6 @@ def test_relative_luminance_of_the_primaries() -> None:
 )
 def test_contrast_ratio_worked_by_hand(first: str, second: str, ratio: float) -> None:
     assert contrast_ratio(first, second) == pytest.approx(ratio, abs=1e-3)
-
-
-def test_text_on_picks_the_more_readable_of_black_and_white() -> None:
-    # Red: black 0.2626 / 0.05 = 5.25 against white 4.0: black.
-    assert text_on("#ff0000") == "#000000"
-    # Blue: black 0.1222 / 0.05 = 2.44 against white 8.59: white.
-    assert text_on("#0000ff") == "#ffffff"
-    assert text_on("#ffffff") == "#000000"
-    assert text_on("#000000") == "#ffffff"
 
 
 def test_pairs_under_three_to_one_are_refused() -> None:
