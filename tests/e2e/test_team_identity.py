@@ -29,22 +29,22 @@ ARTIFACTS = Path(__file__).resolve().parents[2] / "build" / "test-artifacts"
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, int, str, Path]]:
-    def fill(session: Session) -> tuple[int, str]:
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, int, int, str, Path]]:
+    def fill(session: Session) -> tuple[int, int, str]:
         accounts = seed_demo(session)
         assert accounts is not None
         commissioner = find_user(session, DEMO_COMMISSIONER)
         league = session.scalars(select(League).order_by(League.id)).first()
         assert league is not None
         team = create_team(session, commissioner, NewTeam(league.id, LONG_TEAM, "human"))
-        return team.id, accounts.password
+        return team.id, league.id, accounts.password
 
     folder = tmp_path_factory.mktemp("identity")
     with serving(folder, "league_e2e", fill) as (base, app, made):
         assert made is not None
         app.config["LOGO_DIR"] = str(folder / "logos")
-        team_id, password = made
-        yield base, team_id, password, folder
+        team_id, league_id, password = made
+        yield base, team_id, league_id, password, folder
 
 
 def _fits(tab) -> None:
@@ -54,7 +54,7 @@ def _fits(tab) -> None:
 
 @pytest.mark.parametrize("size", list(SIZES))
 def test_colours_then_a_logo_through_the_team_page(browser, server, size: str) -> None:
-    base, team_id, password, folder = server
+    base, team_id, league_id, password, folder = server
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     logo = folder / f"crest-{size}.png"
     logo.write_bytes(logo_files.image_bytes((600, 300), colour="#1f4e9c"))
@@ -91,6 +91,14 @@ def test_colours_then_a_logo_through_the_team_page(browser, server, size: str) -
         tab.screenshot(path=str(ARTIFACTS / f"team-logo-{size}.png"), full_page=False)
         tab.goto(f"{base}/teams/{team_id}#identity")
         tab.locator("#identity").screenshot(path=str(ARTIFACTS / f"team-identity-form-{size}.png"))
+
+        # The league's team list: the logo beside the name, the table on the screen.
+        tab.goto(f"{base}/leagues/{league_id}")
+        row = tab.locator("table.league-teams tr", has_text="Übermächtige")
+        assert row.locator("img.team-logo").evaluate("img => img.naturalWidth") == 64
+        _fits(tab)
+        row.screenshot(path=str(ARTIFACTS / f"league-teams-badge-{size}.png"))
+        tab.goto(f"{base}/teams/{team_id}#identity")
 
         tab.get_by_test_id("remove-logo").click()
         tab.get_by_role("button", name="Yes, remove the logo").click()
