@@ -9,7 +9,8 @@ contrast ratio, ``(L1 + 0.05) / (L2 + 0.05)`` with L the relative luminance of t
 lighter and the darker colour. The initials are large bold text, for which WCAG's
 AA level asks 3:1 (success criterion 1.4.3; the same 3:1 is its minimum for
 coloured shapes told apart, 1.4.11, which the small two-colour discs beside the
-names in tables are), so a pair under 3:1 is refused. Red and white (4.0:1) passes; red and green (2.9:1) does not.
+names in tables are), so a pair under 3:1 is refused. Red and white (4.0:1)
+passes; red and green (2.9:1) does not.
 """
 
 from __future__ import annotations
