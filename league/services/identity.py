@@ -71,8 +71,11 @@ def set_colours(session: Session, actor: User, team_id: int, colours: Sequence[s
 
 
 def set_logo(session: Session, actor: User, team_id: int, data: bytes, filename: str) -> Team:
-    """Check, re-draw and store an uploaded logo; the team's former one goes once committed."""
-    team = get_team(session, team_id, history=False)
+    """Check, re-draw and store an uploaded logo; the team's former one goes once committed.
+
+    The team's row is locked: of two uploads at once, the second sees the first's logo
+    and removes its files when it replaces it."""
+    team = get_team(session, team_id, for_update=True, history=False)
     may_manage_team(team, actor, "identity", session).require()
     logo = logos.prepare_logo(team.id, data, filename)
     logos.store(logo)
@@ -83,7 +86,7 @@ def set_logo(session: Session, actor: User, team_id: int, data: bytes, filename:
 
 def remove_logo(session: Session, actor: User, team_id: int) -> Team:
     """The team has no logo any more; its files are removed once that is committed."""
-    team = get_team(session, team_id, history=False)
+    team = get_team(session, team_id, for_update=True, history=False)
     may_manage_team(team, actor, "identity", session).require()
     if team.logo_key is not None:
         _replace_key(session, team, None)
