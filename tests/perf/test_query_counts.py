@@ -43,6 +43,9 @@ PAGES = {
     "rules browser: skills": ("/rules/bb2025/skills", False, 0),
     "rules browser: team type": ("/rules/bb2025/teams/human", False, 0),
     "roster API": ("/api/v1/teams/{team}", False, 6),
+    # The question before a team's logo is removed: the user, the team (its roster and
+    # ledger come with it, as on every page that manages it) and its league.
+    "remove the logo (question)": ("/teams/{team}/logo/remove", True, 6),
 }
 
 
