@@ -175,3 +175,10 @@ def test_a_put_without_the_file_names_the_field(client, people) -> None:
     assert "'logo'" in response.json["error"]["message"]
     response = client.put(f"{API}/teams/999/logo", data={}, headers=auth(anna))
     assert response.status_code in (400, 404)
+
+
+def test_an_unknown_team_is_404_before_the_body_is_read(client, people) -> None:
+    _, anna, _, _ = people
+    response = client.patch(f"{API}/teams/999", json={"colours": "bad"}, headers=auth(anna))
+    assert response.status_code == 404
+    assert client.delete(f"{API}/teams/999/logo", headers=auth(anna)).status_code == 404

@@ -201,3 +201,19 @@ def test_every_page_showing_the_teams_wears_their_badges(client: FlaskClient, lo
         page = client.get(path).text
         assert swatch in page, path
         assert logo in page, path
+
+
+def test_the_remove_button_clears_the_colours(client: FlaskClient, team: Team) -> None:
+    login(client, "anna")
+    client.post(f"/teams/{team.id}/colours", data={"primary": "#000000", "secondary": "#ffffff"})
+    assert _team(team.id).primary_colour == "#000000"
+    page = client.get(f"/teams/{team.id}").text
+    assert 'value="#000000"' in page  # the picker shows the team's colour
+    response = client.post(
+        f"/teams/{team.id}/colours",
+        data={"primary": "#000000", "secondary": "#ffffff", "clear": "Remove the colours"},
+        follow_redirects=True,
+    )
+    assert "Colours removed." in flashes(response.text)
+    assert (_team(team.id).primary_colour, _team(team.id).secondary_colour) == (None, None)
+    assert 'data-testid="team-colours"' not in response.text
