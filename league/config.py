@@ -8,6 +8,7 @@ only host name accepted unless `TRUSTED_HOSTS`, comma-separated, lists others).
 `RATELIMIT_STORAGE_URI` names the store the request limits count in.
 `ALLOW_PRIVATE_WEBHOOKS=1` lets webhooks post to private networks and this server;
 `WEBHOOK_DISPATCH=inline` sends webhooks within the request instead of on the job queue.
+`LOGO_DIR` is where team logos are kept (beside `PDF_CACHE_DIR`: every process must see it).
 `MAX_CONTENT_LENGTH` and `MAX_JSON_LENGTH` cap a request's body, in bytes. `HSTS=0` leaves
 Strict-Transport-Security to a proxy in front (on by default in production);
 `HSTS_INCLUDE_SUBDOMAINS=0` limits it to the site's own host name.
@@ -99,6 +100,9 @@ def from_environment(instance_path: Path) -> dict[str, object]:
         "JOB_QUEUE_NAME": os.environ.get("JOB_QUEUE_NAME") or "league",
         # Rendered PDFs: web and worker processes must share it (instance/pdf-cache/ by default).
         "PDF_CACHE_DIR": os.environ.get("PDF_CACHE_DIR") or None,
+        # Team logos (league.services.logos): shared by web and worker processes, like the
+        # PDFs (instance/logos/ by default).
+        "LOGO_DIR": os.environ.get("LOGO_DIR") or None,
         # RENDER_AHEAD=0: no job renders a roster sheet after a change (unset: on, not in tests).
         "RENDER_AHEAD": _switch("RENDER_AHEAD"),
         # LEAGUE_BENCH=1 adds /_bench/baseline, the load test's reference page (bench/load.sh).

@@ -36,6 +36,16 @@ STATUSES = {
 PROBLEM_LISTS = frozenset(
     # The live match log names the member of the event it refuses (services.live_log).
     {"invalid_report", "invalid_document", "invalid_event", "event_id_taken"}
+    # A team's colours and logo name their field (`colours`, `logo`): services.identity.
+    | {"colours_invalid", "colours_unreadable"}
+    | {
+        "logo_too_large",
+        "logo_format",
+        "logo_mismatch",
+        "logo_dimensions",
+        "logo_bomb",
+        "logo_unreadable",
+    }
 )
 #: The team import answered its list as `problems` (`{"path", "message"}` in the
 #: document's order) before `fields` was the one name: it sends both.

@@ -1,15 +1,17 @@
-"""Teams and players: GET /api/v1/teams/<id>, hiring, purchases, treasury, GET/DELETE players."""
+"""Teams and players: GET/PATCH /api/v1/teams/<id>, its logo, hiring, purchases,
+treasury, GET/DELETE players."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from flask import current_app, g
+from flask import current_app, g, request
 from werkzeug.wrappers import Response
 
 from league import caching
 from league.api import bp
 from league.api.auth import token_required
+from league.api.errors import invalid_field
 from league.api.parsing import json_object
 from league.api.schemas import (
     MatchedPlayCheckSchema,
@@ -18,13 +20,14 @@ from league.api.schemas import (
     PurchaseSchema,
     RosterApprovalSchema,
     RosterReviewSchema,
+    TeamChangesSchema,
     TeamSchema,
     TreasuryAdjustedSchema,
     TreasuryAdjustmentSchema,
 )
 from league.api.schemas.teams import player_line
 from league.extensions import db
-from league.services import access, matched_play, roster_approval, teams
+from league.services import access, identity, logos, matched_play, roster_approval, teams
 from league.services.errors import NotFound
 from league.services.rosters import team_page_version
 from league.services.unit_of_work import unit_of_work
@@ -56,6 +59,109 @@ def get_team(team_id: int) -> Response:
         lambda: current_app.json.dumps(TeamSchema.body(access.get_team(db.session(), team_id))),
         mimetype="application/json",
     )
+
+
+@bp.patch(TEAM)
+@token_required
+def update_team(team_id: int) -> dict[str, Any]:
+    """Change a team's colours (its coach or a commissioner).
+
+    Members left out stay as they are. The colours are checked as on the team page:
+    two `#rrggbb` colours whose contrast is at least 3:1 (WCAG large text: the team's
+    name is written in the second colour on the main one).
+    ---
+    patch:
+      tags: [Teams]
+      requestBody: TeamChanges
+      responses:
+        200: Team
+      errors:
+        400: Malformed body (`bad_request`, `invalid_field`).
+        403: The caller may not change this team.
+        404: No such team.
+        422: >-
+          Not two colours, a colour not written `#rrggbb` (`colours_invalid`), or two
+          colours too alike to read one on the other (`colours_unreadable`).
+    """
+    body = json_object()
+    with unit_of_work() as session:
+        access.get_team(session, team_id, history=False)  # an unknown team is a 404 first
+        changes = TeamChangesSchema().load(body)
+        if "colours" in changes:
+            identity.set_colours(session, g.api_user, team_id, changes["colours"])
+        result = TeamSchema.body(access.get_team(session, team_id))
+    return result
+
+
+@bp.put(f"{TEAM}/logo")
+@token_required
+def upload_logo(team_id: int) -> dict[str, Any]:
+    """Upload a team's logo (its coach or a commissioner), replacing any other.
+
+    A `multipart/form-data` body with the file in the field `logo`: PNG, JPEG or WebP,
+    at most 2 MB and 10,000 pixels on a side, its content what its name says. It is
+    re-drawn as 256- and 64-pixel square PNGs without its metadata. Answers with the
+    team, whose `logo_url` is the new logo's address.
+    ---
+    put:
+      tags: [Teams]
+      requestBody:
+        required: true
+        description: The logo file.
+        content:
+          multipart/form-data:
+            schema:
+              type: object
+              required: [logo]
+              properties:
+                logo:
+                  type: string
+                  contentMediaType: application/octet-stream
+                  description: A .png, .jpg, .jpeg or .webp file of at most 2 MB.
+      responses:
+        200: Team
+      errors:
+        400: No file in the field `logo` (`invalid_field`).
+        403: The caller may not change this team.
+        404: No such team.
+        422: >-
+          The file is refused and nothing is stored: over 2 MB (`logo_too_large`), not
+          PNG, JPEG or WebP, SVG included (`logo_format`), its content not its extension
+          (`logo_mismatch`), over 10,000 pixels on a side (`logo_dimensions`), a
+          decompression bomb (`logo_bomb`), or not an image (`logo_unreadable`).
+    """
+    upload = request.files.get("logo")
+    if upload is None or not upload.filename:
+        raise invalid_field("logo", "'logo' must be the image, sent as a multipart/form-data file.")
+    try:
+        data = upload.stream.read(logos.MAX_BYTES + 1)
+    finally:
+        upload.close()
+    with unit_of_work() as session:
+        identity.set_logo(session, g.api_user, team_id, data, upload.filename)
+        result = TeamSchema.body(access.get_team(session, team_id))
+    return result
+
+
+@bp.delete(f"{TEAM}/logo")
+@token_required
+def remove_logo(team_id: int) -> dict[str, Any]:
+    """Remove a team's logo (its coach or a commissioner); answers with the team.
+
+    Removing a logo the team does not have changes nothing and answers the same.
+    ---
+    delete:
+      tags: [Teams]
+      responses:
+        200: Team
+      errors:
+        403: The caller may not change this team.
+        404: No such team.
+    """
+    with unit_of_work() as session:
+        identity.remove_logo(session, g.api_user, team_id)
+        result = TeamSchema.body(access.get_team(session, team_id))
+    return result
 
 
 @bp.get(f"{TEAM}/matched-play")

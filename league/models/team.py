@@ -87,6 +87,9 @@ class Team(Model):
     roster_state: Mapped[str] = mapped_column(String(10), default="open", server_default="open")
     roster_state_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     roster_note: Mapped[str | None] = mapped_column(String(500))
+    #: The team's logo on disk ("<team id>-<content hash>", see league.services.logos);
+    #: None: no logo. A new logo is a new key, so its address can be cached for good.
+    logo_key: Mapped[str | None] = mapped_column(String(80))
     created_at: Mapped[created_at]
     confirmed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     #: Set when its coach was removed from the league and the commissioner kept the team

@@ -23,6 +23,7 @@ from league.models import League, Player, Team
 from league.rules import Ruleset, RulesText, staff_value, stat_label
 from league.services.errors import NotFound
 from league.services.labels import season_name
+from league.services.logos import SIZES, logo_path
 from league.services.rosters import PlayerLine, team_sheet
 from league.services.standings import standings
 from league.services.text import coach_name
@@ -86,6 +87,34 @@ class SkillNote:
 
 
 @dataclass(frozen=True, slots=True)
+class PrintedLook:
+    """A team's colours and logo as a sheet prints them, under the names the crest macro
+    (templates/_macros/team.html) reads from a team."""
+
+    name: str
+    primary_colour: str | None
+    secondary_colour: str | None
+    logo_key: str | None
+    #: The 256-pixel logo as a file: URL (league.pdf.render's fetcher may read the logos).
+    logo_src: str | None
+
+
+def printed_look(team: Team) -> PrintedLook:
+    """The team's look for a sheet; a logo whose file is missing prints as none."""
+    key = team.logo_key
+    path = logo_path(key, SIZES[0]) if key else None
+    if path is None or not path.is_file():
+        key, path = None, None
+    return PrintedLook(
+        team.name,
+        team.primary_colour,
+        team.secondary_colour,
+        key,
+        path.as_uri() if path else None,
+    )
+
+
+@dataclass(frozen=True, slots=True)
 class RosterContext:
     """One team's sheet: header, player rows, the team block and the skills page."""
 
@@ -108,6 +137,8 @@ class RosterContext:
     team_value: int
     current_team_value: int
     skills: tuple[SkillNote, ...]
+    #: The team's colours and logo, printed beside its name.
+    look: PrintedLook | None = None
 
     def fingerprint(self) -> str:
         """A hash of every printed value: equal hashes print identical sheets."""
@@ -288,6 +319,7 @@ def roster_context(
         team_value=sheet.values.team_value,
         current_team_value=sheet.values.current_team_value,
         skills=_skill_notes(ruleset, sheet.lines, text),
+        look=printed_look(team),
     )
 
 

@@ -16,7 +16,15 @@ from weasyprint import CSS
 
 from league.i18n import current_language, format_number, gettext
 from league.models import Match
-from league.pdf.context import PlayerRow, SkillItem, StatCell, _player_row, _stat_text
+from league.pdf.context import (
+    PlayerRow,
+    PrintedLook,
+    SkillItem,
+    StatCell,
+    _player_row,
+    _stat_text,
+    printed_look,
+)
 from league.pdf.render import layout, write_pdf
 from league.pdf.roster import RenderedPdf, slug
 from league.rules import Position, RulesText, match_day_rules, star_hire
@@ -71,6 +79,8 @@ class LineUp:
     rows: tuple[SheetRow, ...]
     #: "2 x Bribes: 200,000", ... (with a multiplication sign)
     buys: tuple[str, ...]
+    #: The team's colours and logo, printed beside its name.
+    look: PrintedLook | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,6 +192,7 @@ def line_up(view: PregameView, side: SideView) -> LineUp:
         total=saved.total if saved else 0,
         rows=tuple(rows),
         buys=buys,
+        look=printed_look(team),
     )
 
 

@@ -1,9 +1,11 @@
-"""HTML to PDF with WeasyPrint: the print stylesheet, the fonts, a fetcher limited to static/.
+"""HTML to PDF with WeasyPrint: the print stylesheet, the fonts, a fetcher limited to static/
+and the team logos.
 
 Jinja renders `templates/pdf/*.html` (autoescaped: a team called
 ``<img src="file:///etc/passwd">`` prints as text), and WeasyPrint lays it
 out with `static/css/print.css`. WeasyPrint may fetch nothing but files under
-`static/`: :class:`StaticOnlyFetcher` refuses every other URL, so even markup
+`static/` and the logos' folder (`LOGO_DIR`, PNGs the site drew itself):
+:class:`StaticOnlyFetcher` refuses every other URL, so even markup
 that slipped through could not read a file or reach the network.
 """
 
@@ -31,6 +33,7 @@ from weasyprint.urls import URLFetcher, URLFetcherResponse
 
 from league.i18n import current_language, gettext
 from league.pdf.context import RosterContext
+from league.services.logos import logo_dir
 
 TEMPLATE = "pdf/roster.html"
 STYLESHEET = "css/print.css"
@@ -49,11 +52,13 @@ class FetchRefused(ValueError):
 
 
 class StaticOnlyFetcher(URLFetcher):
-    """Serves files under `root` (the app's static folder) and refuses every other URL."""
+    """Serves files under `root` (the app's static folder) and the `others` (the team
+    logos' folder), and refuses every other URL."""
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, *others: Path) -> None:
         super().__init__(allowed_protocols=("file",))
         self.root = root.resolve()
+        self.roots = (self.root, *(other.resolve() for other in others))
         #: URLs asked for and refused (for tests and logs).
         self.refused: list[str] = []
 
@@ -74,7 +79,7 @@ class StaticOnlyFetcher(URLFetcher):
         if parts.scheme != "file" or parts.netloc not in ("", "localhost"):
             return None
         path = Path(unquote(parts.path)).resolve()
-        if not path.is_relative_to(self.root) or not path.is_file():
+        if not any(path.is_relative_to(root) for root in self.roots) or not path.is_file():
             return None
         return path
 
@@ -257,7 +262,7 @@ def _footer_css_for(words: str) -> CSS:
 
 def layout(html: str, paper: str = "a4", extra_css: Sequence[CSS] = ()) -> Document:
     """Lay out one HTML document (no PDF written yet); `extra_css` goes after print.css."""
-    fetcher = StaticOnlyFetcher(static_root())
+    fetcher = StaticOnlyFetcher(static_root(), logo_dir())
     base_url = fetcher.root.as_uri() + "/"
     stylesheets = [*_stylesheets_for(paper, fetcher), _footer_css(), *extra_css]
     html = _BETWEEN_TAGS.sub("><", html)

@@ -420,6 +420,7 @@ ManagerTask = Literal[
     "journeymen",
     "mvp",
     "departures",
+    "identity",
 ]
 _MANAGERS_ONLY: dict[ManagerTask, str] = {
     "default": N_("Only %(team)s's coach or a commissioner can change this team."),
@@ -432,6 +433,7 @@ _MANAGERS_ONLY: dict[ManagerTask, str] = {
     "journeymen": N_("Only %(team)s's coach or a commissioner hires its journeymen."),
     "mvp": N_("Only %(team)s's coach or a commissioner draws its MVP."),
     "departures": N_("Only %(team)s's coach or a commissioner rolls its departures."),
+    "identity": N_("Only %(team)s's coach or a commissioner can change its colours and logo."),
 }
 
 #: What either side's manager may do to a match's report.

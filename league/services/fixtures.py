@@ -23,6 +23,7 @@ from league.services import events as domain_events
 from league.services.access import get_league, require_commissioner
 from league.services.errors import Conflict, RuleViolation
 from league.services.labels import season_name
+from league.services.logos import TeamLook, look_of
 from league.services.matches import schedule_match
 from league.services.standings import season_of
 
@@ -234,6 +235,8 @@ class FixtureSide:
     coach_id: int | None
     score: int
     conceded: bool
+    #: The team's colours and logo, for its badge.
+    look: TeamLook | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -295,7 +298,7 @@ class FixtureList:
 def _side(side: MatchTeam) -> FixtureSide:
     team = side.team
     coach_id = team.coach_id if team.coachless_since is None else None
-    return FixtureSide(team.id, team.name, coach_id, side.score, side.conceded)
+    return FixtureSide(team.id, team.name, coach_id, side.score, side.conceded, look_of(team))
 
 
 def fixture_of(match: Match) -> Fixture:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 from collections import defaultdict
 from collections.abc import Sequence
-from dataclasses import KW_ONLY, dataclass, field
+from dataclasses import KW_ONLY, dataclass, field, replace
 from itertools import pairwise
 from typing import Any
 
@@ -50,6 +50,7 @@ from league.rules.competitions import tie_breaker_order as rules_tie_breaker_ord
 from league.rules.model import BonusRule, Tournament
 from league.services.access import league_ruleset
 from league.services.errors import NotFound
+from league.services.logos import TeamLook, look_of
 
 TIE_BREAKER_EXPLANATIONS = {
     "points": N_("Points: %(win)s for a win, %(draw)s for a draw, %(loss)s for a loss."),
@@ -396,6 +397,9 @@ class StandingRow:
         points (``name``: level on every tie-breaker); None when the points differ."""
         return self.ahead_by if self.level_with_next else None
 
+    #: The team's colours and logo, for its badge in the table (None: not known here).
+    look: TeamLook | None = None
+
     @property
     def td_difference(self) -> int:
         return self.td_for - self.td_against
@@ -488,7 +492,11 @@ def standings(session: Session, league: League, season_number: int | None = None
     # Before the first result every team is level: listed by name, not by coin toss.
     ranking = order if pairs or byes else tuple(c for c in order if c != "coin_toss")
     ranked, gaps = rank_table(sorted(tallies.values(), key=lambda t: t.name), ranking, mutual)
-    rows = _standing_rows(ranked, gaps, tie_breaker_values(ranked, order, mutual))
+    looks = {team.id: look_of(team) for team in league.teams}
+    rows = tuple(
+        replace(row, look=looks.get(row.team_id))
+        for row in _standing_rows(ranked, gaps, tie_breaker_values(ranked, order, mutual))
+    )
     notes = tuple(
         TieNote(
             upper.team_name,

@@ -83,6 +83,7 @@ def register_web(app: Flask) -> None:
     from league.web.fixtures import bp as fixtures_bp
     from league.web.health import bp as health_bp
     from league.web.history import bp as history_bp
+    from league.web.identity import bp as identity_bp
     from league.web.leagues import bp as leagues_bp
     from league.web.main import bp as main_bp
     from league.web.matches import bp as matches_bp
@@ -101,6 +102,7 @@ def register_web(app: Flask) -> None:
     app.register_blueprint(fixtures_bp)
     app.register_blueprint(event_bp)
     app.register_blueprint(teams_bp)
+    app.register_blueprint(identity_bp)
     app.register_blueprint(advancement_bp)
     app.register_blueprint(matches_bp)
     app.register_blueprint(pregame_bp)

@@ -25,6 +25,7 @@ from league.services.submissions import Resubmitted
 from league.services.text import isolated
 from league.services.unit_of_work import unit_of_work
 from league.web.forms import ConfirmStepForm, EmptyForm, FlaskForm
+from league.web.forms.identity import LogoForm, colours_form
 from league.web.forms.teams import (
     CoachForm,
     GiveBackForm,
@@ -46,11 +47,13 @@ from league.web.helpers import (
 bp = Blueprint("teams", __name__)
 
 
-def _render_team(team: Team, status: int = 200, **forms: Any) -> tuple[str, int]:
+def render_team(team: Team, status: int = 200, **forms: Any) -> tuple[str, int]:
     forms.setdefault("hire_form", HireForm())
     forms.setdefault("treasury_form", TreasuryForm())
     forms.setdefault("item_form", ItemForm())
     can_manage = access.may_manage_team(team, current_user)
+    forms.setdefault("colours_form", colours_form(team))
+    forms.setdefault("logo_form", LogoForm())
     return render_template(
         "teams/show.html",
         sheet=team_sheet(team),
@@ -70,7 +73,7 @@ def _render_team(team: Team, status: int = 200, **forms: Any) -> tuple[str, int]
 @bp.route("/teams/<int:team_id>")
 def show(team_id: int) -> str | Response:
     def render() -> str:
-        return _render_team(access.get_team(db.session(), team_id, ledger=False))[0]
+        return render_team(access.get_team(db.session(), team_id, ledger=False))[0]
 
     if caching.anonymous_and_plain():
         # The same page for every signed-out visitor: fingerprinted, 304 or cached.
@@ -172,7 +175,7 @@ def hire(team_id: int) -> Response | tuple[str, int]:
             )
             return redirect(url_for("teams.show", team_id=team_id, _anchor="hire"))
     db.session.expire_all()
-    return _render_team(access.get_team(db.session(), team.id), 400, hire_form=form)
+    return render_team(access.get_team(db.session(), team.id), 400, hire_form=form)
 
 
 def _item_name(item: str | None) -> str:
@@ -314,7 +317,7 @@ def adjust_treasury(team_id: int) -> str | Response | tuple[str, int]:
             flash(gettext("Treasury adjusted."), "success")
             return redirect(url_for("teams.show", team_id=team_id, _anchor="ledger"))
     db.session.expire_all()
-    return _render_team(access.get_team(db.session(), team.id), 400, treasury_form=form)
+    return render_team(access.get_team(db.session(), team.id), 400, treasury_form=form)
 
 
 @bp.route("/teams/<int:team_id>/coach", methods=["GET", "POST"])

@@ -515,6 +515,15 @@ SPECS = (
     ),
     Spec("teams.reassign", "/teams/{team}/coach", Role.COMMISSIONER, {"coach": "rival"}),
     Spec(
+        "identity.colours",
+        "/teams/{team}/colours",
+        Role.COACH,
+        {"primary": "#1f4e9c", "primary_text": "#C81E1E", "secondary": "#ffffff"},
+    ),
+    # A form post carries no file: "Choose an image file" (the files: tests/web).
+    Spec("identity.upload_logo", "/teams/{team}/logo", Role.COACH, {"logo": "crest.png"}),
+    Spec("identity.remove_logo", "/teams/{team}/logo/remove", Role.COACH, {"confirmed": "yes"}),
+    Spec(
         "teams.edit_player",
         "/players/{player}/edit",
         Role.COACH,

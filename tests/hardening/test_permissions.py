@@ -17,6 +17,7 @@ The world is seeded once and copied for each case (see `tests.hardening.Snapshot
 from __future__ import annotations
 
 import enum
+import io
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -47,6 +48,7 @@ from league.services.advancement import AdvancementRequest, buy_advancement
 from league.services.matches import MatchReport, PlayerEvents, SideReport
 from league.services.unit_of_work import unit_of_work
 from league.services.webhooks import WebhookSettings
+from tests import logo_files
 from tests.hardening import Snapshot, log_in, session_user, snapshot
 from tests.pages import LEAGUE_FORM
 
@@ -443,6 +445,16 @@ def _first_round_by_hand(world: World) -> Call:
 def _api(method: str, url: str, body: Callable[[World], Any] | None = None):
     def build(world: World) -> Call:
         return Call(method, f"{API}{url.format(**vars(world))}", json=body(world) if body else None)
+
+    return build
+
+
+def _with_logo(method: str, url: str) -> Callable[[World], Call]:
+    """A multipart post of a small PNG in the field `logo` (a new file for each call)."""
+
+    def build(world: World) -> Call:
+        data = {"logo": (io.BytesIO(logo_files.image_bytes((32, 32))), "crest.png")}
+        return Call(method, url.format(**vars(world)), form=data)
 
     return build
 
@@ -1072,6 +1084,30 @@ ROWS: tuple[Row, ...] = (
         audited("team.reassign"),
     ),
     Row(
+        "pick the team's colours",
+        "identity.colours",
+        "POST",
+        _post("/teams/{team}/colours", primary="#1f4e9c", secondary="#ffffff"),
+        web(MANAGERS),
+        audited("team.colours"),
+    ),
+    Row(
+        "upload a logo",
+        "identity.upload_logo",
+        "POST",
+        _with_logo("POST", "/teams/{team}/logo"),
+        web(MANAGERS),
+        audited("team.logo"),
+    ),
+    Row(
+        "remove the logo",
+        "identity.remove_logo",
+        "POST",
+        _post("/teams/{team}/logo/remove", confirmed="yes"),
+        web(MANAGERS),
+        audited("team.logo_removed"),
+    ),
+    Row(
         "edit a player",
         "teams.edit_player",
         "POST",
@@ -1521,6 +1557,30 @@ ROWS: tuple[Row, ...] = (
         audited("team.buy"),
     ),
     Row(
+        "API: the team's colours",
+        "api.update_team",
+        "PATCH",
+        _api("PATCH", "/teams/{team}", lambda w: {"colours": ["#1f4e9c", "#ffffff"]}),
+        api(MANAGERS),
+        audited("team.colours"),
+    ),
+    Row(
+        "API: upload a logo",
+        "api.upload_logo",
+        "PUT",
+        _with_logo("PUT", f"{API}/teams/{{team}}/logo"),
+        api(MANAGERS),
+        audited("team.logo"),
+    ),
+    Row(
+        "API: remove the logo",
+        "api.remove_logo",
+        "DELETE",
+        _api("DELETE", "/teams/{team}/logo"),
+        api(MANAGERS),
+        audited("team.logo_removed"),
+    ),
+    Row(
         "API: fire a player",
         "api.fire_player",
         "DELETE",
@@ -1576,6 +1636,12 @@ def case(world_snapshot: tuple[Snapshot, World], tmp_path: Path) -> Iterator[Cas
     seeded, world = world_snapshot
     with seeded.fresh() as app:
         app.config["PDF_CACHE_DIR"] = str(tmp_path / "pdf-cache")  # empty for each case
+        app.config["LOGO_DIR"] = str(tmp_path / "logos")
+        # The team has a logo (its files need not exist), for the rows that remove it.
+        team = db.session.get(Team, world.team)
+        assert team is not None
+        team.logo_key = f"{team.id}-0123456789abcdef"
+        db.session.commit()
         yield Case(app, app.test_client(), world)
 
 

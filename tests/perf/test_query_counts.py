@@ -72,6 +72,9 @@ PAGES = {
     "team value chart (SVG)": ("/teams/{team}/charts/value.svg", True, 4),
     "team position chart (SVG)": ("/teams/{team}/charts/position.svg", True, 6),
     "player SPP chart (SVG)": ("/players/{player}/charts/spp.svg", True, 6),
+    # The question before a team's logo is removed: the user, the team (its roster and
+    # ledger come with it, as on every page that manages it) and its league.
+    "remove the logo (question)": ("/teams/{team}/logo/remove", True, 6),
 }
 
 

@@ -329,6 +329,8 @@ def test_created_team_is_active_with_empty_roster_and_full_treasury(world: World
         "team_value": 0,
         "current_team_value": 0,
         "division": None,
+        "colours": None,
+        "logo_url": None,
         "players": [],
         "roster_approval": {
             "team_id": world.team_id,

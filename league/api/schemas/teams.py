@@ -9,6 +9,7 @@ from marshmallow.validate import OneOf
 
 from league.api.schemas.base import (
     BOOLEAN,
+    NO_NUL,
     STRING,
     Boolean,
     RequestSchema,
@@ -29,9 +30,14 @@ from league.rules import (
     CHARACTERISTICS,
     SHIRT_NUMBERS,
 )
+from league.services.identity import team_colours
 from league.services.roster_approval import MAX_NOTE
 from league.services.rosters import PlayerLine, TeamSheet, team_sheet
 from league.services.teams import ITEMS, MAX_ADJUSTMENT
+from league.urls import public_url
+
+#: The logo size the API hands out (league.services.logos.SIZES).
+LOGO_SIZE = 256
 
 
 def player_lines(sheet: TeamSheet) -> list[PlayerLine]:
@@ -208,6 +214,20 @@ class TeamSchema(ResponseSchema):
     division = fields.String(
         required=True, allow_none=True, metadata=doc("The team's division; null: none.")
     )
+    colours = fields.List(
+        fields.String(),
+        required=True,
+        allow_none=True,
+        metadata=doc('The main and the second colour, "#rrggbb" in lower case; null: none chosen.'),
+    )
+    logo_url = fields.String(
+        required=True,
+        allow_none=True,
+        metadata=doc(
+            "The logo, a 256-pixel square PNG (its address changes with the logo, so it "
+            "may be cached for good); null: no logo."
+        ),
+    )
     players = fields.List(
         fields.Nested(PlayerSchema),
         required=True,
@@ -235,6 +255,12 @@ class TeamSchema(ResponseSchema):
             "team_value": sheet.values.team_value,
             "current_team_value": sheet.values.current_team_value,
             "division": team.division,
+            "colours": list(colours) if (colours := team_colours(team)) else None,
+            "logo_url": (
+                public_url("identity.logo", key=team.logo_key, size=LOGO_SIZE)
+                if team.logo_key
+                else None
+            ),
             "players": player_lines(sheet),
             "roster_approval": team,
         }
@@ -248,6 +274,20 @@ class NewTeamSchema(RequestSchema):
     coach = text(
         "Username of the coach (a commissioner creates teams for others); absent: the caller.",
         allow_none=True,
+    )
+
+
+class TeamChangesSchema(RequestSchema):
+    """What `PATCH /teams/{id}` changes; members left out stay as they are."""
+
+    colours = fields.List(
+        fields.String(validate=NO_NUL, error_messages=STRING),
+        allow_none=True,
+        metadata=doc(
+            'Two colours, "#rrggbb": the main one and the second one, in which the team\'s '
+            "name is written on the main one, so they must contrast at least 3:1 (WCAG). "
+            "null or [] removes them."
+        ),
     )
 
 

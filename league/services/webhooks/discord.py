@@ -258,15 +258,35 @@ def _embed_parts(envelope: dict[str, Any]) -> tuple[str, str, str, list[tuple[st
     )
 
 
+def _featured_team(envelope: dict[str, Any]) -> dict[str, Any] | None:
+    """The team an event is about, whose colour and logo the embed wears: a match's
+    winner (the home team on a draw), the team of a player, a new or re-drafted team;
+    None for events about the whole league."""
+    event, data = envelope["event"], envelope["data"]
+    if event.startswith("match."):
+        home: dict[str, Any] = data["match"]["home"]
+        away: dict[str, Any] = data["match"]["away"]
+        return away if away["score"] > home["score"] else home
+    team = data.get("team")
+    return team if isinstance(team, dict) else None
+
+
+def _team_colour(team: dict[str, Any] | None, default: int) -> int:
+    """The team's main colour as Discord's embed colour (0xRRGGBB), else `default`."""
+    colours = (team or {}).get("colours")
+    return int(colours[0][1:], 16) if colours else default
+
+
 def discord_message(envelope: dict[str, Any]) -> dict[str, Any]:
     """The event as a Discord webhook message: one embed, within Discord's limits."""
     envelope = {**envelope, "data": _escaped(envelope["data"])}
     title, description, url, fields = _embed_parts(envelope)
     limits = DISCORD_LIMITS
+    team = _featured_team(envelope)
     embed: dict[str, Any] = {
         "title": _clip(title, limits["title"]),
         "url": url,
-        "color": COLOURS[envelope["event"]],
+        "color": _team_colour(team, COLOURS[envelope["event"]]),
         "author": {
             "name": _clip(
                 discord_text(envelope["league"]["name"], markdown=False), limits["author"]
@@ -283,6 +303,8 @@ def discord_message(envelope: dict[str, Any]) -> dict[str, Any]:
             for name, value in fields[: limits["fields"]]
         ],
     }
+    if team and team.get("logo_url"):
+        embed["thumbnail"] = {"url": team["logo_url"]}
     if description:
         embed["description"] = _clip(description, limits["description"])
     # The whole embed's text stays under the total: the description gives way first.

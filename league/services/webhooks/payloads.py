@@ -12,6 +12,8 @@ from sqlalchemy.orm import Session
 
 from league.models import Advancement, League, Match, Player, Season, Team
 from league.services.access import get_league
+from league.services.identity import team_colours
+from league.services.logos import logo_address
 from league.services.standings import match_outcomes, standings
 from league.urls import public_base
 
@@ -26,7 +28,16 @@ def page_url(kind: str, object_id: int) -> str:
 
 
 def team_ref(team: Team) -> dict[str, Any]:
-    return {"id": team.id, "name": team.name, "url": page_url("teams", team.id)}
+    """The team, named and linked, with its colours ("#rrggbb" main and second, or None)
+    and its logo's address (None: no logo)."""
+    colours = team_colours(team)
+    return {
+        "id": team.id,
+        "name": team.name,
+        "url": page_url("teams", team.id),
+        "colours": list(colours) if colours else None,
+        "logo_url": f"{public_base()}{logo_address(team.logo_key)}" if team.logo_key else None,
+    }
 
 
 def player_ref(player: Player) -> dict[str, Any]:
