@@ -1,7 +1,7 @@
 """a team's logo: the key of its files on disk
 
 Revision ID: identity02logo
-Revises: identity01base
+Revises: dayof01a
 Create Date: 2026-11-28 17:00:00
 """
 from alembic import op
@@ -10,7 +10,7 @@ import sqlalchemy as sa
 
 # revision identifiers, used by Alembic.
 revision = "identity02logo"
-down_revision = "identity01base"
+down_revision = "dayof01a"
 branch_labels = None
 depends_on = None
 
