@@ -369,6 +369,7 @@ CommissionerTask = Literal[
     "team_for_another",
     "print_pack",
     "webhooks",
+    "discord",
 ]
 _COMMISSIONERS_ONLY: dict[CommissionerTask, str] = {
     "default": N_("Only a commissioner of %(league)s can do that."),
@@ -391,6 +392,7 @@ _COMMISSIONERS_ONLY: dict[CommissionerTask, str] = {
     "team_for_another": N_("Only a commissioner can create a team for another coach."),
     "print_pack": N_("Only a commissioner of %(league)s can print the league pack."),
     "webhooks": N_("Only a commissioner of %(league)s manages its webhooks."),
+    "discord": N_("Only a commissioner of %(league)s connects it to Discord."),
 }
 
 #: What a team's coach (while a member) and the commissioners may do to it.

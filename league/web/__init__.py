@@ -77,6 +77,7 @@ class IdConverter(IntegerConverter):
 def register_web(app: Flask) -> None:
     from league.web.advancement import bp as advancement_bp
     from league.web.auth import bp as auth_bp
+    from league.web.discord import bp as discord_bp
     from league.web.fixtures import bp as fixtures_bp
     from league.web.health import bp as health_bp
     from league.web.leagues import bp as leagues_bp
@@ -104,6 +105,7 @@ def register_web(app: Flask) -> None:
     app.register_blueprint(profile_bp)
     app.register_blueprint(seasons_bp)
     app.register_blueprint(webhooks_bp)
+    app.register_blueprint(discord_bp)
     app.register_blueprint(health_bp)
     if app.config.get("LEAGUE_BENCH"):
         from league.web.bench import bp as bench_bp
@@ -131,7 +133,9 @@ def register_web(app: Flask) -> None:
     def pages_take_forms() -> None:
         # Flask-WTF would read a JSON body as the form (and fail on one that is not an
         # object); the pages only take form posts, the API lives under /api/.
-        if request.is_json and request.method != "GET" and not request.path.startswith("/api/"):
+        # Discord's interactions (signed JSON) have their own endpoint.
+        json_paths = ("/api/", "/discord/interactions")
+        if request.is_json and request.method != "GET" and not request.path.startswith(json_paths):
             abort(415, description=gettext("Send the form as a form, not as JSON."))
 
 

@@ -1,0 +1,113 @@
+"""A linked coach in Discord: `/my` (their teams and next matches) and the buttons in it,
+which act as that user through the same services, and so the same permission checks, as
+the site's forms."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from league.i18n import gettext
+from league.models import League, Match, Team, User
+from league.services import pregame
+from league.services.access import league_ruleset
+from league.services.discord.answers import fixture_line
+from league.services.discord.messages import buttons, embed, message, notice, text
+from league.services.errors import DomainError, NotFound
+from league.services.fixtures import Fixture, season_fixtures
+from league.services.matches import get_match
+from league.services.unit_of_work import unit_of_work
+from league.services.webhooks.payloads import page_url
+
+#: A button's custom_id: "pregame:<match id>:<side>".
+PREGAME = "pregame"
+
+
+def not_linked() -> dict[str, Any]:
+    return notice(
+        gettext("Your Discord user is not linked to an account of the site: run /link first.")
+    )
+
+
+def _coach_teams(session: Session, league: League, user: User) -> list[Team]:
+    return list(
+        session.scalars(
+            select(Team)
+            .where(
+                Team.league_id == league.id,
+                Team.coach_id == user.id,
+                Team.coachless_since.is_(None),
+                Team.status != "retired",
+            )
+            .order_by(Team.name)
+        )
+    )
+
+
+def _next_fixture(every: list[Fixture], team: Team) -> tuple[Fixture, str] | None:
+    for fixture in every:
+        if fixture.open and team.id in (fixture.home.team_id, fixture.away.team_id):
+            return fixture, "home" if fixture.home.team_id == team.id else "away"
+    return None
+
+
+def my_message(session: Session, league: League, user: User) -> dict[str, Any]:
+    """The user's teams in the league, each with its next match and whether its pre-game is
+    saved; a button for each pre-game they may still fill."""
+    teams = _coach_teams(session, league, user)
+    if not teams:
+        return notice(gettext("You coach no team in this league."))
+    try:
+        listing = season_fixtures(session, league)
+        every = [f for r in listing.rounds for f in r.fixtures] + list(listing.others)
+    except NotFound:  # no season yet
+        every = []
+    with_pregame = league_ruleset(league).match_day is not None
+    fields, pressable = [], []
+    for team in teams:
+        found = _next_fixture(every, team)
+        if found is None:
+            fields.append((text(team.name), gettext("No match left to play.")))
+            continue
+        fixture, side = found
+        match = get_match(session, fixture.match_id)
+        filled = None
+        if with_pregame:
+            saved = {s for s in ("home", "away") if pregame.saved_side(session, match, s)}
+            filled = {(match.id, s) for s in saved}
+            if side not in saved and pregame.may_choose(match, side, user):
+                label = gettext("%(team)s: pre-game, no inducements", team=team.name)
+                pressable.append((f"{PREGAME}:{match.id}:{side}", label))
+        fields.append(
+            (text(team.name), fixture_line(fixture, filled) + f"\n{page_url('matches', match.id)}")
+        )
+    return message(
+        embeds=[embed(league, gettext("Your teams"), fields=fields, team=teams[0])],
+        components=buttons(pressable) if pressable else [],
+        ephemeral=True,
+    )
+
+
+def press(league: League, user: User | None, custom_id: str) -> dict[str, Any]:
+    """A button of `/my`, pressed by `user` (None: not linked): done as the site does it, or
+    refused with the service's reason, which only they see."""
+    if user is None:
+        return not_linked()
+    kind, _, rest = custom_id.partition(":")
+    match_text, _, side = rest.partition(":")
+    if kind != PREGAME or not match_text.isdigit() or side not in ("home", "away"):
+        return notice(gettext("This button is no longer understood."))
+    try:
+        with unit_of_work() as session:
+            match: Match = get_match(session, int(match_text))
+            if match.league_id != league.id:
+                raise NotFound(gettext("There is no such match in this league."))
+            team_name = match.side(side).team.name
+            # The site's own pre-game choice, with nothing bought: its checks (the coach or a
+            # commissioner, the match still scheduled, whose turn it is) apply as they are.
+            pregame.record_side(session, user, match.id, side, pregame.SideChoices())
+    except DomainError as refusal:
+        return notice(text(refusal.message))
+    return notice(gettext("Pre-game saved for %(team)s: no inducements.", team=text(team_name)))
