@@ -125,7 +125,9 @@ def discord_api(app: Flask) -> Iterator[Receiver]:
 _ids = itertools.count(1)
 
 
-def interaction(kind: int, data: dict[str, Any] | None = None, *, user: str = ANNA_DISCORD) -> dict[str, Any]:
+def interaction(
+    kind: int, data: dict[str, Any] | None = None, *, user: str = ANNA_DISCORD
+) -> dict[str, Any]:
     """An interaction as Discord sends it from a server (a fresh id and token each)."""
     number = next(_ids)
     payload: dict[str, Any] = {
@@ -143,12 +145,12 @@ def interaction(kind: int, data: dict[str, Any] | None = None, *, user: str = AN
     return payload
 
 
-def command(name: str, **options: str) -> dict[str, Any]:
+def command(command_name: str, /, **options: str) -> dict[str, Any]:
     return interaction(
         2,
         {
             "id": "1",
-            "name": name,
+            "name": command_name,
             "type": 1,
             "options": [{"name": k, "type": 3, "value": v} for k, v in options.items()],
         },

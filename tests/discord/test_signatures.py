@@ -23,7 +23,9 @@ def test_a_ping_signed_with_another_key_is_refused(client: FlaskClient, connecte
     assert response.status_code == 401
 
 
-def test_a_body_changed_after_signing_is_refused(client: FlaskClient, connected: Seeded, key) -> None:
+def test_a_body_changed_after_signing_is_refused(
+    client: FlaskClient, connected: Seeded, key
+) -> None:
     body = json.dumps(interaction(1)).encode()
     stamp = str(int(time.time()))
     signature = key.sign(stamp.encode() + body).hex()
@@ -32,9 +34,14 @@ def test_a_body_changed_after_signing_is_refused(client: FlaskClient, connected:
     assert response.status_code == 401
 
 
-def test_missing_or_malformed_signatures_are_refused(client: FlaskClient, connected: Seeded, key) -> None:
+def test_missing_or_malformed_signatures_are_refused(
+    client: FlaskClient, connected: Seeded, key
+) -> None:
     body = json.dumps(interaction(1)).encode()
-    assert client.post("/discord/interactions", data=body, content_type="application/json").status_code == 401
+    assert (
+        client.post("/discord/interactions", data=body, content_type="application/json").status_code
+        == 401
+    )
     assert post_signed(client, key, interaction(1), signature="zz-not-hex").status_code == 401
     assert post_signed(client, key, b"not json").status_code == 401
 

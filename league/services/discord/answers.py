@@ -10,7 +10,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session, joinedload, selectinload
 
-from league.i18n import current_language, format_number, gettext
+from league.i18n import current_language, format_date, format_number, gettext
 from league.models import League, Match, MatchPlayer, MatchTeam, Player, PregameSide, Team
 from league.models.player import ON_ROSTER
 from league.rules import skill_kind_words, stat_label
@@ -146,16 +146,15 @@ def _filled_sides(session: Session, match_ids: list[int]) -> set[tuple[int, str]
 
 
 def fixture_line(fixture: fixture_service.Fixture, filled: set[tuple[int, str]] | None) -> str:
-    """ "Home v Away", with whether each side's pre-game is saved (None: no pre-game)."""
-    line = gettext(
-        "%(home)s v %(away)s", home=text(fixture.home.team_name), away=text(fixture.away.team_name)
-    )
+    """"Home v Away (date)", with whether each side's pre-game is saved (None: the ruleset
+    has no pre-game)."""
+    home, away = text(fixture.home.team_name), text(fixture.away.team_name)
     if fixture.played:
-        line = (
-            f"{text(fixture.home.team_name)} {fixture.home.score}\u2013"
-            f"{fixture.away.score} {text(fixture.away.team_name)}"
-        )
-    elif filled is not None:
+        return f"{home} {fixture.home.score}\u2013{fixture.away.score} {away}"
+    line = gettext("%(home)s v %(away)s", home=home, away=away)
+    if fixture.scheduled_for is not None:
+        line += f" ({format_date(fixture.scheduled_for)})"
+    if filled is not None:
         marks = [
             gettext(
                 "%(team)s: %(state)s",
@@ -189,10 +188,7 @@ def fixtures_message(session: Session, league: League, team_value: str | None) -
         title, chosen = gettext("Fixtures"), [f for f in listing.others if f.open]
         empty = gettext("No fixture is scheduled.")
     filled = _filled_sides(session, [f.match_id for f in chosen]) if has_pregame else None
-    lines = []
-    for fixture in chosen:
-        when = f" ({fixture.scheduled_for.isoformat()})" if fixture.scheduled_for else ""
-        lines.append(fixture_line(fixture, filled) + when)
+    lines = [fixture_line(fixture, filled) for fixture in chosen]
     return message(
         embeds=[
             embed(
@@ -386,7 +382,7 @@ def choices(
         ]
     elif command == "result":
         pairs = [(_match_name(m), str(m.id)) for m in _played(session, league)]
-    elif command == "rules" and option == "name":
+    elif command == "rules skill":
         names = league_ruleset(league).text(current_language())
         pairs = [
             (names.skill_name(s.name), s.name)
