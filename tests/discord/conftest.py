@@ -73,7 +73,7 @@ def seeded(app: Flask) -> Seeded:
         home=reavers if home_first else eye,
         away=eye if home_first else reavers,
         # Reavers #1 scores both touchdowns (BB2025: 3 SPP each, 6 SPP); Gouged Eye #1
-        # scores one (3 SPP).
+        # scores one (2 SPP: the Orcs are Brawlin' Brutes).
         players=(PlayerEvents(_player(humans, 1), td=2), PlayerEvents(_player(orcs, 1), td=1)),
     )
     with unit_of_work() as session:
