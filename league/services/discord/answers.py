@@ -19,6 +19,7 @@ from league.services.access import league_ruleset, team_ruleset, team_type_of
 from league.services.advancement import held_skills, options_for
 from league.services.discord.messages import MAX_CHOICES, clip, embed, message, text
 from league.services.errors import NotFound
+from league.services.labels import season_name
 from league.services.rosters import current_stats, team_sheet
 from league.services.standings import standings
 from league.services.webhooks.payloads import page_url
@@ -128,7 +129,7 @@ def standings_message(session: Session, league: League) -> dict[str, Any]:
         embeds=[
             embed(
                 league,
-                gettext("Standings \u00b7 %(season)s", season=text(table.season_name)),
+                gettext("Standings \u00b7 %(season)s", season=text(season_name(table.season_name))),
                 description=description,
                 url=_league_page(league, "standings"),
             )
@@ -146,7 +147,7 @@ def _filled_sides(session: Session, match_ids: list[int]) -> set[tuple[int, str]
 
 
 def fixture_line(fixture: fixture_service.Fixture, filled: set[tuple[int, str]] | None) -> str:
-    """"Home v Away (date)", with whether each side's pre-game is saved (None: the ruleset
+    """ "Home v Away (date)", with whether each side's pre-game is saved (None: the ruleset
     has no pre-game)."""
     home, away = text(fixture.home.team_name), text(fixture.away.team_name)
     if fixture.played:
