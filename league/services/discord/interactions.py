@@ -22,7 +22,7 @@ from sqlalchemy.orm import Session
 
 from league.i18n import gettext, in_language
 from league.models import DiscordInteractionSeen, League
-from league.services.access import get_league
+from league.services.access import LeagueCollection, get_league
 from league.services.discord import answers, coaches, linking
 from league.services.discord.connections import connection_for_application
 from league.services.discord.messages import (
@@ -41,6 +41,8 @@ from league.urls import public_base
 
 #: Discord's interaction types.
 PING, COMMAND, COMPONENT, COMPLETE = 1, 2, 3, 4
+#: What the answers read of the league along with it.
+_SEASONS: tuple[LeagueCollection, ...] = ("seasons",)
 #: How far a request's timestamp may be from now.
 WINDOW = timedelta(minutes=5)
 #: Commands answered by a job after a "thinking..." (their answer may take longer than
@@ -184,7 +186,7 @@ def answer(session: Session, verified: Verified, now: datetime) -> Answered:
     kind = payload.get("type")
     if kind == PING:
         return Answered({"type": PONG})
-    league = get_league(session, verified.league_id, collections=("seasons",))
+    league = get_league(session, verified.league_id, collections=_SEASONS)
     with in_language(league.default_language):
         data = payload.get("data") or {}
         if kind == COMPONENT:
@@ -217,7 +219,7 @@ def answer(session: Session, verified: Verified, now: datetime) -> Answered:
 
 def follow_up_message(session: Session, follow_up: FollowUp) -> dict[str, Any]:
     """A deferred command's message (for the job that edits the "thinking..." answer)."""
-    league = get_league(session, follow_up.league_id, collections=("seasons",))
+    league = get_league(session, follow_up.league_id, collections=_SEASONS)
     with in_language(league.default_language):
         built = command_message(session, league, follow_up.command, follow_up.options)
     built.pop("flags", None)  # a deferred answer's visibility was fixed by the deferral
