@@ -43,6 +43,8 @@ PAGES = {
     "rules browser: skills": ("/rules/bb2025/skills", False, 0),
     "rules browser: team type": ("/rules/bb2025/teams/human", False, 0),
     "roster API": ("/api/v1/teams/{team}", False, 6),
+    # The league (members, teams, seasons), the signed-in user, the revision, the connection.
+    "Discord settings (commissioner)": ("/leagues/{league}/discord", True, 6),
 }
 
 
