@@ -134,3 +134,25 @@ def link(token: str) -> tuple[str, int]:
             linking.redeem(session, current_user, token, _now())
         return render_template("discord/link.html", linked=pending, form=form), 200
     return render_template("discord/link.html", pending=pending, form=form), 200
+
+
+@bp.get("/discord/account")
+@login_required
+def account() -> str:
+    """The Discord user tied to the signed-in account, with a button to untie it."""
+    link = linking.link_of(db.session(), current_user)
+    return render_template("discord/account.html", link=link, form=EmptyForm())
+
+
+@post_step(bp, "/discord/unlink", "discord.account")
+@login_required
+def unlink() -> Response:
+    if not EmptyForm().validate_on_submit():
+        abort(400)
+    with unit_of_work() as session:
+        untied = linking.unlink(session, current_user)
+    if untied:
+        flash(
+            gettext("Your Discord user is no longer linked: its buttons act as nobody."), "success"
+        )
+    return redirect(url_for("discord.account"))

@@ -151,3 +151,15 @@ def test_an_unlinked_users_button_is_refused(client: FlaskClient, connected: See
         "Your Discord user is not linked to an account of the site: run /link first."
     )
     assert db.session.scalar(select(PregameSide)) is None
+
+
+def test_a_coach_unlinks_and_their_buttons_act_as_nobody(
+    client: FlaskClient, connected: Seeded, key
+) -> None:
+    _link_anna(client, key)
+    page = client.get("/discord/account").get_data(as_text=True)
+    assert "Your account is linked to the Discord user user01" in page
+    assert client.post("/discord/unlink").status_code == 302
+    assert db.session.scalar(select(DiscordLink)) is None
+    answer = _press(client, key, f"pregame:{connected.fixture.id}:away", ANNA_DISCORD)
+    assert answer["data"]["content"].startswith("Your Discord user is not linked")
