@@ -20,6 +20,7 @@ from league.services.discord import connections, interactions, linking
 from league.services.discord.messages import MESSAGE
 from league.services.errors import DomainError
 from league.services.unit_of_work import unit_of_work
+from league.urls import public_url
 from league.web.forms import EmptyForm
 from league.web.forms.discord import DiscordForm
 from league.web.helpers import commissioners_league, populate_errors, post_step
@@ -71,7 +72,8 @@ def _page(league: League, form: DiscordForm, status: int = 200) -> tuple[str, in
             connection=connection,
             form=form,
             action_form=EmptyForm(),
-            interactions_url=url_for("discord.interactions_endpoint", _external=True),
+            # The public address (PUBLIC_URL), never the Host header of this request.
+            interactions_url=public_url("discord.interactions_endpoint"),
         ),
         status,
     )

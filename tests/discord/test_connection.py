@@ -54,7 +54,7 @@ def test_connecting_stores_the_token_encrypted_and_never_shows_it(
     page = client.get(url).get_data(as_text=True)
     assert BOT_TOKEN not in page
     assert "A token is set (it is never shown again)" in page
-    assert "http://localhost/discord/interactions" in page
+    assert "http://127.0.0.1:5000/discord/interactions" in page  # PUBLIC_URL
     # Saved again without a token: the stored one stays.
     stored = connection.bot_token_encrypted
     assert client.post(url, data=_form(key, bot_token="", channel_id="11111111")).status_code == 302

@@ -1,0 +1,43 @@
+"""The league's Discord page at a phone's and a laptop's size: connect an application (the
+token is never shown back), then the register button; nothing scrolls sideways."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+from sqlalchemy.orm import Session
+
+from league.seeding.demo import seed_demo
+from tests.e2e.conftest import SIZES, serving, signed_in_tab
+
+pytestmark = pytest.mark.e2e
+
+TOKEN = "MTEy.e2e-bot-token.abcdefghijklmnopqrstuvwxyz"
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_connecting_a_league_to_discord(browser, tmp_path: Path, size: str) -> None:
+    def fill(session: Session):
+        return seed_demo(session)
+
+    with serving(tmp_path, "league_e2e_discord", fill) as (base, _app, accounts):
+        assert accounts is not None
+        with signed_in_tab(browser, base, size, accounts.username, accounts.password) as tab:
+            tab.goto(f"{base}/leagues/1/settings")
+            tab.get_by_role("link", name="Discord", exact=True).click()
+            tab.get_by_label("Application id").fill("112233445566778899")
+            key = Ed25519PrivateKey.generate().public_key().public_bytes_raw().hex()
+            tab.get_by_label("Public key").fill(key)
+            tab.get_by_label("Bot token").fill(TOKEN)
+            tab.get_by_label("Server id").fill("998877665544332211")
+            tab.get_by_label("Channel id").fill("123456789012345678")
+            tab.get_by_role("button", name="Save").click()
+            tab.get_by_text("Discord connection saved.").wait_for()
+            assert TOKEN not in tab.content()
+            tab.get_by_text("A token is set (it is never shown again)").wait_for()
+            assert tab.get_by_test_id("register-commands").is_visible()
+            width = SIZES[size][0]
+            assert tab.evaluate("document.scrollingElement.scrollWidth") <= width
+            tab.screenshot(path=str(tmp_path / f"discord-{size}.png"), full_page=True)
