@@ -18,6 +18,7 @@ from league.models.playoff import PlayoffBracket
 from league.models.pregame import PregameItem, PregameSide
 from league.models.redraft import Redraft
 from league.models.revision import DataRevision
+from league.models.scheduling import FixtureSlot
 from league.models.submission import FormSubmission
 from league.models.team import Team
 from league.models.tournament import SwissBye
@@ -34,6 +35,7 @@ __all__ = [
     "DiscordInteractionSeen",
     "DiscordLink",
     "DiscordLinkToken",
+    "FixtureSlot",
     "FormSubmission",
     "League",
     "LeagueMember",

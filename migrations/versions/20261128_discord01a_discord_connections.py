@@ -1,5 +1,5 @@
-"""a league's Discord application, Discord users linked to accounts, link tokens, and the
-interaction signatures already answered
+"""a league's Discord application, Discord users linked to accounts, link tokens, the
+interaction signatures already answered, and the times coaches offer for a fixture
 
 Revision ID: discord01a
 Revises: identity01base
@@ -69,9 +69,31 @@ def upgrade():
         batch.create_index(
             batch.f("ix_discord_interaction_seen_seen_at"), ["seen_at"], unique=False
         )
+    op.create_table(
+        "fixture_slot",
+        sa.Column("id", sa.Integer(), nullable=False),
+        sa.Column("match_id", sa.Integer(), nullable=False),
+        sa.Column("team_id", sa.Integer(), nullable=False),
+        sa.Column("starts_at", sa.DateTime(timezone=True), nullable=False),
+        sa.Column("accepted_at", sa.DateTime(timezone=True), nullable=True),
+        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+        sa.ForeignKeyConstraint(["match_id"], ["match.id"], name=op.f("fk_fixture_slot_match_id_match")),
+        sa.ForeignKeyConstraint(["team_id"], ["team.id"], name=op.f("fk_fixture_slot_team_id_team")),
+        sa.PrimaryKeyConstraint("id", name=op.f("pk_fixture_slot")),
+        sa.UniqueConstraint(
+            "match_id", "team_id", "starts_at", name=op.f("uq_fixture_slot_match_id_team_id_starts_at")
+        ),
+    )
+    with op.batch_alter_table("fixture_slot") as batch:
+        batch.create_index(batch.f("ix_fixture_slot_match_id"), ["match_id"], unique=False)
+        batch.create_index(batch.f("ix_fixture_slot_team_id"), ["team_id"], unique=False)
 
 
 def downgrade():
+    with op.batch_alter_table("fixture_slot") as batch:
+        batch.drop_index(batch.f("ix_fixture_slot_team_id"))
+        batch.drop_index(batch.f("ix_fixture_slot_match_id"))
+    op.drop_table("fixture_slot")
     with op.batch_alter_table("discord_interaction_seen") as batch:
         batch.drop_index(batch.f("ix_discord_interaction_seen_seen_at"))
     op.drop_table("discord_interaction_seen")

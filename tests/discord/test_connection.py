@@ -102,6 +102,7 @@ def _check_registration(discord_api: Receiver) -> None:
         "player",
         "result",
         "rules",
+        "offer",
         "link",
         "my",
     ]

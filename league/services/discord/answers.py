@@ -42,7 +42,7 @@ def _teams(session: Session, league: League) -> list[Team]:
     )
 
 
-def _pick(items: list[Any], value: str, name_of: Any) -> Any:
+def pick(items: list[Any], value: str, name_of: Any) -> Any:
     """The item whose id is `value`, else whose name is it (any case), else the only one
     whose name contains it."""
     value = value.strip()
@@ -59,7 +59,7 @@ def _pick(items: list[Any], value: str, name_of: Any) -> Any:
 
 
 def find_team(session: Session, league: League, value: str) -> Team:
-    team = _pick(_teams(session, league), value, lambda t: t.name)
+    team = pick(_teams(session, league), value, lambda t: t.name)
     if team is None:
         raise NotFound(gettext("No team of the league is called %(name)s.", name=value))
     return team  # type: ignore[no-any-return]
@@ -78,7 +78,7 @@ def _players(session: Session, league: League) -> list[Player]:
 
 
 def find_player(session: Session, league: League, value: str) -> Player:
-    player = _pick(_players(session, league), value, lambda p: p.name)
+    player = pick(_players(session, league), value, lambda p: p.name)
     if player is None:
         raise NotFound(gettext("No player of the league is called %(name)s.", name=value))
     return player  # type: ignore[no-any-return]
@@ -100,8 +100,26 @@ def _match_name(match: Match) -> str:
     return f"{home.team.name} {home.score}\u2013{away.score} {away.team.name}"
 
 
+def open_fixtures(session: Session, league: League) -> list[Match]:
+    """The league's fixtures still to play, soonest first."""
+    return list(
+        session.scalars(
+            select(Match)
+            .where(Match.league_id == league.id, Match.state == "scheduled")
+            .options(joinedload(Match.sides).joinedload(MatchTeam.team))
+            .order_by(Match.round.is_(None), Match.round, Match.scheduled_for, Match.id)
+        ).unique()
+    )
+
+
+def fixture_name(match: Match) -> str:
+    """ "Home v Away (round 2)", as the autocomplete lists it (plain text)."""
+    name = f"{match.home.team.name} v {match.away.team.name}"
+    return f"{name} ({gettext('Round %(number)s', number=match.round)})" if match.round else name
+
+
 def find_match(session: Session, league: League, value: str) -> Match:
-    match = _pick(_played(session, league), value, _match_name)
+    match = pick(_played(session, league), value, _match_name)
     if match is None:
         raise NotFound(gettext("No result of the league matches %(name)s.", name=value))
     return match  # type: ignore[no-any-return]
@@ -383,6 +401,8 @@ def choices(
         ]
     elif command == "result":
         pairs = [(_match_name(m), str(m.id)) for m in _played(session, league)]
+    elif command == "offer":
+        pairs = [(fixture_name(m), str(m.id)) for m in open_fixtures(session, league)]
     elif command == "rules skill":
         names = league_ruleset(league).text(current_language())
         pairs = [

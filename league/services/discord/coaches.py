@@ -4,6 +4,7 @@ the site's forms."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import select
@@ -11,9 +12,9 @@ from sqlalchemy.orm import Session
 
 from league.i18n import gettext
 from league.models import League, Match, Team, User
-from league.services import pregame
+from league.services import pregame, scheduling
 from league.services.access import league_ruleset
-from league.services.discord.answers import fixture_line
+from league.services.discord.answers import fixture_line, fixture_name, open_fixtures, pick
 from league.services.discord.messages import buttons, embed, message, notice, text
 from league.services.errors import DomainError, NotFound
 from league.services.fixtures import Fixture, season_fixtures
@@ -21,8 +22,15 @@ from league.services.matches import get_match
 from league.services.unit_of_work import unit_of_work
 from league.services.webhooks.payloads import page_url
 
-#: A button's custom_id: "pregame:<match id>:<side>".
-PREGAME = "pregame"
+#: A button's custom_id: "pregame:<match id>:<side>", "accept:<match id>".
+PREGAME, ACCEPT = "pregame", "accept"
+#: How times are typed in `/offer` (UTC).
+TIME_FORMAT = "%Y-%m-%d %H:%M"
+
+
+def time_text(moment: datetime) -> str:
+    """A time as `/offer` takes it, marked UTC."""
+    return moment.astimezone(UTC).strftime(TIME_FORMAT) + " UTC"
 
 
 def not_linked() -> dict[str, Any]:
@@ -90,20 +98,31 @@ def my_message(session: Session, league: League, user: User) -> dict[str, Any]:
     )
 
 
-def press(league: League, user: User | None, custom_id: str) -> dict[str, Any]:
+def press(league: League, user: User | None, custom_id: str, now: datetime) -> dict[str, Any]:
     """A button of `/my`, pressed by `user` (None: not linked): done as the site does it, or
     refused with the service's reason, which only they see."""
     if user is None:
         return not_linked()
     kind, _, rest = custom_id.partition(":")
     match_text, _, side = rest.partition(":")
-    if kind != PREGAME or not match_text.isdigit() or side not in ("home", "away"):
+    understood = (kind == PREGAME and side in ("home", "away")) or (kind == ACCEPT and not side)
+    if not match_text.isdigit() or not understood:
         return notice(gettext("This button is no longer understood."))
     try:
         with unit_of_work() as session:
             match: Match = get_match(session, int(match_text))
             if match.league_id != league.id:
                 raise NotFound(gettext("There is no such match in this league."))
+            if kind == ACCEPT:
+                agreed = scheduling.accept_proposed(session, user, match.id, now)
+                return notice(
+                    gettext(
+                        "Time agreed: %(home)s v %(away)s at %(time)s.",
+                        home=text(match.home.team.name),
+                        away=text(match.away.team.name),
+                        time=time_text(agreed),
+                    )
+                )
             team_name = match.side(side).team.name
             # The site's own pre-game choice, with nothing bought: its checks (the coach or a
             # commissioner, the match still scheduled, whose turn it is) apply as they are.
@@ -111,3 +130,38 @@ def press(league: League, user: User | None, custom_id: str) -> dict[str, Any]:
     except DomainError as refusal:
         return notice(text(refusal.message))
     return notice(gettext("Pre-game saved for %(team)s: no inducements.", team=text(team_name)))
+
+
+def offer(
+    session: Session, league: League, user: User | None, options: dict[str, str], now: datetime
+) -> dict[str, Any]:
+    """`/offer match time1 [time2] [time3]`: the user's team's times for the fixture."""
+    if user is None:
+        return not_linked()
+    match = pick(open_fixtures(session, league), options.get("match", ""), fixture_name)
+    if match is None:
+        return notice(gettext("No fixture still to play matches that."))
+    team = next((s.team for s in match.sides if s.team.coach_id == user.id), None)
+    if team is None:
+        return notice(gettext("You coach neither team of this fixture."))
+    try:
+        times = [
+            datetime.strptime(options[name].strip(), TIME_FORMAT).replace(tzinfo=UTC)
+            for name in ("time1", "time2", "time3")
+            if options.get(name, "").strip()
+        ]
+    except ValueError:
+        return notice(gettext("Write each time as 2026-12-10 20:00 (UTC)."))
+    try:
+        with unit_of_work() as writing:
+            state = scheduling.offer_slots(writing, user, match.id, team.id, times, now)
+    except DomainError as refusal:
+        return notice(text(refusal.message))
+    said = gettext(
+        "%(team)s offers %(times)s.", team=text(team.name), times=", ".join(map(time_text, times))
+    )
+    if state.proposed is not None:
+        said += " " + gettext(
+            "Proposed: %(time)s; run /my to accept it.", time=time_text(state.proposed)
+        )
+    return notice(said)

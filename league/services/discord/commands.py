@@ -25,6 +25,8 @@ _DESCRIPTIONS = {
     "match_option": N_("Match"),
     "skill": N_("A skill's summary"),
     "skill_option": N_("Skill"),
+    "offer": N_("Offer up to three times to play a fixture"),
+    "time_option": N_("A time, UTC: 2026-12-10 20:00"),
 }
 
 
@@ -38,13 +40,13 @@ def _described(key: str) -> dict[str, Any]:
     return {"description": english, "description_localizations": localized}
 
 
-def _option(name: str, key: str, *, required: bool) -> dict[str, Any]:
+def _option(name: str, key: str, *, required: bool, autocomplete: bool = True) -> dict[str, Any]:
     return {
         "type": STRING,
         "name": name,
         **_described(key),
         "required": required,
-        "autocomplete": True,
+        "autocomplete": autocomplete,
     }
 
 
@@ -82,6 +84,16 @@ def command_definitions() -> list[dict[str, Any]]:
                     **_described("skill"),
                     "options": [_option("name", "skill_option", required=True)],
                 }
+            ],
+        },
+        {
+            "name": "offer",
+            **_described("offer"),
+            "options": [
+                _option("match", "match_option", required=True),
+                _option("time1", "time_option", required=True, autocomplete=False),
+                _option("time2", "time_option", required=False, autocomplete=False),
+                _option("time3", "time_option", required=False, autocomplete=False),
             ],
         },
         {"name": "link", **_described("link")},

@@ -192,7 +192,7 @@ def answer(session: Session, verified: Verified, now: datetime) -> Answered:
         if kind == COMPONENT:
             discord_id, _name = _user(payload)
             user = linking.linked_user(session, discord_id) if discord_id else None
-            return Answered(coaches.press(league, user, str(data.get("custom_id", ""))))
+            return Answered(coaches.press(league, user, str(data.get("custom_id", "")), now))
         command, options, focused = _options(data)
         if kind == COMPLETE:
             typed = options.get(focused or "", "")
@@ -208,6 +208,10 @@ def answer(session: Session, verified: Verified, now: datetime) -> Answered:
             if user is None:
                 return Answered(coaches.not_linked())
             return Answered(reply(coaches.my_message(session, league, user)))
+        if command == "offer":
+            discord_id, _name = _user(payload)
+            user = linking.linked_user(session, discord_id) if discord_id else None
+            return Answered(coaches.offer(session, league, user, options, now))
         if command in DEFERRED_COMMANDS:
             token = str(payload.get("token", ""))
             return Answered(
