@@ -61,6 +61,23 @@ def _next_fixture(every: list[Fixture], team: Team) -> tuple[Fixture, str] | Non
     return None
 
 
+def _slot_lines(
+    session: Session, match: Match, team: Team, pressable: list[tuple[str, str]]
+) -> list[str]:
+    """Where finding a time stands for the team's fixture; a button to accept a proposal."""
+    slots = scheduling.slot_state(session, match)
+    if slots.agreed is not None:
+        return [gettext("Agreed time: %(time)s", time=time_text(slots.agreed))]
+    if slots.proposed is not None:
+        label = gettext("Accept %(time)s", time=time_text(slots.proposed))
+        pressable.append((f"{ACCEPT}:{match.id}", label))
+        return [gettext("Proposed time: %(time)s", time=time_text(slots.proposed))]
+    offered = slots.offers.get(team.id)
+    if offered:
+        return [gettext("Offered: %(times)s", times=", ".join(map(time_text, offered)))]
+    return []
+
+
 def my_message(session: Session, league: League, user: User) -> dict[str, Any]:
     """The user's teams in the league, each with its next match and whether its pre-game is
     saved; a button for each pre-game they may still fill."""
@@ -88,9 +105,9 @@ def my_message(session: Session, league: League, user: User) -> dict[str, Any]:
             if side not in saved and pregame.may_choose(match, side, user):
                 label = gettext("%(team)s: pre-game, no inducements", team=team.name)
                 pressable.append((f"{PREGAME}:{match.id}:{side}", label))
-        fields.append(
-            (text(team.name), fixture_line(fixture, filled) + f"\n{page_url('matches', match.id)}")
-        )
+        lines = [fixture_line(fixture, filled), *_slot_lines(session, match, team, pressable)]
+        lines.append(page_url("matches", match.id))
+        fields.append((text(team.name), "\n".join(lines)))
     return message(
         embeds=[embed(league, gettext("Your teams"), fields=fields, team=teams[0])],
         components=buttons(pressable) if pressable else [],
