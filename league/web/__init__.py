@@ -86,6 +86,7 @@ def register_web(app: Flask) -> None:
     from league.web.pregame import bp as pregame_bp
     from league.web.printing import bp as printing_bp
     from league.web.profile import bp as profile_bp
+    from league.web.scheduling import bp as scheduling_bp
     from league.web.seasons import bp as seasons_bp
     from league.web.teams import bp as teams_bp
     from league.web.webhooks import bp as webhooks_bp
@@ -106,6 +107,7 @@ def register_web(app: Flask) -> None:
     app.register_blueprint(seasons_bp)
     app.register_blueprint(webhooks_bp)
     app.register_blueprint(discord_bp)
+    app.register_blueprint(scheduling_bp)
     app.register_blueprint(health_bp)
     if app.config.get("LEAGUE_BENCH"):
         from league.web.bench import bp as bench_bp

@@ -97,9 +97,7 @@ def test_offer_in_discord_then_accept_with_the_button(
     assert db.session.get(Match, fixture_id).scheduled_for == date(2026, 12, 12)  # type: ignore[union-attr]
 
     done = _press(client, key, f"accept:{fixture_id}", ANNA_DISCORD)
-    assert done["data"]["content"] == (
-        "Time agreed: Gouged Eye v Reavers at 2026-12-10 20:00 UTC."
-    )
+    assert done["data"]["content"] == ("Time agreed: Gouged Eye v Reavers at 2026-12-10 20:00 UTC.")
     db.session.expire_all()
     # The fixture is dated that day: the fixtures page and the calendars show it.
     assert db.session.get(Match, fixture_id).scheduled_for == date(2026, 12, 10)  # type: ignore[union-attr]

@@ -45,6 +45,8 @@ PAGES = {
     "roster API": ("/api/v1/teams/{team}", False, 6),
     # The league (members, teams, seasons), the signed-in user, the revision, the connection.
     "Discord settings (commissioner)": ("/leagues/{league}/discord", True, 6),
+    # The match with its sides and rosters (get_match), the membership, the offers.
+    "match times (commissioner)": ("/matches/{match}/times", True, 7),
 }
 
 
