@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from flask import Blueprint, abort, flash, redirect, render_template, url_for
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_login import current_user, login_required
 from werkzeug.wrappers import Response
 
-from league.extensions import db, login_manager
+from league.extensions import db
 from league.i18n import gettext
 from league.services import access, matches, scheduling
 from league.services.errors import DomainError
@@ -34,7 +34,7 @@ def show(match_id: int) -> tuple[str, int] | Response:
     form.team_id.choices = [(team.id, team.name) for team in teams]
     if form.is_submitted() and not teams:
         if not signed_in:
-            return login_manager.unauthorized()  # type: ignore[no-any-return]
+            return redirect(url_for("auth.login", next=request.path))
         access.Access(
             False, gettext("Only the two coaches and the commissioners offer times.")
         ).require()
