@@ -422,10 +422,11 @@ _MANAGERS_ONLY: dict[ManagerTask, str] = {
 }
 
 #: What either side's manager may do to a match's report.
-ReportTask = Literal["report", "edit_report"]
+ReportTask = Literal["report", "edit_report", "times"]
 _SIDES_ONLY: dict[ReportTask, str] = {
     "report": N_("Only the two coaches and the commissioners can report this match."),
     "edit_report": N_("Only the two coaches and the commissioners can edit this report."),
+    "times": N_("Only the two coaches and the commissioners offer and agree its times."),
 }
 
 

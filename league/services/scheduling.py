@@ -14,8 +14,8 @@ from sqlalchemy.orm import Session
 from league.i18n import gettext, ngettext
 from league.models import FixtureSlot, Match, Team, User
 from league.services import audit
-from league.services.access import can_manage, may_manage_team
-from league.services.errors import Conflict, Forbidden, NotFound, RuleViolation
+from league.services.access import may_manage_team, may_report
+from league.services.errors import Conflict, NotFound, RuleViolation
 from league.services.matches import get_match
 
 #: How many times one team may offer for a fixture.
@@ -101,8 +101,7 @@ def offer_slots(
 def accept_proposed(session: Session, actor: User, match_id: int, now: datetime) -> datetime:
     """Agree to the proposed time: the fixture is dated that day (UTC)."""
     match = _open_match(session, match_id)
-    if not any(can_manage(side.team, actor, session) for side in match.sides):
-        raise Forbidden(gettext("Only the two coaches and the commissioners agree a time."))
+    may_report(match, actor, "times").require()
     state = slot_state(session, match)
     if state.proposed is None:
         raise Conflict(gettext("The two teams have offered no time in common yet."))

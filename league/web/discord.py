@@ -33,6 +33,15 @@ def _now() -> datetime:
     return datetime.now(UTC)
 
 
+@bp.get("/discord/interactions")
+def interactions_address() -> Response:
+    """Opened in a browser: what the address is for (Discord only posts to it)."""
+    return Response(
+        gettext("Discord posts its signed interactions to this address."),
+        mimetype="text/plain",
+    )
+
+
 @bp.post("/discord/interactions")
 @csrf.exempt
 @limiter.limit(DISCORD_INTERACTIONS_LIMIT)

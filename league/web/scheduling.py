@@ -35,9 +35,7 @@ def show(match_id: int) -> tuple[str, int] | Response:
     if form.is_submitted() and not teams:
         if not signed_in:
             return redirect(url_for("auth.login", next=request.path))
-        access.Access(
-            False, gettext("Only the two coaches and the commissioners offer times.")
-        ).require()
+        access.may_report(match, current_user, "times").require()
     if teams and form.validate_on_submit():
         try:
             with unit_of_work() as session:
