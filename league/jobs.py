@@ -35,6 +35,7 @@ import sqlite3
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass, replace
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
@@ -57,6 +58,7 @@ from league.pdf.context import PAPER_SIZES
 from league.pdf.roster import build_league_pack, entry_name, team_roster_pdf
 from league.services import webhooks
 from league.services.discord import client as discord_client
+from league.services.discord import reminders as discord_reminder_service
 from league.services.discord.interactions import FollowUp, follow_up_message
 
 log = logging.getLogger(__name__)
@@ -352,6 +354,15 @@ def discord_follow_up(
     if answer.status == 0 or answer.status >= 500:  # not reached: the retry tries again
         raise RuntimeError(f"Discord did not take the follow-up: {answer.status}")
     return answer.status
+
+
+@huey.periodic_task(crontab(minute="*/15"))
+def discord_reminders() -> int:
+    """Every quarter of an hour (in each worker): post the Discord reminders that are due
+    and that no worker has posted yet (each is claimed in the database first)."""
+    with _job_context():
+        now = datetime.now(UTC)
+        return discord_reminder_service.send_due(db.session(), now.date(), now)
 
 
 def defer_discord_answer(follow_up: FollowUp) -> bool:

@@ -7,6 +7,7 @@ from league.models.discord import (
     DiscordInteractionSeen,
     DiscordLink,
     DiscordLinkToken,
+    DiscordReminder,
 )
 from league.models.league import League, LeagueMember, Season
 from league.models.ledger import TreasuryEntry
@@ -35,6 +36,7 @@ __all__ = [
     "DiscordInteractionSeen",
     "DiscordLink",
     "DiscordLinkToken",
+    "DiscordReminder",
     "FixtureSlot",
     "FormSubmission",
     "League",

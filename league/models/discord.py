@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from sqlalchemy import DateTime, ForeignKey, String, Text
+from sqlalchemy import DateTime, ForeignKey, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from league.extensions import Model
@@ -81,3 +81,21 @@ class DiscordInteractionSeen(Model):
     #: SHA-256 of the signature (hex).
     signature_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
     seen_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+
+
+#: What a reminder is about: a fixture with no agreed time near its date, a pre-game not
+#: filled the day before, a result not recorded the day after.
+REMINDER_KINDS = ("time", "pregame", "report")
+
+
+class DiscordReminder(Model):
+    """A reminder posted (or being posted) to the league's channel: one per match and kind,
+    whichever worker claims it first."""
+
+    __tablename__ = "discord_reminder"
+    __table_args__ = (UniqueConstraint("match_id", "kind"),)
+
+    id: Mapped[intpk]
+    match_id: Mapped[int] = mapped_column(ForeignKey("match.id"), index=True)
+    kind: Mapped[str] = mapped_column(String(10))
+    sent_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

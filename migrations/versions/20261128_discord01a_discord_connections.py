@@ -1,5 +1,6 @@
 """a league's Discord application, Discord users linked to accounts, link tokens, the
-interaction signatures already answered, and the times coaches offer for a fixture
+interaction signatures already answered, the reminders posted, and the times coaches
+offer for a fixture
 
 Revision ID: discord01a
 Revises: identity01base
@@ -87,9 +88,26 @@ def upgrade():
     with op.batch_alter_table("fixture_slot") as batch:
         batch.create_index(batch.f("ix_fixture_slot_match_id"), ["match_id"], unique=False)
         batch.create_index(batch.f("ix_fixture_slot_team_id"), ["team_id"], unique=False)
+    op.create_table(
+        "discord_reminder",
+        sa.Column("id", sa.Integer(), nullable=False),
+        sa.Column("match_id", sa.Integer(), nullable=False),
+        sa.Column("kind", sa.String(length=10), nullable=False),
+        sa.Column("sent_at", sa.DateTime(timezone=True), nullable=False),
+        sa.ForeignKeyConstraint(
+            ["match_id"], ["match.id"], name=op.f("fk_discord_reminder_match_id_match")
+        ),
+        sa.PrimaryKeyConstraint("id", name=op.f("pk_discord_reminder")),
+        sa.UniqueConstraint("match_id", "kind", name=op.f("uq_discord_reminder_match_id_kind")),
+    )
+    with op.batch_alter_table("discord_reminder") as batch:
+        batch.create_index(batch.f("ix_discord_reminder_match_id"), ["match_id"], unique=False)
 
 
 def downgrade():
+    with op.batch_alter_table("discord_reminder") as batch:
+        batch.drop_index(batch.f("ix_discord_reminder_match_id"))
+    op.drop_table("discord_reminder")
     with op.batch_alter_table("fixture_slot") as batch:
         batch.drop_index(batch.f("ix_fixture_slot_team_id"))
         batch.drop_index(batch.f("ix_fixture_slot_match_id"))
