@@ -321,7 +321,7 @@ def result_message(session: Session, league: League, value: str) -> dict[str, An
         ]
         fields.append(
             (
-                gettext("SPP of %(team)s", team=plain_name(side.team.name)),
+                gettext("SPP of %(team)s", team=text(side.team.name)),
                 "\n".join(earned) or gettext("None"),
             )
         )
@@ -344,12 +344,6 @@ def result_message(session: Session, league: League, value: str) -> dict[str, An
             )
         ]
     )
-
-
-def plain_name(name: str) -> str:
-    """A name in a field's title (markdown is not read there, mentions neither): only
-    @everyone is defused."""
-    return text(name)
 
 
 def skill_message(league: League, value: str) -> dict[str, Any]:
