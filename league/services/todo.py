@@ -2,19 +2,30 @@
 
 Four kinds of item: match reports saved as drafts (a commissioner finalises
 them), re-drafts submitted and not approved, pre-games where one side has chosen
-and the other not, and fixtures whose date has passed without a result. They
-come in one statement (the league page's query budget, tests/perf).
+and the other not, and fixtures whose date has passed without a result. Beside
+them, where finding a time stands for the fixtures of the coming week (agreed,
+offered by one team at least, or silent). They come in one statement (the league
+page's query budget, tests/perf).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from datetime import date
+from dataclasses import dataclass, field
+from datetime import date, timedelta
 
 from sqlalchemy import and_, case, exists, func, literal, null, or_, select, union_all
 from sqlalchemy.orm import Session, aliased
 
-from league.models import League, Match, MatchTeam, PregameSide, Redraft, Team, User
+from league.models import (
+    FixtureSlot,
+    League,
+    Match,
+    MatchTeam,
+    PregameSide,
+    Redraft,
+    Team,
+    User,
+)
 from league.models.types import utcnow
 from league.services.access import require_commissioner
 
@@ -42,12 +53,28 @@ class WaitingRedraft:
     team: str
 
 
+#: How far ahead the list shows where finding a time stands.
+COMING_DAYS = timedelta(days=7)
+#: Where finding a time stands: a time accepted, times offered, nothing offered yet.
+TIME_STATES = ("agreed", "offered", "silent")
+
+
+@dataclass(frozen=True, slots=True)
+class FixtureTime:
+    match: MatchItem
+    #: One of TIME_STATES.
+    state: str
+
+
 @dataclass(frozen=True, slots=True)
 class TodoList:
     reports_to_finalise: list[MatchItem]
     redrafts_to_approve: list[WaitingRedraft]
     pregames_waiting: list[WaitingPregame]
     overdue_fixtures: list[MatchItem]
+    #: The coming week's fixtures and where finding their time stands (not a to-do of
+    #: the commissioner's: `empty` leaves it out).
+    fixture_times: list[FixtureTime] = field(default_factory=list)
 
     @property
     def empty(self) -> bool:
@@ -93,6 +120,29 @@ def commissioner_todo(
         .join(away_team, away_team.id == away.team_id)
         .where(Match.league_id == league.id, or_(Match.state == "draft", overdue, half_chosen))
     )
+    agreed = exists().where(FixtureSlot.match_id == Match.id, FixtureSlot.accepted_at.is_not(None))
+    offered = exists().where(FixtureSlot.match_id == Match.id)
+    times = (
+        select(
+            literal("time"),
+            Match.id,
+            home_team.name,
+            away_team.name,
+            Match.scheduled_for,
+            case((agreed, "agreed"), (offered, "offered"), else_="silent"),
+            Match.round,
+        )
+        .join(home, and_(home.match_id == Match.id, home.side == "home"))
+        .join(home_team, home_team.id == home.team_id)
+        .join(away, and_(away.match_id == Match.id, away.side == "away"))
+        .join(away_team, away_team.id == away.team_id)
+        .where(
+            Match.league_id == league.id,
+            Match.state == "scheduled",
+            Match.scheduled_for >= today,
+            Match.scheduled_for <= today + COMING_DAYS,
+        )
+    )
     redrafts = (
         select(
             literal("redraft"),
@@ -107,7 +157,7 @@ def commissioner_todo(
         .where(Team.league_id == league.id, Redraft.state == "submitted")
     )
     rows = sorted(
-        session.execute(union_all(matches, redrafts)).all(),
+        session.execute(union_all(matches, times, redrafts)).all(),
         key=lambda r: (r[4] is None, r[4] or date.min, r[6] or 0, r[1]),
     )
     todo = TodoList([], [], [], [])
@@ -116,7 +166,9 @@ def commissioner_todo(
             todo.redrafts_to_approve.append(WaitingRedraft(ident, first))
             continue
         item = MatchItem(ident, first, second, day)
-        if kind == "report":
+        if kind == "time":
+            todo.fixture_times.append(FixtureTime(item, waiting))
+        elif kind == "report":
             todo.reports_to_finalise.append(item)
         elif kind == "pregame":
             todo.pregames_waiting.append(WaitingPregame(item, waiting))
