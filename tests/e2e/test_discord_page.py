@@ -7,8 +7,10 @@ from pathlib import Path
 
 import pytest
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from league.models import Match
 from league.seeding.demo import seed_demo
 from tests.e2e.conftest import SIZES, serving, signed_in_tab
 
@@ -41,3 +43,32 @@ def test_connecting_a_league_to_discord(browser, tmp_path: Path, size: str) -> N
             width = SIZES[size][0]
             assert tab.evaluate("document.scrollingElement.scrollWidth") <= width
             tab.screenshot(path=str(tmp_path / f"discord-{size}.png"), full_page=True)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_offering_times_for_a_fixture(browser, tmp_path: Path, size: str) -> None:
+    def fill(session: Session):
+        accounts = seed_demo(session)
+        match_id = session.scalar(
+            select(Match.id).where(Match.state == "scheduled").order_by(Match.id)
+        )
+        return accounts, match_id
+
+    with serving(tmp_path, "league_e2e_times", fill) as (base, _app, filled):
+        assert filled is not None
+        accounts, match_id = filled
+        assert match_id is not None
+        with signed_in_tab(browser, base, size, accounts.username, accounts.password) as tab:
+            tab.goto(f"{base}/matches/{match_id}")
+            tab.get_by_role(
+                "link", name="Times to play: offer one, accept the one proposed"
+            ).click()
+            tab.get_by_label("Time 1 (UTC)").fill("2030-12-10T20:00")
+            tab.get_by_label("Time 2 (UTC)").fill("2030-12-11T19:30")
+            tab.get_by_role("button", name="Offer these times").click()
+            tab.get_by_text("Times offered.").wait_for()
+            state = tab.get_by_test_id("slot-state").inner_text()
+            assert "2030-12-10 20:00, 2030-12-11 19:30 UTC" in state
+            width = SIZES[size][0]
+            assert tab.evaluate("document.scrollingElement.scrollWidth") <= width
+            tab.screenshot(path=str(tmp_path / f"times-{size}.png"), full_page=True)
