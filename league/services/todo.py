@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import date, timedelta
+from typing import Any
 
-from sqlalchemy import and_, case, exists, func, literal, null, or_, select, union_all
+from sqlalchemy import Select, and_, case, exists, func, literal, null, or_, select, union_all
 from sqlalchemy.orm import Session, aliased
 
 from league.models import (
@@ -86,6 +87,35 @@ class TodoList:
         )
 
 
+def _fixture_times(league: League, today: date, aliases: tuple[Any, Any, Any, Any]) -> Select[Any]:
+    """The coming week's fixtures, in the to-do statement's columns, with where finding
+    their time stands."""
+    home, away, home_team, away_team = aliases
+    agreed = exists().where(FixtureSlot.match_id == Match.id, FixtureSlot.accepted_at.is_not(None))
+    offered = exists().where(FixtureSlot.match_id == Match.id)
+    return (
+        select(
+            literal("time"),
+            Match.id,
+            home_team.name,
+            away_team.name,
+            Match.scheduled_for,
+            case((agreed, "agreed"), (offered, "offered"), else_="silent"),
+            Match.round,
+        )
+        .join(home, and_(home.match_id == Match.id, home.side == "home"))
+        .join(home_team, home_team.id == home.team_id)
+        .join(away, and_(away.match_id == Match.id, away.side == "away"))
+        .join(away_team, away_team.id == away.team_id)
+        .where(
+            Match.league_id == league.id,
+            Match.state == "scheduled",
+            Match.scheduled_for >= today,
+            Match.scheduled_for <= today + COMING_DAYS,
+        )
+    )
+
+
 def commissioner_todo(
     session: Session, actor: User, league: League, today: date | None = None
 ) -> TodoList:
@@ -120,29 +150,7 @@ def commissioner_todo(
         .join(away_team, away_team.id == away.team_id)
         .where(Match.league_id == league.id, or_(Match.state == "draft", overdue, half_chosen))
     )
-    agreed = exists().where(FixtureSlot.match_id == Match.id, FixtureSlot.accepted_at.is_not(None))
-    offered = exists().where(FixtureSlot.match_id == Match.id)
-    times = (
-        select(
-            literal("time"),
-            Match.id,
-            home_team.name,
-            away_team.name,
-            Match.scheduled_for,
-            case((agreed, "agreed"), (offered, "offered"), else_="silent"),
-            Match.round,
-        )
-        .join(home, and_(home.match_id == Match.id, home.side == "home"))
-        .join(home_team, home_team.id == home.team_id)
-        .join(away, and_(away.match_id == Match.id, away.side == "away"))
-        .join(away_team, away_team.id == away.team_id)
-        .where(
-            Match.league_id == league.id,
-            Match.state == "scheduled",
-            Match.scheduled_for >= today,
-            Match.scheduled_for <= today + COMING_DAYS,
-        )
-    )
+    times = _fixture_times(league, today, (home, away, home_team, away_team))
     redrafts = (
         select(
             literal("redraft"),
