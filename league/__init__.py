@@ -39,6 +39,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
             "generate a development key into instance/."
         )
 
+    config_module.settle_discord_token_key(app.config)
     _configure_extensions(app)
     configure_security(app)
     _register_blueprints(app)

@@ -1,11 +1,12 @@
 """Flask CLI commands (`flask --app app ...`): users, seed-demo, recompute, backup, restore,
-jobs worker, webhooks retry."""
+jobs worker, webhooks retry, discord register-commands."""
 
 from __future__ import annotations
 
 import logging
 import time
 from dataclasses import replace
+from datetime import UTC, datetime
 from pathlib import Path
 
 import click
@@ -14,17 +15,21 @@ from flask.cli import AppGroup
 
 from league import jobs
 from league.extensions import db
+from league.models import DiscordConnection
 from league.seeding.demo import seed_demo
 from league.seeding.large_demo import LargeDemoSize, seed_large_demo
 from league.services import backup, webhooks
 from league.services import users as user_service
+from league.services.access import get_league
 from league.services.booked_winnings import apply_winnings_corrections, winnings_corrections
+from league.services.discord import connections as discord_connections
 from league.services.errors import DomainError
 from league.services.recompute import check_all
 from league.services.unit_of_work import unit_of_work
 
 users_cli = AppGroup("users", help="Manage user accounts.")
 webhooks_cli = AppGroup("webhooks", help="Outgoing webhooks.")
+discord_cli = AppGroup("discord", help="Slash commands in the leagues' Discord servers.")
 
 
 @users_cli.command("create")
@@ -205,6 +210,36 @@ def retry_webhooks_command() -> None:
     click.echo(f"Attempted {attempted} webhook deliveries.")
 
 
+@discord_cli.command("register-commands")
+@click.option(
+    "--league", "league_id", type=int, help="Only this league (default: every connected one)."
+)
+def register_discord_commands(league_id: int | None) -> None:
+    """Register the slash commands in the Discord server of each connected league."""
+    query = db.select(DiscordConnection.league_id).order_by(DiscordConnection.league_id)
+    if league_id is not None:
+        query = query.where(DiscordConnection.league_id == league_id)
+    league_ids = list(db.session.scalars(query))
+    if not league_ids:
+        raise click.ClickException(
+            "No league is connected to Discord"
+            + (f" with id {league_id}." if league_id is not None else ".")
+        )
+    failed = 0
+    for found in league_ids:
+        try:
+            with unit_of_work() as session:
+                league = get_league(session, found, collections=False)
+                discord_connections.register_commands(session, None, league, datetime.now(UTC))
+        except DomainError as error:
+            failed += 1
+            click.echo(f"League {found}: {error.message}", err=True)
+        else:
+            click.echo(f"League {found}: commands registered.")
+    if failed:
+        raise click.ClickException(f"{failed} league(s) could not register their commands.")
+
+
 @click.command("backup")
 @click.argument("path", type=click.Path(dir_okay=False, path_type=Path))
 def backup_command(path: Path) -> None:
@@ -260,3 +295,4 @@ def register_cli(app: Flask) -> None:
     app.cli.add_command(backup_command)
     app.cli.add_command(restore_command)
     app.cli.add_command(webhooks_cli)
+    app.cli.add_command(discord_cli)

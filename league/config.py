@@ -9,6 +9,9 @@ only host name accepted unless `TRUSTED_HOSTS`, comma-separated, lists others).
 `ALLOW_PRIVATE_WEBHOOKS=1` lets webhooks post to private networks and this server;
 `WEBHOOK_DISPATCH=inline` sends webhooks within the request instead of on the job queue.
 `LOGO_DIR` is where team logos are kept (beside `PDF_CACHE_DIR`: every process must see it).
+`DISCORD_TOKEN_KEY` encrypts the Discord bot tokens at rest (a Fernet key; production
+refuses to start without it, elsewhere one is derived from SECRET_KEY);
+`DISCORD_API_URL` is where Discord's HTTP API answers (tests point it at a local stand-in).
 `MAX_CONTENT_LENGTH` and `MAX_JSON_LENGTH` cap a request's body, in bytes. `HSTS=0` leaves
 Strict-Transport-Security to a proxy in front (on by default in production);
 `HSTS_INCLUDE_SUBDOMAINS=0` limits it to the site's own host name.
@@ -16,13 +19,19 @@ Strict-Transport-Security to a proxy in front (on by default in production);
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import os
 from datetime import timedelta
 from pathlib import Path
 
+from cryptography.fernet import Fernet
+
 SECRET_KEY_FILE = "secret_key"  # noqa: S105  (a file name, not a secret)
 #: Where `make run` serves: the printed address when PUBLIC_URL is not set outside production.
 DEVELOPMENT_URL = "http://127.0.0.1:5000"
+#: Discord's HTTP API (slash command registration, follow-up messages).
+DISCORD_API_URL = "https://discord.com/api/v10"
 #: How long "keep me logged in" lasts (Flask-Login's default is a year).
 REMEMBER_FOR = timedelta(days=30)
 #: The largest request body: a team logo upload (up to about 2 MB) with its form.
@@ -111,6 +120,9 @@ def from_environment(instance_path: Path) -> dict[str, object]:
         "ALLOW_PRIVATE_WEBHOOKS": os.environ.get("ALLOW_PRIVATE_WEBHOOKS") == "1",
         # "queue" (default): deliveries run on the job queue; "inline": in the request.
         "WEBHOOK_DISPATCH": os.environ.get("WEBHOOK_DISPATCH", "queue"),
+        # Fernet key for the Discord bot tokens (league.services.discord.vault).
+        "DISCORD_TOKEN_KEY": os.environ.get("DISCORD_TOKEN_KEY") or None,
+        "DISCORD_API_URL": os.environ.get("DISCORD_API_URL") or DISCORD_API_URL,
         # Larger bodies are refused (413) before they are read.
         "MAX_CONTENT_LENGTH": _bytes("MAX_CONTENT_LENGTH", MAX_CONTENT_LENGTH),
         "MAX_JSON_LENGTH": _bytes("MAX_JSON_LENGTH", MAX_JSON_LENGTH),
@@ -118,3 +130,27 @@ def from_environment(instance_path: Path) -> dict[str, object]:
         "HSTS": _switch("HSTS"),
         "HSTS_INCLUDE_SUBDOMAINS": _switch("HSTS_INCLUDE_SUBDOMAINS") is not False,
     }
+
+
+def settle_discord_token_key(config: dict[str, object]) -> None:
+    """DISCORD_TOKEN_KEY checked (a Fernet key: 32 bytes, URL-safe base64). Production
+    refuses to start without one; elsewhere a key is derived from SECRET_KEY, so development
+    and tests need no setting (a changed SECRET_KEY then makes stored bot tokens unreadable:
+    they are entered again)."""
+    key = config.get("DISCORD_TOKEN_KEY")
+    if not key:
+        if config.get("LEAGUE_ENV") == "production":
+            raise RuntimeError(
+                "DISCORD_TOKEN_KEY is not set: the key that encrypts Discord bot tokens. "
+                "Make one with: python -c 'from cryptography.fernet import Fernet; "
+                "print(Fernet.generate_key().decode())'"
+            )
+        digest = hashlib.sha256(b"league discord token key:" + str(config["SECRET_KEY"]).encode())
+        config["DISCORD_TOKEN_KEY"] = base64.urlsafe_b64encode(digest.digest()).decode()
+        return
+    try:
+        Fernet(str(key))
+    except ValueError:
+        raise RuntimeError(
+            "DISCORD_TOKEN_KEY is not a Fernet key (32 bytes in URL-safe base64)."
+        ) from None

@@ -17,7 +17,8 @@ says the same). The function runs in an app context of its own, with a fresh
 database session and no request: the URLs it prints come from `league.urls.public_url`
 (built on PUBLIC_URL).
 
-Three jobs live here: webhook deliveries (each retry scheduled when it is due),
+Four jobs live here: webhook deliveries (each retry scheduled when it is due), the
+answers to Discord commands that were deferred (`discord_follow_up`),
 the league pack (one per league and paper at a time, its progress kept in the
 queue's store under ``pack:<entry>``), and rendering a team's sheet ahead, after
 every commit that changed something it prints. Two more run every minute in each
@@ -56,6 +57,9 @@ from league.outages import QueueUnavailable
 from league.pdf.context import PAPER_SIZES
 from league.pdf.roster import build_league_pack, entry_name, team_roster_pdf
 from league.services import scheduling, webhooks
+from league.services.discord import client as discord_client
+from league.services.discord import reminders as discord_reminder_service
+from league.services.discord.interactions import FollowUp, follow_up_message
 from league.services.unit_of_work import unit_of_work
 
 log = logging.getLogger(__name__)
@@ -213,10 +217,14 @@ def heartbeat_age() -> float | None:
 
 @hourly
 def send_reminders() -> int:
-    """Remind the leagues' channels of fixtures that wait (league.services.scheduling): each
-    reminder once, however many workers run this at the same moment."""
+    """Remind the leagues of fixtures that wait (league.services.scheduling), through their
+    webhooks and their Discord channel: each reminder once, however many workers run this
+    at the same moment."""
     with unit_of_work() as session:
-        return len(scheduling.send_due_reminders(session))
+        due = scheduling.send_due_reminders(session)
+    # Leagues connected to a Discord application hear of them in their channel as well.
+    discord_reminder_service.post_reminders(db.session(), due)
+    return len(due)
 
 
 # The league pack ------------------------------------------------------------------
@@ -353,6 +361,39 @@ def deliver_webhook(delivery_id: int) -> None:
     next_at = webhooks.deliver(delivery_id)
     if next_at is not None:
         deliver_webhook.schedule(args=(delivery_id,), eta=next_at)
+
+
+@task(retries=RETRIES, retry_delay=2)
+def discord_follow_up(
+    league_id: int, application_id: str, token: str, command: str, options: dict[str, str]
+) -> int:
+    """Finish a slash command Discord was told to wait for: edit its "thinking..." answer
+    into the message (the interaction's token allows this for 15 minutes). Discord's status."""
+    follow_up = FollowUp(league_id, application_id, token, command, options)
+    answer = discord_client.edit_original(
+        application_id, token, follow_up_message(db.session(), follow_up)
+    )
+    if answer.status == 0 or answer.status >= 500:  # not reached: the retry tries again
+        raise RuntimeError(f"Discord did not take the follow-up: {answer.status}")
+    return answer.status
+
+
+def defer_discord_answer(follow_up: FollowUp) -> bool:
+    """Hand a deferred Discord command to the queue; False when the queue is out of reach
+    (the page then answers at once)."""
+    try:
+        with _store():
+            discord_follow_up(
+                follow_up.league_id,
+                follow_up.application_id,
+                follow_up.interaction_token,
+                follow_up.command,
+                dict(follow_up.options),
+            )
+    except QueueUnavailable as error:
+        log.warning("could not enqueue a Discord follow-up: %s", error)
+        return False
+    return True
 
 
 @task(retries=1)

@@ -57,6 +57,9 @@ REGISTER_LIMIT = "10 per hour"
 #: Roster sheets rendered for signed-out visitors from one address (copies from the cache
 #: are free); a render costs about a second of CPU.
 PDF_RENDER_LIMIT = "20 per minute"
+#: Discord's interactions, per sending address (Discord sends from few addresses: generous,
+#: but a flood of forged requests is cut off before each costs a signature check).
+DISCORD_INTERACTIONS_LIMIT = "600 per minute"
 
 
 def _username_digest(username: str) -> str:

@@ -37,6 +37,9 @@ POSTGRES_SERVER = os.environ.get(
     "TEST_POSTGRES_SERVER", "postgresql+psycopg://postgres@127.0.0.1:5432"
 )
 IN_CI = os.environ.get("CI", "").lower() == "true"
+# Production refuses to start without the key for Discord bot tokens; the tests that build
+# a production app get this one (tests/web/test_discord_settings.py checks the refusal).
+os.environ.setdefault("DISCORD_TOKEN_KEY", "qpC6CKZDaCkH_k3SRnF7iF149wQ8Wx8iNIOCA6WLeEc=")
 #: How often a test's server thread looks for its shutdown: `serve_forever` polls every
 #: 0.5 s by default, which every test that starts one waited at its end.
 SERVER_POLL_SECONDS = 0.02

@@ -19,6 +19,7 @@ class Received:
     path: str
     headers: dict[str, str]
     body: bytes
+    method: str = "POST"
 
     @property
     def json(self) -> Any:
@@ -52,13 +53,18 @@ def receiver(tls: ssl.SSLContext | None = None) -> Iterator[Receiver]:
         def do_POST(self) -> None:
             length = int(self.headers.get("Content-Length", "0"))
             body = self.rfile.read(length)
-            state.received.append(Received(self.path, dict(self.headers.items()), body))
+            received = Received(self.path, dict(self.headers.items()), body, self.command)
+            state.received.append(received)
             status = state.statuses.pop(0) if state.statuses else 204
             self.send_response(status)
             if state.location and 300 <= status < 400:
                 self.send_header("Location", state.location)
             self.send_header("Content-Length", "0")
             self.end_headers()
+
+        # A stand-in for Discord's API takes these too (tests/web/test_discord_*.py).
+        do_PUT = do_POST
+        do_PATCH = do_POST
 
         def log_message(self, format: str, *args: Any) -> None:
             pass  # quiet tests

@@ -2,6 +2,12 @@
 
 from league.models.advancement import Advancement, DiceRoll, PlayerSkill
 from league.models.audit import AuditEntry
+from league.models.discord import (
+    DiscordConnection,
+    DiscordInteractionSeen,
+    DiscordLink,
+    DiscordLinkToken,
+)
 from league.models.league import League, LeagueMember, Season
 from league.models.ledger import TreasuryEntry
 from league.models.live_log import MatchLogEvent
@@ -25,6 +31,10 @@ __all__ = [
     "AuditEntry",
     "DataRevision",
     "DiceRoll",
+    "DiscordConnection",
+    "DiscordInteractionSeen",
+    "DiscordLink",
+    "DiscordLinkToken",
     "FormSubmission",
     "League",
     "LeagueMember",

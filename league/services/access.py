@@ -380,6 +380,7 @@ CommissionerTask = Literal[
     "webhooks",
     "approve_rosters",
     "enter_round",
+    "discord",
 ]
 _COMMISSIONERS_ONLY: dict[CommissionerTask, str] = {
     "default": N_("Only a commissioner of %(league)s can do that."),
@@ -406,6 +407,7 @@ _COMMISSIONERS_ONLY: dict[CommissionerTask, str] = {
     "enter_round": N_(
         "Only the organiser (a commissioner of %(league)s) enters a round's results."
     ),
+    "discord": N_("Only a commissioner of %(league)s connects it to Discord."),
 }
 
 #: What a team's coach (while a member) and the commissioners may do to it.
@@ -421,6 +423,7 @@ ManagerTask = Literal[
     "mvp",
     "departures",
     "identity",
+    "times",
 ]
 _MANAGERS_ONLY: dict[ManagerTask, str] = {
     "default": N_("Only %(team)s's coach or a commissioner can change this team."),
@@ -433,14 +436,16 @@ _MANAGERS_ONLY: dict[ManagerTask, str] = {
     "journeymen": N_("Only %(team)s's coach or a commissioner hires its journeymen."),
     "mvp": N_("Only %(team)s's coach or a commissioner draws its MVP."),
     "departures": N_("Only %(team)s's coach or a commissioner rolls its departures."),
+    "times": N_("Only %(team)s's coach or a commissioner offers its times."),
     "identity": N_("Only %(team)s's coach or a commissioner can change its colours and logo."),
 }
 
 #: What either side's manager may do to a match's report.
-ReportTask = Literal["report", "edit_report"]
+ReportTask = Literal["report", "edit_report", "times"]
 _SIDES_ONLY: dict[ReportTask, str] = {
     "report": N_("Only the two coaches and the commissioners can report this match."),
     "edit_report": N_("Only the two coaches and the commissioners can edit this report."),
+    "times": N_("Only the two coaches and the commissioners offer and agree its times."),
 }
 
 

@@ -29,7 +29,7 @@ from league.rules.scheduling import (
 )
 from league.services import audit
 from league.services import events as domain_events
-from league.services.access import Access, can_manage
+from league.services.access import can_manage, may_manage_team, may_report
 from league.services.errors import Conflict, RuleViolation
 from league.services.matches import get_match
 from league.services.pregame import has_pregame
@@ -61,17 +61,6 @@ def schedule_of(session: Session, match: Match) -> Schedule:
     return Schedule(match, offered, first_shared_slot(offered["home"], offered["away"]), agreed)
 
 
-def may_offer(match: Match, user: User | None, side: str) -> Access:
-    """A side's times are its team's coach's (or a commissioner's) to offer."""
-    team = match.side(side).team
-    if can_manage(team, user):
-        return Access(True)
-    return Access(
-        False,
-        gettext("Only %(team)s's coach or a commissioner offers its times.", team=team.name),
-    )
-
-
 def sides_managed(match: Match, user: User | None) -> list[str]:
     """The sides of `match` whose times `user` may offer (a commissioner: both)."""
     return [side.side for side in match.sides if can_manage(side.team, user)]
@@ -95,7 +84,7 @@ def offer_times(
 ) -> Schedule:
     """Replace the times `side` offers with `times` (none: withdraw them)."""
     match = get_match(session, match_id, for_update=True)
-    may_offer(match, actor, side).require()
+    may_manage_team(match.side(side).team, actor, "times").require()
     _schedulable(match)
     now = now or utcnow()
     wanted = sorted({_utc(moment).replace(second=0, microsecond=0) for moment in times})
@@ -123,10 +112,7 @@ def accept_time(session: Session, actor: User, match_id: int, starts_at: datetim
     """Agree to play at `starts_at`, a time both sides offered: the fixture's date and
     kick-off become it."""
     match = get_match(session, match_id, for_update=True)
-    if not sides_managed(match, actor):
-        Access(
-            False, gettext("Only the two coaches and the commissioners agree this match's time.")
-        ).require()
+    may_report(match, actor, "times").require()
     _schedulable(match)
     schedule = schedule_of(session, match)
     starts_at = _utc(starts_at)

@@ -78,6 +78,7 @@ def register_web(app: Flask) -> None:
     from league.web.advancement import bp as advancement_bp
     from league.web.auth import bp as auth_bp
     from league.web.coaches import bp as coaches_bp
+    from league.web.discord import bp as discord_bp
     from league.web.entries import bp as entries_bp
     from league.web.event import bp as event_bp
     from league.web.fixtures import bp as fixtures_bp
@@ -112,6 +113,7 @@ def register_web(app: Flask) -> None:
     app.register_blueprint(seasons_bp)
     app.register_blueprint(entries_bp)
     app.register_blueprint(webhooks_bp)
+    app.register_blueprint(discord_bp)
     app.register_blueprint(health_bp)
     app.register_blueprint(coaches_bp)
     app.register_blueprint(history_bp)
@@ -141,7 +143,9 @@ def register_web(app: Flask) -> None:
     def pages_take_forms() -> None:
         # Flask-WTF would read a JSON body as the form (and fail on one that is not an
         # object); the pages only take form posts, the API lives under /api/.
-        if request.is_json and request.method != "GET" and not request.path.startswith("/api/"):
+        # Discord's interactions (signed JSON) have their own endpoint.
+        json_paths = ("/api/", "/discord/interactions")
+        if request.is_json and request.method != "GET" and not request.path.startswith(json_paths):
             abort(415, description=gettext("Send the form as a form, not as JSON."))
 
 

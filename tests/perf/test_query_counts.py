@@ -75,6 +75,8 @@ PAGES = {
     # The question before a team's logo is removed: the user, the team (its roster and
     # ledger come with it, as on every page that manages it) and its league.
     "remove the logo (question)": ("/teams/{team}/logo/remove", True, 6),
+    # The league (members, teams, seasons), the signed-in user, the revision, the connection.
+    "Discord settings (commissioner)": ("/leagues/{league}/discord", True, 6),
 }
 
 
