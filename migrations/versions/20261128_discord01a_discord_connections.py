@@ -3,7 +3,7 @@ interaction signatures already answered, the reminders posted, and the times coa
 offer for a fixture
 
 Revision ID: discord01a
-Revises: identity01base
+Revises: identity02logo
 Create Date: 2026-11-28 17:00:00
 """
 from alembic import op
@@ -12,7 +12,7 @@ import sqlalchemy as sa
 
 # revision identifiers, used by Alembic.
 revision = "discord01a"
-down_revision = "identity01base"
+down_revision = "identity02logo"
 branch_labels = None
 depends_on = None
 
