@@ -123,15 +123,8 @@ def pair_next_round(
     active = {team.id: team for team in paired_entries(league)}
     ranking = [row.team_id for row in standings(session, league, season.number).rows]
     met = {frozenset(side.team_id for side in match.sides) for match in played}
-    if not met and league.pairing_first_round == "manual":
-        raise Conflict(
-            gettext(
-                "%(league)s pairs its first round by hand: enter the pairings on the "
-                "tournament's entries page.",
-                league=league.name,
-            ),
-            code="manual_first_round",
-        )
+    if not met:
+        _refuse_a_first_round_by_hand(league)
     byes = season_byes(session, season)
     pairing = swiss_round(
         [entry_of(active[team_id]) for team_id in ranking if team_id in active],
@@ -183,6 +176,19 @@ def pair_next_round(
         session, domain_events.FixturesGenerated(league.id, tuple(m.id for m in created))
     )
     return SwissPairing(number, created, pairing.bye, pairing.rematches, pairing.broken)
+
+
+def _refuse_a_first_round_by_hand(league: League) -> None:
+    """A league whose first round is paired by hand is not paired by the server."""
+    if league.pairing_first_round == "manual":
+        raise Conflict(
+            gettext(
+                "%(league)s pairs its first round by hand: enter the pairings on the "
+                "tournament's entries page.",
+                league=league.name,
+            ),
+            code="manual_first_round",
+        )
 
 
 def paired_entries(league: League) -> list[Team]:

@@ -61,7 +61,9 @@ def interactions_endpoint() -> Response | tuple[Response, int]:
             )
     except interactions.Refused as refused:
         log.info("Discord interaction refused: %s", refused)
-        return jsonify({"error": "invalid request signature"}), 401
+        # The API's error body (Discord reads only the status).
+        error = {"code": "unauthorized", "message": "invalid request signature"}
+        return jsonify({"error": error}), 401
     answered = interactions.answer(db.session(), verified, now)
     follow_up = answered.follow_up
     if follow_up is not None:

@@ -828,6 +828,76 @@ ROWS: tuple[Row, ...] = (
         web(MEMBERS),
         audited("team.create"),
     ),
+    # -- finding a time to play
+    Row(
+        "offer times for a fixture",
+        "matches.offer_times",
+        "POST",
+        _post("/matches/{scheduled}/time/offer", side="home", first="2099-01-01T20:00"),
+        web(MANAGERS),
+        audited("match.offer_times"),
+    ),
+    Row(
+        # Nobody offered that time: the coaches and commissioners are told so.
+        "agree a time for a fixture",
+        "matches.accept_time",
+        "POST",
+        _post("/matches/{scheduled}/time/accept", starts_at="2099-01-01T20:00:00+00:00"),
+        web((), ignored=MANAGERS),
+        audited("match.agree_time"),
+    ),
+    # -- Discord
+    Row(
+        "connect the league to Discord",
+        "discord.settings",
+        "POST",
+        _post(
+            "/leagues/{league}/discord",
+            application_id="112233445566778899",
+            public_key="3d4017c3e843895a92b70aa74d1b7ebc9c982ccf2ec4968cc0cd55f12af4660c",
+            bot_token="MTEy.matrix-token.abcdefghijklmnopqrstuvwxyz",
+            guild_id="998877665544332211",
+            channel_id="123456789012345678",
+        ),
+        web(COMMISSIONERS),
+        audited("discord.connect"),
+    ),
+    Row(
+        # The league is not connected yet: commissioners are told so.
+        "register the slash commands",
+        "discord.register",
+        "POST",
+        _post("/leagues/{league}/discord/register"),
+        web((), ignored=COMMISSIONERS),
+        audited("discord.register_commands"),
+    ),
+    Row(
+        # Discord's signature, not a session, opens this door: everybody else gets 401.
+        "Discord's interactions",
+        "discord.interactions_endpoint",
+        "POST",
+        _post("/discord/interactions"),
+        dict.fromkeys(Role, Outcome.UNAUTHORIZED),
+        audited("discord.link"),
+    ),
+    Row(
+        # A link token nobody was given: not found.
+        "tie a Discord user to the account",
+        "discord.link",
+        "POST",
+        _post("/discord/link/not-a-token"),
+        {Role.ANONYMOUS: Outcome.LOGIN} | dict.fromkeys(EVERYONE, Outcome.NOT_FOUND),
+        audited("discord.link"),
+    ),
+    Row(
+        # Nobody here has a Discord user linked: nothing to untie.
+        "untie the Discord user",
+        "discord.unlink",
+        "POST",
+        _post("/discord/unlink"),
+        web((), ignored=EVERYONE),
+        audited("discord.unlink"),
+    ),
     # -- the live match log
     Row(
         "log an event from the live page",

@@ -233,6 +233,7 @@ def test_two_coaches_log_a_match_and_the_report_writes_itself(client: FlaskClien
 
 #: Columns that name rows, people or moments, not figures.
 NOT_FIGURES = {"id", "match_id", "team_id", "player_id", "league_id", "coach_id", "name",
+               "coin_toss",
                "created_at", "played_at", "recorded_by_id", "created_by_id", "actor_id",
                "log_confirmed_at", "log_events", "season_id", "confirmed_at", "match_day_match_id",
                "updated_at", "at", "note", "description"}  # fmt: skip

@@ -186,7 +186,11 @@ def test_a_league_from_an_empty_database_to_a_closed_season(
     standings = client.get(f"/leagues/{lid}/standings?season=1").text
     rows = table_rows(standings, "<table")
     assert [row[1] for row in rows] == ["Altdorf Amblers", "Orcland Raiders"]
-    assert [row[-1] for row in rows] == ["5", "2"]
+    # Points, then each coach's rating (the NAF formula, K = 2 x sqrt(2) for two coaches):
+    # the win moves them to 150 +/- 1.414; the draw, expected 0.511 for the favourite,
+    # takes 0.031 back: 151.383 and 148.617.
+    assert [row[-2] for row in rows] == ["5", "2"]
+    assert [row[-1] for row in rows] == ["151.4", "148.6"]
     player_page = client.get(f"/players/{blitzer['id']}").text
     assert "Dauntless" in player_page
     fixtures = text_of(client.get(f"/leagues/{lid}/fixtures?season=1").text)
