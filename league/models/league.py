@@ -136,5 +136,8 @@ class Season(Model):
     #: How its league fixtures were first scheduled: "round_robin" (generated) or "swiss"
     #: (paired round by round); None until then, or with fixtures added by hand only.
     schedule: Mapped[str | None] = mapped_column(String(12))
+    #: The first of the final table when the season closed (None: open, or closed before
+    #: champions were kept); the records' famous teams name it.
+    champion_team_id: Mapped[int | None] = mapped_column(ForeignKey("team.id"), index=True)
 
     league: Mapped[League] = relationship(back_populates="seasons")

@@ -420,6 +420,18 @@ def _values_today(session: Session, league: League) -> dict[int, tuple[int, str]
     return values
 
 
+@dataclass(frozen=True, slots=True)
+class _Title:
+    """A season's champion as the prize rows name it."""
+
+    team_id: int
+    team_name: str
+
+
+def _team_name(league: League, team_id: int) -> str:
+    return next((team.name for team in league.teams if team.id == team_id), "")
+
+
 def _famous(
     league: League, prizes: Sequence[Any], finals: Sequence[Any]
 ) -> tuple[tuple[Champion, ...], tuple[Trophies, ...]]:
@@ -446,6 +458,9 @@ def _famous(
         title, won = titles.get(season.id), playoff.get(season.id)
         if season.closed_at is None:
             continue
+        if title is None and season.champion_team_id is not None:
+            # An edition that pays no prizes: the first of the final table, kept at closing.
+            title = _Title(season.champion_team_id, _team_name(league, season.champion_team_id))
         if title is not None:
             counts[title.team_id][0] = title.team_name
             counts[title.team_id][1] += 1

@@ -125,6 +125,8 @@ def close_season(
                 match.draft_report = None
         prizes = _pay_prizes(session, actor, league, current)
         current.closed_at = datetime.now(UTC)
+        ranked = standings(session, league, current.number).rows
+        current.champion_team_id = ranked[0].team_id if ranked and ranked[0].played else None
     number = (league.seasons[-1].number + 1) if league.seasons else 1
     season = Season(number=number, name=f"Season {number}")
     league.seasons.append(season)
@@ -281,6 +283,7 @@ def reopen_season(session: Session, actor: User, league_id: int, number: int) ->
     for opened in [s for s in league.seasons if s.number > season.number]:
         league.seasons.remove(opened)  # delete-orphan: the empty season goes
     season.closed_at = None
+    season.champion_team_id = None
     session.flush()
     audit.record(session, actor, "league.reopen_season", "league", league.id, number=number)
     return season

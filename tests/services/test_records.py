@@ -20,7 +20,7 @@ from league.services.access import get_league
 from league.services.matches import MatchReport, PlayerEvents, SideReport
 from league.services.records import Records, league_records
 from league.services.unit_of_work import unit_of_work
-from tests.factories import make_league
+from tests.factories import make_active_team, make_league, make_user
 
 
 def _play(commissioner, league, home, away, score, players) -> int:
@@ -280,3 +280,26 @@ def test_a_closed_season_without_prizes_is_listed_without_a_champion(commissione
         (1, None, None)
     ]
     assert found.trophies == ()
+
+
+BB2020_HUMANS = (("human-lineman", 11),)
+BB2020_ORCS = (("orc-lineman", 11),)
+
+
+def test_a_closed_season_without_prizes_keeps_its_table_leader_as_champion(commissioner) -> None:
+    """BB2020 pays no prizes: the first of the final table when the season closed is its
+    champion (a 1-0 win: 3 points to 0), and reopening the season forgets it."""
+    anna, bram = make_user("anna"), make_user("bram")
+    league = make_league(commissioner, "bb2020", anna, bram)
+    humans = make_active_team(anna, league, "human", "Reavers", BB2020_HUMANS)
+    orcs = make_active_team(bram, league, "orc", "Gouged Eye", BB2020_ORCS)
+    scorer = min((p for p in humans.players), key=lambda p: p.number)
+    _play(commissioner, league, orcs, humans, (0, 1), [PlayerEvents(scorer.id, td=1)])
+    with unit_of_work() as session:
+        seasons.close_season(session, commissioner, league.id)
+    found = _records(league)
+    assert [(c.season_number, c.team_name) for c in found.champions] == [(1, "Reavers")]
+    assert [(t.team_name, t.titles) for t in found.trophies] == [("Reavers", 1)]
+    with unit_of_work() as session:
+        seasons.reopen_season(session, commissioner, league.id, 1)
+    assert _records(league).champions == ()
