@@ -86,8 +86,11 @@
   function enqueue(body) {
     var item = { id: body.id, seq: Date.now() + Math.random(), match_id: data.match_id, body: body };
     queue.push(item);
-    render();
-    return store("readwrite", function (s) { return s.put(item); }).then(flush);
+    // Shown as waiting once it is kept on the phone: a reload right after the tap finds it.
+    return store("readwrite", function (s) { return s.put(item); }).then(function () {
+      render();
+      return flush();
+    });
   }
 
   function dequeue(item) {
