@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from sqlalchemy import exists, func, select
-from sqlalchemy.orm import Session, joinedload, selectinload
+from sqlalchemy.orm import Session, joinedload
 
 from league.i18n import gettext
 from league.models import League, Match, SwissBye, Team, User
@@ -36,11 +36,12 @@ from league.services.matches import schedule_match
 from league.services.text import checked_name
 from league.services.tournament import (
     SwissPairing,
-    _league_matches,
-    _open_swiss_season,
     entry_of,
     next_round_number,
+    open_swiss_season,
     paired_entries,
+    round_matches,
+    season_league_matches,
 )
 
 #: The longest club or nation name (the column's width); the highest seed rating.
@@ -199,7 +200,7 @@ def drop_entry(session: Session, actor: User, league_id: int, team_id: int) -> T
     if season is not None:
         waiting = [
             m
-            for m in _league_matches(session, season)
+            for m in season_league_matches(session, season)
             if m.state in ("scheduled", "draft") and team.id in {s.team_id for s in m.sides}
         ]
         if waiting:
@@ -253,19 +254,7 @@ def last_round(
     number = rounds_paired(session, league) if number is None else number
     if number < 1:
         return None
-    query = (
-        select(Match)
-        .where(
-            Match.season_id == season.id,
-            Match.round == number,
-            Match.friendly.is_(False),
-            Match.state != "voided",
-        )
-        .order_by(Match.id)
-    )
-    if sides:
-        query = query.options(selectinload(Match.sides).joinedload(MatchTeam.team))
-    found = tuple(session.scalars(query))
+    found = round_matches(session, season, number, sides=sides)
     ids = [m.id for m in found]
     started = any(m.state != "scheduled" for m in found) or bool(
         ids
@@ -285,7 +274,7 @@ def _met_before(session: Session, league: League, number: int) -> set[frozenset[
         return set()
     return {
         frozenset(side.team_id for side in m.sides)
-        for m in _league_matches(session, season)
+        for m in season_league_matches(session, season)
         if m.round != number
     }
 
@@ -359,7 +348,7 @@ def first_round_open(session: Session, league: League) -> bool:
     return (
         season is not None
         and season.schedule != "round_robin"
-        and not _league_matches(session, season)
+        and not season_league_matches(session, season)
         and rounds_paired(session, league) == 0
     )
 
@@ -376,8 +365,8 @@ def pair_by_hand(
     session.execute(select(League.id).where(League.id == league_id).with_for_update())
     league = get_league(session, league_id)
     require_commissioner(league, actor)
-    season = _open_swiss_season(league)
-    if _league_matches(session, season) or next_round_number(session, season) != 1:
+    season = open_swiss_season(league)
+    if season_league_matches(session, season) or next_round_number(session, season) != 1:
         raise Conflict(
             gettext("Only the first round is paired by hand; later rounds follow the standings."),
             code="not_first_round",
@@ -409,7 +398,7 @@ def _schedule_round(
     pairs: Sequence[tuple[int, int]],
     bye: int | None,
 ) -> SwissPairing:
-    season = _open_swiss_season(league)
+    season = open_swiss_season(league)
     created = tuple(
         schedule_match(session, actor, league.id, home, away, round_number=1, add_another=True)
         for home, away in pairs

@@ -48,7 +48,7 @@ class SwissPairing:
     broken: tuple[str, ...] = ()
 
 
-def _league_matches(session: Session, season: Season) -> list[Match]:
+def season_league_matches(session: Session, season: Season) -> list[Match]:
     """The season's league matches that are not voided (playoff matches left out)."""
     return list(
         session.scalars(
@@ -115,8 +115,8 @@ def pair_next_round(
     session.execute(select(League.id).where(League.id == league_id).with_for_update())
     league = get_league(session, league_id)
     require_commissioner(league, actor)
-    season = _open_swiss_season(league)
-    played = _league_matches(session, season)
+    season = open_swiss_season(league)
+    played = season_league_matches(session, season)
     _require_round_played(season, played)
     if not start_anyway and not played and not season_byes(session, season):
         _require_rosters_approved(league)
@@ -231,7 +231,7 @@ def entry_seed_rating(team: Team, ratings: Ratings | None = None) -> int:
     return DEFAULT_SEED_RATING
 
 
-def _open_swiss_season(league: League) -> Season:
+def open_swiss_season(league: League) -> Season:
     """The league's open season, when it pairs Swiss rounds."""
     season = league.current_season
     if season is None:
@@ -327,6 +327,26 @@ class RoundSheet:
     standings: Standings | None
 
 
+def round_matches(
+    session: Session, season: Season, number: int, *, sides: bool = True
+) -> tuple[Match, ...]:
+    """The matches of a season's round, in their pairing order (the order they were
+    scheduled in: the tables' numbers); ``sides``: with each match's two teams."""
+    query = (
+        select(Match)
+        .where(
+            Match.season_id == season.id,
+            Match.round == number,
+            Match.friendly.is_(False),
+            Match.state != "voided",
+        )
+        .order_by(Match.id)
+    )
+    if sides:
+        query = query.options(selectinload(Match.sides).joinedload(MatchTeam.team))
+    return tuple(session.scalars(query))
+
+
 def round_sheet(
     session: Session,
     league: League,
@@ -343,19 +363,7 @@ def round_sheet(
     False: no standings (positions None, points 0), one query less.
     """
     season = season_of(league, season_number)
-    found = list(
-        session.scalars(
-            select(Match)
-            .where(
-                Match.season_id == season.id,
-                Match.round == number,
-                Match.friendly.is_(False),
-                Match.state != "voided",
-            )
-            .order_by(Match.id)
-            .options(selectinload(Match.sides).joinedload(MatchTeam.team))
-        )
-    )
+    found = list(round_matches(session, season, number))
     bye = session.scalar(
         select(SwissBye).where(SwissBye.season_id == season.id, SwissBye.round == number)
     )
