@@ -18,6 +18,7 @@ from league.services.errors import Conflict, Forbidden, RuleViolation
 from league.services.fixtures import calendar_events, ics_calendar
 from league.services.unit_of_work import unit_of_work
 from league.services.webhooks import WebhookSettings
+from tests.conftest import ON_POSTGRES
 from tests.factories import make_active_team, make_league, make_user
 from tests.receiver import Receiver, receiver
 
@@ -175,6 +176,11 @@ def test_reminders_reach_the_channel_once_with_names_inert(listening: Receiver) 
     assert sent == [scheduling.Reminder(match_id, "report")]
 
 
+@pytest.mark.skipif(
+    not ON_POSTGRES,
+    reason="two connections at once: the PostgreSQL pass (SQLite shares one; "
+    "tests/discord/test_reminders.py runs two worker processes on a SQLite file)",
+)
 def test_two_workers_at_once_send_each_reminder_once(app: Flask) -> None:
     _boss, _anna, _bram, _league, match_id = _world(day=date(2026, 12, 1))
     start = threading.Barrier(2)
