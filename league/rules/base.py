@@ -33,6 +33,15 @@ def frozen_mapping(data: Mapping[str, Any] | None = None) -> Mapping[str, Any]:
     return MappingProxyType(dict(data or {}))
 
 
+#: A player's characteristics, in the order sheets print them.
+STAT_KEYS = ("ma", "st", "ag", "pa", "av")
+
+
+def starting_stats(holder: Any) -> Mapping[str, int | None]:
+    """The starting characteristics of a position or a star player, keyed ``ma st ag pa av``."""
+    return frozen_mapping({key: getattr(holder, key) for key in STAT_KEYS})
+
+
 def check_die(value: int, sides: int, what: str) -> None:
     """A die result of a ``sides``-sided die, else :class:`RulesError`; ``what`` names the die
     in the reader's language ("first die")."""

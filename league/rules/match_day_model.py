@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from league.rules.base import RulesError, frozen_mapping
+from league.rules.base import RulesError, starting_stats
 
 if TYPE_CHECKING:
     from league.rules.model import SkillRef, TeamType
@@ -131,9 +131,7 @@ class StarPlayer:
 
     @property
     def stats(self) -> Mapping[str, int | None]:
-        return frozen_mapping(
-            {"ma": self.ma, "st": self.st, "ag": self.ag, "pa": self.pa, "av": self.av}
-        )
+        return starting_stats(self)
 
 
 @dataclass(frozen=True, slots=True)

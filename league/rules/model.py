@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from league.rules.base import RulesError as RulesError
 from league.rules.base import RulesetError as RulesetError
 from league.rules.base import frozen_mapping as frozen_mapping
+from league.rules.base import starting_stats
 from league.rules.match_day_model import Inducement as Inducement
 from league.rules.match_day_model import JourneymanHire as JourneymanHire
 from league.rules.match_day_model import JourneymenRules as JourneymenRules
@@ -203,9 +204,7 @@ class Position:
     @property
     def stats(self) -> Mapping[str, int | None]:
         """Starting characteristics keyed ``ma st ag pa av``."""
-        return frozen_mapping(
-            {"ma": self.ma, "st": self.st, "ag": self.ag, "pa": self.pa, "av": self.av}
-        )
+        return starting_stats(self)
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,6 +28,7 @@ from league.models import (
 from league.rules.competitions import SideResult, match_outcome, opponents_points, rank_table
 from league.services.access import league_ruleset
 from league.services.standings import (
+    coin_toss_of,
     counted_matches,
     league_points,
     season_of,
@@ -186,7 +187,7 @@ def league_race(session: Session, league: League, season_number: int | None = No
     for row in _race_rows(session, season.id):
         by_round[int(row[0])].append(row)
     teams = [team for team in league.teams if team.status == "active"]
-    lines = {team.id: _Line(team.id, team.name, coin_toss=team.coin_toss or 0) for team in teams}
+    lines = {team.id: _Line(team.id, team.name, coin_toss=coin_toss_of(team)) for team in teams}
     meetings: dict[tuple[int, int], int] = defaultdict(int)
     colours = {team.id: team.primary_colour for team in teams}
     order = tie_breaker_order(league)

@@ -141,20 +141,15 @@ class Reminder:
     kind: str
 
 
-def _pregame_unfilled(session: Session, match: Match) -> bool:
-    if not has_pregame(match):
-        return False
-    filled = session.scalar(select(func.count()).where(PregameSide.match_id == match.id))
-    return (filled or 0) < 2
-
-
-def _is_due(session: Session, match: Match, kind: str, today: date) -> bool:
+def _is_due(match: Match, kind: str, today: date, sides_filled: int) -> bool:
+    """Whether the `kind` reminder of `match` is due `today`; `sides_filled`: how many
+    sides have saved their pre-game."""
     if match.scheduled_for is None or not reminder_due(kind, match.scheduled_for, today):
         return False
     if kind == "time":
         return match.state == "scheduled" and match.kickoff_at is None
     if kind == "pregame":
-        return match.state == "scheduled" and _pregame_unfilled(session, match)
+        return match.state == "scheduled" and has_pregame(match) and sides_filled < 2
     return match.state in ("scheduled", "draft")  # "report": no result confirmed yet
 
 
@@ -165,21 +160,43 @@ def send_due_reminders(session: Session, now: datetime | None = None) -> list[Re
     # Only fixtures some reminder window can still hold (REMINDER_DAYS).
     first = min(start for start, _ in REMINDER_DAYS.values())
     last = max(until for _, until in REMINDER_DAYS.values())
-    candidates = session.scalars(
-        select(Match)
-        .where(
-            Match.state.in_(("scheduled", "draft")),
-            Match.scheduled_for.is_not(None),
-            Match.scheduled_for > today - timedelta(days=last),
-            Match.scheduled_for <= today - timedelta(days=first),
+    candidates = list(
+        session.scalars(
+            select(Match)
+            .where(
+                Match.state.in_(("scheduled", "draft")),
+                Match.scheduled_for.is_not(None),
+                Match.scheduled_for > today - timedelta(days=last),
+                Match.scheduled_for <= today - timedelta(days=first),
+            )
+            .options(selectinload(Match.sides).selectinload(MatchTeam.team))
+            .order_by(Match.scheduled_for, Match.id)
         )
-        .options(selectinload(Match.sides).selectinload(MatchTeam.team))
-        .order_by(Match.scheduled_for, Match.id)
     )
+    # What the candidates already had sent, and their pre-games filled: two queries for
+    # all of them (a reminder's window lasts days, and this runs every hour).
+    ids = [match.id for match in candidates]
+    sent_before = set(
+        session.execute(
+            select(ReminderSent.match_id, ReminderSent.kind).where(ReminderSent.match_id.in_(ids))
+        ).tuples()
+    )
+    filled = {
+        match_id: sides
+        for match_id, sides in session.execute(
+            select(PregameSide.match_id, func.count())
+            .where(PregameSide.match_id.in_(ids))
+            .group_by(PregameSide.match_id)
+        ).tuples()
+    }
     sent = []
     for match in candidates:
         for kind in REMINDER_KINDS:
-            if _is_due(session, match, kind, today) and _claim(session, match, kind):
+            if (match.id, kind) in sent_before:
+                continue
+            if _is_due(match, kind, today, filled.get(match.id, 0)) and _claim(
+                session, match, kind
+            ):
                 domain_events.record(
                     session, domain_events.FixtureReminder(match.league_id, match.id, kind)
                 )

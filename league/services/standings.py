@@ -31,7 +31,7 @@ from sqlalchemy import (
 from sqlalchemy.orm import Session, aliased
 
 from league.i18n import N_, gettext, ngettext
-from league.models import League, Match, MatchPlayer, MatchTeam, Season, SwissBye
+from league.models import League, Match, MatchPlayer, MatchTeam, Season, SwissBye, Team
 from league.rules.competitions import (
     NO_TEST_HOLDS,
     OUTCOME_TESTS,
@@ -564,6 +564,15 @@ def _tally_pairs(
     return mutual
 
 
+#: The coin toss of a team that never drew one: below every draw (0 to 999,999).
+NO_COIN_TOSS = -1
+
+
+def coin_toss_of(team: Team) -> int:
+    """The team's stored coin toss, as the tie-breaker compares it."""
+    return team.coin_toss if team.coin_toss is not None else NO_COIN_TOSS
+
+
 def _schedule_and_toss(league: League, pairs: list[_Pair], tallies: dict[int, _Tally]) -> None:
     """Each team's opponents' points (`league.rules.competitions.opponents_points`) and
     stored coin toss."""
@@ -571,11 +580,10 @@ def _schedule_and_toss(league: League, pairs: list[_Pair], tallies: dict[int, _T
         {team_id: t.points for team_id, t in tallies.items()},
         ((pair.team_id, pair.opponent_id, pair.played) for pair in pairs),
     )
-    tosses = {team.id: team.coin_toss for team in league.teams}
+    tosses = {team.id: coin_toss_of(team) for team in league.teams}
     for team_id, tally in tallies.items():
         tally.opponents_points = schedule.get(team_id, 0)
-        toss = tosses.get(team_id)
-        tally.coin_toss = toss if toss is not None else -1
+        tally.coin_toss = tosses.get(team_id, NO_COIN_TOSS)
 
 
 def _standing_rows(
@@ -601,7 +609,7 @@ def _standing_rows(
             bonus_points=t.bonus_points,
             ahead_by=gaps[index] if index < len(gaps) else None,
             opponents_points=t.opponents_points,
-            coin_toss=t.coin_toss if t.coin_toss >= 0 else None,
+            coin_toss=t.coin_toss if t.coin_toss != NO_COIN_TOSS else None,
             tie_breaker_values=values.get(t.team_id, {}),
             level_with_next=index + 1 < len(ranked) and ranked[index + 1].points == t.points,
         )
