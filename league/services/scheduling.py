@@ -181,14 +181,15 @@ def send_due_reminders(session: Session, now: datetime | None = None) -> list[Re
             select(ReminderSent.match_id, ReminderSent.kind).where(ReminderSent.match_id.in_(ids))
         ).tuples()
     )
-    filled = {
-        match_id: sides
-        for match_id, sides in session.execute(
+    filled = dict(
+        session.execute(
             select(PregameSide.match_id, func.count())
             .where(PregameSide.match_id.in_(ids))
             .group_by(PregameSide.match_id)
-        ).tuples()
-    }
+        )
+        .tuples()
+        .all()
+    )
     sent = []
     for match in candidates:
         for kind in REMINDER_KINDS:
