@@ -243,30 +243,49 @@ def register_discord_commands(league_id: int | None) -> None:
 @click.command("backup")
 @click.argument("path", type=click.Path(dir_okay=False, path_type=Path))
 def backup_command(path: Path) -> None:
-    """Write the whole database to PATH as one JSON document (a consistent snapshot).
+    """Write the whole database to PATH as one JSON document (a consistent snapshot),
+    with the team logos' files from LOGO_DIR that its teams use.
 
     The file holds password and token digests; it is made readable by its owner only.
     """
     try:
-        counts = backup.write_backup(db.engine, path)
+        document = backup.write_backup(db.engine, path)
     except OSError as error:
-        raise click.ClickException(f"Cannot write {path}: {error}") from error
+        raise click.ClickException(f"Cannot write the backup {path}: {error}") from error
+    counts = backup.row_counts(document)
     click.echo(
-        f"Backed up {sum(counts.values())} rows of {len(counts)} tables to {path} "
+        f"Backed up {sum(counts.values())} rows of {len(counts)} tables and "
+        f"{backup.logo_count(document)} team logo(s) to {path} "
         f"({backup.FORMAT} version {backup.VERSION})."
     )
+    _warn_missing_logos(document, "LOGO_DIR lacks them: they are not in the backup")
 
 
 @click.command("restore")
 @click.argument("path", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 def restore_command(path: Path) -> None:
-    """Restore a backup from PATH into an empty database (after `flask db upgrade`)."""
+    """Restore a backup from PATH into an empty database (after `flask db upgrade`), and its
+    team logos into LOGO_DIR."""
     try:
-        counts = backup.restore_database(db.engine, backup.read_backup(path))
+        document = backup.read_backup(path)
+        counts = backup.restore_database(db.engine, document)
     except DomainError as error:
         raise click.ClickException(error.message) from error
-    click.echo(f"Restored {sum(counts.values())} rows of {len(counts)} tables from {path}.")
+    click.echo(
+        f"Restored {sum(counts.values())} rows of {len(counts)} tables and "
+        f"{backup.logo_count(document)} team logo(s) from {path}."
+    )
+    _warn_missing_logos(
+        document, "the backup does not carry them: copy their files into LOGO_DIR by hand"
+    )
     click.echo("Check it with `flask --app app recompute --check`.")
+
+
+def _warn_missing_logos(document: dict[str, object], why: str) -> None:
+    missing = backup.missing_logos(document)
+    if missing:
+        named = ", ".join(missing[:10]) + (", ..." if len(missing) > 10 else "")
+        click.echo(f"Warning: {len(missing)} team logo(s) ({named}): {why}.", err=True)
 
 
 jobs_cli = AppGroup("jobs", help="Background jobs (league pack, roster sheets rendered ahead).")

@@ -48,6 +48,7 @@ SIZES = (256, 64)
 FORMATS = {".png": "PNG", ".jpg": "JPEG", ".jpeg": "JPEG", ".webp": "WEBP"}
 LOGO_FOLDER = "logos"
 _KEY = re.compile(r"^[0-9]{1,12}-[0-9a-f]{16}$")
+_FILE = re.compile(r"([0-9]{1,12}-[0-9a-f]{16})-([0-9]{1,4})\.png")
 FIELD = "logo"
 
 
@@ -94,6 +95,24 @@ def logo_path(key: str, size: int, directory: Path | None = None) -> Path:
     if not valid_key(key) or size not in SIZES:
         raise ValueError(f"bad logo {key!r} {size!r}")
     return (directory or logo_dir()) / f"{key}-{size}.png"
+
+
+def parse_file_name(name: str) -> tuple[str, int] | None:
+    """The (key, size) of a logo file's name (``<key>-<size>.png``), or None: not a name
+    this module writes (which has no folder in it, nor ``..``)."""
+    match = _FILE.fullmatch(name)
+    if match is None or int(match[2]) not in SIZES:
+        return None
+    return match[1], int(match[2])
+
+
+def _digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()[:16]
+
+
+def names_content(key: str, data: bytes) -> bool:
+    """Whether `data` is the largest file of logo `key`, whose key names that file's hash."""
+    return valid_key(key) and key.rsplit("-", 1)[1] == _digest(data)
 
 
 def _refuse(code: str, message: str) -> RuleViolation:
@@ -196,8 +215,19 @@ def prepare_logo(team_id: int, data: bytes, filename: str) -> Logo:
         with _opened(data, expected) as image:
             pixels = _decoded(image)
     files = {size: _square(pixels, size) for size in SIZES}
-    digest = hashlib.sha256(files[SIZES[0]]).hexdigest()[:16]
-    return Logo(key=f"{team_id}-{digest}", files=files)
+    return Logo(key=f"{team_id}-{_digest(files[SIZES[0]])}", files=files)
+
+
+def stored_file_size(data: bytes) -> tuple[int, int]:
+    """The width and height of a logo file from elsewhere (a backup), checked by the
+    upload's rules (size, a PNG as its ``.png`` name says, no bomb, pixels that decode);
+    or the upload's refusal."""
+    expected = _expected_format("logo.png", len(data))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", Image.DecompressionBombWarning)
+        with _opened(data, expected) as image:
+            _decoded(image)
+            return image.size
 
 
 def store(logo: Logo, directory: Path | None = None) -> None:
