@@ -66,6 +66,8 @@ FORMAT = "bbleague-backup"
 VERSION = 2
 #: Every version this program restores (version 1 carries no logos).
 RESTORES = (1, 2)
+#: The table whose rows name their logos (column ``logo_key``).
+TEAM = "team"
 #: Rows written per INSERT statement on restore.
 CHUNK = 1000
 
@@ -145,9 +147,6 @@ def dump(connection: Connection, logo_directory: Path | None = None) -> dict[str
     keys = _logo_keys(team["columns"], team["rows"])
     document["logos"] = _logo_files(keys, logo_directory or logos.logo_dir())
     return document
-
-
-TEAM = "team"
 
 
 def _logo_keys(columns: Sequence[str], rows: Sequence[Any]) -> set[str]:
