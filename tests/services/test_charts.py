@@ -159,10 +159,13 @@ def test_results_recorded_before_values_were_kept_show_their_pre_game_ctv(
     match_id = _fixture(commissioner, league, humans, orcs, 1)
     _result(commissioner, match_id, _report(1, 0))
     assert _stored(match_id) == {"home": 820_000, "away": ORCS_TV}
-    # As a result from before the column: no stored value; the humans had a pre-game.
+    # The humans' pre-game worked out a CTV; the chart shows the stored TV all the same.
+    with unit_of_work() as session:
+        session.add(PregameSide(match_id=match_id, team_id=humans.id, side="home", ctv=765_000))
+    assert _points(humans) == [(match_id, 820_000)]
+    # As a result from before the column: no stored value, the pre-game's CTV instead.
     with unit_of_work() as session:
         session.execute(update(MatchTeam).values(team_value=None))
-        session.add(PregameSide(match_id=match_id, team_id=humans.id, side="home", ctv=765_000))
     db.session.expire_all()
     assert _points(humans) == [(match_id, 765_000)]
     assert _points(orcs) == [(match_id, None)]
