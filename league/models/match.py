@@ -150,6 +150,12 @@ class MatchTeam(Model):
     departures: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     #: When this side's coach confirmed the live log (None: not confirmed, or changed since).
     log_confirmed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    #: The team's value (TV, the rules' team value as the roster page shows it) as it took
+    #: the field: worked out when the result is first recorded, from the roster before the
+    #: match's own effects (SPP, injuries, deaths, post-game hires). A correction keeps it (it
+    #: is the value the team played with); a void takes the match off the chart with it.
+    #: None for results recorded before it was kept: a past value cannot be rebuilt.
+    team_value: Mapped[int | None]
 
     match: Mapped[Match] = relationship(back_populates="sides")
     team: Mapped[Team] = relationship()

@@ -45,9 +45,15 @@ RACE_TEAMS = 5
 
 @dataclass(frozen=True, slots=True)
 class ValuePoint:
-    """One played match of a team: its team value at the pre-game (None without one:
-    team values are not kept otherwise) and its treasury as the ledger stood after the
-    match's last entry (or, if it booked none, when it was played)."""
+    """One played match of a team: its team value as it took the field and its treasury
+    as the ledger stood after the match's last entry (or, if it booked none, when it was
+    played).
+
+    The team value is the TV stored with the result (`MatchTeam.team_value`: the rules'
+    team value, as the roster page shows it, before the match's effects), whether or not
+    the match had a pre-game. Results recorded before it was stored fall back to their
+    pre-game's CTV, and have none (None) without a pre-game: their past value cannot be
+    rebuilt."""
 
     match_id: int
     played_at: datetime | None
@@ -78,11 +84,12 @@ def team_values(session: Session, team_id: int) -> list[ValuePoint]:
         .where(TreasuryEntry.team_id == team_id, TreasuryEntry.id <= last_entry)
         .scalar_subquery()
     )
-    value = (
+    pregame_ctv = (
         select(func.max(PregameSide.ctv))
         .where(PregameSide.match_id == Match.id, PregameSide.team_id == team_id)
         .scalar_subquery()
     )
+    value = func.coalesce(own.team_value, pregame_ctv)
     rows = session.execute(
         select(Match.id, Match.played_at, value, treasury)
         .join(own, and_(own.match_id == Match.id, own.team_id == team_id))
@@ -93,7 +100,7 @@ def team_values(session: Session, team_id: int) -> list[ValuePoint]:
         ValuePoint(
             match_id,
             played_at,
-            int(tv) if tv else None,
+            int(tv) if tv else None,  # 0: a pre-game whose CTV was never worked out
             int(gold) if gold is not None else None,
         )
         for match_id, played_at, tv, gold in rows

@@ -62,6 +62,7 @@ from league.services.match_winnings import formula_winnings
 from league.services.paging import Page, page_in_sql
 from league.services.postgame import sync_match_day_players, undo_departures
 from league.services.recompute import ResultScope, recompute_team
+from league.services.rosters import team_values
 from league.services.teams import post_entry, unless_spent
 
 # ---------------------------------------------------------------------------
@@ -383,6 +384,8 @@ def record_result(
     # Whom the result being corrected named: their caches may change with it.
     named_before = {a.player_id for a in match.players}
     ledger = match_ledger(session, match)
+    if not correcting:
+        _keep_team_values(match, teams)
     _store_report(
         session,
         actor,
@@ -454,6 +457,18 @@ def _store_report(
         )
         _keep_drawn_mvp(match, side)
     _settle_winnings(ledger, ruleset, match, teams, report)
+
+
+def _keep_team_values(match: Match, teams: dict[str, Team]) -> None:
+    """Each side's team value as it takes the field: the roster page's TV
+    (`rosters.team_values`, the rules' sum of the players' current values, re-rolls and
+    staff) before the match's events change the roster. Only when the result is first
+    recorded: a correction keeps the value the team played with (the roster already holds
+    the result's effects by then), and a result recorded before the value was kept stays
+    without one. The pre-game's CTV is not used: the chart shows one measure, TV, for every
+    match, with or without a pre-game."""
+    for side in match.sides:
+        side.team_value = team_values(teams[side.side]).team_value
 
 
 def _settle_winnings(

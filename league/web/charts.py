@@ -267,8 +267,9 @@ def team_value_chart(team_name: str, points: Sequence[ValuePoint]) -> LineChart:
         "team-value-chart",
         gettext("%(team)s: team value and treasury, match by match", team=team_name),
         gettext(
-            "The team value at each match's pre-game (known for the matches that had one) "
-            "and the treasury after the match, over the team's played matches."
+            "The team value each match was played with and the treasury after the match, "
+            "over the team's played matches (results recorded before team values were kept "
+            "show the pre-game's value, or none without a pre-game)."
         ),
         steps,
         [

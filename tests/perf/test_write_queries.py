@@ -22,7 +22,8 @@ HUMANS = (("human-lineman", 7), ("human-catcher", 2), ("human-thrower", 2), ("hu
 #: SELECTs of recording a 22-player report on a scheduled fixture, as measured: the match,
 #: league, membership, season, both teams locked with their players and coaches, the
 #: pre-game, match-day players, the previous results' lines, the match's ledger (once),
-#: and each team's caches worked out again.
+#: and each team's caches worked out again. The team value each side took the field with
+#: (stored with the result) reads nothing more: it is worked out from the locked roster.
 MOST_SELECTS = 45
 
 
