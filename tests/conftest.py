@@ -304,6 +304,8 @@ def app(database_url: str, _postgres_schema: dict[str, bool]) -> Iterator[Flask]
                 )
                 # The data revision's one row, as `create_all` makes it (a new token).
                 conn.execute(insert(DataRevision).values(id=1, token=new_token()))
+        # Its pooled connections closed now, not whenever the collector reaches the app.
+        db.engine.dispose()
 
 
 @pytest.fixture
