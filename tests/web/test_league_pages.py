@@ -774,9 +774,10 @@ def test_the_remove_page_hands_the_teams_over_with_its_csrf_token(
     assert active_roles(league.id) == {"comm": "commissioner", "heir": "coach"}
     db.session.expire_all()
     assert db.session.get(Team, team.id).coach.username == "heir"
-    assert '<a class="coach-name" href="/coaches/heir" data-testid="coach-link"><bdi>heir</bdi></a></dd>' in (
-        client.get(f"/teams/{team.id}").text
-    )
+    assert (
+        '<a class="coach-name" href="/coaches/heir" data-testid="coach-link">'
+        "<bdi>heir</bdi></a></dd>"
+    ) in (client.get(f"/teams/{team.id}").text)
 
 
 def test_settings_order_every_tie_breaker_and_score_concessions(client: FlaskClient) -> None:

@@ -37,7 +37,9 @@ def test_right_to_left_names_are_isolated_in_pages_and_sheets(
     roster = client.get(f"/teams/{team.id}").text
     assert f"<h1><bdi>{HEBREW_TEAM}</bdi>" in roster
     assert f'<a href="/players/{player.id}"><bdi>{ARABIC}</bdi></a>' in roster
-    coach_link = '<a class="coach-name" href="/coaches/coach" data-testid="coach-link"><bdi>coach</bdi></a>'
+    coach_link = (
+        '<a class="coach-name" href="/coaches/coach" data-testid="coach-link"><bdi>coach</bdi></a>'
+    )
     assert f"<dd>{coach_link}</dd>" in roster
     assert f"<h1>#5 <bdi>{ARABIC}</bdi></h1>" in client.get(f"/players/{player.id}").text
     league_page = client.get(f"/leagues/{league.id}").text
